@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { elsAccountSchema } from './auth.ts';
+
+/**
+ * Custom rules carry a message key (rule.positive, rule.percent) that the server translates with the
+ * field's name in the caller's language (apps/server/src/platform/validation.ts).
+ */
+
+/** Exact decimals travel as strings (DESIGN §4): money in the order's currency, quantities in the line's unit. */
+const decimal = (integerDigits: number, scale: number) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`), {
+      message: `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`,
+    });
+const isoDate = z.iso.date();
+
+/** Order and purchase type codes 0–9 (seed 001 §3). */
+export const ORDER_TYPES = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+/** One order line as the buyer saves it. */
+export const orderItemInputSchema = z.object({
+  id: z.uuid().optional(),
+  materialId: z.uuid().optional(),
+  materialNumber: z.string().trim().min(1).max(40),
+  materialDesc: z.string().trim().min(1).max(200),
+  unit: z.string().trim().min(1).max(10),
+  /** Quantity > 0 (seed 001 §5 "order quantity greater than 0"). */
+  quantity: decimal(12, 3).refine((v) => Number(v) > 0, { message: 'rule.positive' }),
+  /** Defaults from the price master when absent. */
+  priceExcludingTax: decimal(12, 6).optional(),
+  /** Percent, 0–100. */
+  taxRate: decimal(3, 2)
+    .refine((v) => Number(v) <= 100, { message: 'rule.percent' })
+    .optional(),
+  deliveryDate: isoDate,
+  minPackingQuantity: decimal(12, 3).optional(),
+  overTolerance: decimal(3, 2).optional(),
+  lackTolerance: decimal(3, 2).optional(),
+});
+
+/** POST /apis/order/PurchaseOrderService/save body (create without id, edit with id + version). */
+export const orderSaveBodySchema = z.object({
+  id: z.uuid().optional(),
+  version: z.number().int().min(0).optional(),
+  toElsAccount: elsAccountSchema,
+  /** Order type is required to save (seed 001 §5). */
+  orderType: z.enum(ORDER_TYPES),
+  purchaseType: z.enum(ORDER_TYPES).default('0'),
+  orderDate: isoDate,
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('CNY'),
+  /** Exchange rate format 10.6 (seed 001 §5). */
+  exchangeRate: decimal(4, 6).default('1'),
+  payTermsCode: z.string().trim().max(20).optional(),
+  payTermsText: z.string().trim().max(200).optional(),
+  incotermsCode: z.string().trim().max(10).optional(),
+  incotermsDesc: z.string().trim().max(200).optional(),
+  deliveryAddress: z.string().trim().max(200).optional(),
+  urgencyFlag: z.enum(['0', '1']).default('0'),
+  purchaseOrganization: z.string().trim().max(40).optional(),
+  purchaseGroup: z.string().trim().max(40).optional(),
+  remark: z.string().trim().max(500).optional(),
+  /** At least one line (seed 001 §5 "add at least one row"). */
+  items: z.array(orderItemInputSchema).min(1).max(500),
+});
+export type OrderSaveBody = z.infer<typeof orderSaveBodySchema>;
+
+/** Labels in both languages (seed 001 §4 order and approval statuses). */
+export const AUDIT_STATUS = {
+  '0': { zh_cn: '未提交审批', en: 'Not submitted' },
+  '1': { zh_cn: '审批中', en: 'Under approval' },
+  '2': { zh_cn: '审批通过', en: 'Approved' },
+  '3': { zh_cn: '审批拒绝', en: 'Rejected' },
+  '4': { zh_cn: '已撤回', en: 'Withdrawn' },
+} as const;
+export const SEND_STATUS = {
+  '0': { zh_cn: '未发送', en: 'Not sent' },
+  '1': { zh_cn: '已发送', en: 'Sent' },
+} as const;
+export const ORDER_STATUS = {
+  '0': { zh_cn: '未发送', en: 'Not sent' },
+  '1': { zh_cn: '待确认', en: 'To be confirmed' },
+  '2': { zh_cn: '部分确认', en: 'Partial confirmation' },
+  '3': { zh_cn: '全部确认', en: 'All confirmed' },
+  '4': { zh_cn: '已拒绝', en: 'Refused' },
+  '5': { zh_cn: '已关闭', en: 'Closed' },
+} as const;
+export const CHANGE_STATUS = {
+  '0': { zh_cn: '无变更', en: 'No change' },
+  '1': { zh_cn: '变更未发送', en: 'Change not sent' },
+  '2': { zh_cn: '变更已发送', en: 'Change sent' },
+  '3': { zh_cn: '变更已确认', en: 'Change confirmed' },
+  '4': { zh_cn: '变更已退回', en: 'Change returned' },
+} as const;
+export const ITEM_STATUS = {
+  '0': { zh_cn: '待确认', en: 'To be confirmed' },
+  '1': { zh_cn: '已确认', en: 'Confirmed' },
+  '2': { zh_cn: '已拒绝', en: 'Refused' },
+} as const;
+export const URGENCY = {
+  '0': { zh_cn: '普通', en: 'Normal' },
+  '1': { zh_cn: '紧急', en: 'Urgent' },
+} as const;

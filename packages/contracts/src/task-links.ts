@@ -1,0 +1,27 @@
+/**
+ * Where an approval item opens, by document kind / task type (spec 000 §2 "Task-link paths", seed 001 §2).
+ * The shell's /audit page loads the link in a frame with the document id in the query.
+ */
+export const TASK_LINKS: Record<string, string> = {
+  enquiryEdit: '/rfq/#/v2/edit',
+  enquiryEnd: '/rfq/#/v2/detail',
+  enquiryQuote: '/rfq/#/v2/client/quota',
+  order: '/order/#/v2/order/detail',
+  supplierReplacement: '/masterdata/#/v2/supplierView1',
+  blackToQualified: '/masterdata/#/v2/supplierView3',
+  unfamiliarToPotential: '/masterdata/#/v2/supplierView5',
+  directToQualified: '/masterdata/#/v2/supplierView6',
+  qualifiedToBlack: '/masterdata/#/v2/supplierView2',
+  supplierChange: '/supplierdatamodify/#/v2/views',
+  facIns: '/admission/#/v2/inspectTableAudit/detail',
+  qualification: '/admission/#/v2/auditAdmission/view',
+  sampleNumber: '/admission/#/v2/sampleAudit/view',
+};
+
+/** The link of a task: the kind's path with the document id and the task id in the query. */
+export function taskLink(kind: string, documentId: string, taskId?: string): string | null {
+  const base = TASK_LINKS[kind];
+  if (!base) return null;
+  const query = new URLSearchParams({ id: documentId, ...(taskId ? { taskId } : {}) });
+  return `${base}${base.includes('?') ? '&' : '?'}${query}`;
+}
