@@ -1,0 +1,437 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { envelopeSchema } from '@srm/contracts/envelope';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { createWebSocketStream } from 'ws';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { registerAccountRoutes } from './modules/account/routes.ts';
+import { registerAttachmentRoutes } from './modules/attachment/routes.ts';
+import { registerAuditRoutes } from './modules/audit/routes.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { sessionForToken } from './modules/auth/service.ts';
+import { registerHomeRoutes } from './modules/home/routes.ts';
+import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
+import { registerMenuRoutes } from './modules/menu/routes.ts';
+import { registerMessageRoutes } from './modules/message/routes.ts';
+import { registerOrderRoutes } from './modules/order/routes.ts';
+import { registerRegistrationRoutes } from './modules/register/routes.ts';
+import { registerSmsRoutes } from './modules/sms/routes.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+import { createEmbeddedBroker, createExternalBroker } from './platform/broker.ts';
+import { createCipher } from './platform/cipher.ts';
+import type { Database } from './platform/db.ts';
+import { AppError } from './platform/errors.ts';
+import { createOutboxDispatcher } from './platform/events.ts';
+import { createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
+import { type AppDeps, type RegisteredRoute, zod } from './platform/http.ts';
+import { pickLocale, t } from './platform/messages.ts';
+import { createLoginLimiter } from './platform/rate-limit.ts';
+import { helmetHeaders } from './platform/security-headers.ts';
+import { createSessionCache } from './platform/session-cache.ts';
+import { createTokenService } from './platform/tokens.ts';
+import { describeValidation } from './platform/validation.ts';
+
+/** Path of the first string (or key) holding U+0000 inside a parsed request part, else null. */
+function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (!value || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path;
+    const found = findNulCharacter(child, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Connection-level failures of the database (restart, failover, network): temporary, so 503. */
+function isDatabaseOutage(error: { code?: string; message?: string; cause?: unknown }, depth = 0): boolean {
+  const code = String(error.code ?? '');
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) ||
+    code.startsWith('08') ||
+    /Connection terminated|terminating connection|connection timeout|ECONNREFUSED/i.test(error.message ?? '')
+  )
+    return true;
+  // Drizzle wraps driver errors (DrizzleQueryError): look at the cause.
+  const cause = error.cause;
+  return (
+    depth < 3 && typeof cause === 'object' && cause !== null && isDatabaseOutage(cause as never, depth + 1)
+  );
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** HMAC secret of access tokens (config JWT_SECRET or the stored one). */
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/**
+ * Builds the whole server: plugins in a fixed order (external → platform → routes → static web apps).
+ * Every /apis response is the envelope { code, message, data } (DESIGN §3).
+ */
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 2048 },
+    // Errors raised before routing (over-long or undecodable URLs) get the envelope too.
+    frameworkErrors(error, request, reply) {
+      const locale = pickLocale(request.headers);
+      const key = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'urlTooLong' : 'badUrl';
+      const body = JSON.stringify({ code: '400', message: t(locale, key), data: null });
+      (reply as FastifyReply)
+        .status(400)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(body);
+    },
+  });
+  // Every route registers here, so generated suites cover new routes the day they are added (issue #6).
+  const routeRegistry: RegisteredRoute[] = [];
+  app.decorate('routeRegistry', routeRegistry);
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      routeRegistry.push({
+        method: String(method),
+        url: route.url,
+        schema: route.schema as RegisteredRoute['schema'],
+        public: Boolean(route.config && (route.config as { public?: boolean }).public),
+        websocket: Boolean((route as { websocket?: boolean }).websocket),
+      });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = createTokenService(options.jwtSecret);
+  const sessions = createSessionCache({ ttlMs: config.SESSION_CACHE_MS });
+  const broker = config.MQTT_URL
+    ? await createExternalBroker(config.MQTT_URL, `srm-server-${randomUUID()}`)
+    : await createEmbeddedBroker({
+        env: config.ENV_NAME,
+        async verify(token) {
+          const found = await sessionForToken({ tokens, sessions, db: database.db }, token);
+          return found
+            ? { elsAccount: found.session.elsAccount, elsSubAccount: found.session.elsSubAccount }
+            : null;
+        },
+      });
+  const outbox = createOutboxDispatcher({ db: database.db, broker, log: app.log });
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    cipher: createCipher(config.CIPHER_KEY),
+    tokens,
+    sessions,
+    files: config.S3_BUCKET
+      ? await createS3FileStore({
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          prefix: config.S3_PREFIX,
+        })
+      : createLocalFileStore(resolve(config.DATA_DIR, 'files')),
+    broker,
+    outbox,
+    loginLimiter: createLoginLimiter({
+      perAccount: config.LOGIN_LIMIT_PER_ACCOUNT,
+      perIp: config.LOGIN_LIMIT_PER_IP,
+    }),
+  };
+
+  // External plugins.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'] });
+  // Security headers (helmet's values, computed once); a route may still set its own (the API docs' CSP).
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", ...config.IFRAME_ORIGINS],
+        // mqtt.js keeps its keepalive timer in a worker so background tabs stay connected.
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'SRM portal API',
+        description:
+          'Every response is { code, message, data }. Send the access token in the `token` header and ' +
+          '`account: {elsAccount}_{elsSubAccount}`. Log in with POST /apis/ElsAuthService/login.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/apis/docs', staticCSP: true });
+
+  // Platform: locale, envelope errors, authentication.
+  app.decorateRequest('locale', 'zh_cn');
+  app.decorateRequest('auth', null);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = request.locale ?? pickLocale(request.headers);
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: t(locale, error.key, error.params), data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({
+        code: '400',
+        message: describeValidation(
+          locale,
+          error.validationContext,
+          error.validation as never,
+          error.validationContext === 'body'
+            ? request.body
+            : error.validationContext === 'querystring'
+              ? request.query
+              : error.validationContext === 'params'
+                ? request.params
+                : undefined,
+        ),
+        data: null,
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(400).send({
+        code: '400',
+        message: t(locale, 'unsupportedMediaType', { type: String(request.headers['content-type'] ?? '') }),
+        data: null,
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(400).send({ code: '400', message: t(locale, 'bodyTooLarge'), data: null });
+    }
+    if (error.statusCode === 400 || error.code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(400).send({ code: '400', message: t(locale, 'malformedJson'), data: null });
+    }
+    if (error.statusCode === 429) {
+      return reply
+        .status(429)
+        .send({ code: '429', message: t(locale, 'tooManyAttempts', { seconds: 60 }), data: null });
+    }
+    if (isDatabaseOutage(error)) {
+      request.log.warn({ error: { code: error.code, message: error.message } }, 'database unavailable');
+      return reply.status(503).send({ code: '500', message: t(locale, 'databaseUnavailable'), data: null });
+    }
+    // Logs name the failure without a stack trace (issue #6); LOG_LEVEL=debug adds the stack.
+    request.log.error(
+      { error: { name: error.name, code: error.code, message: error.message } },
+      'unhandled error',
+    );
+    request.log.debug({ err: error }, 'unhandled error (stack)');
+    return reply.status(500).send({ code: '500', message: t(locale, 'unknownError'), data: null });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.locale = pickLocale(request.headers);
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/apis/') || url.startsWith('/apis/docs')) return;
+    if (request.routeOptions.config.public) return;
+    // Only the token header authenticates /apis calls: a cookie would let other sites forge requests (CSRF).
+    const token = request.headers.token;
+    if (typeof token !== 'string' || !token) throw new AppError('401', 'unauthorized');
+    const found = await sessionForToken(deps, token);
+    if (!found) throw new AppError('401', 'tokenExpired');
+    const { claims, session } = found;
+    const account = request.headers.account;
+    if (
+      typeof account === 'string' &&
+      account &&
+      account !== `${session.elsAccount}_${session.elsSubAccount}`
+    ) {
+      throw new AppError('401', 'accountMismatch');
+    }
+    request.auth = {
+      subaccountId: session.subaccountId,
+      sessionId: claims.sid,
+      elsAccount: session.elsAccount,
+      elsSubAccount: session.elsSubAccount,
+      station: session.station,
+      permission: session.permission,
+    };
+  });
+
+  /**
+   * GET /apis/health/live — public: the process answers. GET /apis/health/ready — public: the database
+   * answers a query, the broker is connected and the server is not draining for a shutdown; HTTP 503
+   * with the failing part named otherwise.
+   */
+  const healthSchema = envelopeSchema(
+    z.object({
+      status: z.enum(['up', 'down']),
+      database: z.enum(['up', 'down']).optional(),
+      broker: z.enum(['up', 'down']).optional(),
+      dbKind: z.string().optional(),
+      brokerKind: z.string().optional(),
+    }),
+  );
+  zod(app).get(
+    '/apis/health/live',
+    {
+      config: { public: true },
+      schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: healthSchema } },
+    },
+    async () => ({ code: '200' as const, message: 'success', data: { status: 'up' as const } }),
+  );
+  zod(app).get(
+    '/apis/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database and broker',
+        security: [],
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
+    async (_request, reply) => {
+      const database = await deps.db
+        .execute(sql`select 1`)
+        .then(() => 'up' as const)
+        .catch(() => 'down' as const);
+      const messageBroker = broker.isUp() ? ('up' as const) : ('down' as const);
+      const draining = app.lifecycle.draining;
+      const ready = database === 'up' && messageBroker === 'up' && !draining;
+      const down = [
+        database === 'down' ? 'database' : '',
+        messageBroker === 'down' ? 'broker' : '',
+        draining ? 'shutting down' : '',
+      ].filter(Boolean);
+      return reply.status(ready ? 200 : 503).send({
+        code: ready ? '200' : '500',
+        message: ready ? 'success' : `not ready: ${down.join(', ')}`,
+        data: {
+          status: ready ? 'up' : 'down',
+          database,
+          broker: messageBroker,
+          dbKind: deps.dbKind,
+          brokerKind: broker.kind,
+        },
+      });
+    },
+  );
+
+  // PostgreSQL text cannot hold U+0000: refuse it up front with the field's name instead of failing later.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['querystring', request.query],
+      ['params', request.params],
+    ] as const) {
+      const field = findNulCharacter(value, part);
+      if (field) throw new AppError('400', 'rule.nulCharacter', { field });
+    }
+  });
+
+  // Routes.
+  await app.register(async (api) => {
+    registerAuthRoutes(api, deps);
+    registerAccountRoutes(api, deps);
+    registerMenuRoutes(api, deps);
+    registerMessageRoutes(api, deps);
+    registerSystemRoutes(api, deps);
+    registerAttachmentRoutes(api, deps);
+    registerHomeRoutes(api, deps);
+    registerSmsRoutes(api, deps);
+    registerRegistrationRoutes(api, deps);
+    registerMasterdataRoutes(api, deps);
+    registerOrderRoutes(api, deps);
+    registerAuditRoutes(api, deps);
+  });
+
+  // MQTT over WebSocket for the embedded broker (issue #4); the broker checks the token itself.
+  const { aedes } = broker;
+  if (aedes) {
+    app.get('/mqtt', { websocket: true, schema: { hide: true } }, (socket, request) => {
+      aedes.handle(createWebSocketStream(socket), request.raw);
+    });
+  }
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await broker.close();
+  });
+
+  // Web apps (built by vite): hashed assets are immutable, HTML is never cached.
+  const dist = resolve(config.WEB_DIST);
+  if (existsSync(resolve(dist, 'portal/index.html'))) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: true,
+      redirect: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(res, path) {
+        if (path.includes(`${resolve(dist, 'assets')}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/portal/'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const locale = request.locale ?? pickLocale(request.headers);
+    if (request.url.startsWith('/apis/') || request.method !== 'GET') {
+      return reply.status(404).send({
+        code: '404',
+        message: t(locale, 'routeNotFound', { route: `${request.method} ${request.url.split('?')[0]}` }),
+        data: null,
+      });
+    }
+    return reply.redirect('/portal/#/404');
+  });
+
+  return app;
+}

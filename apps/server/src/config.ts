@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Environment of the server, parsed once at start (README "Configuration" lists every variable).
+ * Secrets that are not given are generated on first start and kept in the database (app_secret),
+ * so that several server processes on one database share them.
+ */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder of the embedded database and the file store. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; when absent the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Key of the spec's fixed-key password cipher (AES-ECB): 16, 24 or 32 characters. Obfuscation only. */
+  CIPHER_KEY: z
+    .string()
+    .refine((k) => [16, 24, 32].includes(Buffer.byteLength(k)), 'CIPHER_KEY must be 16, 24 or 32 bytes')
+    .default('SrmPortal2026Key'),
+  /** HMAC secret of the access tokens; generated and stored in the database when absent. */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Environment name handed to the browser (environMentConfig.env), part of the message topic. */
+  ENV_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('demo'),
+  /** Extra origins the shell's /myiframe page may embed, comma-separated. */
+  IFRAME_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  /** External MQTT broker for pushes (e.g. mqtt://127.0.0.1:1883); absent = embedded Aedes at /mqtt. */
+  MQTT_URL: z.string().url().optional(),
+  /** WebSocket URL browsers use to reach the external broker (e.g. wss://mq.example.com/mqtt). */
+  MQTT_WS_URL: z.string().url().optional(),
+  /** S3-compatible file store; when S3_BUCKET is set, uploads go there instead of DATA_DIR/files. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Endpoint of a non-AWS store (MinIO …), path-style addressing. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Key prefix inside the bucket. */
+  S3_PREFIX: z.string().default(''),
+  /** Largest accepted upload in MB. */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+  /** Built web apps (vite output). */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Seed the demo world into an empty database. */
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Login attempts allowed per minute, per account and per client address. */
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** How long a verified session may be served from memory before the database is asked again (ms). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** On SIGTERM, keep serving (readiness 503) this long before closing the listener (ms). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Trust X-Forwarded-For from a reverse proxy. */
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment; exits with a readable list of problems when it is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

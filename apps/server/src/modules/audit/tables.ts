@@ -1,0 +1,65 @@
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** One approval step: approved by named sub-accounts or by holders of a role; optional amount condition. */
+export type AuditStep = {
+  name: string;
+  approverType: 'user' | 'role';
+  approvers: string[];
+  /** The step applies only when the document's amount in local currency is at least this. */
+  minAmount?: number;
+};
+
+/** Approval configuration per document kind of a company (issue #5): ordered steps. */
+export const auditConfig = pgTable(
+  'audit_config',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    documentKind: text('document_kind').notNull(),
+    steps: jsonb('steps').$type<AuditStep[]>().notNull(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [uniqueIndex('audit_config_kind_uq').on(t.elsAccount, t.documentKind)],
+);
+
+/** An approval task: one step of one document, waiting for (or handled by) its approvers. */
+export const auditTask = pgTable(
+  'audit_task',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    documentKind: text('document_kind').notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentNumber: text('document_number').notNull(),
+    flowId: uuid('flow_id').notNull(),
+    stepIndex: integer('step_index').notNull(),
+    stepName: text('step_name').notNull(),
+    approverType: text('approver_type', { enum: ['user', 'role'] }).notNull(),
+    approvers: jsonb('approvers').$type<string[]>().notNull(),
+    /** pending, approved, rejected, cancelled. */
+    status: text('status').notNull().default('pending'),
+    promoter: text('promoter').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    handledBy: text('handled_by'),
+    remark: text('remark'),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    handledDate: timestamp('handled_date', { withTimezone: true }),
+  },
+  (t) => [
+    index('audit_task_pending_idx').on(t.elsAccount, t.status, t.createDate.desc().nullsFirst()),
+    index('audit_task_document_idx').on(t.documentKind, t.documentId),
+    index('audit_task_promoter_idx').on(t.elsAccount, t.promoter, t.createDate.desc().nullsFirst()),
+  ],
+);

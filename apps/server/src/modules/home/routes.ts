@@ -1,0 +1,250 @@
+import { envelopeSchema } from '@srm/contracts/envelope';
+import { pagingSchema } from '@srm/contracts/message';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
+import { hazardousSubstance } from '../system/tables.ts';
+
+/**
+ * `available: false` tells the home portal that the documents behind a figure arrive in a later release
+ * (orders, deliveries, enquiries, finance, to-dos): the figure is an honest zero, not a guess.
+ */
+const pendingFigures = z.object({ available: z.boolean(), counts: z.record(z.string(), z.number()) });
+const pendingList = z.object({
+  available: z.boolean(),
+  records: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+});
+
+const hazardSchema = z.object({
+  id: z.string(),
+  elsAccount: z.string(),
+  toElsAccount: z.string(),
+  materialNumber: z.string(),
+  materialDesc: z.string(),
+  substance: z.string(),
+  certificateNumber: z.string(),
+  certificateExpiryDate: z.string(),
+  status: z.enum(['expired', 'expiring', 'valid']),
+});
+
+const DAY_MS = 86_400_000;
+
+/** Rows a caller may see: the buyer's own declarations, or a supplier's declarations to its buyers. */
+function hazardScope(auth: AuthContext): SQL {
+  return auth.station === 'purchase'
+    ? eq(hazardousSubstance.elsAccount, auth.elsAccount)
+    : eq(hazardousSubstance.toElsAccount, auth.elsAccount);
+}
+
+/** Home-portal figures (spec 000 §7) and the expired hazardous-substance report (spec 000 §2 RoHS). */
+export function registerHomeRoutes(app: App, deps: AppDeps): void {
+  const r = zod(app);
+  const zeroCounts = (...keys: string[]) => ({
+    available: false,
+    counts: Object.fromEntries(keys.map((k) => [k, 0])),
+  });
+
+  /**
+   * GET /apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics (spec 000 §7) — finance figures:
+   * data { available: false, counts: { reconToBeConfirmed, invoiceToBeConfirmed, costToBeConfirmed } }
+   * until reconciliation arrives.
+   */
+  r.get(
+    '/apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'Finance figures for the home portal',
+        response: { 200: envelopeSchema(pendingFigures) },
+      },
+    },
+    async () => ok(zeroCounts('reconToBeConfirmed', 'invoiceToBeConfirmed', 'costToBeConfirmed')),
+  );
+
+  /** GET /apis/order/SaleDeliveryNoteService/findCreateDeliveryManage (spec 000 §7) — deliveries to create. */
+  r.get(
+    '/apis/order/SaleDeliveryNoteService/findCreateDeliveryManage',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'Deliveries to create',
+        response: { 200: envelopeSchema(pendingList) },
+      },
+    },
+    async () => ok({ available: false, records: [], total: 0 }),
+  );
+
+  /** POST /apis/inquiry/SaleEnquiryService/findPageList (spec 000 §7) — the supplier's enquiries. */
+  r.post(
+    '/apis/inquiry/SaleEnquiryService/findPageList',
+    {
+      schema: {
+        tags: ['home'],
+        summary: "The supplier's enquiries",
+        body: pagingSchema.extend({ enquiryStatus: z.string().max(20).optional() }),
+        response: {
+          200: envelopeSchema(pendingList.extend({ currentPage: z.number(), pageSize: z.number() })),
+        },
+      },
+    },
+    async (request) =>
+      ok({
+        available: false,
+        records: [],
+        total: 0,
+        currentPage: request.body.currentPage,
+        pageSize: request.body.pageSize,
+      }),
+  );
+
+  /**
+   * POST /apis/order/PurchaseDeliveryManageService/getWechatUrl (spec 000 §7) — a link that opens the
+   * portal's WeChat page for a delivery. Body { deliveryNoteNumber? }. data { url }.
+   */
+  r.post(
+    '/apis/order/PurchaseDeliveryManageService/getWechatUrl',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'WeChat link',
+        body: z.object({ deliveryNoteNumber: z.string().max(40).optional() }).passthrough(),
+        response: { 200: envelopeSchema(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const query = new URLSearchParams({ elsAccount: auth.elsAccount });
+      if (request.body.deliveryNoteNumber) query.set('deliveryNoteNumber', request.body.deliveryNoteNumber);
+      return ok({ url: `${request.protocol}://${request.host}/portal/#/wxAuth?${query}` });
+    },
+  );
+
+  /**
+   * GET /apis/order/PurchaseHazardousSubstanceService/getOverdueReport (spec 000 §7) — summary of the
+   * caller's declarations: data { expired, expiring (within 30 days), valid, total }.
+   */
+  r.get(
+    '/apis/order/PurchaseHazardousSubstanceService/getOverdueReport',
+    {
+      schema: {
+        tags: ['rohs'],
+        summary: 'Expired hazardous-substance summary',
+        response: {
+          200: envelopeSchema(
+            z.object({ expired: z.number(), expiring: z.number(), valid: z.number(), total: z.number() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const now = new Date();
+      const soon = new Date(now.getTime() + 30 * DAY_MS);
+      const countWhere = async (extra?: SQL) => {
+        const [row] = await deps.db
+          .select({ n: count() })
+          .from(hazardousSubstance)
+          .where(and(hazardScope(auth), extra));
+        return Number(row.n);
+      };
+      const [expired, expiring, total] = await Promise.all([
+        countWhere(lt(hazardousSubstance.certificateExpiryDate, now)),
+        countWhere(
+          and(
+            gte(hazardousSubstance.certificateExpiryDate, now),
+            lt(hazardousSubstance.certificateExpiryDate, soon),
+          ),
+        ),
+        countWhere(),
+      ]);
+      return ok({ expired, expiring, valid: total - expired - expiring, total });
+    },
+  );
+
+  /**
+   * POST /apis/order/PurchaseHazardousSubstanceService/getOverdueReportList (spec 000 §7) — the
+   * declarations, soonest expiry first. Body { currentPage, pageSize, status? ('expired' | 'expiring' |
+   * 'valid'), keyword? (material or substance) }.
+   */
+  r.post(
+    '/apis/order/PurchaseHazardousSubstanceService/getOverdueReportList',
+    {
+      schema: {
+        tags: ['rohs'],
+        summary: 'Hazardous-substance declarations',
+        body: pagingSchema.extend({
+          status: z.enum(['expired', 'expiring', 'valid']).optional(),
+          keyword: z.string().trim().max(100).optional(),
+        }),
+        response: {
+          200: envelopeSchema(
+            z.object({
+              records: z.array(hazardSchema),
+              total: z.number(),
+              currentPage: z.number(),
+              pageSize: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { currentPage, pageSize, status, keyword } = request.body;
+      const now = new Date();
+      const soon = new Date(now.getTime() + 30 * DAY_MS);
+      const where: SQL[] = [hazardScope(auth)];
+      if (status === 'expired') where.push(lt(hazardousSubstance.certificateExpiryDate, now));
+      if (status === 'expiring')
+        where.push(
+          and(
+            gte(hazardousSubstance.certificateExpiryDate, now),
+            lt(hazardousSubstance.certificateExpiryDate, soon),
+          )!,
+        );
+      if (status === 'valid') where.push(gte(hazardousSubstance.certificateExpiryDate, soon));
+      if (keyword) {
+        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(
+          or(
+            ilike(hazardousSubstance.materialNumber, like),
+            ilike(hazardousSubstance.materialDesc, like),
+            ilike(hazardousSubstance.substance, like),
+          )!,
+        );
+      }
+      const condition = and(...where);
+      const [rows, [{ n }]] = await Promise.all([
+        deps.db
+          .select()
+          .from(hazardousSubstance)
+          .where(condition)
+          .orderBy(hazardousSubstance.certificateExpiryDate, desc(hazardousSubstance.id))
+          .limit(pageSize)
+          .offset((currentPage - 1) * pageSize),
+        deps.db.select({ n: count() }).from(hazardousSubstance).where(condition),
+      ]);
+      return ok({
+        records: rows.map((row) => {
+          const expiry = row.certificateExpiryDate.getTime();
+          const state = expiry < now.getTime() ? 'expired' : expiry < soon.getTime() ? 'expiring' : 'valid';
+          return {
+            id: row.id,
+            elsAccount: row.elsAccount,
+            toElsAccount: row.toElsAccount,
+            materialNumber: row.materialNumber,
+            materialDesc: row.materialDesc,
+            substance: row.substance,
+            certificateNumber: row.certificateNumber,
+            certificateExpiryDate: row.certificateExpiryDate.toISOString(),
+            status: state as 'expired' | 'expiring' | 'valid',
+          };
+        }),
+        total: Number(n),
+        currentPage,
+        pageSize,
+      });
+    },
+  );
+}

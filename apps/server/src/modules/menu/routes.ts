@@ -1,0 +1,62 @@
+import { envelopeSchema } from '@srm/contracts/envelope';
+import { z } from 'zod';
+import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { findRoleCodes } from '../account/repository.ts';
+import { findMenuRows } from './repository.ts';
+import { buildMenuTree } from './service.ts';
+
+type MenuNode = {
+  id: string;
+  appName: string;
+  appNameI18n: { zh_cn: string; en: string };
+  appUrl: string;
+  appIcon: string | null;
+  appCode: string;
+  component: string | null;
+  meta: { roles: string[]; keepAlive?: boolean };
+  group: string[];
+  query: Record<string, string>;
+  children: MenuNode[];
+};
+
+const menuItemSchema: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    appName: z.string(),
+    appNameI18n: z.object({ zh_cn: z.string(), en: z.string() }),
+    appUrl: z.string(),
+    appIcon: z.string().nullable(),
+    appCode: z.string(),
+    component: z.string().nullable(),
+    meta: z.object({ roles: z.array(z.string()), keepAlive: z.boolean().optional() }),
+    group: z.array(z.string()),
+    query: z.record(z.string(), z.string()),
+    children: z.array(menuItemSchema),
+  }),
+);
+
+/** Menu call of spec 000 §7. */
+export function registerMenuRoutes(app: App, deps: AppDeps): void {
+  /**
+   * GET /apis/user/getMenu (spec 000 §7): the caller's menu tree for their station and company, filtered
+   * by their roles. data: MenuItem[] (appName in the caller's language, appNameI18n with both).
+   */
+  zod(app).get(
+    '/apis/user/getMenu',
+    {
+      schema: {
+        tags: ['menu'],
+        summary: "The caller's side menu",
+        response: { 200: envelopeSchema(z.array(menuItemSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const [rows, roles] = await Promise.all([
+        findMenuRows(deps.db, auth.station, auth.elsAccount),
+        findRoleCodes(deps.db, auth.subaccountId),
+      ]);
+      return ok(buildMenuTree(rows, roles, request.locale));
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { DICTIONARIES } from '@srm/contracts/dictionaries';
+import { AUDIT_STATUS, ITEM_STATUS, ORDER_STATUS } from '@srm/contracts/purchase-order';
+import PdfPrinter from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type { purchaseOrder, purchaseOrderItem } from './tables.ts';
+
+/** Noto Sans Hans (GB2312) from @embedpdf/fonts-sc, so Chinese prints (the default PDF fonts have no CJK). */
+// The package exports only its JS entry (dist/…); the fonts sit beside it in fonts/.
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+const printer = new PdfPrinter({
+  NotoSans: {
+    normal: join(fontDir, 'NotoSansHans-Regular.otf'),
+    bold: join(fontDir, 'NotoSansHans-Bold.otf'),
+    italics: join(fontDir, 'NotoSansHans-Regular.otf'),
+    bolditalics: join(fontDir, 'NotoSansHans-Bold.otf'),
+  },
+});
+
+type Locale = 'zh_cn' | 'en';
+const T = {
+  title: { zh_cn: '采购订单', en: 'Purchase order' },
+  number: { zh_cn: '订单号', en: 'Order number' },
+  date: { zh_cn: '订单日期', en: 'Order date' },
+  type: { zh_cn: '订单类型', en: 'Order type' },
+  buyer: { zh_cn: '采购方', en: 'Buyer' },
+  supplier: { zh_cn: '供应商', en: 'Supplier' },
+  currency: { zh_cn: '币种 / 汇率', en: 'Currency / rate' },
+  address: { zh_cn: '收货地址', en: 'Delivery address' },
+  status: { zh_cn: '状态', en: 'Status' },
+  line: { zh_cn: '行号', en: 'Line' },
+  material: { zh_cn: '物料', en: 'Material' },
+  quantity: { zh_cn: '数量', en: 'Quantity' },
+  price: { zh_cn: '含税单价', en: 'Price incl. tax' },
+  tax: { zh_cn: '税率', en: 'Tax' },
+  amount: { zh_cn: '含税金额', en: 'Amount incl. tax' },
+  delivery: { zh_cn: '交期 / 回复交期', en: 'Delivery / reply' },
+  lineStatus: { zh_cn: '行状态', en: 'Line status' },
+  totalExcl: { zh_cn: '不含税总额', en: 'Total excl. tax' },
+  totalTax: { zh_cn: '税额', en: 'Tax' },
+  total: { zh_cn: '含税总额', en: 'Total incl. tax' },
+  totalLocal: { zh_cn: '本位币含税总额', en: 'Total in local currency' },
+} as const;
+
+/**
+ * The printable purchase order (issue #5) as PDF bytes: header, lines with prices in the order
+ * currency and quantities in each line's unit, totals, statuses in the reader's language.
+ */
+export function renderOrderPdf(
+  order: typeof purchaseOrder.$inferSelect,
+  items: Array<typeof purchaseOrderItem.$inferSelect>,
+  buyerName: string,
+  locale: Locale,
+): Promise<Buffer> {
+  const t = (key: keyof typeof T) => T[key][locale];
+  const label = (dict: Record<string, Record<Locale, string>>, code: string) => dict[code]?.[locale] ?? code;
+  const definition: TDocumentDefinitions = {
+    info: { title: `${t('title')} ${order.orderNumber}` },
+    pageSize: 'A4',
+    pageMargins: [36, 48, 36, 48],
+    defaultStyle: { font: 'NotoSans', fontSize: 9 },
+    content: [
+      { text: `${t('title')} ${order.orderNumber}`, fontSize: 16, bold: true, margin: [0, 0, 0, 12] },
+      {
+        table: {
+          widths: ['auto', '*', 'auto', '*'],
+          body: [
+            [t('buyer'), buyerName, t('supplier'), `${order.supplierName} (${order.toElsAccount})`],
+            [t('number'), order.orderNumber, t('date'), order.orderDate],
+            [
+              t('type'),
+              label(DICTIONARIES.orderType, order.orderType),
+              t('currency'),
+              `${order.currency} / ${order.exchangeRate}`,
+            ],
+            [
+              t('address'),
+              order.deliveryAddress ?? '',
+              t('status'),
+              `${label(AUDIT_STATUS, order.auditStatus)} · ${label(ORDER_STATUS, order.orderStatus)}`,
+            ],
+          ],
+        },
+        layout: 'lightHorizontalLines',
+        margin: [0, 0, 0, 12],
+      },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+          body: [
+            [
+              t('line'),
+              t('material'),
+              t('quantity'),
+              t('price'),
+              t('tax'),
+              t('amount'),
+              t('delivery'),
+              t('lineStatus'),
+            ].map((text) => ({
+              text,
+              bold: true,
+            })),
+            ...items
+              .filter((i) => i.isDel === 'N')
+              .map((i) => [
+                String(i.itemNumber),
+                `${i.materialNumber}\n${i.materialDesc}`,
+                `${i.quantity} ${i.unit}`,
+                i.priceIncludingTax,
+                `${i.taxRate}%`,
+                i.lineAmount,
+                `${i.deliveryDate}${i.replyDeliveryDate ? `\n${i.replyDeliveryDate}` : ''}`,
+                i.isClose === 'Y' ? ORDER_STATUS['5'][locale] : label(ITEM_STATUS, i.itemStatus),
+              ]),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      {
+        table: {
+          widths: ['*', 'auto'],
+          body: [
+            [t('totalExcl'), `${order.totalAmountExcludingTax} ${order.currency}`],
+            [t('totalTax'), `${order.totalTaxAmount} ${order.currency}`],
+            [
+              { text: t('total'), bold: true },
+              { text: `${order.totalAmount} ${order.currency}`, bold: true },
+            ],
+            [t('totalLocal'), `${order.totalAmountLocal} ${order.localCurrency}`],
+          ],
+        },
+        layout: 'noBorders',
+        margin: [300, 12, 0, 0],
+      },
+    ],
+  };
+  return new Promise((resolve, reject) => {
+    const doc = printer.createPdfKitDocument(definition);
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}

@@ -1,0 +1,567 @@
+import { envelopeSchema } from '@srm/contracts/envelope';
+import { pagingSchema } from '@srm/contracts/message';
+import { AUDIT_STATUS, ORDER_STATUS, orderSaveBodySchema, SEND_STATUS } from '@srm/contracts/purchase-order';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { company } from '../account/tables.ts';
+import { renderOrderPdf } from './print.ts';
+import {
+  answerChange,
+  closeOrder,
+  confirmCounts,
+  confirmLines,
+  copyOrder,
+  deleteOrder,
+  getOrder,
+  listOrders,
+  type OrderFilter,
+  refuseLines,
+  registerOrderApprovalHandler,
+  saveOrder,
+  sendChange,
+  sendOrder,
+  submitOrder,
+  withdrawOrder,
+} from './service.ts';
+import type { purchaseOrder, purchaseOrderItem } from './tables.ts';
+
+const isoDate = z.iso.date();
+const filterSchema = pagingSchema.extend({
+  orderNumber: z.string().trim().max(40).optional(),
+  toElsAccount: z.string().trim().max(32).optional(),
+  auditStatus: z.enum(['0', '1', '2', '3', '4']).optional(),
+  orderStatus: z.enum(['0', '1', '2', '3', '4', '5']).optional(),
+  sendStatus: z.enum(['0', '1']).optional(),
+  orderDateFrom: isoDate.optional(),
+  orderDateTo: isoDate.optional(),
+});
+
+const headerSchema = z.object({
+  id: z.string(),
+  elsAccount: z.string(),
+  toElsAccount: z.string(),
+  supplierName: z.string(),
+  orderNumber: z.string(),
+  orderType: z.string(),
+  purchaseType: z.string(),
+  orderDate: z.string(),
+  currency: z.string(),
+  exchangeRate: z.string(),
+  localCurrency: z.string(),
+  payTermsCode: z.string().nullable(),
+  payTermsText: z.string().nullable(),
+  incotermsCode: z.string().nullable(),
+  incotermsDesc: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  urgencyFlag: z.string(),
+  remark: z.string().nullable(),
+  auditStatus: z.string(),
+  sendStatus: z.string(),
+  sendTime: z.string().nullable(),
+  orderStatus: z.string(),
+  changeStatus: z.string(),
+  rejectReason: z.string().nullable(),
+  totalAmountExcludingTax: z.string(),
+  totalTaxAmount: z.string(),
+  totalAmount: z.string(),
+  totalAmountLocal: z.string(),
+  createUser: z.string(),
+  createDate: z.string(),
+  version: z.number(),
+});
+const itemSchema = z.object({
+  id: z.string(),
+  itemNumber: z.number(),
+  materialId: z.string().nullable(),
+  materialNumber: z.string(),
+  materialDesc: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  priceExcludingTax: z.string(),
+  taxRate: z.string(),
+  priceIncludingTax: z.string(),
+  lineAmount: z.string(),
+  deliveryDate: z.string(),
+  replyDeliveryDate: z.string().nullable(),
+  minPackingQuantity: z.string(),
+  overTolerance: z.string(),
+  lackTolerance: z.string(),
+  itemStatus: z.string(),
+  supplierRemark: z.string().nullable(),
+  isClose: z.string(),
+  isDel: z.string(),
+});
+const detailSchema = z.object({
+  order: headerSchema,
+  items: z.array(itemSchema),
+  trail: z.array(
+    z.object({
+      action: z.string(),
+      fromStatus: z.string().nullable(),
+      toStatus: z.string().nullable(),
+      remark: z.string().nullable(),
+      createUser: z.string(),
+      createDate: z.string(),
+    }),
+  ),
+  tasks: z.array(
+    z.object({
+      id: z.string(),
+      stepName: z.string(),
+      status: z.string(),
+      handledBy: z.string().nullable(),
+      remark: z.string().nullable(),
+    }),
+  ),
+});
+const pageSchema = envelopeSchema(
+  z.object({
+    records: z.array(headerSchema),
+    total: z.number(),
+    currentPage: z.number(),
+    pageSize: z.number(),
+  }),
+);
+const versionBody = z.object({ version: z.number().int().min(0) });
+const idParams = z.object({ id: z.uuid() });
+
+function toHeader(row: typeof purchaseOrder.$inferSelect) {
+  return {
+    id: row.id,
+    elsAccount: row.elsAccount,
+    toElsAccount: row.toElsAccount,
+    supplierName: row.supplierName,
+    orderNumber: row.orderNumber,
+    orderType: row.orderType,
+    purchaseType: row.purchaseType,
+    orderDate: row.orderDate,
+    currency: row.currency,
+    exchangeRate: row.exchangeRate,
+    localCurrency: row.localCurrency,
+    payTermsCode: row.payTermsCode,
+    payTermsText: row.payTermsText,
+    incotermsCode: row.incotermsCode,
+    incotermsDesc: row.incotermsDesc,
+    deliveryAddress: row.deliveryAddress,
+    urgencyFlag: row.urgencyFlag,
+    remark: row.remark,
+    auditStatus: row.auditStatus,
+    sendStatus: row.sendStatus,
+    sendTime: row.sendTime?.toISOString() ?? null,
+    orderStatus: row.orderStatus,
+    changeStatus: row.changeStatus,
+    rejectReason: row.rejectReason,
+    totalAmountExcludingTax: row.totalAmountExcludingTax,
+    totalTaxAmount: row.totalTaxAmount,
+    totalAmount: row.totalAmount,
+    totalAmountLocal: row.totalAmountLocal,
+    createUser: row.createUser,
+    createDate: row.createDate.toISOString(),
+    version: row.version,
+  };
+}
+const toItem = ({
+  orderId: _o,
+  elsAccount: _e,
+  toElsAccount: _t,
+  ...item
+}: typeof purchaseOrderItem.$inferSelect) => item;
+
+/** Purchase orders, buyer side (Purchase…Service) and supplier side (Sale…Service): issue #5, seed 001 §3–§5. */
+export function registerOrderRoutes(app: App, deps: AppDeps): void {
+  const r = zod(app);
+  const env = deps.config.ENV_NAME;
+  const kick = () => void deps.outbox.kick();
+  registerOrderApprovalHandler(env);
+
+  for (const side of ['purchase', 'sale'] as const) {
+    const service = side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService';
+    /**
+     * POST /apis/order/{Purchase|Sale}OrderService/findPageList — orders newest first. The buyer sees its
+     * own; the supplier sees those sent to it. Body { currentPage, pageSize, orderNumber?, toElsAccount?
+     * (buyer), auditStatus?, orderStatus?, sendStatus? (buyer), orderDateFrom?, orderDateTo? (ISO dates) }.
+     */
+    r.post(
+      `/apis/order/${service}/findPageList`,
+      {
+        schema: {
+          tags: ['order'],
+          summary: `Orders (${side} side)`,
+          body: filterSchema,
+          response: { 200: pageSchema },
+        },
+      },
+      async (request) => {
+        const { records, total } = await listOrders(
+          deps.db,
+          requireAuth(request.auth),
+          side,
+          request.body as OrderFilter,
+        );
+        return ok({
+          records: records.map(toHeader),
+          total,
+          currentPage: request.body.currentPage,
+          pageSize: request.body.pageSize,
+        });
+      },
+    );
+    /** GET /apis/order/{Purchase|Sale}OrderService/findDetail/{id} — header, lines, audit trail, approval tasks (buyer). */
+    r.get(
+      `/apis/order/${service}/findDetail/:id`,
+      {
+        schema: {
+          tags: ['order'],
+          summary: `One order (${side} side)`,
+          params: idParams,
+          response: { 200: envelopeSchema(detailSchema) },
+        },
+      },
+      async (request) => {
+        const { order, items, trail, tasks } = await getOrder(
+          deps.db,
+          requireAuth(request.auth),
+          side,
+          request.params.id,
+        );
+        return ok({
+          order: toHeader(order),
+          items: items.map(toItem),
+          trail: trail.map((t) => ({
+            action: t.action,
+            fromStatus: t.fromStatus,
+            toStatus: t.toStatus,
+            remark: t.remark,
+            createUser: t.createUser,
+            createDate: t.createDate.toISOString(),
+          })),
+          tasks: tasks.map((t) => ({
+            id: t.id,
+            stepName: t.stepName,
+            status: t.status,
+            handledBy: t.handledBy,
+            remark: t.remark,
+          })),
+        });
+      },
+    );
+  }
+
+  /**
+   * POST /apis/order/PurchaseOrderService/save — create (no id) or edit (id + version) an order.
+   * Body: orderSaveBodySchema (contracts/purchase-order.ts): supplier toElsAccount (must be linked),
+   * orderType 0–9 (required), orderDate, currency, exchangeRate (10.6), … and items (≥ 1; quantity > 0 in
+   * the line's unit; prices in the order currency default from the price master). After sending, an
+   * edit is a change. '400' rules, '403' suppliers, '409' stale version.
+   */
+  r.post(
+    '/apis/order/PurchaseOrderService/save',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Create or edit a purchase order',
+        body: orderSaveBodySchema,
+        response: { 200: envelopeSchema(headerSchema) },
+      },
+    },
+    async (request) => ok(toHeader(await saveOrder(deps.db, requireAuth(request.auth), request.body))),
+  );
+
+  const simple: Array<
+    [
+      string,
+      string,
+      (
+        id: string,
+        version: number,
+        auth: ReturnType<typeof requireAuth>,
+      ) => Promise<typeof purchaseOrder.$inferSelect>,
+    ]
+  > = [
+    [
+      'submit',
+      'Submit for approval (approved at once without approval steps)',
+      (id, v, auth) => submitOrder(deps.db, auth, env, id, v),
+    ],
+    ['withdraw', 'Withdraw from approval', (id, v, auth) => withdrawOrder(deps.db, auth, id, v)],
+    ['send', 'Send an approved order to the supplier', (id, v, auth) => sendOrder(deps.db, auth, env, id, v)],
+    [
+      'sendChange',
+      'Send a change of a sent order to the supplier',
+      (id, v, auth) => sendChange(deps.db, auth, env, id, v),
+    ],
+  ];
+  for (const [action, summary, run] of simple) {
+    /** POST /apis/order/PurchaseOrderService/{submit|withdraw|send|sendChange}/{id} — body { version }. '400' when the status does not allow it, '409' stale. */
+    r.post(
+      `/apis/order/PurchaseOrderService/${action}/:id`,
+      {
+        schema: {
+          tags: ['order'],
+          summary,
+          params: idParams,
+          body: versionBody,
+          response: { 200: envelopeSchema(headerSchema) },
+        },
+      },
+      async (request) => {
+        const row = await run(request.params.id, request.body.version, requireAuth(request.auth));
+        kick();
+        return ok(toHeader(row));
+      },
+    );
+  }
+
+  for (const side of ['purchase', 'sale'] as const) {
+    /**
+     * GET /apis/order/{Purchase|Sale}OrderService/print/{id} — the order as a PDF (A4), labels in the
+     * caller's language; the file is named after the order number.
+     */
+    r.get(
+      `/apis/order/${side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService'}/print/:id`,
+      {
+        schema: {
+          tags: ['order'],
+          summary: `Print an order (${side} side)`,
+          params: idParams,
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        const { order, items } = await getOrder(deps.db, requireAuth(request.auth), side, request.params.id);
+        const [buyer] = await deps.db
+          .select({ name: company.companyName })
+          .from(company)
+          .where(eq(company.elsAccount, order.elsAccount));
+        const pdf = await renderOrderPdf(order, items, buyer?.name ?? order.elsAccount, request.locale);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${order.orderNumber}.pdf"`)
+          .send(pdf);
+      },
+    );
+  }
+
+  /** POST /apis/order/PurchaseOrderService/close/{id} — body { version, itemIds? (default: every line) }. */
+  r.post(
+    '/apis/order/PurchaseOrderService/close/:id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Close lines or the whole order',
+        params: idParams,
+        body: versionBody.extend({ itemIds: z.array(z.uuid()).max(500).optional() }),
+        response: { 200: envelopeSchema(headerSchema) },
+      },
+    },
+    async (request) => {
+      const row = await closeOrder(
+        deps.db,
+        requireAuth(request.auth),
+        env,
+        request.params.id,
+        request.body.version,
+        request.body.itemIds,
+      );
+      kick();
+      return ok(toHeader(row));
+    },
+  );
+
+  /** POST /apis/order/PurchaseOrderService/copy/{id} — a new unsubmitted order with the same supplier and lines. */
+  r.post(
+    '/apis/order/PurchaseOrderService/copy/:id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Copy an order',
+        params: idParams,
+        response: { 200: envelopeSchema(headerSchema) },
+      },
+    },
+    async (request) => ok(toHeader(await copyOrder(deps.db, requireAuth(request.auth), request.params.id))),
+  );
+
+  /** POST /apis/order/PurchaseOrderService/delete/{id} — only orders neither approved nor sent. */
+  r.post(
+    '/apis/order/PurchaseOrderService/delete/:id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Delete an unapproved order',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteOrder(deps.db, requireAuth(request.auth), request.params.id);
+      return ok(null);
+    },
+  );
+
+  /**
+   * POST /apis/order/PurchaseOrderService/export — the filtered list as an .xlsx file (all pages, up to
+   * 10,000 rows), headers and status labels in the caller's language.
+   */
+  r.post(
+    '/apis/order/PurchaseOrderService/export',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Export orders to Excel',
+        body: filterSchema.omit({ currentPage: true, pageSize: true }),
+        response: { 200: z.any() },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const lang = request.locale;
+      const rows: Array<typeof purchaseOrder.$inferSelect> = [];
+      for (let page = 1; page <= 100; page++) {
+        const { records } = await listOrders(deps.db, auth, 'purchase', {
+          ...request.body,
+          currentPage: page,
+          pageSize: 100,
+        });
+        rows.push(...records);
+        if (records.length < 100) break;
+      }
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet(lang === 'en' ? 'Orders' : '采购订单');
+      const en = lang === 'en';
+      sheet.columns = [
+        { header: en ? 'Order number' : '订单号', key: 'orderNumber', width: 16 },
+        { header: en ? 'Supplier' : '供应商', key: 'supplierName', width: 28 },
+        { header: en ? 'Order date' : '订单日期', key: 'orderDate', width: 12 },
+        { header: en ? 'Currency' : '币种', key: 'currency', width: 8 },
+        { header: en ? 'Total incl. tax' : '含税总额', key: 'totalAmount', width: 14 },
+        { header: en ? 'Approval' : '审批状态', key: 'auditStatus', width: 12 },
+        { header: en ? 'Sent' : '发送状态', key: 'sendStatus', width: 10 },
+        { header: en ? 'Status' : '订单状态', key: 'orderStatus', width: 14 },
+      ];
+      for (const row of rows) {
+        sheet.addRow({
+          orderNumber: row.orderNumber,
+          supplierName: row.supplierName,
+          orderDate: row.orderDate,
+          currency: row.currency,
+          totalAmount: Number(row.totalAmount),
+          auditStatus: AUDIT_STATUS[row.auditStatus as keyof typeof AUDIT_STATUS]?.[lang] ?? row.auditStatus,
+          sendStatus: SEND_STATUS[row.sendStatus as keyof typeof SEND_STATUS]?.[lang] ?? row.sendStatus,
+          orderStatus: ORDER_STATUS[row.orderStatus as keyof typeof ORDER_STATUS]?.[lang] ?? row.orderStatus,
+        });
+      }
+      sheet.getRow(1).font = { bold: true };
+      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+      const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="orders-${stamp}.xlsx"`)
+        .send(buffer);
+    },
+  );
+
+  /**
+   * POST /apis/order/SaleOrderService/confirm/{id} — the supplier confirms lines. Body { version, lines:
+   * [{ itemId, replyDeliveryDate (ISO date) }] (≥ 1: "select at least one row"), rejectReason? (must be
+   * empty: a return reason cannot be given when confirming) }.
+   */
+  r.post(
+    '/apis/order/SaleOrderService/confirm/:id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Confirm order lines (supplier)',
+        params: idParams,
+        body: versionBody.extend({
+          lines: z.array(z.object({ itemId: z.uuid(), replyDeliveryDate: isoDate.optional() })).max(500),
+          rejectReason: z.string().max(500).optional(),
+        }),
+        response: { 200: envelopeSchema(headerSchema) },
+      },
+    },
+    async (request) => {
+      const row = await confirmLines(
+        deps.db,
+        requireAuth(request.auth),
+        env,
+        request.params.id,
+        request.body,
+      );
+      kick();
+      return ok(toHeader(row));
+    },
+  );
+
+  /** POST /apis/order/SaleOrderService/refuse/{id} — body { version, itemIds (≥ 1), remark (required) }. */
+  r.post(
+    '/apis/order/SaleOrderService/refuse/:id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Refuse order lines (supplier)',
+        params: idParams,
+        body: versionBody.extend({
+          itemIds: z.array(z.uuid()).max(500),
+          remark: z.string().max(500).optional(),
+        }),
+        response: { 200: envelopeSchema(headerSchema) },
+      },
+    },
+    async (request) => {
+      const row = await refuseLines(deps.db, requireAuth(request.auth), env, request.params.id, request.body);
+      kick();
+      return ok(toHeader(row));
+    },
+  );
+
+  for (const [action, accept] of [
+    ['confirmChange', true],
+    ['returnChange', false],
+  ] as const) {
+    /** POST /apis/order/SaleOrderService/{confirmChange|returnChange}/{id} — body { version, reason? (required to return, refused when confirming) }. */
+    r.post(
+      `/apis/order/SaleOrderService/${action}/:id`,
+      {
+        schema: {
+          tags: ['order'],
+          summary: accept ? 'Confirm a change (supplier)' : 'Return a change (supplier)',
+          params: idParams,
+          body: versionBody.extend({ reason: z.string().max(500).optional() }),
+          response: { 200: envelopeSchema(headerSchema) },
+        },
+      },
+      async (request) => {
+        const row = await answerChange(deps.db, requireAuth(request.auth), env, request.params.id, {
+          ...request.body,
+          accept,
+        });
+        kick();
+        return ok(toHeader(row));
+      },
+    );
+  }
+
+  const countsSchema = envelopeSchema(
+    z.object({ available: z.boolean(), counts: z.record(z.string(), z.number()) }),
+  );
+  for (const method of ['GET', 'POST'] as const) {
+    /**
+     * GET and POST /apis/order/SaleOrderService/findConfirmCount (spec 000 §7) — order counts for the home
+     * portal from the caller's side: { toBeConfirmed, changeToBeConfirmed, partialConfirmed, refused }.
+     */
+    r.route({
+      method,
+      url: '/apis/order/SaleOrderService/findConfirmCount',
+      schema: {
+        tags: ['home'],
+        summary: 'Order counts for the home portal',
+        ...(method === 'POST' ? { body: z.object({}).passthrough().optional() } : {}),
+        response: { 200: countsSchema },
+      },
+      handler: async (request) => ok(await confirmCounts(deps.db, requireAuth(request.auth))),
+    });
+  }
+}

@@ -1,0 +1,810 @@
+import type { OrderSaveBody } from '@srm/contracts/purchase-order';
+import Decimal from 'decimal.js';
+import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { findAuditTrail, recordAudit } from '../../platform/audit-trail.ts';
+import type { Queryable, Tx } from '../../platform/db.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http.ts';
+import { nextDocumentNumber } from '../../platform/numbering.ts';
+import { withTenant } from '../../platform/tenant.ts';
+import { accountRelation, company, role, subaccount, subaccountRole } from '../account/tables.ts';
+import { cancelFlow, findDocumentTasks, registerAuditHandler, startFlow } from '../audit/service.ts';
+import { findEffectivePrice } from '../masterdata/repository.ts';
+import { notify } from '../message/notify.ts';
+import { purchaseOrder, purchaseOrderItem } from './tables.ts';
+
+export const ORDER_KIND = 'order';
+type OrderRow = typeof purchaseOrder.$inferSelect;
+type ItemRow = typeof purchaseOrderItem.$inferSelect;
+
+/** The buyer sub-account who created the order (createUser is `{elsAccount}_{elsSubAccount}`). */
+const creatorOf = (order: OrderRow) => ({
+  elsAccount: order.elsAccount,
+  elsSubAccount: order.createUser.slice(order.elsAccount.length + 1),
+});
+const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
+const orderLink = (id: string) => `/order/#/v2/order/detail?id=${id}`;
+
+/**
+ * Money of a line (seed 001 §3): price including tax = excl × (1 + rate/100), 6 decimals; line amounts
+ * = quantity × price, 2 decimals, half-up. All exact decimals (decimal.js), never floats.
+ */
+export function lineMoney(quantity: string, priceExcludingTax: string, taxRate: string) {
+  const q = new Decimal(quantity);
+  const excl = new Decimal(priceExcludingTax);
+  const incl = excl
+    .mul(new Decimal(1).add(new Decimal(taxRate).div(100)))
+    .toDecimalPlaces(6, Decimal.ROUND_HALF_UP);
+  const amountExcl = q.mul(excl).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const amount = q.mul(incl).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return { priceIncludingTax: incl.toFixed(6), amountExcl: amountExcl.toFixed(2), amount: amount.toFixed(2) };
+}
+
+/** Order totals from its active lines, and the total in local currency (× exchange rate). */
+export function orderTotals(lines: Array<{ amountExcl: string; amount: string }>, exchangeRate: string) {
+  const excl = lines.reduce((sum, l) => sum.add(l.amountExcl), new Decimal(0));
+  const incl = lines.reduce((sum, l) => sum.add(l.amount), new Decimal(0));
+  return {
+    totalAmountExcludingTax: excl.toFixed(2),
+    totalTaxAmount: incl.sub(excl).toFixed(2),
+    totalAmount: incl.toFixed(2),
+    totalAmountLocal: incl.mul(exchangeRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+  };
+}
+
+/**
+ * The order status that follows from its lines (seed 001 §4): closed when no active line remains,
+ * refused when every active line is refused, all confirmed, partial, or still to be confirmed.
+ */
+export function deriveOrderStatus(lines: Array<Pick<ItemRow, 'itemStatus' | 'isClose' | 'isDel'>>): string {
+  const live = lines.filter((l) => l.isDel === 'N');
+  const active = live.filter((l) => l.isClose === 'N');
+  if (active.length === 0) return live.length > 0 ? '5' : '1';
+  if (active.every((l) => l.itemStatus === '2')) return '4';
+  if (active.every((l) => l.itemStatus === '1')) return '3';
+  if (active.some((l) => l.itemStatus !== '0')) return '2';
+  return '1';
+}
+
+async function findOrderForBuyer(tx: Queryable, auth: AuthContext, id: string, lock = false) {
+  const query = tx
+    .select()
+    .from(purchaseOrder)
+    .where(and(eq(purchaseOrder.id, id), eq(purchaseOrder.elsAccount, auth.elsAccount)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('orderNotFound');
+  return row;
+}
+
+async function findOrderForSupplier(tx: Queryable, auth: AuthContext, id: string, lock = false) {
+  const query = tx
+    .select()
+    .from(purchaseOrder)
+    .where(
+      and(
+        eq(purchaseOrder.id, id),
+        eq(purchaseOrder.toElsAccount, auth.elsAccount),
+        eq(purchaseOrder.sendStatus, '1'),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('orderNotFound');
+  return row;
+}
+
+async function findItems(tx: Queryable, orderId: string) {
+  return tx
+    .select()
+    .from(purchaseOrderItem)
+    .where(eq(purchaseOrderItem.orderId, orderId))
+    .orderBy(purchaseOrderItem.itemNumber);
+}
+
+function assertBuyer(auth: AuthContext) {
+  if (auth.station !== 'purchase') throw forbidden('onlyBuyer');
+}
+
+function assertVersion(order: OrderRow, version: number) {
+  if (order.version !== version) throw conflict();
+}
+
+/** Writes a new header state at the read version and leaves the audit-trail row; '409' when stale. */
+async function transition(
+  tx: Tx,
+  auth: AuthContext,
+  order: OrderRow,
+  set: Partial<typeof purchaseOrder.$inferInsert>,
+  action: string,
+  from: string | null,
+  to: string | null,
+  remark?: string | null,
+) {
+  const [row] = await tx
+    .update(purchaseOrder)
+    .set({
+      ...set,
+      lastUpdateUser: userKey(auth),
+      lastUpdateDate: sql`now()`,
+      version: sql`${purchaseOrder.version} + 1`,
+    })
+    .where(and(eq(purchaseOrder.id, order.id), eq(purchaseOrder.version, order.version)))
+    .returning();
+  if (!row) throw conflict();
+  await recordAudit(tx, {
+    elsAccount: order.elsAccount,
+    documentKind: ORDER_KIND,
+    documentId: order.id,
+    action,
+    fromStatus: from,
+    toStatus: to,
+    remark: remark ?? null,
+    createUser: userKey(auth),
+  });
+  return row;
+}
+
+async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody) {
+  return Promise.all(
+    body.items.map(async (item, i) => {
+      let price = item.priceExcludingTax;
+      let rate = item.taxRate;
+      if (price === undefined || rate === undefined) {
+        const found = item.materialId
+          ? await findEffectivePrice(
+              tx,
+              auth.elsAccount,
+              body.toElsAccount,
+              item.materialId,
+              new Date(body.orderDate),
+            )
+          : null;
+        if (!found && price === undefined)
+          throw badRequest('noPriceForLine', { line: i + 1, material: item.materialNumber });
+        price ??= found?.priceExcludingTax;
+        rate ??= found?.taxRate ?? '13';
+      }
+      const money = lineMoney(item.quantity, price!, rate!);
+      return {
+        itemNumber: (i + 1) * 10,
+        materialId: item.materialId ?? null,
+        materialNumber: item.materialNumber,
+        materialDesc: item.materialDesc,
+        unit: item.unit,
+        quantity: item.quantity,
+        priceExcludingTax: price!,
+        taxRate: rate!,
+        priceIncludingTax: money.priceIncludingTax,
+        lineAmount: money.amount,
+        deliveryDate: item.deliveryDate,
+        minPackingQuantity: item.minPackingQuantity ?? '0',
+        overTolerance: item.overTolerance ?? '0',
+        lackTolerance: item.lackTolerance ?? '0',
+        money,
+      };
+    }),
+  );
+}
+
+/**
+ * Creates or edits a purchase order (buyer). Editable while not approved and not sent; after sending,
+ * an edit is a change (changeStatus 1 "change not sent") that the supplier confirms or returns.
+ * Prices default from the price master. One transaction, one audit-trail row.
+ */
+export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSaveBody) {
+  assertBuyer(auth);
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ name: company.companyName })
+      .from(accountRelation)
+      .innerJoin(company, eq(company.elsAccount, accountRelation.toElsAccount))
+      .where(
+        and(
+          eq(accountRelation.elsAccount, auth.elsAccount),
+          eq(accountRelation.toElsAccount, body.toElsAccount),
+        ),
+      );
+    if (!link) throw badRequest('supplierNotLinked', { account: body.toElsAccount });
+    const lines = await buildLines(tx, auth, body);
+    const totals = orderTotals(
+      lines.map((l) => l.money),
+      body.exchangeRate,
+    );
+    const header = {
+      toElsAccount: body.toElsAccount,
+      supplierName: link.name,
+      orderType: body.orderType,
+      purchaseType: body.purchaseType,
+      orderDate: body.orderDate,
+      currency: body.currency,
+      exchangeRate: body.exchangeRate,
+      payTermsCode: body.payTermsCode ?? null,
+      payTermsText: body.payTermsText ?? null,
+      incotermsCode: body.incotermsCode ?? null,
+      incotermsDesc: body.incotermsDesc ?? null,
+      deliveryAddress: body.deliveryAddress ?? null,
+      urgencyFlag: body.urgencyFlag,
+      purchaseOrganization: body.purchaseOrganization ?? null,
+      purchaseGroup: body.purchaseGroup ?? null,
+      remark: body.remark ?? null,
+      ...totals,
+    };
+    let order: OrderRow;
+    if (!body.id) {
+      [order] = await tx
+        .insert(purchaseOrder)
+        .values({
+          ...header,
+          elsAccount: auth.elsAccount,
+          orderNumber: await nextDocumentNumber(tx, auth.elsAccount, 'PO'),
+          createUser: userKey(auth),
+          lastUpdateUser: userKey(auth),
+        })
+        .returning();
+      await recordAudit(tx, {
+        elsAccount: auth.elsAccount,
+        documentKind: ORDER_KIND,
+        documentId: order.id,
+        action: 'create',
+        fromStatus: null,
+        toStatus: '0',
+        createUser: userKey(auth),
+      });
+    } else {
+      const current = await findOrderForBuyer(tx, auth, body.id, true);
+      if (body.version === undefined) throw badRequest('rule.required', { field: 'body.version' });
+      assertVersion(current, body.version);
+      if (current.toElsAccount !== body.toElsAccount && current.sendStatus === '1')
+        throw badRequest('orderStatusNotAllowed', { action: 'toElsAccount' });
+      if (current.sendStatus === '1') {
+        if (current.orderStatus === '5' || current.changeStatus === '2')
+          throw badRequest('orderStatusNotAllowed', { action: 'change' });
+        order = await transition(
+          tx,
+          auth,
+          current,
+          { ...header, changeStatus: '1' },
+          'change',
+          current.changeStatus,
+          '1',
+        );
+      } else {
+        if (!['0', '3', '4'].includes(current.auditStatus)) throw badRequest('orderNotEditable');
+        order = await transition(tx, auth, current, header, 'edit', current.auditStatus, current.auditStatus);
+      }
+      await tx.delete(purchaseOrderItem).where(eq(purchaseOrderItem.orderId, order.id));
+    }
+    await tx.insert(purchaseOrderItem).values(
+      lines.map(({ money: _m, ...line }) => ({
+        ...line,
+        orderId: order.id,
+        elsAccount: auth.elsAccount,
+        toElsAccount: body.toElsAccount,
+      })),
+    );
+    return order;
+  });
+}
+
+/** Deletes an order that is neither approved nor sent (seed 001 §4 rule). */
+export async function deleteOrder(db: Queryable, auth: AuthContext, id: string) {
+  assertBuyer(auth);
+  await db.transaction(async (tx) => {
+    const order = await findOrderForBuyer(tx, auth, id, true);
+    if (order.sendStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus))
+      throw badRequest('orderNotEditable');
+    await tx.delete(purchaseOrder).where(eq(purchaseOrder.id, id));
+    await recordAudit(tx, {
+      elsAccount: auth.elsAccount,
+      documentKind: ORDER_KIND,
+      documentId: id,
+      action: 'delete',
+      fromStatus: order.auditStatus,
+      toStatus: null,
+      createUser: userKey(auth),
+    });
+  });
+}
+
+/** Copies an order into a new, unsubmitted one (new number, same supplier and lines). */
+export async function copyOrder(db: Queryable, auth: AuthContext, id: string) {
+  assertBuyer(auth);
+  const source = await findOrderForBuyer(db, auth, id);
+  const items = await findItems(db, id);
+  return saveOrder(db, auth, {
+    toElsAccount: source.toElsAccount,
+    orderType: source.orderType as OrderSaveBody['orderType'],
+    purchaseType: source.purchaseType as OrderSaveBody['purchaseType'],
+    orderDate: new Date().toISOString().slice(0, 10),
+    currency: source.currency,
+    exchangeRate: source.exchangeRate,
+    payTermsCode: source.payTermsCode ?? undefined,
+    payTermsText: source.payTermsText ?? undefined,
+    incotermsCode: source.incotermsCode ?? undefined,
+    incotermsDesc: source.incotermsDesc ?? undefined,
+    deliveryAddress: source.deliveryAddress ?? undefined,
+    urgencyFlag: source.urgencyFlag,
+    remark: source.remark ?? undefined,
+    items: items
+      .filter((i) => i.isDel === 'N')
+      .map((i) => ({
+        materialId: i.materialId ?? undefined,
+        materialNumber: i.materialNumber,
+        materialDesc: i.materialDesc,
+        unit: i.unit,
+        quantity: i.quantity,
+        priceExcludingTax: i.priceExcludingTax,
+        taxRate: i.taxRate,
+        deliveryDate: i.deliveryDate,
+        minPackingQuantity: i.minPackingQuantity,
+        overTolerance: i.overTolerance,
+        lackTolerance: i.lackTolerance,
+      })),
+  });
+}
+
+/** Sub-accounts who may approve a task: named users, or holders of the roles. */
+async function approverUsers(
+  tx: Queryable,
+  elsAccount: string,
+  approverType: 'user' | 'role',
+  approvers: string[],
+) {
+  if (approverType === 'user') return approvers.map((elsSubAccount) => ({ elsAccount, elsSubAccount }));
+  return tx
+    .selectDistinct({ elsAccount: subaccount.elsAccount, elsSubAccount: subaccount.elsSubAccount })
+    .from(subaccount)
+    .innerJoin(subaccountRole, eq(subaccountRole.subaccountId, subaccount.id))
+    .innerJoin(role, eq(role.id, subaccountRole.roleId))
+    .where(and(eq(subaccount.elsAccount, elsAccount), inArray(role.roleCode, approvers)));
+}
+
+/**
+ * Submits an order for approval: with no applicable approval step it is approved at once; otherwise
+ * the first task waits and its approvers get a message. '400' unless not submitted, rejected or withdrawn.
+ */
+export async function submitOrder(
+  db: Queryable,
+  auth: AuthContext,
+  env: string,
+  id: string,
+  version: number,
+) {
+  assertBuyer(auth);
+  return db.transaction(async (tx) => {
+    const order = await findOrderForBuyer(tx, auth, id, true);
+    assertVersion(order, version);
+    if (order.sendStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus))
+      throw badRequest('orderStatusNotAllowed', { action: 'submit' });
+    const flow = await startFlow(tx, {
+      elsAccount: auth.elsAccount,
+      documentKind: ORDER_KIND,
+      documentId: order.id,
+      documentNumber: order.orderNumber,
+      amount: order.totalAmountLocal,
+      promoter: userKey(auth),
+    });
+    const to = flow.state === 'approved' ? '2' : '1';
+    const row = await transition(
+      tx,
+      auth,
+      order,
+      { auditStatus: to, flowId: flow.flowId },
+      'submit',
+      order.auditStatus,
+      to,
+    );
+    if (flow.state === 'pending') {
+      const [task] = await findDocumentTasks(tx, auth.elsAccount, ORDER_KIND, order.id).then((t) =>
+        t.filter((x) => x.status === 'pending'),
+      );
+      const users = await approverUsers(tx, auth.elsAccount, task.approverType, task.approvers);
+      await notify(tx, env, {
+        receivers: { users },
+        msgTitle: `待审批：采购订单 ${order.orderNumber}`,
+        msgContent: `${order.supplierName} · ${order.totalAmount} ${order.currency}`,
+        sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+        businessType: ORDER_KIND,
+        businessId: order.id,
+        linkUrl: `/audit?taskId=${task.id}&documentKind=order&id=${order.id}`,
+      });
+    }
+    return row;
+  });
+}
+
+/** Withdraws an order under approval (auditStatus 1 → 4); its pending tasks are cancelled. */
+export async function withdrawOrder(db: Queryable, auth: AuthContext, id: string, version: number) {
+  assertBuyer(auth);
+  return db.transaction(async (tx) => {
+    const order = await findOrderForBuyer(tx, auth, id, true);
+    assertVersion(order, version);
+    if (order.auditStatus !== '1') throw badRequest('orderStatusNotAllowed', { action: 'withdraw' });
+    await cancelFlow(tx, auth.elsAccount, ORDER_KIND, order.id);
+    return transition(tx, auth, order, { auditStatus: '4' }, 'withdraw', '1', '4');
+  });
+}
+
+/** Sends an approved order to the supplier (seed 001 §4: only approved orders can be sent). */
+export async function sendOrder(db: Queryable, auth: AuthContext, env: string, id: string, version: number) {
+  assertBuyer(auth);
+  return db.transaction(async (tx) => {
+    const order = await findOrderForBuyer(tx, auth, id, true);
+    assertVersion(order, version);
+    if (order.auditStatus !== '2') throw badRequest('orderOnlyApprovedSend');
+    if (order.sendStatus !== '0') throw badRequest('orderStatusNotAllowed', { action: 'send' });
+    const row = await transition(
+      tx,
+      auth,
+      order,
+      { sendStatus: '1', sendTime: new Date(), orderStatus: '1' },
+      'send',
+      order.orderStatus,
+      '1',
+    );
+    await notify(tx, env, {
+      receivers: { companies: [order.toElsAccount] },
+      msgTitle: `新采购订单待确认：${order.orderNumber}`,
+      msgContent: `${order.totalAmount} ${order.currency}`,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: ORDER_KIND,
+      businessId: order.id,
+      linkUrl: orderLink(order.id),
+    });
+    return row;
+  });
+}
+
+/** Sends a change of a sent order to the supplier (changeStatus 1 → 2); its lines wait for confirmation again. */
+export async function sendChange(db: Queryable, auth: AuthContext, env: string, id: string, version: number) {
+  assertBuyer(auth);
+  return db.transaction(async (tx) => {
+    const order = await findOrderForBuyer(tx, auth, id, true);
+    assertVersion(order, version);
+    if (order.changeStatus !== '1') throw badRequest('orderStatusNotAllowed', { action: 'sendChange' });
+    const row = await transition(tx, auth, order, { changeStatus: '2' }, 'sendChange', '1', '2');
+    await notify(tx, env, {
+      receivers: { companies: [order.toElsAccount] },
+      msgTitle: `采购订单变更待确认：${order.orderNumber}`,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: ORDER_KIND,
+      businessId: order.id,
+      linkUrl: orderLink(order.id),
+    });
+    return row;
+  });
+}
+
+/** Closes lines (or, without itemIds, every line) of an order; the order closes when no line is open. */
+export async function closeOrder(
+  db: Queryable,
+  auth: AuthContext,
+  env: string,
+  id: string,
+  version: number,
+  itemIds?: string[],
+) {
+  assertBuyer(auth);
+  return db.transaction(async (tx) => {
+    const order = await findOrderForBuyer(tx, auth, id, true);
+    assertVersion(order, version);
+    if (order.orderStatus === '5') throw badRequest('orderStatusNotAllowed', { action: 'close' });
+    const items = await findItems(tx, id);
+    const targets = itemIds ?? items.map((i) => i.id);
+    if (targets.length === 0) throw badRequest('selectAtLeastOneRow');
+    const unknown = targets.find((t) => !items.some((i) => i.id === t));
+    if (unknown) throw badRequest('lineNotInOrder', { id: unknown });
+    await tx.update(purchaseOrderItem).set({ isClose: 'Y' }).where(inArray(purchaseOrderItem.id, targets));
+    const after = items.map((i) => (targets.includes(i.id) ? { ...i, isClose: 'Y' as const } : i));
+    const status =
+      order.sendStatus === '1'
+        ? deriveOrderStatus(after)
+        : after.every((i) => i.isClose === 'Y')
+          ? '5'
+          : order.orderStatus;
+    const row = await transition(
+      tx,
+      auth,
+      order,
+      { orderStatus: status },
+      'close',
+      order.orderStatus,
+      status,
+    );
+    if (order.sendStatus === '1') {
+      await notify(tx, env, {
+        receivers: { companies: [order.toElsAccount] },
+        msgTitle: `采购订单行已关闭：${order.orderNumber}`,
+        sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+        businessType: ORDER_KIND,
+        businessId: order.id,
+        linkUrl: orderLink(order.id),
+      });
+    }
+    return row;
+  });
+}
+
+/**
+ * The supplier confirms lines with reply delivery dates (all or some; at least one). A return reason
+ * cannot be given when confirming (seed 001 §5). The order becomes partially or fully confirmed.
+ */
+export async function confirmLines(
+  db: Queryable,
+  auth: AuthContext,
+  env: string,
+  id: string,
+  body: {
+    version: number;
+    lines: Array<{ itemId: string; replyDeliveryDate?: string }>;
+    rejectReason?: string;
+  },
+) {
+  if (body.rejectReason?.trim()) throw badRequest('returnReasonOnConfirm');
+  if (body.lines.length === 0) throw badRequest('selectAtLeastOneRow');
+  return db.transaction(async (tx) => {
+    const order = await findOrderForSupplier(tx, auth, id, true);
+    assertVersion(order, body.version);
+    if (!['1', '2'].includes(order.orderStatus) || order.changeStatus === '2')
+      throw badRequest('orderStatusNotAllowed', { action: 'confirm' });
+    const items = await findItems(tx, id);
+    for (const [i, line] of body.lines.entries()) {
+      const item = items.find((x) => x.id === line.itemId && x.isDel === 'N' && x.isClose === 'N');
+      if (!item) throw badRequest('lineNotInOrder', { id: line.itemId });
+      if (!line.replyDeliveryDate) throw badRequest('replyDateRequired', { line: i + 1 });
+      await tx
+        .update(purchaseOrderItem)
+        .set({ itemStatus: '1', replyDeliveryDate: line.replyDeliveryDate, supplierRemark: null })
+        .where(eq(purchaseOrderItem.id, item.id));
+    }
+    const after = await findItems(tx, id);
+    const status = deriveOrderStatus(after);
+    const row = await transition(
+      tx,
+      auth,
+      order,
+      { orderStatus: status },
+      'confirm',
+      order.orderStatus,
+      status,
+    );
+    await notify(tx, env, {
+      receivers: { users: [creatorOf(order)] },
+      msgTitle: `供应商已确认采购订单：${order.orderNumber}`,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: ORDER_KIND,
+      businessId: order.id,
+      linkUrl: orderLink(order.id),
+    });
+    return row;
+  });
+}
+
+/** The supplier refuses lines; remarks are required (seed 001 §5 "refusing requires supplier remarks"). */
+export async function refuseLines(
+  db: Queryable,
+  auth: AuthContext,
+  env: string,
+  id: string,
+  body: { version: number; itemIds: string[]; remark?: string },
+) {
+  const remark = body.remark?.trim();
+  if (!remark) throw badRequest('refuseNeedsRemark');
+  if (body.itemIds.length === 0) throw badRequest('selectAtLeastOneRow');
+  return db.transaction(async (tx) => {
+    const order = await findOrderForSupplier(tx, auth, id, true);
+    assertVersion(order, body.version);
+    if (!['1', '2'].includes(order.orderStatus) || order.changeStatus === '2')
+      throw badRequest('orderStatusNotAllowed', { action: 'refuse' });
+    const items = await findItems(tx, id);
+    for (const itemId of body.itemIds) {
+      if (!items.some((x) => x.id === itemId && x.isDel === 'N' && x.isClose === 'N'))
+        throw badRequest('lineNotInOrder', { id: itemId });
+    }
+    await tx
+      .update(purchaseOrderItem)
+      .set({ itemStatus: '2', supplierRemark: remark })
+      .where(inArray(purchaseOrderItem.id, body.itemIds));
+    const status = deriveOrderStatus(await findItems(tx, id));
+    const row = await transition(
+      tx,
+      auth,
+      order,
+      { orderStatus: status, rejectReason: remark },
+      'refuse',
+      order.orderStatus,
+      status,
+      remark,
+    );
+    await notify(tx, env, {
+      receivers: { users: [creatorOf(order)] },
+      msgTitle: `供应商拒绝了采购订单行：${order.orderNumber}`,
+      msgContent: remark,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: ORDER_KIND,
+      businessId: order.id,
+      linkUrl: orderLink(order.id),
+    });
+    return row;
+  });
+}
+
+/** The supplier confirms a change (2 → 3) or returns it with a reason (2 → 4). */
+export async function answerChange(
+  db: Queryable,
+  auth: AuthContext,
+  env: string,
+  id: string,
+  body: { version: number; accept: boolean; reason?: string },
+) {
+  const reason = body.reason?.trim();
+  if (body.accept && reason) throw badRequest('returnReasonOnConfirm');
+  if (!body.accept && !reason) throw badRequest('returnReasonRequired');
+  return db.transaction(async (tx) => {
+    const order = await findOrderForSupplier(tx, auth, id, true);
+    assertVersion(order, body.version);
+    if (order.changeStatus !== '2')
+      throw badRequest('orderStatusNotAllowed', { action: body.accept ? 'confirmChange' : 'returnChange' });
+    const to = body.accept ? '3' : '4';
+    const extra = body.accept
+      ? { orderStatus: deriveOrderStatus(await findItems(tx, id)) }
+      : { rejectReason: reason };
+    const row = await transition(
+      tx,
+      auth,
+      order,
+      { changeStatus: to, ...extra },
+      body.accept ? 'confirmChange' : 'returnChange',
+      '2',
+      to,
+      reason,
+    );
+    await notify(tx, env, {
+      receivers: { users: [creatorOf(order)] },
+      msgTitle: `${body.accept ? '供应商已确认订单变更' : '供应商退回了订单变更'}：${order.orderNumber}`,
+      msgContent: reason ?? '',
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: ORDER_KIND,
+      businessId: order.id,
+      linkUrl: orderLink(order.id),
+    });
+    return row;
+  });
+}
+
+export type OrderFilter = {
+  currentPage: number;
+  pageSize: number;
+  orderNumber?: string;
+  toElsAccount?: string;
+  auditStatus?: string;
+  orderStatus?: string;
+  sendStatus?: string;
+  orderDateFrom?: string;
+  orderDateTo?: string;
+};
+
+/**
+ * A page of orders, newest first. The buyer sees its own orders; the supplier sees orders sent to it
+ * (one row, two sides: DESIGN §4). Runs in the caller's tenant context.
+ */
+export async function listOrders(
+  db: Queryable,
+  auth: AuthContext,
+  side: 'purchase' | 'sale',
+  filter: OrderFilter,
+) {
+  const where: SQL[] =
+    side === 'purchase'
+      ? [eq(purchaseOrder.elsAccount, auth.elsAccount)]
+      : [eq(purchaseOrder.toElsAccount, auth.elsAccount), eq(purchaseOrder.sendStatus, '1')];
+  if (filter.orderNumber)
+    where.push(ilike(purchaseOrder.orderNumber, `%${filter.orderNumber.replace(/[\\%_]/g, '')}%`));
+  if (filter.toElsAccount && side === 'purchase')
+    where.push(eq(purchaseOrder.toElsAccount, filter.toElsAccount));
+  if (filter.auditStatus) where.push(eq(purchaseOrder.auditStatus, filter.auditStatus));
+  if (filter.orderStatus) where.push(eq(purchaseOrder.orderStatus, filter.orderStatus));
+  if (filter.sendStatus && side === 'purchase') where.push(eq(purchaseOrder.sendStatus, filter.sendStatus));
+  if (filter.orderDateFrom) where.push(gte(purchaseOrder.orderDate, filter.orderDateFrom));
+  if (filter.orderDateTo) where.push(lte(purchaseOrder.orderDate, filter.orderDateTo));
+  const condition = and(...where);
+  const order =
+    side === 'purchase'
+      ? [desc(purchaseOrder.createDate), desc(purchaseOrder.id)]
+      : [desc(purchaseOrder.sendTime), desc(purchaseOrder.id)];
+  return withTenant(db, auth.elsAccount, async (tx) => {
+    const [records, [{ n }]] = await Promise.all([
+      tx
+        .select()
+        .from(purchaseOrder)
+        .where(condition)
+        .orderBy(...order)
+        .limit(filter.pageSize)
+        .offset((filter.currentPage - 1) * filter.pageSize),
+      tx.select({ n: count() }).from(purchaseOrder).where(condition),
+    ]);
+    return { records, total: Number(n) };
+  });
+}
+
+/** One order with its lines, audit trail and approval tasks, for the side that may see it. */
+export async function getOrder(db: Queryable, auth: AuthContext, side: 'purchase' | 'sale', id: string) {
+  const order =
+    side === 'purchase' ? await findOrderForBuyer(db, auth, id) : await findOrderForSupplier(db, auth, id);
+  const [items, trail, tasks] = await Promise.all([
+    findItems(db, id),
+    findAuditTrail(db, order.elsAccount, ORDER_KIND, id),
+    side === 'purchase' ? findDocumentTasks(db, order.elsAccount, ORDER_KIND, id) : Promise.resolve([]),
+  ]);
+  return { order, items, trail, tasks };
+}
+
+/** Counts for the home portal (spec 000 §7 findConfirmCount), from the caller's side of the orders. */
+export async function confirmCounts(db: Queryable, auth: AuthContext) {
+  const scope =
+    auth.station === 'sale'
+      ? and(eq(purchaseOrder.toElsAccount, auth.elsAccount), eq(purchaseOrder.sendStatus, '1'))
+      : eq(purchaseOrder.elsAccount, auth.elsAccount);
+  const countWhere = async (extra: SQL) => {
+    const [{ n }] = await db.select({ n: count() }).from(purchaseOrder).where(and(scope, extra));
+    return Number(n);
+  };
+  const [toBeConfirmed, changeToBeConfirmed, partialConfirmed, refused] = await Promise.all([
+    countWhere(eq(purchaseOrder.orderStatus, '1')),
+    countWhere(eq(purchaseOrder.changeStatus, '2')),
+    countWhere(eq(purchaseOrder.orderStatus, '2')),
+    countWhere(eq(purchaseOrder.orderStatus, '4')),
+  ]);
+  return { available: true, counts: { toBeConfirmed, changeToBeConfirmed, partialConfirmed, refused } };
+}
+
+/** What an approval's end does to an order (registered with the approval module). */
+export function registerOrderApprovalHandler(env: string) {
+  const finish = async (
+    tx: Tx,
+    elsAccount: string,
+    documentId: string,
+    user: string,
+    approved: boolean,
+    remark?: string,
+  ) => {
+    const [order] = await tx
+      .select()
+      .from(purchaseOrder)
+      .where(and(eq(purchaseOrder.id, documentId), eq(purchaseOrder.elsAccount, elsAccount)))
+      .for('update');
+    if (order?.auditStatus !== '1') return;
+    const to = approved ? '2' : '3';
+    await tx
+      .update(purchaseOrder)
+      .set({
+        auditStatus: to,
+        lastUpdateUser: user,
+        lastUpdateDate: sql`now()`,
+        version: sql`${purchaseOrder.version} + 1`,
+      })
+      .where(eq(purchaseOrder.id, order.id));
+    await recordAudit(tx, {
+      elsAccount,
+      documentKind: ORDER_KIND,
+      documentId,
+      action: approved ? 'approve' : 'reject',
+      fromStatus: '1',
+      toStatus: to,
+      remark: remark ?? null,
+      createUser: user,
+    });
+    await notify(tx, env, {
+      receivers: { users: [creatorOf(order)] },
+      msgTitle: `${approved ? '审批通过' : '审批拒绝'}：采购订单 ${order.orderNumber}`,
+      msgContent: remark ?? '',
+      businessType: ORDER_KIND,
+      businessId: order.id,
+      linkUrl: orderLink(order.id),
+    });
+  };
+  registerAuditHandler(ORDER_KIND, {
+    onApproved: (tx, elsAccount, documentId, user) => finish(tx, elsAccount, documentId, user, true),
+    onRejected: (tx, elsAccount, documentId, user, remark) =>
+      finish(tx, elsAccount, documentId, user, false, remark),
+  });
+}

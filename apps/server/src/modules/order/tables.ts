@@ -1,0 +1,124 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Purchase order header (seed 001 §3). One row seen by both sides: the buyer (elsAccount) through
+ * Purchase…Service calls, the supplier (toElsAccount) through Sale…Service calls once sent.
+ * Money in `currency`; totals also in local currency (exchangeRate numeric(10,6)).
+ */
+export const purchaseOrder = pgTable(
+  'purchase_order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    orderNumber: text('order_number').notNull(),
+    orderType: text('order_type').notNull(),
+    purchaseType: text('purchase_type').notNull().default('0'),
+    orderDate: date('order_date').notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    exchangeRate: numeric('exchange_rate', { precision: 10, scale: 6 }).notNull().default('1'),
+    localCurrency: text('local_currency').notNull().default('CNY'),
+    payTermsCode: text('pay_terms_code'),
+    payTermsText: text('pay_terms_text'),
+    incotermsCode: text('incoterms_code'),
+    incotermsDesc: text('incoterms_desc'),
+    deliveryAddress: text('delivery_address'),
+    urgencyFlag: text('urgency_flag', { enum: ['0', '1'] })
+      .notNull()
+      .default('0'),
+    purchaseOrganization: text('purchase_organization'),
+    purchaseGroup: text('purchase_group'),
+    remark: text('remark'),
+    /** 0 not submitted, 1 under approval, 2 approved, 3 rejected, 4 withdrawn (seed 001 §4). */
+    auditStatus: text('audit_status').notNull().default('0'),
+    /** 0 not sent, 1 sent. */
+    sendStatus: text('send_status').notNull().default('0'),
+    sendTime: timestamp('send_time', { withTimezone: true }),
+    /** 0 unsent, 1 to be confirmed, 2 partial confirmation, 3 all confirmed, 4 refused, 5 closed. */
+    orderStatus: text('order_status').notNull().default('0'),
+    /** 0 none, 1 change not sent, 2 change sent, 3 change confirmed, 4 change returned. */
+    changeStatus: text('change_status').notNull().default('0'),
+    rejectReason: text('reject_reason'),
+    totalAmountExcludingTax: numeric('total_amount_excluding_tax', { precision: 18, scale: 2 })
+      .notNull()
+      .default('0'),
+    totalTaxAmount: numeric('total_tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    totalAmountLocal: numeric('total_amount_local', { precision: 18, scale: 2 }).notNull().default('0'),
+    flowId: uuid('flow_id'),
+    extendFields: jsonb('extend_fields').$type<Record<string, unknown>>().notNull().default({}),
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('purchase_order_number_uq').on(t.elsAccount, t.orderNumber),
+    index('purchase_order_buyer_list_idx').on(
+      t.elsAccount,
+      t.createDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('purchase_order_supplier_list_idx').on(
+      t.toElsAccount,
+      t.sendStatus,
+      t.sendTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('purchase_order_status_idx').on(t.elsAccount, t.orderStatus),
+  ],
+);
+
+/** Order lines: quantity in the line's unit, prices in the order's currency, tax rate in percent. */
+export const purchaseOrderItem = pgTable(
+  'purchase_order_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => purchaseOrder.id, { onDelete: 'cascade' }),
+    elsAccount: text('els_account').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    itemNumber: integer('item_number').notNull(),
+    materialId: uuid('material_id'),
+    materialNumber: text('material_number').notNull(),
+    materialDesc: text('material_desc').notNull(),
+    unit: text('unit').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 3 }).notNull(),
+    priceExcludingTax: numeric('price_excluding_tax', { precision: 18, scale: 6 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    priceIncludingTax: numeric('price_including_tax', { precision: 18, scale: 6 }).notNull(),
+    lineAmount: numeric('line_amount', { precision: 18, scale: 2 }).notNull(),
+    deliveryDate: date('delivery_date').notNull(),
+    replyDeliveryDate: date('reply_delivery_date'),
+    minPackingQuantity: numeric('min_packing_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
+    overTolerance: numeric('over_tolerance', { precision: 5, scale: 2 }).notNull().default('0'),
+    lackTolerance: numeric('lack_tolerance', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** 0 to be confirmed, 1 confirmed, 2 refused. */
+    itemStatus: text('item_status').notNull().default('0'),
+    supplierRemark: text('supplier_remark'),
+    isClose: text('is_close', { enum: ['Y', 'N'] })
+      .notNull()
+      .default('N'),
+    isDel: text('is_del', { enum: ['Y', 'N'] })
+      .notNull()
+      .default('N'),
+  },
+  (t) => [
+    uniqueIndex('purchase_order_item_number_uq').on(t.orderId, t.itemNumber),
+    index('purchase_order_item_material_idx').on(t.elsAccount, t.materialNumber),
+  ],
+);

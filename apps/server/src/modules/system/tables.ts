@@ -1,0 +1,133 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Secrets generated on first start and shared by every server process on the database. */
+export const appSecret = pgTable('app_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Setting rows of a company (spec 000 §2): groups such as LoginPage_Group and IndexPage_Group, each row
+ * a setCode with its setValue.
+ */
+export const systemSetting = pgTable(
+  'system_setting',
+  {
+    elsAccount: text('els_account').notNull(),
+    setGroupCode: text('set_group_code').notNull(),
+    setCode: text('set_code').notNull(),
+    setValue: text('set_value').notNull().default(''),
+    lastUpdateUser: text('last_update_user'),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.elsAccount, t.setGroupCode, t.setCode] })],
+);
+
+/**
+ * Personal table configuration rows (spec 000 §3): keyed by elsAccount, elsSubAccount, toElsAccount and
+ * configType; configJson holds column order, visibility and widths.
+ */
+export const personalTableConfig = pgTable(
+  'personal_table_config',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    elsSubAccount: text('els_sub_account').notNull(),
+    toElsAccount: text('to_els_account').notNull().default(''),
+    configType: text('config_type').notNull(),
+    configJson: jsonb('config_json').$type<unknown>().notNull(),
+    version: integer('version').notNull().default(0),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('personal_table_config_key_uq').on(
+      t.elsAccount,
+      t.elsSubAccount,
+      t.toElsAccount,
+      t.configType,
+    ),
+  ],
+);
+
+/** Uploaded files (spec 000 §7 ElsAttachmentService); bytes live in the file store under filePath. */
+export const attachment = pgTable(
+  'attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    filePath: text('file_path').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Public files (login-page images) may be downloaded without a token. */
+    isPublic: text('is_public', { enum: ['Y', 'N'] })
+      .notNull()
+      .default('N'),
+    businessType: text('business_type'),
+    businessId: text('business_id'),
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('attachment_path_uq').on(t.filePath),
+    index('attachment_business_idx').on(t.businessType, t.businessId),
+  ],
+);
+
+/** Outgoing SMS of the default provider (issue #3): an outbox that admins and tests can read. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobile: text('mobile').notNull(),
+    content: text('content').notNull(),
+    purpose: text('purpose').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.createDate)],
+);
+
+/** Verification codes sent by SMS (spec 000 §1: length 4, valid 10 minutes); stored hashed. */
+export const smsCode = pgTable(
+  'sms_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresDate: timestamp('expires_date', { withTimezone: true }).notNull(),
+    usedDate: timestamp('used_date', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_code_mobile_idx').on(t.mobile, t.purpose, t.createDate)],
+);
+
+/** Hazardous-substance declarations (spec 000 §2 RoHS pages): material, supplier, substance, expiry. */
+export const hazardousSubstance = pgTable(
+  'hazardous_substance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    materialNumber: text('material_number').notNull(),
+    materialDesc: text('material_desc').notNull(),
+    substance: text('substance').notNull(),
+    certificateNumber: text('certificate_number').notNull(),
+    certificateExpiryDate: timestamp('certificate_expiry_date', { withTimezone: true }).notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('hazardous_substance_expiry_idx').on(t.elsAccount, t.certificateExpiryDate)],
+);

@@ -1,0 +1,118 @@
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import mqtt from 'mqtt';
+
+/** Topic of one user's messages (issue #4): `srm/{env}/{elsAccount}/{elsSubAccount}`. */
+export function userTopic(env: string, elsAccount: string, elsSubAccount: string): string {
+  return `srm/${env}/${elsAccount}/${elsSubAccount}`;
+}
+
+/** Who an MQTT connection belongs to, once its token was checked. */
+export type BrokerIdentity = { elsAccount: string; elsSubAccount: string };
+
+/**
+ * Where the server publishes pushes: the embedded Aedes broker, or an external MQTT broker (MQTT_URL).
+ * publish resolves once the broker accepted the message and rejects when it cannot be reached.
+ */
+export type Broker = {
+  kind: 'embedded' | 'external';
+  publish(topic: string, payload: string): Promise<void>;
+  isUp(): boolean;
+  close(): Promise<void>;
+  /** Embedded only: the Aedes instance that /mqtt hands WebSocket streams to. */
+  aedes?: Aedes;
+};
+
+/**
+ * The embedded broker. Browsers connect over WebSocket at /mqtt with username `{elsAccount}_{elsSubAccount}`
+ * and their access token as password; a connection without a valid token is refused, a subscription
+ * outside the user's own topic is refused, and clients may not publish (only the server does).
+ */
+export async function createEmbeddedBroker(options: {
+  env: string;
+  verify: (token: string) => Promise<BrokerIdentity | null>;
+}): Promise<Broker> {
+  const identities = new WeakMap<Client, BrokerIdentity>();
+  const refuse = (code: 4 | 5, message: string) => {
+    const error = new Error(message) as AuthenticateError;
+    error.returnCode = code;
+    return error;
+  };
+  const aedes = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      const token = password?.toString('utf8') ?? '';
+      if (!token) return done(refuse(4, 'token required'), false);
+      options
+        .verify(token)
+        .then((identity) => {
+          if (!identity || (username && username !== `${identity.elsAccount}_${identity.elsSubAccount}`)) {
+            return done(refuse(5, 'not authorized'), false);
+          }
+          identities.set(client, identity);
+          done(null, true);
+        })
+        .catch(() => done(refuse(5, 'not authorized'), false));
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const identity = identities.get(client);
+      const own = identity ? userTopic(options.env, identity.elsAccount, identity.elsSubAccount) : null;
+      if (own && (subscription.topic === own || subscription.topic === `${own}/#`))
+        return done(null, subscription);
+      // A null subscription answers 0x80 (refused) in the SUBACK and keeps the connection.
+      return done(null, null);
+    },
+    authorizePublish(client, _packet, done) {
+      // Only the server (client === null) publishes.
+      done(client ? new Error('publishing is not allowed') : null);
+    },
+  });
+  let closed = false;
+  return {
+    kind: 'embedded',
+    aedes,
+    isUp: () => !closed,
+    publish(topic, payload) {
+      return new Promise((resolve, reject) => {
+        aedes.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          (error) => (error ? reject(error) : resolve()),
+        );
+      });
+    },
+    close() {
+      closed = true;
+      return new Promise((resolve) => aedes.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * An external broker (Mosquitto, EMQX, RabbitMQ's MQTT plugin) at `url`. mqtt.js reconnects by itself;
+ * while it is down publish rejects and the outbox keeps the messages for later.
+ */
+export async function createExternalBroker(url: string, clientId: string): Promise<Broker> {
+  const client = mqtt.connect(url, {
+    clientId,
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    clean: true,
+  });
+  client.on('error', () => {
+    /* reported through isUp() and publish() */
+  });
+  await new Promise<void>((resolve) => {
+    const done = () => resolve();
+    client.once('connect', done);
+    setTimeout(done, 5000);
+  });
+  return {
+    kind: 'external',
+    isUp: () => client.connected,
+    async publish(topic, payload) {
+      if (!client.connected) throw new Error('external MQTT broker is not connected');
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
+    async close() {
+      await client.endAsync(true);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/**
+ * Memory settings of the embedded database: PostgreSQL's defaults (128 MB shared buffers) are sized for
+ * a dedicated server; an embedded one shares the Node process. Large installations use PostgreSQL.
+ */
+const PGLITE_CONF = [
+  'shared_buffers = 16MB',
+  'work_mem = 4MB',
+  'maintenance_work_mem = 16MB',
+  'wal_buffers = 1MB',
+];
+
+export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../../drizzle');
+
+/** The database handle every repository receives: PGlite and node-postgres share this type. */
+export type Db = PgDatabase<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+/** A handle that can run queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations (drizzle/). Runs inside the server process. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined = in-memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+/**
+ * Opens the embedded PGlite database (file-backed under dataDir, or in memory) or a PostgreSQL pool.
+ * PGlite has no lock between processes: only one server may open a data folder at a time.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      /* idle client errors are reported by the next query */
+    });
+    // A connection PostgreSQL drops while a client is checked out (restart, failover) emits 'error' on
+    // that client; pg-pool only listens on idle ones. Unheard, it would crash the process: the query in
+    // flight fails on its own and the pool replaces the client (scripts/chaos/restart.mjs).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    const db = drizzlePg(pool) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = resolve(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      // initdb leaves ~400 MiB of WebAssembly memory behind that an instance never gives back: create the
+      // cluster with a throwaway instance and serve from a fresh one (BENCHMARKS.md, memory).
+      const init = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
+      await init.close();
+    }
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
+  } else {
+    client = await PGlite.create({ postgresqlconf: PGLITE_CONF });
+  }
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      // PGlite connects as a superuser, and superusers pass row-level security: serve as a plain role.
+      await client.exec(`
+        DO $$ BEGIN
+          IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'srm_app') THEN
+            CREATE ROLE srm_app NOSUPERUSER NOLOGIN;
+          END IF;
+        END $$;
+        GRANT USAGE ON SCHEMA public TO srm_app;
+        GRANT ALL ON ALL TABLES IN SCHEMA public TO srm_app;
+        GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO srm_app;
+        SET ROLE srm_app;
+      `);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,88 @@
+import type { Locale } from '@srm/contracts/constants';
+import type { Envelope } from '@srm/contracts/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Broker } from './broker.ts';
+import type { Cipher } from './cipher.ts';
+import type { Db } from './db.ts';
+import type { OutboxDispatcher } from './events.ts';
+import type { FileStore } from './file-store.ts';
+import type { LoginLimiter } from './rate-limit.ts';
+import type { SessionCache } from './session-cache.ts';
+import type { TokenService } from './tokens.ts';
+
+/** Who is calling: set by the auth hook on every non-public /apis route. */
+export type AuthContext = {
+  subaccountId: string;
+  sessionId: string;
+  elsAccount: string;
+  elsSubAccount: string;
+  station: 'purchase' | 'sale';
+  permission: string;
+};
+
+/** A route as the registry records it (issue #6: generated suites enumerate these). */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  schema?: {
+    body?: unknown;
+    querystring?: unknown;
+    params?: unknown;
+    headers?: unknown;
+    response?: Record<string, unknown>;
+    hide?: boolean;
+  };
+  public: boolean;
+  websocket: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeRegistry: RegisteredRoute[];
+    /** Shutdown state: `draining` is set when SIGTERM arrives; readiness then answers 503. */
+    lifecycle: { draining: boolean };
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** true = no token needed. */
+    public?: boolean;
+  }
+}
+
+/** What every module's routes receive. */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  cipher: Cipher;
+  tokens: TokenService;
+  loginLimiter: LoginLimiter;
+  sessions: SessionCache;
+  files: FileStore;
+  broker: Broker;
+  /** Delivers pending pushes; call kick() after a transaction that notified someone commits. */
+  outbox: OutboxDispatcher;
+};
+
+export type App = FastifyInstance;
+
+/** The app with zod schemas as route types. */
+export function zod(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** The success envelope `{ code: '200', message, data }` (DESIGN §3). */
+export function ok<T>(data: T, message = 'success'): Envelope<T> {
+  return { code: '200', message, data };
+}
+
+/** The auth context of a route that requires a token (the hook guarantees it). */
+export function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new Error('auth context missing on a protected route');
+  return auth;
+}

@@ -1,0 +1,301 @@
+import type { Locale } from '@srm/contracts/constants';
+
+/**
+ * Server-side texts in both interface languages. Keys are stable; `{name}` placeholders are filled by t().
+ */
+const messages = {
+  ok: { zh_cn: '操作成功', en: 'Operation successful' },
+  databaseUnavailable: {
+    zh_cn: '数据库暂时不可用，请稍后重试',
+    en: 'The database is temporarily unavailable, please try again shortly',
+  },
+  auditTaskNotFound: { zh_cn: '审批任务不存在', en: 'The approval task does not exist' },
+  auditTaskDone: { zh_cn: '该审批任务已处理', en: 'This approval task has already been handled' },
+  notYourTask: { zh_cn: '您不是该审批任务的审批人', en: 'You are not an approver of this task' },
+  orderNotFound: { zh_cn: '订单不存在', en: 'The order does not exist' },
+  orderNotEditable: {
+    zh_cn: '只有未审批或审批拒绝、已撤回且未发送的订单可以修改或删除',
+    en: 'Only orders that are not approved (not submitted, rejected or withdrawn) and not sent can be changed or deleted',
+  },
+  orderStatusNotAllowed: {
+    zh_cn: '订单当前状态不允许此操作：{action}',
+    en: 'The order’s current status does not allow this action: {action}',
+  },
+  orderOnlyApprovedSend: { zh_cn: '只有审批通过的订单可以发送', en: 'Only approved orders can be sent' },
+  supplierNotLinked: {
+    zh_cn: '供应商 {account} 不是贵司的供应商',
+    en: 'Supplier {account} is not one of your suppliers',
+  },
+  noPriceForLine: {
+    zh_cn: '第 {line} 行：物料 {material} 没有有效价格，请填写价格',
+    en: 'Line {line}: material {material} has no valid price; enter a price',
+  },
+  selectAtLeastOneRow: { zh_cn: '请至少选择一行', en: 'Select at least one row' },
+  refuseNeedsRemark: { zh_cn: '拒绝时必须填写供应商备注', en: 'Refusing requires supplier remarks' },
+  returnReasonOnConfirm: {
+    zh_cn: '确认时不能填写退回原因',
+    en: 'A return reason cannot be given when confirming',
+  },
+  returnReasonRequired: { zh_cn: '退回原因不能为空', en: 'The return reason is required' },
+  replyDateRequired: {
+    zh_cn: '第 {line} 行：请填写回复交期',
+    en: 'Line {line}: the reply delivery date is required',
+  },
+  lineNotInOrder: { zh_cn: '行 {id} 不属于该订单', en: 'Line {id} does not belong to this order' },
+  unknownError: { zh_cn: '服务器内部错误，请稍后重试', en: 'Internal server error, please try again later' },
+  notFound: { zh_cn: '请求的资源不存在', en: 'The requested resource does not exist' },
+  routeNotFound: { zh_cn: '接口不存在：{route}', en: 'No such API: {route}' },
+  malformedJson: { zh_cn: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
+  unsupportedMediaType: {
+    zh_cn: '不支持的内容类型：{type}',
+    en: 'Unsupported content type: {type}',
+  },
+  urlTooLong: { zh_cn: '请求地址的参数过长', en: 'A parameter in the request address is too long' },
+  badUrl: { zh_cn: '请求地址无效', en: 'The request address is invalid' },
+  bodyTooLarge: { zh_cn: '请求体过大', en: 'The request body is too large' },
+  validation: { zh_cn: '参数错误：{detail}', en: 'Invalid input: {detail}' },
+  'rule.required': { zh_cn: '{field} 不能为空', en: '{field} is required' },
+  'rule.type': { zh_cn: '{field} 应为{expected}', en: '{field} must be a {expected}' },
+  'rule.tooShort': { zh_cn: '{field} 长度不能少于 {min}', en: '{field} must be at least {min} long' },
+  'rule.tooLong': { zh_cn: '{field} 长度不能超过 {max}', en: '{field} must be at most {max} long' },
+  'rule.tooSmall': { zh_cn: '{field} 不能小于 {min}', en: '{field} must be at least {min}' },
+  'rule.tooBig': { zh_cn: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
+  'rule.format': { zh_cn: '{field} 格式不正确', en: '{field} has an invalid format' },
+  'rule.enum': { zh_cn: '{field} 取值应为 {values}', en: '{field} must be one of {values}' },
+  'rule.unknownKey': { zh_cn: '不允许的字段 {field}', en: 'Field {field} is not allowed' },
+  'rule.nulCharacter': {
+    zh_cn: '{field} 含有不允许的空字符',
+    en: '{field} contains a NUL character, which is not allowed',
+  },
+  uploadNotMultipart: {
+    zh_cn: '上传须为 multipart/form-data，文件字段名为 file',
+    en: 'An upload must be multipart/form-data with a field named file',
+  },
+  uploadMissingFile: { zh_cn: '没有收到文件（字段 file）', en: 'No file was received (field file)' },
+  uploadTooLarge: { zh_cn: '文件超过 {max} MB', en: 'The file is larger than {max} MB' },
+  uploadImageOnly: { zh_cn: '只能上传 JPG 或 PNG 图片', en: 'Only JPG or PNG pictures can be uploaded' },
+  uploadTypeNotAllowed: {
+    zh_cn: '不支持的文件类型（支持 PNG、JPG、PDF、XLSX）',
+    en: 'This file type is not supported (PNG, JPG, PDF, XLSX are)',
+  },
+  captchaRequired: { zh_cn: '请输入图形验证码', en: 'Please enter the captcha' },
+  captchaWrong: { zh_cn: '图形验证码错误，请重新输入', en: 'The captcha is wrong, please try again' },
+  accountLocked: {
+    zh_cn: '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试或联系管理员解锁',
+    en: 'Too many wrong passwords: the account is locked; try again in {minutes} minutes or ask an administrator to unlock it',
+  },
+  inviteInvalid: {
+    zh_cn: '邀请码无效、已使用或已过期',
+    en: 'The invitation code is invalid, used or expired',
+  },
+  agreementRequired: { zh_cn: '请先阅读并同意用户协议', en: 'Please read and accept the agreement first' },
+  registrationPasswordRule: {
+    zh_cn: '密码至少8位，不能以数字开头，须包含大写字母、小写字母和特殊字符（@$!%*#?&）',
+    en: 'The password needs at least 8 characters, must not start with a digit, and needs upper case, lower case and one of @$!%*#?&',
+  },
+  mobileTaken: { zh_cn: '该手机号已注册', en: 'This mobile number is already registered' },
+  companyTaken: { zh_cn: '该公司名称已注册', en: 'This company name is already registered' },
+  resetMismatch: {
+    zh_cn: '账号与手机号不匹配',
+    en: 'The account and the mobile number do not match',
+  },
+  smsCodeWrong: { zh_cn: '验证码错误', en: 'Verification code error' },
+  smsCodeExpired: {
+    zh_cn: '验证码已失效，请重新获取',
+    en: 'The verification code has expired, please request a new one',
+  },
+  mobileAmbiguous: {
+    zh_cn: '该手机号对应多个账号，请使用账号密码登录',
+    en: 'Several accounts use this mobile number; please log in with account and password',
+  },
+  'rule.positive': { zh_cn: '{field} 必须大于 0', en: '{field} must be greater than 0' },
+  'rule.percent': { zh_cn: '{field} 应在 0 到 100 之间', en: '{field} must be between 0 and 100' },
+  'rule.invalid': { zh_cn: '{field} 不合法', en: '{field} is invalid' },
+  'type.string': { zh_cn: '字符串', en: 'string' },
+  'type.number': { zh_cn: '数字', en: 'number' },
+  'type.object': { zh_cn: '对象', en: 'object' },
+  'type.array': { zh_cn: '数组', en: 'array' },
+  'type.boolean': { zh_cn: '布尔值', en: 'boolean' },
+  unauthorized: { zh_cn: '登录验证失败，请重新登录', en: 'Login verification failed, please log in again' },
+  tokenExpired: { zh_cn: '登录已过期，请重新登录', en: 'Your session has expired, please log in again' },
+  accountMismatch: {
+    zh_cn: '请求头 account 与登录账号不一致',
+    en: 'The account header does not match the logged-in account',
+  },
+  forbidden: { zh_cn: '没有权限执行此操作', en: 'You do not have permission to do this' },
+  loginFailed: { zh_cn: '账号、子账号或密码错误', en: 'Wrong account, sub-account or password' },
+  accountDisabled: {
+    zh_cn: '该账号已停用，请联系管理员',
+    en: 'This account is disabled, please contact your administrator',
+  },
+  tooManyAttempts: {
+    zh_cn: '尝试次数过多，请 {seconds} 秒后再试',
+    en: 'Too many attempts, please try again in {seconds} seconds',
+  },
+  cipherInvalid: {
+    zh_cn: '{field} 无法解密，请刷新页面后重试',
+    en: '{field} could not be decrypted, please reload the page and try again',
+  },
+  refreshMissing: { zh_cn: '缺少刷新令牌', en: 'The refresh token is missing' },
+  refreshInvalid: { zh_cn: '刷新令牌无效或已过期', en: 'The refresh token is invalid or has expired' },
+  refreshReused: {
+    zh_cn: '刷新令牌被重复使用，为安全起见已注销该会话',
+    en: 'The refresh token was used twice; the session has been revoked for safety',
+  },
+  passwordRule: {
+    zh_cn: '字母开头，长度5-20，必须包含字母（区分大小写）、数字',
+    en: 'Starts with a letter, 5-20 characters, must contain letters (case-sensitive) and a digit',
+  },
+  passwordMismatch: { zh_cn: '两次输入密码不一致', en: 'The two passwords do not match' },
+  passwordSame: { zh_cn: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+  oldPasswordWrong: { zh_cn: '原密码错误', en: 'The current password is wrong' },
+  unlockWrong: { zh_cn: '解锁密码错误', en: 'Unlock password error' },
+  accountNotFound: { zh_cn: '账号不存在', en: 'The account does not exist' },
+  notYourAccount: {
+    zh_cn: '只能修改自己的账号',
+    en: 'You can only change your own account',
+  },
+  staleVersion: {
+    zh_cn: '数据已被他人修改，请刷新后重试',
+    en: 'Someone else changed this record; reload and try again',
+  },
+  notYourMessages: {
+    zh_cn: '只能查看和处理自己的消息',
+    en: 'You can only read and handle your own messages',
+  },
+  messageNotFound: {
+    zh_cn: '消息不存在或不属于当前用户，未做任何修改',
+    en: 'A message does not exist or is not yours; nothing was changed',
+  },
+  updateFlagRequired: {
+    zh_cn: 'handleFlag 与 readFlag 至少填写一个',
+    en: 'Set at least one of handleFlag and readFlag',
+  },
+  onlyBuyer: { zh_cn: '只有采购方可以执行此操作', en: 'Only the buying side can do this' },
+  noticeNotFound: { zh_cn: '公告不存在', en: 'The announcement does not exist' },
+  noticePublished: {
+    zh_cn: '公告已发布，不能再修改',
+    en: 'The announcement is published and can no longer be changed',
+  },
+  noticeEnded: {
+    zh_cn: '公告结束时间已过，不能发布',
+    en: 'The announcement has already ended and cannot be published',
+  },
+  receiversNotLinked: {
+    zh_cn: '接收方不是贵司的供应商：{accounts}',
+    en: 'These receivers are not your suppliers: {accounts}',
+  },
+  endBeforeStart: {
+    zh_cn: 'noticeEndTime 结束时间必须晚于开始时间',
+    en: 'noticeEndTime must be after noticeStartTime',
+  },
+  mdCategoryNotFound: { zh_cn: '物料分类不存在', en: 'The material category does not exist' },
+  mdCategoryTooDeep: {
+    zh_cn: '不能在第三级分类下新建分类',
+    en: 'Categories cannot be created below level 3',
+  },
+  mdCategoryNameRepeat: {
+    zh_cn: '同级分类名称不能重复：{name}',
+    en: 'Category names must not repeat among siblings: {name}',
+  },
+  mdCategoryCodeTaken: { zh_cn: '分类编码已存在：{code}', en: 'The category code already exists: {code}' },
+  mdCategoryNoMove: {
+    zh_cn: '不能修改分类的上级分类',
+    en: 'The parent of an existing category cannot be changed',
+  },
+  mdCategoryHasChildren: { zh_cn: '请先删除子节点', en: 'Delete child nodes first' },
+  mdCategoryInUse: {
+    zh_cn: '该分类下还有物料，不能删除',
+    en: 'Materials use this category; it cannot be deleted',
+  },
+  mdMaterialNotFound: { zh_cn: '物料不存在', en: 'The material does not exist' },
+  mdMaterialNotLevel3: {
+    zh_cn: '新建物料必须挂在三级分类下',
+    en: 'New materials must be under a level 3 class',
+  },
+  mdMaterialNumberTaken: {
+    zh_cn: '物料编码已存在：{number}',
+    en: 'The material number already exists: {number}',
+  },
+  mdMaterialNumberUnknown: { zh_cn: '物料编码不存在：{number}', en: 'No material has the number {number}' },
+  mdMaterialHasPrices: {
+    zh_cn: '该物料已有价格记录，请先删除价格',
+    en: 'This material has prices; delete them first',
+  },
+  mdRange: { zh_cn: '{field} 应在 {min} 到 {max} 之间', en: '{field} must be between {min} and {max}' },
+  mdPositive: { zh_cn: '{field} 必须大于 0', en: '{field} must be greater than 0' },
+  mdPercentFormat: {
+    zh_cn: '{field} 应为 0 到 100 之间的数，最多 2 位小数',
+    en: '{field} must be a number from 0 to 100 with at most 2 decimals',
+  },
+  mdNetAboveGross: { zh_cn: '净重不能大于毛重', en: 'The net weight cannot exceed the gross weight' },
+  mdShelfLifeOrder: {
+    zh_cn: '最短保质期不能大于总保质期',
+    en: 'The minimum shelf life cannot exceed the total shelf life',
+  },
+  mdNotYourSupplier: {
+    zh_cn: '{account} 不是贵司的供应商',
+    en: '{account} is not one of your suppliers',
+  },
+  mdSupplierNotFound: { zh_cn: '供应商主数据不存在', en: 'The supplier record does not exist' },
+  mdSupplierExists: {
+    zh_cn: '供应商 {account} 已有主数据记录',
+    en: 'Supplier {account} already has a record',
+  },
+  mdSupplierCodeTaken: { zh_cn: '供应商编码已存在：{code}', en: 'The supplier code already exists: {code}' },
+  mdSupplierAccountFixed: {
+    zh_cn: '不能修改供应商账号',
+    en: 'The supplier account of a record cannot be changed',
+  },
+  mdNameLength: { zh_cn: '名称长度 3 到 40 个字符', en: 'Name length 3 to 40 characters' },
+  mdPriceNotFound: { zh_cn: '价格记录不存在', en: 'The price record does not exist' },
+  mdPriceDates: {
+    zh_cn: '价格开始时间必须早于价格结束时间',
+    en: 'The price start time must be before the price end time',
+  },
+  mdPriceExpired: {
+    zh_cn: '价格结束时间必须晚于当前时间',
+    en: 'The price end time must be later than the current time',
+  },
+  mdExchangeRateFormat: {
+    zh_cn: '汇率格式为 10.6：最多 4 位整数、6 位小数，且大于 0',
+    en: 'Exchange rate format 10.6: at most 4 integer digits and 6 decimals, greater than 0',
+  },
+  mdPriceIncludingMismatch: {
+    zh_cn: '含税单价应为 {expected}（不含税单价 ×（1 + 税率/100），保留 6 位小数）',
+    en: 'The price including tax must be {expected} (excluding tax × (1 + tax rate/100), 6 decimals)',
+  },
+  mdImportBadFile: {
+    zh_cn: '无法读取 Excel 文件，请上传 .xlsx 文件',
+    en: 'The file could not be read; please upload an .xlsx workbook',
+  },
+  mdImportEmpty: { zh_cn: '文件中没有数据行', en: 'The file has no data rows' },
+  mdImportTooMany: { zh_cn: '一次最多导入 {max} 行', en: 'At most {max} rows can be imported at once' },
+  mdImportMissingColumn: { zh_cn: '缺少列：{column}', en: 'Missing column: {column}' },
+  mdImportRejected: {
+    zh_cn: '{count} 行数据有错误，未导入任何数据',
+    en: '{count} rows have errors; nothing was imported',
+  },
+  mdDuplicateInFile: {
+    zh_cn: '{field} 与第 {row} 行重复',
+    en: '{field} repeats row {row}',
+  },
+  mdImportCellTooLong: { zh_cn: '{field} 内容过长', en: '{field} is too long' },
+} satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof messages;
+
+/** Translates a message key into the locale, filling `{name}` placeholders from params. */
+export function t(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
+  const template = messages[key][locale] ?? messages[key].zh_cn;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** Picks the caller's locale: the `lang` header (zh_cn | en), else Accept-Language, else zh_cn. */
+export function pickLocale(headers: Record<string, string | string[] | undefined>): Locale {
+  const lang = headers.lang;
+  if (lang === 'en' || lang === 'zh_cn') return lang;
+  const accept = headers['accept-language'];
+  if (typeof accept === 'string' && /^en\b/i.test(accept.trim())) return 'en';
+  return 'zh_cn';
+}

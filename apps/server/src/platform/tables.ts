@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Per-tenant document number sequences (DESIGN §4): one counter per company, prefix and period,
+ * e.g. (100000, 'NT', '202611') → NT2026110001.
+ */
+export const numberSequence = pgTable(
+  'number_sequence',
+  {
+    elsAccount: text('els_account').notNull(),
+    prefix: text('prefix').notNull(),
+    period: text('period').notNull(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.elsAccount, t.prefix, t.period] })],
+);
+
+/** One row per state change of a document (DESIGN §4): who, when, from, to, remark. */
+export const auditTrail = pgTable(
+  'audit_trail',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    documentKind: text('document_kind').notNull(),
+    documentId: uuid('document_id').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    remark: text('remark'),
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_trail_document_idx').on(t.documentKind, t.documentId, t.createDate)],
+);
+
+/**
+ * Transactional outbox of the event bus: written in the same transaction as the change that caused it,
+ * delivered to the broker afterwards, so a crash between commit and publish loses nothing.
+ */
+export const outboxEvent = pgTable(
+  'outbox_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    payload: text('payload').notNull(),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    deliveredDate: timestamp('delivered_date', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_event_pending_idx').on(t.id).where(sql`delivered_date is null`)],
+);

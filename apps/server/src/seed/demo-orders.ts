@@ -1,0 +1,185 @@
+import type { OrderSaveBody } from '@srm/contracts/purchase-order';
+import { and, eq } from 'drizzle-orm';
+import { subaccount } from '../modules/account/tables.ts';
+import { approveTask, listTasks, rejectTask, saveConfig } from '../modules/audit/service.ts';
+import {
+  answerChange,
+  closeOrder,
+  confirmLines,
+  getOrder,
+  refuseLines,
+  registerOrderApprovalHandler,
+  saveOrder,
+  sendChange,
+  sendOrder,
+  submitOrder,
+  withdrawOrder,
+} from '../modules/order/service.ts';
+import type { Db } from '../platform/db.ts';
+import type { AuthContext } from '../platform/http.ts';
+
+async function as(db: Db, elsAccount: string, elsSubAccount: string): Promise<AuthContext> {
+  const [row] = await db
+    .select()
+    .from(subaccount)
+    .where(and(eq(subaccount.elsAccount, elsAccount), eq(subaccount.elsSubAccount, elsSubAccount)));
+  return {
+    subaccountId: row.id,
+    sessionId: '00000000-0000-4000-8000-000000000000',
+    elsAccount,
+    elsSubAccount,
+    station: row.station,
+    permission: row.permission,
+  };
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+function order(
+  toElsAccount: string,
+  lines: Array<[string, string, string, string]>,
+  extra: Partial<OrderSaveBody> = {},
+): OrderSaveBody {
+  return {
+    toElsAccount,
+    orderType: '0',
+    purchaseType: '0',
+    orderDate: day(-3),
+    currency: 'CNY',
+    exchangeRate: '1',
+    urgencyFlag: '0',
+    deliveryAddress: '江苏省苏州市工业园区星湖街 328 号 华东精密 2 号仓',
+    payTermsText: '月结 60 天',
+    incotermsCode: 'DAP',
+    items: lines.map(([materialNumber, materialDesc, quantity, price]) => ({
+      materialNumber,
+      materialDesc,
+      unit: 'PCS',
+      quantity,
+      priceExcludingTax: price,
+      taxRate: '13',
+      deliveryDate: day(30),
+    })),
+    ...extra,
+  };
+}
+
+/**
+ * Demo purchase orders in every status of seed 001 §4 (issue #5), made through the real services so
+ * their audit trails, approval tasks and messages are what the product would have written; plus the
+ * two-step approval configuration (second step above 100,000 CNY) with tasks waiting for 100000/admin.
+ */
+export async function seedDemoOrders(db: Db, env: string): Promise<void> {
+  registerOrderApprovalHandler(env);
+  const admin = await as(db, '100000', 'admin');
+  const buyer = await as(db, '100000', 'buyer1');
+  const s1 = await as(db, '200001', 'admin');
+  const s2 = await as(db, '200002', 'admin');
+  const pcb: [string, string, string, string] = ['M-10001', 'PCB 主板 A1', '500', '86.5'];
+  const psu: [string, string, string, string] = ['M-10002', '电源适配器 12V', '800', '23.8'];
+  const box: [string, string, string, string] = ['M-20001', '瓦楞纸箱 600×400', '2000', '4.35'];
+  const bag: [string, string, string, string] = ['M-20002', '防静电袋', '5000', '0.62'];
+
+  // Approved at once (no configuration yet), then sent and answered.
+  const sentOpen = await saveOrder(db, buyer, order('200001', [pcb, psu]));
+  const approved = await submitOrder(db, buyer, env, sentOpen.id, sentOpen.version);
+  await sendOrder(db, buyer, env, sentOpen.id, approved.version);
+
+  const partial = await saveOrder(db, buyer, order('200001', [pcb, psu], { urgencyFlag: '1' }));
+  let row = await submitOrder(db, buyer, env, partial.id, partial.version);
+  row = await sendOrder(db, buyer, env, partial.id, row.version);
+  let items = (await getOrder(db, s1, 'sale', partial.id)).items;
+  row = await confirmLines(db, s1, env, partial.id, {
+    version: row.version,
+    lines: [{ itemId: items[0].id, replyDeliveryDate: day(28) }],
+  });
+
+  const all = await saveOrder(db, buyer, order('200002', [box, bag]));
+  row = await submitOrder(db, buyer, env, all.id, all.version);
+  row = await sendOrder(db, buyer, env, all.id, row.version);
+  items = (await getOrder(db, s2, 'sale', all.id)).items;
+  row = await confirmLines(db, s2, env, all.id, {
+    version: row.version,
+    lines: items.map((i) => ({ itemId: i.id, replyDeliveryDate: day(25) })),
+  });
+
+  const refused = await saveOrder(db, buyer, order('200002', [bag]));
+  row = await submitOrder(db, buyer, env, refused.id, refused.version);
+  row = await sendOrder(db, buyer, env, refused.id, row.version);
+  items = (await getOrder(db, s2, 'sale', refused.id)).items;
+  await refuseLines(db, s2, env, refused.id, {
+    version: row.version,
+    itemIds: [items[0].id],
+    remark: '该规格已停产，建议改用新款',
+  });
+
+  const changed = await saveOrder(db, buyer, order('200001', [psu]));
+  row = await submitOrder(db, buyer, env, changed.id, changed.version);
+  row = await sendOrder(db, buyer, env, changed.id, row.version);
+  row = await saveOrder(db, buyer, {
+    ...order('200001', [[psu[0], psu[1], '1000', psu[3]]]),
+    id: changed.id,
+    version: row.version,
+  });
+  row = await sendChange(db, buyer, env, changed.id, row.version);
+
+  const changeReturned = await saveOrder(db, buyer, order('200002', [box]));
+  row = await submitOrder(db, buyer, env, changeReturned.id, changeReturned.version);
+  row = await sendOrder(db, buyer, env, changeReturned.id, row.version);
+  row = await saveOrder(db, buyer, {
+    ...order('200002', [[box[0], box[1], '2500', box[3]]]),
+    id: changeReturned.id,
+    version: row.version,
+  });
+  row = await sendChange(db, buyer, env, changeReturned.id, row.version);
+  await answerChange(db, s2, env, changeReturned.id, {
+    version: row.version,
+    accept: false,
+    reason: '本月产能已满，数量无法追加',
+  });
+
+  const closed = await saveOrder(db, buyer, order('200001', [pcb]));
+  row = await submitOrder(db, buyer, env, closed.id, closed.version);
+  row = await sendOrder(db, buyer, env, closed.id, row.version);
+  await closeOrder(db, buyer, env, closed.id, row.version);
+
+  await saveOrder(db, buyer, order('200001', [pcb, psu], { orderDate: day(0) }));
+  const approvedUnsent = await saveOrder(db, admin, order('200002', [box]));
+  await submitOrder(db, admin, env, approvedUnsent.id, approvedUnsent.version);
+
+  // From here on orders need approval: step 1 by admin, step 2 (above 100,000 CNY) by the admin role.
+  await saveConfig(db, admin, {
+    documentKind: 'order',
+    steps: [
+      { name: '采购经理审批', approverType: 'user', approvers: ['admin'] },
+      { name: '大额采购审批', approverType: 'role', approvers: ['admin'], minAmount: 100_000 },
+    ],
+  });
+  const waiting = await saveOrder(
+    db,
+    buyer,
+    order('200001', [pcb, psu, ['M-10003', '散热模组 HS-40', '300', '45']]),
+  );
+  await submitOrder(db, buyer, env, waiting.id, waiting.version);
+  const large = await saveOrder(
+    db,
+    buyer,
+    order('200002', [['M-20003', '定制包装箱（整年框架）', '40000', '5.2']]),
+  );
+  row = await submitOrder(db, buyer, env, large.id, large.version);
+  const firstStep = (await listTasks(db, admin, 'todo', { currentPage: 1, pageSize: 10 })).rows.find(
+    (t) => t.documentId === large.id,
+  )!;
+  await approveTask(db, admin, firstStep.id, '数量与年度框架一致');
+
+  const rejected = await saveOrder(db, buyer, order('200001', [['M-10009', '样品治具', '2', '1500']]));
+  await submitOrder(db, buyer, env, rejected.id, rejected.version);
+  const rejectTaskRow = (await listTasks(db, admin, 'todo', { currentPage: 1, pageSize: 10 })).rows.find(
+    (t) => t.documentId === rejected.id,
+  )!;
+  await rejectTask(db, admin, rejectTaskRow.id, '样品请走研发采购流程');
+
+  const withdrawn = await saveOrder(db, buyer, order('200002', [bag]));
+  row = await submitOrder(db, buyer, env, withdrawn.id, withdrawn.version);
+  await withdrawOrder(db, buyer, withdrawn.id, row.version);
+}

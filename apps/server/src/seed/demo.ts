@@ -1,0 +1,404 @@
+import { sql } from 'drizzle-orm';
+import { accountRelation, company, role, subaccount, subaccountRole } from '../modules/account/tables.ts';
+import { menu } from '../modules/menu/tables.ts';
+import { navigation, notice, noticeReceiver, sysMsg } from '../modules/message/tables.ts';
+import { hazardousSubstance } from '../modules/system/tables.ts';
+import type { Db } from '../platform/db.ts';
+import { nextDocumentNumber } from '../platform/numbering.ts';
+import { hashPassword } from '../platform/passwords.ts';
+
+/** Every demo password (README "Demo logins"). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+type MenuSeed = {
+  code: string;
+  zh: string;
+  en: string;
+  url?: string;
+  icon?: string;
+  roles?: string[];
+  children?: MenuSeed[];
+};
+
+const personalCenter: MenuSeed = {
+  code: 'personal',
+  zh: '个人中心',
+  en: 'Personal center',
+  icon: 'UserOutlined',
+  children: [
+    { code: 'personal-info', zh: '个人信息', en: 'Personal information', url: '/portal/info/index' },
+    { code: 'message-center', zh: '消息中心', en: 'Message center', url: '/portal/info/message' },
+    { code: 'todo', zh: '待办事项', en: 'To-do', url: '/portal/info/todo' },
+  ],
+};
+
+const rohs = (extra: MenuSeed[] = []): MenuSeed => ({
+  code: 'rohs',
+  zh: '有害物质',
+  en: 'Hazardous substances',
+  icon: 'ExperimentOutlined',
+  children: [
+    { code: 'rohs-main', zh: '过期清单', en: 'Expired list', url: '/portal/rohs/main' },
+    {
+      code: 'rohs-card',
+      zh: '有害物质概况',
+      en: 'Hazardous substances at a glance',
+      url: '/portal/rohs/card',
+    },
+    ...extra,
+  ],
+});
+
+const apiDocs: MenuSeed = { code: 'api-docs', zh: '接口文档', en: 'API documentation', url: '/apis/docs/' };
+
+const purchaseMenu: MenuSeed[] = [
+  { code: 'home', zh: '首页', en: 'Home', url: '/portal/wel/index', icon: 'HomeOutlined' },
+  personalCenter,
+  {
+    code: 'orders',
+    zh: '订单管理',
+    en: 'Order management',
+    icon: 'ShoppingCartOutlined',
+    children: [
+      { code: 'purchase-orders', zh: '采购订单', en: 'Purchase orders', url: '/order/#/v2/order/list' },
+    ],
+  },
+  {
+    code: 'masterdata',
+    zh: '主数据管理',
+    en: 'Master data',
+    icon: 'AppstoreOutlined',
+    children: [
+      { code: 'material-list', zh: '物料主数据', en: 'Materials', url: '/masterdata/#/v2/material/list' },
+      {
+        code: 'material-category',
+        zh: '物料分类',
+        en: 'Material categories',
+        url: '/masterdata/#/v2/category',
+      },
+      { code: 'supplier-list', zh: '供应商主数据', en: 'Suppliers', url: '/masterdata/#/v2/supplier/list' },
+      { code: 'price-list', zh: '价格主数据', en: 'Prices', url: '/masterdata/#/v2/price/list' },
+    ],
+  },
+  {
+    code: 'collaboration',
+    zh: '协同管理',
+    en: 'Collaboration',
+    icon: 'BellOutlined',
+    children: [{ code: 'notice-list', zh: '公告管理', en: 'Announcements', url: '/portal/notice/list' }],
+  },
+  rohs(),
+  {
+    code: 'system',
+    zh: '系统管理',
+    en: 'System management',
+    icon: 'SettingOutlined',
+    roles: ['admin'],
+    children: [
+      apiDocs,
+      {
+        code: 'login-page-settings',
+        zh: '登录页设置',
+        en: 'Login page settings',
+        url: '/portal/settings/login-page',
+      },
+      { code: 'audit-config', zh: '审批配置', en: 'Approval configuration', url: '/portal/audit/config' },
+      { code: 'invite-codes', zh: '邀请码', en: 'Invitation codes', url: '/portal/invite/list' },
+      { code: 'sms-outbox', zh: '短信发件箱', en: 'SMS outbox', url: '/portal/sms/outbox' },
+    ],
+  },
+];
+
+const saleMenu: MenuSeed[] = [
+  { code: 'home', zh: '首页', en: 'Home', url: '/portal/supplier/index', icon: 'HomeOutlined' },
+  personalCenter,
+  {
+    code: 'orders',
+    zh: '订单管理',
+    en: 'Order management',
+    icon: 'ShoppingCartOutlined',
+    children: [{ code: 'sales-orders', zh: '销售订单', en: 'Sales orders', url: '/order/#/v2/order/list' }],
+  },
+  rohs(),
+  {
+    code: 'system',
+    zh: '系统管理',
+    en: 'System management',
+    icon: 'SettingOutlined',
+    roles: ['admin'],
+    children: [apiDocs],
+  },
+];
+
+async function insertMenu(db: Db, station: 'purchase' | 'sale', items: MenuSeed[], parentId: string | null) {
+  let order = 0;
+  for (const item of items) {
+    order += 10;
+    const [row] = await db
+      .insert(menu)
+      .values({
+        station,
+        parentId,
+        appName: item.zh,
+        appNameEn: item.en,
+        appUrl: item.url ?? '',
+        appIcon: item.icon ?? null,
+        appCode: item.code,
+        roles: item.roles ?? [],
+        groupPaths: [],
+        sortOrder: order,
+      })
+      .returning({ id: menu.id });
+    if (item.children) await insertMenu(db, station, item.children, row.id);
+  }
+}
+
+/** True when the database has no company yet (first start). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.execute(sql`select count(*)::int as n from company`);
+  const first = (rows as unknown as { rows: Array<{ n: number }> }).rows[0];
+  return Number(first?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds the demo world (issue #2, DESIGN §7) into an empty database in one transaction:
+ * buyer 100000 (admin, buyer1), suppliers 200001 and 200002 (200002/admin must change its password),
+ * roles, buyer–supplier links, and menus per station.
+ */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.insert(company).values([
+      { elsAccount: '100000', companyName: '华东精密制造有限公司', companyShortName: '华东精密' },
+      { elsAccount: '200001', companyName: '苏州恒达电子科技有限公司', companyShortName: '恒达电子' },
+      { elsAccount: '200002', companyName: '宁波远航包装材料有限公司', companyShortName: '远航包装' },
+    ]);
+    await t.insert(accountRelation).values([
+      { elsAccount: '100000', toElsAccount: '200001' },
+      { elsAccount: '100000', toElsAccount: '200002' },
+    ]);
+    const roles = await t
+      .insert(role)
+      .values([
+        { elsAccount: '100000', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' },
+        { elsAccount: '100000', roleCode: 'buyer', roleName: '采购员', roleNameEn: 'Buyer' },
+        { elsAccount: '200001', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' },
+        { elsAccount: '200001', roleCode: 'sales', roleName: '销售员', roleNameEn: 'Sales' },
+        { elsAccount: '200002', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' },
+        { elsAccount: '200002', roleCode: 'sales', roleName: '销售员', roleNameEn: 'Sales' },
+      ])
+      .returning({ id: role.id, elsAccount: role.elsAccount, roleCode: role.roleCode });
+    const roleId = (account: string, code: string) =>
+      roles.find((r) => r.elsAccount === account && r.roleCode === code)!.id;
+    const users = await t
+      .insert(subaccount)
+      .values([
+        {
+          elsAccount: '100000',
+          elsSubAccount: 'admin',
+          name: '张明',
+          station: 'purchase',
+          passwordHash,
+          permission: 'admin',
+          email: 'zhang.ming@example.com',
+          mobile: '13800000001',
+        },
+        {
+          elsAccount: '100000',
+          elsSubAccount: 'buyer1',
+          name: '李娜',
+          station: 'purchase',
+          passwordHash,
+          email: 'li.na@example.com',
+          mobile: '13800000002',
+        },
+        {
+          elsAccount: '200001',
+          elsSubAccount: 'admin',
+          name: '王强',
+          station: 'sale',
+          passwordHash,
+          permission: 'admin',
+          email: 'wang.qiang@example.com',
+          mobile: '13900000001',
+        },
+        {
+          elsAccount: '200002',
+          elsSubAccount: 'admin',
+          name: '陈静',
+          station: 'sale',
+          passwordHash,
+          permission: 'admin',
+          fbk10: 'Y',
+          email: 'chen.jing@example.com',
+        },
+      ])
+      .returning({
+        id: subaccount.id,
+        elsAccount: subaccount.elsAccount,
+        elsSubAccount: subaccount.elsSubAccount,
+      });
+    const userId = (account: string, sub: string) =>
+      users.find((u) => u.elsAccount === account && u.elsSubAccount === sub)!.id;
+    await t.insert(subaccountRole).values([
+      { subaccountId: userId('100000', 'admin'), roleId: roleId('100000', 'admin') },
+      { subaccountId: userId('100000', 'admin'), roleId: roleId('100000', 'buyer') },
+      { subaccountId: userId('100000', 'buyer1'), roleId: roleId('100000', 'buyer') },
+      { subaccountId: userId('200001', 'admin'), roleId: roleId('200001', 'admin') },
+      { subaccountId: userId('200001', 'admin'), roleId: roleId('200001', 'sales') },
+      { subaccountId: userId('200002', 'admin'), roleId: roleId('200002', 'admin') },
+      { subaccountId: userId('200002', 'admin'), roleId: roleId('200002', 'sales') },
+    ]);
+    await insertMenu(t, 'purchase', purchaseMenu, null);
+    await insertMenu(t, 'sale', saleMenu, null);
+    await t.insert(navigation).values([
+      {
+        station: 'purchase',
+        title: '个人信息',
+        titleEn: 'Personal information',
+        url: '/portal/info/index',
+        icon: 'UserOutlined',
+        sortOrder: 10,
+      },
+      {
+        station: 'purchase',
+        title: '消息中心',
+        titleEn: 'Message center',
+        url: '/portal/info/message',
+        icon: 'BellOutlined',
+        sortOrder: 20,
+      },
+      {
+        station: 'purchase',
+        title: '待办事项',
+        titleEn: 'To-do',
+        url: '/portal/info/todo',
+        icon: 'CheckSquareOutlined',
+        sortOrder: 30,
+      },
+      {
+        station: 'sale',
+        title: '个人信息',
+        titleEn: 'Personal information',
+        url: '/portal/info/index',
+        icon: 'UserOutlined',
+        sortOrder: 10,
+      },
+      {
+        station: 'sale',
+        title: '消息中心',
+        titleEn: 'Message center',
+        url: '/portal/info/message',
+        icon: 'BellOutlined',
+        sortOrder: 20,
+      },
+    ]);
+    const day = 24 * 3600 * 1000;
+    await t.insert(hazardousSubstance).values([
+      {
+        elsAccount: '100000',
+        toElsAccount: '200001',
+        materialNumber: 'M-10001',
+        materialDesc: 'PCB 主板 A1',
+        substance: '铅 (Pb)',
+        certificateNumber: 'RoHS-2025-0381',
+        certificateExpiryDate: new Date(Date.now() - 40 * day),
+      },
+      {
+        elsAccount: '100000',
+        toElsAccount: '200001',
+        materialNumber: 'M-10002',
+        materialDesc: '电源适配器 12V',
+        substance: '镉 (Cd)',
+        certificateNumber: 'RoHS-2025-0412',
+        certificateExpiryDate: new Date(Date.now() - 5 * day),
+      },
+      {
+        elsAccount: '100000',
+        toElsAccount: '200002',
+        materialNumber: 'M-20001',
+        materialDesc: '瓦楞纸箱 600×400',
+        substance: '六价铬 (Cr6+)',
+        certificateNumber: 'RoHS-2026-0057',
+        certificateExpiryDate: new Date(Date.now() + 12 * day),
+      },
+      {
+        elsAccount: '100000',
+        toElsAccount: '200002',
+        materialNumber: 'M-20002',
+        materialDesc: '防静电袋',
+        substance: '多溴联苯 (PBB)',
+        certificateNumber: 'RoHS-2026-0101',
+        certificateExpiryDate: new Date(Date.now() + 200 * day),
+      },
+    ]);
+    const start = new Date(Date.now() - 24 * 3600 * 1000);
+    const end = new Date(Date.now() + 90 * 24 * 3600 * 1000);
+    const [welcome] = await t
+      .insert(notice)
+      .values({
+        elsAccount: '100000',
+        noticeNumber: await nextDocumentNumber(t, '100000', 'NT'),
+        title: '2026年度供应商大会通知',
+        content: '各位供应商：2026年度供应商大会将于12月15日在苏州召开，请各供应商负责人准时参加。',
+        type: '1',
+        status: '1',
+        pubOrg: '100000',
+        pubOrgDesc: '采购部',
+        pubUser: '张明',
+        noticeStartTime: start,
+        noticeEndTime: end,
+        publishTime: start,
+        createUser: '100000_admin',
+        lastUpdateUser: '100000_admin',
+      })
+      .returning({ id: notice.id });
+    await t.insert(noticeReceiver).values([
+      { noticeId: welcome.id, elsAccount: '100000', toElsAccount: '200001' },
+      { noticeId: welcome.id, elsAccount: '100000', toElsAccount: '200002' },
+    ]);
+    await t.insert(sysMsg).values([
+      {
+        elsAccount: '100000',
+        elsSubAccount: 'admin',
+        msgTitle: '欢迎使用 SRM 供应商协同平台',
+        msgContent: '您的账号已开通，可在个人信息中修改密码。',
+        senderName: '系统',
+        sendTime: start,
+      },
+      {
+        elsAccount: '100000',
+        elsSubAccount: 'buyer1',
+        msgTitle: '欢迎使用 SRM 供应商协同平台',
+        msgContent: '您的账号已开通，可在个人信息中修改密码。',
+        senderName: '系统',
+        sendTime: start,
+      },
+      {
+        elsAccount: '200001',
+        elsSubAccount: 'admin',
+        msgTitle: '2026年度供应商大会通知',
+        msgContent: '各位供应商：2026年度供应商大会将于12月15日在苏州召开。',
+        senderElsAccount: '100000',
+        senderName: '张明',
+        sendTime: start,
+        businessType: 'notice',
+        businessId: welcome.id,
+        linkUrl: '/portal/info/message',
+      },
+      {
+        elsAccount: '200002',
+        elsSubAccount: 'admin',
+        msgTitle: '2026年度供应商大会通知',
+        msgContent: '各位供应商：2026年度供应商大会将于12月15日在苏州召开。',
+        senderElsAccount: '100000',
+        senderName: '张明',
+        sendTime: start,
+        businessType: 'notice',
+        businessId: welcome.id,
+        linkUrl: '/portal/info/message',
+      },
+    ]);
+  });
+}

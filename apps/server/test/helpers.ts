@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { createCipher } from '../src/platform/cipher.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { startServer } from '../src/server.ts';
+
+export { DEMO_PASSWORD };
+
+/**
+ * A freshly migrated and seeded server for one test file: PGlite in memory by default, or — when
+ * DATABASE_URL is set — a new PostgreSQL database created for the file and dropped afterwards.
+ */
+export async function createTestServer(env: Record<string, string> = {}) {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const name = `srm_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'srm-test-')),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const { app, database } = await startServer(config, { dataDir: null });
+  await app.ready();
+  const cipher = createCipher(config.CIPHER_KEY);
+  return {
+    app,
+    database,
+    cipher,
+    config,
+    async close() {
+      await app.close();
+      await dropDatabase();
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
+
+/** Logs in through the API and returns the login data plus ready-made headers. */
+export async function login(
+  server: TestServer,
+  elsAccount: string,
+  elsSubAccount: string,
+  password = DEMO_PASSWORD,
+) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/apis/ElsAuthService/login',
+    payload: { elsAccount, elsSubAccount, password: server.cipher.encrypt(password) },
+  });
+  const body = res.json();
+  if (body.code !== '200') throw new Error(`login ${elsAccount}/${elsSubAccount} failed: ${body.message}`);
+  const data = body.data as {
+    token: string;
+    refreshToken: string;
+    elsSubaccountInfoDTO: {
+      id: string;
+      elsAccount: string;
+      elsSubAccount: string;
+      fbk10: string;
+      roles: string[];
+    };
+  };
+  return {
+    ...data,
+    headers: { token: data.token, account: `${elsAccount}_${elsSubAccount}` },
+  };
+}

@@ -1,0 +1,480 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveOrderStatus, lineMoney, orderTotals } from '../src/modules/order/service.ts';
+import { createTestServer, login, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Session = Awaited<ReturnType<typeof login>>;
+const post = (url: string, session: Session, payload: unknown = {}, lang = 'en') =>
+  server.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...session.headers, lang },
+    payload: payload as object,
+  });
+const get = (url: string, session: Session) =>
+  server.app.inject({ method: 'GET', url, headers: session.headers });
+
+const today = () => new Date().toISOString().slice(0, 10);
+const order = (lines = 2) => ({
+  toElsAccount: '200001',
+  orderType: '0',
+  orderDate: today(),
+  currency: 'CNY',
+  exchangeRate: '1',
+  deliveryAddress: '苏州工业园区星湖街 328 号',
+  items: Array.from({ length: lines }, (_, i) => ({
+    materialNumber: `M-${1000 + i}`,
+    materialDesc: `测试物料 ${i + 1}`,
+    unit: 'PCS',
+    quantity: `${(i + 1) * 100}`,
+    priceExcludingTax: '12.5',
+    taxRate: '13',
+    deliveryDate: '2026-12-31',
+  })),
+});
+
+async function trailOf(id: string) {
+  const rows = await server.database.db.execute(
+    sql`select action, from_status, to_status from audit_trail where document_kind = 'order' and document_id = ${id} order by create_date`,
+  );
+  return (
+    rows as unknown as {
+      rows: Array<{ action: string; from_status: string | null; to_status: string | null }>;
+    }
+  ).rows;
+}
+
+describe('order money and status rules', () => {
+  it('computes exact decimals: price incl. tax, line amounts and totals', () => {
+    expect(lineMoney('3', '0.1', '13')).toEqual({
+      priceIncludingTax: '0.113000',
+      amountExcl: '0.30',
+      amount: '0.34',
+    });
+    expect(lineMoney('100', '12.5', '13').amount).toBe('1412.50');
+    const totals = orderTotals([lineMoney('100', '12.5', '13'), lineMoney('200', '12.5', '13')], '7.123456');
+    expect(totals).toEqual({
+      totalAmountExcludingTax: '3750.00',
+      totalTaxAmount: '487.50',
+      totalAmount: '4237.50',
+      totalAmountLocal: '30185.64',
+    });
+  });
+
+  it('derives the order status from its lines', () => {
+    const line = (itemStatus: string, isClose = 'N') => ({
+      itemStatus,
+      isClose: isClose as 'Y' | 'N',
+      isDel: 'N' as const,
+    });
+    expect(deriveOrderStatus([line('0'), line('0')])).toBe('1');
+    expect(deriveOrderStatus([line('1'), line('0')])).toBe('2');
+    expect(deriveOrderStatus([line('1'), line('2')])).toBe('2');
+    expect(deriveOrderStatus([line('1'), line('1')])).toBe('3');
+    expect(deriveOrderStatus([line('2'), line('2')])).toBe('4');
+    expect(deriveOrderStatus([line('2'), line('0', 'Y')])).toBe('4');
+    expect(deriveOrderStatus([line('0', 'Y')])).toBe('5');
+  });
+});
+
+describe('purchase order journey with a two-step approval', () => {
+  it('buyer1 creates and submits; admin approves both steps; buyer1 sends; the supplier confirms one line and refuses the other', async () => {
+    const admin = await login(server, '100000', 'admin');
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const supplier = await login(server, '200001', 'admin');
+    const current = (await get('/apis/CommonAuditService/findConfig/order', admin)).json().data;
+    const config = await post('/apis/CommonAuditService/saveConfig', admin, {
+      version: current?.version,
+      documentKind: 'order',
+      steps: [
+        { name: '采购经理审批', approverType: 'user', approvers: ['admin'] },
+        { name: '大额审批', approverType: 'role', approvers: ['admin'], minAmount: 1000 },
+      ],
+    });
+    expect(config.json().code).toBe('200');
+
+    const created = (await post('/apis/order/PurchaseOrderService/save', buyer1, order())).json().data;
+    expect(created.orderNumber).toMatch(/^PO\d{10}$/);
+    expect(created).toMatchObject({
+      auditStatus: '0',
+      sendStatus: '0',
+      orderStatus: '0',
+      totalAmount: '4237.50',
+      supplierName: '苏州恒达电子科技有限公司',
+    });
+    // Only approved orders can be sent.
+    expect(
+      (
+        await post(`/apis/order/PurchaseOrderService/send/${created.id}`, buyer1, {
+          version: created.version,
+        })
+      ).json().message,
+    ).toBe('Only approved orders can be sent');
+    const submitted = (
+      await post(`/apis/order/PurchaseOrderService/submit/${created.id}`, buyer1, {
+        version: created.version,
+      })
+    ).json().data;
+    expect(submitted.auditStatus).toBe('1');
+
+    // The task waits for admin (to-do and approval list), not for buyer1.
+    const todo = (await get('/apis/ElsTodoService/selectTodoList', admin)).json().data;
+    const mine = todo.records.find(
+      (t: { documentNumber: string }) => t.documentNumber === created.orderNumber,
+    );
+    expect(mine).toMatchObject({
+      stepName: '采购经理审批',
+      link: expect.stringContaining('/order/#/v2/order/detail'),
+    });
+    expect((await get('/apis/ElsTodoService/selectTodoList', buyer1)).json().data.total).toBe(0);
+    const task1 = mine.id;
+    expect((await post(`/apis/CommonAuditService/approve/${task1}`, buyer1, {})).json().code).toBe('403');
+    const step1 = (await post(`/apis/CommonAuditService/approve/${task1}`, admin, { remark: 'OK' })).json()
+      .data;
+    expect(step1.complete).toBe(false);
+    const unComplete = (await post('/apis/CommonAuditService/findAuditUnComplete', buyer1, {})).json().data;
+    expect(
+      unComplete.records.find((t: { documentNumber: string }) => t.documentNumber === created.orderNumber)
+        .stepName,
+    ).toBe('大额审批');
+    const task2 = (await post('/apis/CommonAuditService/todoPagelist', admin, {}))
+      .json()
+      .data.records.find((t: { documentNumber: string }) => t.documentNumber === created.orderNumber).id;
+    const step2 = (await post(`/apis/CommonAuditService/approve/${task2}`, admin, {})).json().data;
+    expect(step2.complete).toBe(true);
+    expect((await post(`/apis/CommonAuditService/approve/${task2}`, admin, {})).json().code).toBe('400');
+    const done = (await post('/apis/CommonAuditService/donePagelist', admin, { pageSize: 100 })).json().data;
+    expect(
+      done.records.filter((t: { documentNumber: string }) => t.documentNumber === created.orderNumber),
+    ).toHaveLength(2);
+
+    let detail = (await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, buyer1)).json().data;
+    expect(detail.order.auditStatus).toBe('2');
+    // The supplier sees nothing before sending.
+    expect((await get(`/apis/order/SaleOrderService/findDetail/${created.id}`, supplier)).json().code).toBe(
+      '404',
+    );
+    const before = (await get('/apis/order/SaleOrderService/findConfirmCount', supplier)).json().data.counts;
+    const sent = (
+      await post(`/apis/order/PurchaseOrderService/send/${created.id}`, buyer1, {
+        version: detail.order.version,
+      })
+    ).json().data;
+    expect(sent).toMatchObject({ sendStatus: '1', orderStatus: '1' });
+    const counts = (await get('/apis/order/SaleOrderService/findConfirmCount', supplier)).json().data.counts;
+    expect(counts.toBeConfirmed).toBe(before.toBeConfirmed + 1);
+
+    const theirs = (await get(`/apis/order/SaleOrderService/findDetail/${created.id}`, supplier)).json().data;
+    const [line1, line2] = theirs.items;
+    // Rules of seed 001 §5.
+    expect(
+      (
+        await post(`/apis/order/SaleOrderService/confirm/${created.id}`, supplier, {
+          version: sent.version,
+          lines: [],
+        })
+      ).json().message,
+    ).toBe('Select at least one row');
+    expect(
+      (
+        await post(`/apis/order/SaleOrderService/confirm/${created.id}`, supplier, {
+          version: sent.version,
+          lines: [{ itemId: line1.id, replyDeliveryDate: '2026-12-20' }],
+          rejectReason: '价格不对',
+        })
+      ).json().message,
+    ).toBe('A return reason cannot be given when confirming');
+    expect(
+      (
+        await post(`/apis/order/SaleOrderService/refuse/${created.id}`, supplier, {
+          version: sent.version,
+          itemIds: [line2.id],
+        })
+      ).json().message,
+    ).toBe('Refusing requires supplier remarks');
+
+    const confirmed = (
+      await post(`/apis/order/SaleOrderService/confirm/${created.id}`, supplier, {
+        version: sent.version,
+        lines: [{ itemId: line1.id, replyDeliveryDate: '2026-12-20' }],
+      })
+    ).json().data;
+    expect(confirmed.orderStatus).toBe('2');
+    const stale = await post(`/apis/order/SaleOrderService/refuse/${created.id}`, supplier, {
+      version: sent.version,
+      itemIds: [line2.id],
+      remark: '交期无法满足',
+    });
+    expect(stale.json().code).toBe('409');
+    const refused = (
+      await post(`/apis/order/SaleOrderService/refuse/${created.id}`, supplier, {
+        version: confirmed.version,
+        itemIds: [line2.id],
+        remark: '交期无法满足',
+      })
+    ).json().data;
+    expect(refused).toMatchObject({ orderStatus: '2', rejectReason: '交期无法满足' });
+
+    detail = (await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, buyer1)).json().data;
+    expect(detail.items.map((i: { itemStatus: string }) => i.itemStatus)).toEqual(['1', '2']);
+    expect(detail.items[0].replyDeliveryDate).toBe('2026-12-20');
+    expect(detail.items[1].supplierRemark).toBe('交期无法满足');
+    // Every status change left one audit-trail row.
+    expect((await trailOf(created.id)).map((r) => r.action)).toEqual([
+      'create',
+      'submit',
+      'approve',
+      'send',
+      'confirm',
+      'refuse',
+    ]);
+    // The buyer was told.
+    const messages = (
+      await post('/apis/ElsSysMsgService/findPageList', buyer1, { keyword: created.orderNumber })
+    ).json().data;
+    expect(messages.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('rejects with remarks, withdraws, and allows editing and deleting only unapproved orders', async () => {
+    const admin = await login(server, '100000', 'admin');
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const created = (await post('/apis/order/PurchaseOrderService/save', buyer1, order(1))).json().data;
+    const submitted = (
+      await post(`/apis/order/PurchaseOrderService/submit/${created.id}`, buyer1, {
+        version: created.version,
+      })
+    ).json().data;
+    expect((await post(`/apis/order/PurchaseOrderService/delete/${created.id}`, buyer1)).json().code).toBe(
+      '400',
+    );
+    const withdrawn = (
+      await post(`/apis/order/PurchaseOrderService/withdraw/${created.id}`, buyer1, {
+        version: submitted.version,
+      })
+    ).json().data;
+    expect(withdrawn.auditStatus).toBe('4');
+    expect(
+      (await post('/apis/CommonAuditService/todoPagelist', admin, {}))
+        .json()
+        .data.records.map((t: { documentId: string }) => t.documentId),
+    ).not.toContain(created.id);
+    const again = (
+      await post(`/apis/order/PurchaseOrderService/submit/${created.id}`, buyer1, {
+        version: withdrawn.version,
+      })
+    ).json().data;
+    const task = (await post('/apis/CommonAuditService/todoPagelist', admin, {}))
+      .json()
+      .data.records.find((t: { documentId: string }) => t.documentId === created.id);
+    expect(
+      (await post(`/apis/CommonAuditService/reject/${task.id}`, admin, { remark: '' })).json().code,
+    ).toBe('400');
+    expect(
+      (await post(`/apis/CommonAuditService/reject/${task.id}`, admin, { remark: '数量过大' })).json().code,
+    ).toBe('200');
+    const detail = (await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, buyer1)).json()
+      .data;
+    expect(detail.order.auditStatus).toBe('3');
+    expect(detail.order.version).toBeGreaterThan(again.version);
+    const edited = await post('/apis/order/PurchaseOrderService/save', buyer1, {
+      ...order(1),
+      id: created.id,
+      version: detail.order.version,
+    });
+    expect(edited.json().code).toBe('200');
+    expect((await post(`/apis/order/PurchaseOrderService/delete/${created.id}`, buyer1)).json().code).toBe(
+      '200',
+    );
+    expect((await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, buyer1)).json().code).toBe(
+      '404',
+    );
+  });
+
+  it('copies, changes after sending, and the supplier returns then confirms the change; closing closes', async () => {
+    const admin = await login(server, '100000', 'admin');
+    await post('/apis/CommonAuditService/saveConfig', admin, {
+      documentKind: 'order',
+      steps: [],
+      version: (await get('/apis/CommonAuditService/findConfig/order', admin)).json().data.version,
+    });
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const supplier = await login(server, '200001', 'admin');
+    const created = (await post('/apis/order/PurchaseOrderService/save', buyer1, order(1))).json().data;
+    const copy = (await post(`/apis/order/PurchaseOrderService/copy/${created.id}`, buyer1)).json().data;
+    expect(copy.orderNumber).not.toBe(created.orderNumber);
+    expect(copy.totalAmount).toBe(created.totalAmount);
+    const approved = (
+      await post(`/apis/order/PurchaseOrderService/submit/${created.id}`, buyer1, {
+        version: created.version,
+      })
+    ).json().data;
+    expect(approved.auditStatus).toBe('2');
+    const sent = (
+      await post(`/apis/order/PurchaseOrderService/send/${created.id}`, buyer1, { version: approved.version })
+    ).json().data;
+    const changed = (
+      await post('/apis/order/PurchaseOrderService/save', buyer1, {
+        ...order(1),
+        id: created.id,
+        version: sent.version,
+      })
+    ).json().data;
+    expect(changed.changeStatus).toBe('1');
+    const changeSent = (
+      await post(`/apis/order/PurchaseOrderService/sendChange/${created.id}`, buyer1, {
+        version: changed.version,
+      })
+    ).json().data;
+    expect(changeSent.changeStatus).toBe('2');
+    expect(
+      (
+        await post(`/apis/order/SaleOrderService/returnChange/${created.id}`, supplier, {
+          version: changeSent.version,
+        })
+      ).json().message,
+    ).toBe('The return reason is required');
+    const returned = (
+      await post(`/apis/order/SaleOrderService/returnChange/${created.id}`, supplier, {
+        version: changeSent.version,
+        reason: '单价有误',
+      })
+    ).json().data;
+    expect(returned.changeStatus).toBe('4');
+    const changed2 = (
+      await post('/apis/order/PurchaseOrderService/save', buyer1, {
+        ...order(1),
+        id: created.id,
+        version: returned.version,
+      })
+    ).json().data;
+    const sent2 = (
+      await post(`/apis/order/PurchaseOrderService/sendChange/${created.id}`, buyer1, {
+        version: changed2.version,
+      })
+    ).json().data;
+    const accepted = (
+      await post(`/apis/order/SaleOrderService/confirmChange/${created.id}`, supplier, {
+        version: sent2.version,
+      })
+    ).json().data;
+    expect(accepted.changeStatus).toBe('3');
+    const closed = (
+      await post(`/apis/order/PurchaseOrderService/close/${created.id}`, buyer1, {
+        version: accepted.version,
+      })
+    ).json().data;
+    expect(closed.orderStatus).toBe('5');
+  });
+});
+
+describe('order rules, sides and tenants', () => {
+  it('refuses bad input with the field named: quantity 0, no lines, no order type, unlinked supplier', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const zero = order(1);
+    zero.items[0].quantity = '0';
+    expect((await post('/apis/order/PurchaseOrderService/save', buyer1, zero)).json().message).toContain(
+      'body.items.0.quantity must be greater than 0',
+    );
+    expect(
+      (await post('/apis/order/PurchaseOrderService/save', buyer1, { ...order(1), items: [] })).json()
+        .message,
+    ).toContain('body.items');
+    const { orderType: _t, ...noType } = order(1);
+    expect((await post('/apis/order/PurchaseOrderService/save', buyer1, noType)).json().message).toContain(
+      'body.orderType is required',
+    );
+    expect(
+      (
+        await post('/apis/order/PurchaseOrderService/save', buyer1, { ...order(1), toElsAccount: '999999' })
+      ).json().message,
+    ).toBe('Supplier 999999 is not one of your suppliers');
+    const noPrice = order(1);
+    const { priceExcludingTax: _p, ...item } = noPrice.items[0];
+    expect(
+      (await post('/apis/order/PurchaseOrderService/save', buyer1, { ...noPrice, items: [item] })).json()
+        .message,
+    ).toMatch(/has no valid price/);
+    expect(
+      (
+        await post('/apis/order/PurchaseOrderService/save', buyer1, {
+          ...order(1),
+          exchangeRate: '12345.1234567',
+        })
+      ).json().code,
+    ).toBe('400');
+  });
+
+  it('keeps orders to their two companies and sides', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const other = await login(server, '200002', 'admin');
+    const supplier = await login(server, '200001', 'admin');
+    const created = (await post('/apis/order/PurchaseOrderService/save', buyer1, order(1))).json().data;
+    expect((await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, other)).json().code).toBe(
+      '404',
+    );
+    expect(
+      (await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, supplier)).json().code,
+    ).toBe('404');
+    expect((await post('/apis/order/PurchaseOrderService/save', supplier, order(1))).json().code).toBe('403');
+    const theirList = (await post('/apis/order/SaleOrderService/findPageList', other, {})).json().data;
+    expect(theirList.records.every((r: { toElsAccount: string }) => r.toElsAccount === '200002')).toBe(true);
+    const buyerList = (
+      await post('/apis/order/PurchaseOrderService/findPageList', buyer1, { sendStatus: '0' })
+    ).json().data;
+    expect(buyerList.records.map((r: { id: string }) => r.id)).toContain(created.id);
+  });
+
+  it('exports the filtered list to Excel with labels in the caller language', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/apis/order/PurchaseOrderService/export',
+      headers: { ...buyer1.headers, lang: 'en' },
+      payload: { sendStatus: '1' },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet(1)!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Order number');
+    const list = (
+      await post('/apis/order/PurchaseOrderService/findPageList', buyer1, { sendStatus: '1', pageSize: 100 })
+    ).json().data;
+    expect(sheet.rowCount - 1).toBe(list.total);
+    expect(sheet.getRow(2).getCell(7).value).toBe('Sent');
+  });
+});
+
+describe('printing', () => {
+  it('prints a PDF named after the order, with the Chinese text embedded', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const created = (await post('/apis/order/PurchaseOrderService/save', buyer1, order(2))).json().data;
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/apis/order/PurchaseOrderService/print/${created.id}`,
+      headers: buyer1.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`${created.orderNumber}.pdf`);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('NotoSansHans');
+    const supplier = await login(server, '200001', 'admin');
+    const theirs = await server.app.inject({
+      method: 'GET',
+      url: `/apis/order/SaleOrderService/print/${created.id}`,
+      headers: supplier.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('security headers', () => {
+  it('are on every answer: API calls, errors and unknown routes', async () => {
+    for (const url of ['/apis/ElsAuthService/clientConfig', '/apis/user/getMenu', '/apis/nothing/here']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('let the API documentation keep its own policy', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/apis/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain('validator.swagger.io');
+  });
+});
