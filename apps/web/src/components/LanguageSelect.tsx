@@ -1,0 +1,31 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { LOCALES, type Locale } from '@srm/contracts/constants';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../lib/settings-store.ts';
+
+/**
+ * Language select zh_cn / en (spec 000 §2); the choice is persisted with the UI settings. A dropdown
+ * menu like the row-density one beside it rather than antd Select: the top bar is on the home route,
+ * and Select with its virtual list cost ~25 KiB gzip there (DESIGN §10).
+ */
+export function LanguageSelect({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const locale = useSettings((s) => s.locale);
+  const setLocale = useSettings((s) => s.setLocale);
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [locale],
+        items: LOCALES.map((l) => ({ key: l, label: t(`common:lang.${l}`) })),
+        onClick: ({ key }) => setLocale(key as Locale),
+      }}
+    >
+      <Button type="text" className={className} icon={<GlobalOutlined />} aria-label={t('common:lang.label')}>
+        <span className="top-bar-label">{t(`common:lang.${locale}`)}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,135 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { useSettings } from '../../lib/settings-store.ts';
+import {
+  exportWorkbook,
+  findSuppliers,
+  MD_KEYS,
+  type Supplier,
+  type SupplierFilter,
+  supplierStatusDict,
+} from './api.ts';
+import { ImportButton } from './ImportButton.tsx';
+import { MdNav } from './MdNav.tsx';
+
+const STATUS_COLOR: Record<string, string> = {
+  qualified: 'green',
+  potential: 'blue',
+  stranger: 'default',
+  unqualified: 'orange',
+  frozen: 'purple',
+  blacklist: 'red',
+};
+
+/** #/v2/supplier/list — the supplier master with status tags, Excel export and import. */
+export default function SupplierList() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const locale = useSettings((s) => s.locale);
+  const [form] = Form.useForm<SupplierFilter>();
+  const [filter, setFilter] = useState<SupplierFilter>({});
+  const dict = useQuery({ queryKey: [...MD_KEYS.suppliers, 'statusDict'], queryFn: supplierStatusDict });
+  const statusLabel = (v: string) => {
+    const hit = dict.data?.find((d) => d.value === v);
+    return hit ? (locale === 'en' ? hit.labelI18n.en : hit.labelI18n.zh_cn) : v;
+  };
+
+  return (
+    <div className="page-stack">
+      <MdNav />
+      <Card size="small">
+        <Form<SupplierFilter>
+          form={form}
+          layout="inline"
+          className="md-filter"
+          onFinish={(v) =>
+            setFilter({
+              ...(v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}),
+              ...(v.supplierStatus ? { supplierStatus: v.supplierStatus } : {}),
+            })
+          }
+        >
+          <Form.Item name="keyword" label={t('masterdata:supplier.keyword')}>
+            <Input allowClear style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="supplierStatus" label={t('masterdata:supplier.supplierStatus')}>
+            <Select
+              allowClear
+              style={{ width: 130 }}
+              options={(dict.data ?? []).map((d) => ({ value: d.value, label: statusLabel(d.value) }))}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('masterdata:actions.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  setFilter({});
+                }}
+              >
+                {t('masterdata:actions.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card>
+        <DataTable<Supplier>
+          tableId="purchaseSupplierList"
+          title={t('masterdata:supplier.title')}
+          rowKey="id"
+          queryKey={[...MD_KEYS.suppliers, filter]}
+          fetchPage={(paging) => findSuppliers({ ...paging, ...filter })}
+          onExport={() => exportWorkbook('PurchaseSupplierService', filter, 'suppliers.xlsx')}
+          emptyText={t('masterdata:supplier.empty')}
+          extra={
+            <Space wrap size={6}>
+              <ImportButton
+                service="PurchaseSupplierService"
+                onImported={() => void client.invalidateQueries({ queryKey: MD_KEYS.suppliers })}
+              />
+            </Space>
+          }
+          columns={[
+            { key: 'supplierCode', title: t('masterdata:supplier.supplierCode'), width: 130 },
+            { key: 'toElsAccount', title: t('masterdata:supplier.toElsAccount'), width: 110 },
+            { key: 'fullName', title: t('masterdata:supplier.fullName'), width: 220, ellipsis: true },
+            { key: 'shortName', title: t('masterdata:supplier.shortName'), width: 120 },
+            { key: 'supplierType', title: t('masterdata:supplier.supplierType'), width: 100 },
+            {
+              key: 'supplierStatus',
+              title: t('masterdata:supplier.supplierStatus'),
+              width: 100,
+              render: (v) => <Tag color={STATUS_COLOR[String(v)] ?? 'default'}>{statusLabel(String(v))}</Tag>,
+              exportValue: (row) => statusLabel(row.supplierStatus),
+            },
+            { key: 'currency', title: t('masterdata:supplier.currency'), width: 80 },
+            {
+              key: 'contacts',
+              title: t('masterdata:supplier.contact'),
+              width: 180,
+              render: (_v, row) =>
+                row.contacts[0]
+                  ? `${row.contacts[0].name}${row.contacts[0].telphone ? ` ${row.contacts[0].telphone}` : ''}`
+                  : '—',
+              exportValue: (row) => row.contacts[0]?.name ?? '',
+            },
+            {
+              key: 'paymentClause',
+              title: t('masterdata:supplier.paymentClause'),
+              width: 160,
+              ellipsis: true,
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

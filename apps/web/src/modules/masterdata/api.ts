@@ -1,0 +1,227 @@
+import { ApiError, call, http } from '../../lib/http.ts';
+import type { Page } from '../../lib/message-api.ts';
+
+/** Calls of the master-data module (apps/server/src/modules/masterdata/routes.ts), buyer side. */
+const BASE = '/masterdata';
+
+export type Category = {
+  id: string;
+  parentId: string | null;
+  cateLevel: number;
+  cateCode: string;
+  cateName: string;
+  sortOrder: number;
+  version: number;
+  children: Category[];
+};
+
+export type Material = {
+  id: string;
+  materialNumber: string;
+  materialName: string;
+  materialDesc: string;
+  materialType: string;
+  brand: string | null;
+  cateId: string;
+  cateName1: string | null;
+  cateName2: string | null;
+  cateName3: string | null;
+  baseUnit: string;
+  orderUnit: string | null;
+  purchaseUnit: string | null;
+  overTolerance: string;
+  lackTolerance: string;
+  minOrderQuantity: string;
+  minPackingQuantity: string;
+  minShelfLife: number | null;
+  totalShelfLife: number | null;
+  isCheckQuality: 'Y' | 'N';
+  isFreeze: 'Y' | 'N';
+  version: number;
+  createDate?: string;
+};
+
+export type MaterialSave = {
+  id?: string;
+  version?: number;
+  cateId: string;
+  materialNumber: string;
+  materialName: string;
+  materialDesc?: string;
+  materialType?: string;
+  brand?: string;
+  baseUnit: string;
+  orderUnit?: string;
+  purchaseUnit?: string;
+  overTolerance?: string;
+  lackTolerance?: string;
+  minOrderQuantity?: string;
+  minPackingQuantity?: string;
+  minShelfLife?: number | null;
+  totalShelfLife?: number | null;
+  isCheckQuality?: 'Y' | 'N';
+  isFreeze?: 'Y' | 'N';
+};
+
+export type Supplier = {
+  id: string;
+  toElsAccount: string;
+  supplierCode: string;
+  fullName: string;
+  shortName: string | null;
+  supplierType: string | null;
+  supplierStatus: string;
+  currency: string;
+  paymentClause: string | null;
+  contacts: Array<{ name: string; telphone?: string }>;
+};
+
+export type StatusOption = { value: string; label: string; labelI18n: { zh_cn: string; en: string } };
+
+export type Price = {
+  id: string;
+  toElsAccount: string;
+  materialId: string;
+  materialNumber: string;
+  materialName: string | null;
+  supplierName: string | null;
+  priceExcludingTax: string;
+  taxRate: string;
+  priceIncludingTax: string;
+  currency: string;
+  exchangeRate: string;
+  priceBase: string;
+  validStartDate: string;
+  priceExpiryDate: string;
+  quota: string;
+  version: number;
+};
+
+export type PriceSave = {
+  id?: string;
+  version?: number;
+  materialId: string;
+  toElsAccount: string;
+  priceExcludingTax: string;
+  taxRate: string;
+  currency: string;
+  exchangeRate: string;
+  priceBase: string;
+  validStartDate: string;
+  priceExpiryDate: string;
+  quota: string;
+};
+
+export type MaterialFilter = { keyword?: string; cateId?: string; isFreeze?: 'Y' | 'N' };
+export type SupplierFilter = { keyword?: string; supplierStatus?: string };
+export type PriceFilter = { keyword?: string; toElsAccount?: string };
+type Paged = { currentPage: number; pageSize: number };
+
+export const MD_KEYS = {
+  categories: ['md', 'categories'] as const,
+  materials: ['md', 'materials'] as const,
+  suppliers: ['md', 'suppliers'] as const,
+  prices: ['md', 'prices'] as const,
+};
+
+export const categoryTree = () =>
+  call<Category[]>({ url: `${BASE}/PurchaseMaterialCateService/tree`, method: 'POST', data: {} });
+export const saveCategory = (body: {
+  id?: string;
+  version?: number;
+  parentId?: string | null;
+  cateCode: string;
+  cateName: string;
+}) => call<Category>({ url: `${BASE}/PurchaseMaterialCateService/save`, method: 'POST', data: body });
+export const deleteCategory = (id: string) =>
+  call<null>({ url: `${BASE}/PurchaseMaterialCateService/delete/${id}`, method: 'POST', data: {} });
+
+export const findMaterials = (body: MaterialFilter & Paged) =>
+  call<Page<Material>>({ url: `${BASE}/PurchaseMaterialService/findPageList`, method: 'POST', data: body });
+export const findMaterial = (id: string) =>
+  call<Material>({ url: `${BASE}/PurchaseMaterialService/findDetail/${id}` });
+export const saveMaterial = (body: MaterialSave) =>
+  call<Material>({ url: `${BASE}/PurchaseMaterialService/save`, method: 'POST', data: body });
+export const deleteMaterial = (id: string) =>
+  call<null>({ url: `${BASE}/PurchaseMaterialService/delete/${id}`, method: 'POST', data: {} });
+
+export const findSuppliers = (body: SupplierFilter & Paged) =>
+  call<Page<Supplier>>({ url: `${BASE}/PurchaseSupplierService/findPageList`, method: 'POST', data: body });
+export const supplierStatusDict = () =>
+  call<StatusOption[]>({ url: `${BASE}/PurchaseSupplierService/statusDict`, method: 'POST', data: {} });
+
+export const findPrices = (body: PriceFilter & Paged) =>
+  call<Page<Price>>({ url: `${BASE}/PurchasePriceService/findPageList`, method: 'POST', data: body });
+export const savePrice = (body: PriceSave) =>
+  call<Price>({ url: `${BASE}/PurchasePriceService/save`, method: 'POST', data: body });
+export const deletePrice = (id: string) =>
+  call<null>({ url: `${BASE}/PurchasePriceService/delete/${id}`, method: 'POST', data: {} });
+
+export type ExcelService = 'PurchaseMaterialService' | 'PurchaseSupplierService' | 'PurchasePriceService';
+
+/** POST …/export?format=xlsx → downloads the workbook; a JSON answer instead (an error) throws its message. */
+export async function exportWorkbook(
+  service: ExcelService,
+  filter: object,
+  fallbackName: string,
+): Promise<void> {
+  const res = await http.request<Blob>({
+    url: `${BASE}/${service}/export?format=xlsx`,
+    method: 'POST',
+    data: filter,
+    responseType: 'blob',
+  });
+  const type = String(res.headers['content-type'] ?? '');
+  if (res.status !== 200 || type.includes('json')) {
+    let message = `HTTP ${res.status}`;
+    try {
+      message = (JSON.parse(await res.data.text()) as { message?: string }).message ?? message;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(message);
+  }
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = decodeURIComponent(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type RowError = { row: number; field: string; message: string };
+export type ImportOutcome =
+  | { ok: true; created: number; updated: number }
+  | { ok: false; errors: RowError[] };
+
+/** Multipart upload (field `file`); a '400' with data.errors becomes the row errors, other errors throw. */
+export async function importWorkbook(service: ExcelService, file: File): Promise<ImportOutcome> {
+  const form = new FormData();
+  form.append('file', file);
+  try {
+    const data = await call<{ created: number; updated: number }>({
+      url: `${BASE}/${service}/import`,
+      method: 'POST',
+      data: form,
+    });
+    return { ok: true, ...data };
+  } catch (e) {
+    const errors = e instanceof ApiError ? rowErrors(e.data) : null;
+    if (errors) return { ok: false, errors };
+    throw e;
+  }
+}
+
+/** The row errors of an import answer's data, or null when it has none. */
+export function rowErrors(data: unknown): RowError[] | null {
+  const list = (data as { errors?: unknown } | null | undefined)?.errors;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  return list.map((x) => {
+    const r = x as Partial<RowError>;
+    return { row: Number(r.row ?? 0), field: String(r.field ?? ''), message: String(r.message ?? '') };
+  });
+}

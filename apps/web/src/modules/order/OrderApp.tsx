@@ -1,0 +1,78 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, Result, Spin } from 'antd';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
+import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary.tsx';
+import { useAuth } from '../../lib/auth-store.ts';
+import { setMessageApi } from '../../lib/feedback.ts';
+import { lazyChunk as lazy } from '../../lib/lazy.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { goToLogin } from '../../lib/session.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import AntdRoot from '../../shell/AntdRoot.tsx';
+import './i18n-order.ts';
+import './order.css';
+
+const OrderList = lazy(() => import('./OrderList.tsx'));
+const OrderDetailPage = lazy(() => import('./OrderDetail.tsx'));
+const OrderEdit = lazy(() => import('./OrderEdit.tsx'));
+
+/** Follows the shell's settings and session when another window (the shell) changes them. */
+function useSharedStores() {
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === 'srm-settings') void useSettings.persist.rehydrate();
+      if (e.key === 'srm-auth') void useAuth.persist.rehydrate();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}
+
+function Feedback({ children }: { children: ReactNode }) {
+  const { message } = App.useApp();
+  useEffect(() => setMessageApi(message), [message]);
+  return children;
+}
+
+function NeedsLogin() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(goToLogin, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+  return <Result status="403" title={t('order:app.loginNeeded')} />;
+}
+
+/** The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=… */
+export function OrderApp() {
+  useSharedStores();
+  const token = useAuth((s) => s.token);
+  return (
+    <AntdRoot>
+      <App>
+        <Feedback>
+          <QueryClientProvider client={queryClient}>
+            <main className="order-app">
+              {!token ? (
+                <NeedsLogin />
+              ) : (
+                <ChunkErrorBoundary>
+                  <Suspense fallback={<Spin className="tab-loading" />}>
+                    <Routes>
+                      <Route path="/v2/order/list" element={<OrderList />} />
+                      <Route path="/v2/order/detail" element={<OrderDetailPage />} />
+                      <Route path="/v2/order/edit" element={<OrderEdit />} />
+                      <Route path="*" element={<Navigate to="/v2/order/list" replace />} />
+                    </Routes>
+                  </Suspense>
+                </ChunkErrorBoundary>
+              )}
+            </main>
+          </QueryClientProvider>
+        </Feedback>
+      </App>
+    </AntdRoot>
+  );
+}

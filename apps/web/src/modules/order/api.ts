@@ -1,0 +1,201 @@
+import { call, http } from '../../lib/http.ts';
+import type { Page } from '../../lib/message-api.ts';
+import type { Side } from './rules.ts';
+
+/** Calls of the order module (apps/server/src/modules/order/routes.ts). */
+export type OrderHeader = {
+  id: string;
+  elsAccount: string;
+  toElsAccount: string;
+  supplierName: string;
+  orderNumber: string;
+  orderType: string;
+  purchaseType: string;
+  orderDate: string;
+  currency: string;
+  exchangeRate: string;
+  localCurrency: string;
+  payTermsCode: string | null;
+  payTermsText: string | null;
+  incotermsCode: string | null;
+  incotermsDesc: string | null;
+  deliveryAddress: string | null;
+  urgencyFlag: string;
+  remark: string | null;
+  auditStatus: string;
+  sendStatus: string;
+  sendTime: string | null;
+  orderStatus: string;
+  changeStatus: string;
+  rejectReason: string | null;
+  totalAmountExcludingTax: string;
+  totalTaxAmount: string;
+  totalAmount: string;
+  totalAmountLocal: string;
+  createUser: string;
+  createDate: string;
+  version: number;
+};
+export type OrderItem = {
+  id: string;
+  itemNumber: number;
+  materialId: string | null;
+  materialNumber: string;
+  materialDesc: string;
+  unit: string;
+  quantity: string;
+  priceExcludingTax: string;
+  taxRate: string;
+  priceIncludingTax: string;
+  lineAmount: string;
+  deliveryDate: string;
+  replyDeliveryDate: string | null;
+  minPackingQuantity: string;
+  overTolerance: string;
+  lackTolerance: string;
+  itemStatus: string;
+  supplierRemark: string | null;
+  isClose: string;
+  isDel: string;
+};
+export type TrailRow = {
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  remark: string | null;
+  createUser: string;
+  createDate: string;
+};
+export type TaskRow = {
+  id: string;
+  stepName: string;
+  status: string;
+  handledBy: string | null;
+  remark: string | null;
+};
+export type OrderDetail = { order: OrderHeader; items: OrderItem[]; trail: TrailRow[]; tasks: TaskRow[] };
+
+export type OrderFilter = {
+  orderNumber?: string;
+  toElsAccount?: string;
+  auditStatus?: string;
+  orderStatus?: string;
+  sendStatus?: string;
+  orderDateFrom?: string;
+  orderDateTo?: string;
+};
+
+/** The body of POST …/PurchaseOrderService/save (contracts/purchase-order.ts OrderSaveBody). */
+export type OrderSaveBody = {
+  id?: string;
+  version?: number;
+  toElsAccount: string;
+  orderType: string;
+  purchaseType?: string;
+  orderDate: string;
+  currency?: string;
+  exchangeRate?: string;
+  payTermsCode?: string;
+  payTermsText?: string;
+  incotermsCode?: string;
+  incotermsDesc?: string;
+  deliveryAddress?: string;
+  urgencyFlag?: string;
+  remark?: string;
+  items: Array<{
+    materialNumber: string;
+    materialDesc: string;
+    unit: string;
+    quantity: string;
+    priceExcludingTax?: string;
+    taxRate?: string;
+    deliveryDate: string;
+  }>;
+};
+
+const service = (side: Side) => (side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService');
+const P = '/order/PurchaseOrderService';
+const S = '/order/SaleOrderService';
+
+export const ORDER_KEYS = { all: ['orders'] as const };
+
+export function findOrders(side: Side, body: OrderFilter & { currentPage: number; pageSize: number }) {
+  return call<Page<OrderHeader>>({ url: `/order/${service(side)}/findPageList`, method: 'POST', data: body });
+}
+export function findOrder(side: Side, id: string) {
+  return call<OrderDetail>({ url: `/order/${service(side)}/findDetail/${id}` });
+}
+export function saveOrder(body: OrderSaveBody) {
+  return call<OrderHeader>({ url: `${P}/save`, method: 'POST', data: body });
+}
+export type SimpleAction = 'submit' | 'withdraw' | 'send' | 'sendChange';
+export function runAction(action: SimpleAction, id: string, version: number) {
+  return call<OrderHeader>({ url: `${P}/${action}/${id}`, method: 'POST', data: { version } });
+}
+export function closeOrder(id: string, version: number, itemIds?: string[]) {
+  return call<OrderHeader>({
+    url: `${P}/close/${id}`,
+    method: 'POST',
+    data: itemIds ? { version, itemIds } : { version },
+  });
+}
+export function copyOrder(id: string) {
+  return call<OrderHeader>({ url: `${P}/copy/${id}`, method: 'POST', data: {} });
+}
+export function deleteOrder(id: string) {
+  return call<null>({ url: `${P}/delete/${id}`, method: 'POST', data: {} });
+}
+export function confirmLines(
+  id: string,
+  version: number,
+  lines: Array<{ itemId: string; replyDeliveryDate: string }>,
+) {
+  return call<OrderHeader>({ url: `${S}/confirm/${id}`, method: 'POST', data: { version, lines } });
+}
+export function refuseLines(id: string, version: number, itemIds: string[], remark: string) {
+  return call<OrderHeader>({ url: `${S}/refuse/${id}`, method: 'POST', data: { version, itemIds, remark } });
+}
+export function answerChange(accept: boolean, id: string, version: number, reason?: string) {
+  return call<OrderHeader>({
+    url: `${S}/${accept ? 'confirmChange' : 'returnChange'}/${id}`,
+    method: 'POST',
+    data: reason ? { version, reason } : { version },
+  });
+}
+
+/** Reads a binary answer; a JSON envelope instead (an error) becomes an Error with its message. */
+async function download(
+  config: { url: string; method: 'GET' | 'POST'; data?: unknown },
+  fallbackName: string,
+): Promise<void> {
+  const res = await http.request<Blob>({ ...config, responseType: 'blob' });
+  const type = String(res.headers['content-type'] ?? '');
+  if (res.status !== 200 || type.includes('json')) {
+    let message = `HTTP ${res.status}`;
+    try {
+      message = (JSON.parse(await res.data.text()) as { message?: string }).message ?? message;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(message);
+  }
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = decodeURIComponent(name);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET …/print/{id} → `{orderNumber}.pdf`. */
+export function printOrder(side: Side, id: string, orderNumber: string) {
+  return download({ url: `/order/${service(side)}/print/${id}`, method: 'GET' }, `${orderNumber}.pdf`);
+}
+/** POST …/PurchaseOrderService/export → the filtered list as .xlsx. */
+export function exportOrders(filter: OrderFilter) {
+  return download({ url: `${P}/export`, method: 'POST', data: filter }, 'orders.xlsx');
+}

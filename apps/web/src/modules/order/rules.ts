@@ -1,0 +1,298 @@
+/**
+ * Pure rules of the order module app (issue #5, seed 001 §3–§5): status dictionaries (copied from
+ * contracts/purchase-order.ts, which defines zod schemas and must not be value-imported by browser code),
+ * which actions each status allows per side, exact-decimal money previews, and form rules.
+ */
+import type { Locale } from '@srm/contracts/constants';
+
+export type Side = 'purchase' | 'sale';
+type Dict = Record<string, { zh_cn: string; en: string }>;
+
+export const AUDIT_STATUS: Dict = {
+  '0': { zh_cn: '未提交审批', en: 'Not submitted' },
+  '1': { zh_cn: '审批中', en: 'Under approval' },
+  '2': { zh_cn: '审批通过', en: 'Approved' },
+  '3': { zh_cn: '审批拒绝', en: 'Rejected' },
+  '4': { zh_cn: '已撤回', en: 'Withdrawn' },
+};
+export const SEND_STATUS: Dict = {
+  '0': { zh_cn: '未发送', en: 'Not sent' },
+  '1': { zh_cn: '已发送', en: 'Sent' },
+};
+export const ORDER_STATUS: Dict = {
+  '0': { zh_cn: '未发送', en: 'Not sent' },
+  '1': { zh_cn: '待确认', en: 'To be confirmed' },
+  '2': { zh_cn: '部分确认', en: 'Partial confirmation' },
+  '3': { zh_cn: '全部确认', en: 'All confirmed' },
+  '4': { zh_cn: '已拒绝', en: 'Refused' },
+  '5': { zh_cn: '已关闭', en: 'Closed' },
+};
+export const CHANGE_STATUS: Dict = {
+  '0': { zh_cn: '无变更', en: 'No change' },
+  '1': { zh_cn: '变更未发送', en: 'Change not sent' },
+  '2': { zh_cn: '变更已发送', en: 'Change sent' },
+  '3': { zh_cn: '变更已确认', en: 'Change confirmed' },
+  '4': { zh_cn: '变更已退回', en: 'Change returned' },
+};
+export const ITEM_STATUS: Dict = {
+  '0': { zh_cn: '待确认', en: 'To be confirmed' },
+  '1': { zh_cn: '已确认', en: 'Confirmed' },
+  '2': { zh_cn: '已拒绝', en: 'Refused' },
+};
+export const URGENCY: Dict = {
+  '0': { zh_cn: '普通', en: 'Normal' },
+  '1': { zh_cn: '紧急', en: 'Urgent' },
+};
+/** Order and purchase type codes 0–9 (seed 001 §3; contracts/dictionaries.ts orderType). */
+export const ORDER_TYPE: Dict = {
+  '0': { zh_cn: '标准', en: 'Standard' },
+  '1': { zh_cn: '限制', en: 'Restriction' },
+  '2': { zh_cn: '寄售', en: 'Consignment' },
+  '3': { zh_cn: '分包', en: 'Subcontracting' },
+  '4': { zh_cn: '未知商品', en: 'Unknown commodity' },
+  '5': { zh_cn: '第三方', en: 'Third party' },
+  '6': { zh_cn: '文本', en: 'Text' },
+  '7': { zh_cn: '库存转储', en: 'Stock transfer' },
+  '8': { zh_cn: '商品类别', en: 'Commodity category' },
+  '9': { zh_cn: '服务', en: 'Service' },
+};
+
+/** Label of a dictionary value in a language; the raw value when unknown. */
+export function label(dict: Dict, value: string | null | undefined, locale: Locale): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return dict[value]?.[locale] ?? value;
+}
+
+/** Tag colours of the statuses. */
+export const STATUS_COLOR = {
+  audit: { '0': 'default', '1': 'processing', '2': 'success', '3': 'error', '4': 'warning' },
+  send: { '0': 'default', '1': 'blue' },
+  order: { '0': 'default', '1': 'processing', '2': 'gold', '3': 'success', '4': 'error', '5': 'default' },
+  change: { '0': 'default', '1': 'orange', '2': 'processing', '3': 'success', '4': 'error' },
+  item: { '0': 'processing', '1': 'success', '2': 'error' },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type OrderState = {
+  auditStatus: string;
+  sendStatus: string;
+  orderStatus: string;
+  changeStatus: string;
+};
+
+export type OrderAction =
+  | 'edit'
+  | 'copy'
+  | 'delete'
+  | 'submit'
+  | 'withdraw'
+  | 'send'
+  | 'sendChange'
+  | 'close'
+  | 'print'
+  | 'confirm'
+  | 'refuse'
+  | 'confirmChange'
+  | 'returnChange';
+
+const EDITABLE_AUDIT = ['0', '3', '4'];
+
+/** Whether an action is open for an order on a side (mirrors the checks of the order service). */
+export function canDo(action: OrderAction, o: OrderState, side: Side): boolean {
+  const sent = o.sendStatus === '1';
+  if (action === 'print') return true;
+  if (side === 'sale') {
+    switch (action) {
+      case 'confirm':
+      case 'refuse':
+        return sent && ['1', '2'].includes(o.orderStatus) && o.changeStatus !== '2';
+      case 'confirmChange':
+      case 'returnChange':
+        return sent && o.changeStatus === '2';
+      default:
+        return false;
+    }
+  }
+  switch (action) {
+    case 'edit':
+      return sent ? o.orderStatus !== '5' && o.changeStatus !== '2' : EDITABLE_AUDIT.includes(o.auditStatus);
+    case 'copy':
+      return true;
+    case 'delete':
+    case 'submit':
+      return !sent && EDITABLE_AUDIT.includes(o.auditStatus);
+    case 'withdraw':
+      return o.auditStatus === '1';
+    case 'send':
+      return o.auditStatus === '2' && !sent;
+    case 'sendChange':
+      return o.changeStatus === '1';
+    case 'close':
+      return o.orderStatus !== '5';
+    default:
+      return false;
+  }
+}
+
+/** The actions open for an order on a side, in toolbar order. */
+export function allowedActions(o: OrderState, side: Side): OrderAction[] {
+  const order: OrderAction[] =
+    side === 'purchase'
+      ? ['edit', 'submit', 'withdraw', 'send', 'sendChange', 'close', 'copy', 'delete', 'print']
+      : ['confirm', 'refuse', 'confirmChange', 'returnChange', 'print'];
+  return order.filter((a) => canDo(a, o, side));
+}
+
+// ---- Exact decimals (no float money): fixed-point BigInt arithmetic ----
+
+const DECIMAL_RE = /^\d{1,15}(\.\d{1,9})?$/;
+
+/** True for a non-negative decimal string of the given integer digits and scale. */
+export function isDecimal(value: string, integerDigits: number, scale: number): boolean {
+  return new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`).test(value.trim());
+}
+
+/** A decimal string as an integer scaled by 10^scale (truncating extra digits is not allowed). */
+function toScaled(value: string, scale: number): bigint {
+  const v = value.trim();
+  if (!DECIMAL_RE.test(v)) throw new Error(`not a decimal: ${value}`);
+  const [int, frac = ''] = v.split('.');
+  if (frac.length > scale) throw new Error(`too many decimals: ${value}`);
+  return BigInt(int + frac.padEnd(scale, '0'));
+}
+
+/** Divides by 10^drop, rounding half-up (non-negative values). */
+function roundHalfUp(value: bigint, drop: number): bigint {
+  if (drop <= 0) return value;
+  const div = 10n ** BigInt(drop);
+  const q = value / div;
+  return value % div >= div / 2n ? q + 1n : q;
+}
+
+/** A scaled integer as a decimal string with `scale` decimals. */
+function fromScaled(value: bigint, scale: number): string {
+  const s = value.toString().padStart(scale + 1, '0');
+  return scale === 0 ? s : `${s.slice(0, -scale)}.${s.slice(-scale)}`;
+}
+
+export type LineMoney = { priceIncludingTax: string; amountExcl: string; amount: string };
+
+/**
+ * Money of a line, as the server computes it: price incl. tax = excl × (1 + rate/100) at 6 decimals,
+ * amounts = quantity × price at 2 decimals, half-up. Null when an input is not a valid decimal.
+ */
+export function lineMoney(quantity: string, priceExcludingTax: string, taxRate: string): LineMoney | null {
+  try {
+    const q = toScaled(quantity, 3); // 10^3
+    const p = toScaled(priceExcludingTax, 6); // 10^6
+    const r = toScaled(taxRate, 2); // 10^2 percent
+    // incl = p × (10000 + r) / 10000 → scale 6 after dropping 4 digits
+    const incl = roundHalfUp(p * (10000n + r), 4);
+    const amountExcl = roundHalfUp(q * p, 7); // scale 9 → 2
+    const amount = roundHalfUp(q * incl, 7);
+    return {
+      priceIncludingTax: fromScaled(incl, 6),
+      amountExcl: fromScaled(amountExcl, 2),
+      amount: fromScaled(amount, 2),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Totals of line amounts (2 decimals) and in local currency (× exchange rate 10.6, half-up to 2). */
+export function totals(
+  lines: Array<Pick<LineMoney, 'amountExcl' | 'amount'>>,
+  exchangeRate: string,
+): { excl: string; tax: string; incl: string; local: string | null } {
+  const excl = lines.reduce((s, l) => s + toScaled(l.amountExcl, 2), 0n);
+  const incl = lines.reduce((s, l) => s + toScaled(l.amount, 2), 0n);
+  let local: string | null = null;
+  try {
+    local = fromScaled(roundHalfUp(incl * toScaled(exchangeRate, 6), 6), 2);
+  } catch {
+    local = null;
+  }
+  return { excl: fromScaled(excl, 2), tax: fromScaled(incl - excl, 2), incl: fromScaled(incl, 2), local };
+}
+
+/** Groups thousands of a decimal string for display without turning it into a float. */
+export function formatAmount(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const [int, frac] = value.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+
+/** Drops trailing zeros of a decimal string ('120.500000' → '120.5'). */
+export function trimDecimal(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
+// ---- Form rules (seed 001 §5) ----
+
+export type LineInput = {
+  materialNumber?: string;
+  materialDesc?: string;
+  unit?: string;
+  quantity?: string;
+  priceExcludingTax?: string;
+  taxRate?: string;
+  deliveryDate?: string;
+};
+
+/** Message keys (namespace 'order') of a line's problems, by field. Empty when the line is fine. */
+export function lineProblems(line: LineInput): Partial<Record<keyof LineInput, string>> {
+  const out: Partial<Record<keyof LineInput, string>> = {};
+  if (!line.materialNumber?.trim()) out.materialNumber = 'rules.required';
+  if (!line.materialDesc?.trim()) out.materialDesc = 'rules.required';
+  if (!line.unit?.trim()) out.unit = 'rules.required';
+  const q = line.quantity?.trim() ?? '';
+  if (!q) out.quantity = 'rules.required';
+  else if (!isDecimal(q, 12, 3)) out.quantity = 'rules.quantityFormat';
+  else if (/^0+(\.0+)?$/.test(q)) out.quantity = 'rules.quantityPositive';
+  const p = line.priceExcludingTax?.trim() ?? '';
+  if (p && !isDecimal(p, 12, 6)) out.priceExcludingTax = 'rules.priceFormat';
+  const r = line.taxRate?.trim() ?? '';
+  if (r && (!isDecimal(r, 3, 2) || toScaled(r, 2) > 10000n)) out.taxRate = 'rules.taxRate';
+  if (!line.deliveryDate) out.deliveryDate = 'rules.required';
+  return out;
+}
+
+/** Exchange rate format 10.6 (seed 001 §5): at most 4 integer digits and 6 decimals, not zero. */
+export function exchangeRateOk(value: string): boolean {
+  return isDecimal(value, 4, 6) && !/^0+(\.0+)?$/.test(value.trim());
+}
+
+/**
+ * The fields a server message names ("body.items.1.quantity …", "body.orderType …"): header field
+ * names and [line index, field] pairs, to show the message in place.
+ */
+export function fieldsInMessage(message: string): { header: string[]; lines: Array<[number, string]> } {
+  const header = new Set<string>();
+  const lines: Array<[number, string]> = [];
+  for (const m of message.matchAll(/body\.([A-Za-z]+)(?:\.(\d+)\.([A-Za-z]+))?/g)) {
+    if (m[1] === 'items' && m[2] !== undefined) lines.push([Number(m[2]), m[3]]);
+    else header.add(m[1]);
+  }
+  return { header: [...header], lines };
+}
+
+/** Bulk actions need at least one selected row (seed 001 §5). */
+export function needsSelection(selected: readonly unknown[]): boolean {
+  return selected.length === 0;
+}
+
+/** Supplier confirm: each selected line needs a reply delivery date; returns the line numbers missing one. */
+export function missingReplyDates(
+  lines: Array<{ itemNumber: number; replyDeliveryDate?: string | null }>,
+): number[] {
+  return lines.filter((l) => !l.replyDeliveryDate).map((l) => l.itemNumber);
+}
+
+/** Which status dictionary the from/to values of an audit-trail row use, by its action. */
+export function trailKind(action: string): 'audit' | 'order' | 'change' {
+  if (['send', 'close', 'confirm', 'refuse'].includes(action)) return 'order';
+  if (['change', 'sendChange', 'confirmChange', 'returnChange'].includes(action)) return 'change';
+  return 'audit';
+}

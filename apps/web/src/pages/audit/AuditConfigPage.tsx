@@ -1,0 +1,185 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Result, Select, Space, Spin, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../lib/auth-store.ts';
+import { ApiError, errorText } from '../../lib/http.ts';
+import '../../lib/i18n-audit.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { findConfig, saveConfig } from './audit-api.ts';
+import { parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
+
+const KIND = 'order';
+
+/** /portal/audit/config — approval steps of purchase orders (buyer admins). */
+export default function AuditConfigRoute() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuditConfigPage />
+    </QueryClientProvider>
+  );
+}
+
+function AuditConfigPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const user = useAuth((s) => s.userInfo);
+  const admin = user?.station === 'purchase' && user.permission === 'admin';
+  const [form] = Form.useForm<{ steps: StepForm[] }>();
+  const config = useQuery({
+    queryKey: ['audit', 'config', KIND],
+    queryFn: () => findConfig(KIND),
+    enabled: admin,
+  });
+
+  if (!admin) return <Result status="403" title={t('audit:config.adminOnly')} />;
+  if (config.isPending) return <Spin className="tab-loading" />;
+  if (config.isError) return <Result status="warning" title={errorText(config.error)} />;
+
+  async function onFinish(values: { steps: StepForm[] }) {
+    try {
+      await saveConfig({
+        documentKind: KIND,
+        steps: toSteps(values.steps ?? []),
+        version: config.data?.version,
+      });
+      void message.success(t('audit:config.saved'));
+    } catch (e) {
+      void message.error(errorText(e));
+      if (!(e instanceof ApiError && e.code === '409')) return;
+    }
+    await config.refetch();
+  }
+
+  return (
+    <Card title={t('audit:config.title')}>
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('audit:config.help')} />
+      <Form
+        key={config.data?.version ?? 'none'}
+        form={form}
+        onFinish={onFinish}
+        initialValues={{ steps: toRows(config.data?.steps ?? []) }}
+      >
+        <Form.List name="steps">
+          {(fields, { add, remove }) => (
+            <>
+              <Table
+                size="small"
+                rowKey="key"
+                pagination={false}
+                dataSource={fields}
+                locale={{ emptyText: t('audit:config.noSteps') }}
+                columns={[
+                  { key: 'no', title: '#', width: 40, render: (_v, _f, i) => i + 1 },
+                  {
+                    key: 'name',
+                    title: t('audit:config.name'),
+                    render: (_v, f) => (
+                      <Form.Item
+                        name={[f.name, 'name']}
+                        className="cell-item"
+                        style={{ marginBottom: 0 }}
+                        rules={[
+                          { required: true, whitespace: true, message: t('audit:config.required') },
+                          { max: 50 },
+                        ]}
+                      >
+                        <Input aria-label={`${t('audit:config.name')} ${f.name + 1}`} />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    key: 'approverType',
+                    title: t('audit:config.approverType'),
+                    width: 130,
+                    render: (_v, f) => (
+                      <Form.Item name={[f.name, 'approverType']} style={{ marginBottom: 0 }}>
+                        <Select
+                          aria-label={`${t('audit:config.approverType')} ${f.name + 1}`}
+                          options={[
+                            { value: 'user', label: t('audit:config.user') },
+                            { value: 'role', label: t('audit:config.role') },
+                          ]}
+                        />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    key: 'approvers',
+                    title: t('audit:config.approvers'),
+                    render: (_v, f) => (
+                      <Form.Item
+                        name={[f.name, 'approvers']}
+                        style={{ marginBottom: 0 }}
+                        rules={[
+                          {
+                            validator: async (_r, v) => {
+                              if (parseApprovers(String(v ?? '')).length === 0)
+                                throw new Error(t('audit:config.approversRequired'));
+                            },
+                          },
+                        ]}
+                      >
+                        <Input
+                          aria-label={`${t('audit:config.approvers')} ${f.name + 1}`}
+                          placeholder={t('audit:config.approversPlaceholder')}
+                        />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    key: 'minAmount',
+                    title: t('audit:config.minAmount'),
+                    width: 170,
+                    render: (_v, f) => (
+                      <Form.Item
+                        name={[f.name, 'minAmount']}
+                        style={{ marginBottom: 0 }}
+                        rules={[
+                          { pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t('audit:config.amountFormat') },
+                        ]}
+                      >
+                        <Input
+                          inputMode="decimal"
+                          aria-label={`${t('audit:config.minAmount')} ${f.name + 1}`}
+                          placeholder={t('audit:config.always')}
+                        />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    key: 'remove',
+                    width: 50,
+                    render: (_v, f) => (
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('audit:config.removeStep', { step: f.name + 1 })}
+                        onClick={() => remove(f.name)}
+                      />
+                    ),
+                  },
+                ]}
+              />
+              <Space style={{ marginTop: 12 }}>
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ approverType: 'user', name: '', approvers: '' })}
+                >
+                  {t('audit:config.addStep')}
+                </Button>
+                <Button type="primary" htmlType="submit">
+                  {t('audit:config.save')}
+                </Button>
+                <Typography.Text type="secondary">
+                  {t('audit:config.version', { version: config.data?.version ?? '—' })}
+                </Typography.Text>
+              </Space>
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import type { AuditStep } from './audit-api.ts';
+
+/** The /audit query of a task (spec 000 §2: taskId, documentKind, id). */
+export function auditQuery(task: {
+  id: string;
+  documentKind: string;
+  documentId: string;
+}): Record<string, string> {
+  return { taskId: task.id, documentKind: task.documentKind, id: task.documentId };
+}
+
+/** Approver names typed as "a, b；c" → a clean list without duplicates. */
+export function parseApprovers(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[,，;；\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+export type StepForm = {
+  name?: string;
+  approverType?: 'user' | 'role';
+  approvers?: string;
+  minAmount?: string;
+};
+
+/** Form rows → the saveConfig steps; minAmount only when filled (local currency, ≥ 0). */
+export function toSteps(rows: StepForm[]): AuditStep[] {
+  return rows.map((r) => {
+    const step: AuditStep = {
+      name: (r.name ?? '').trim(),
+      approverType: r.approverType ?? 'user',
+      approvers: parseApprovers(r.approvers ?? ''),
+    };
+    const min = (r.minAmount ?? '').trim();
+    if (min !== '') step.minAmount = Number(min);
+    return step;
+  });
+}
+
+/** The steps as form rows. */
+export function toRows(steps: AuditStep[]): StepForm[] {
+  return steps.map((s) => ({
+    name: s.name,
+    approverType: s.approverType,
+    approvers: s.approvers.join(', '),
+    minAmount: s.minAmount === undefined ? '' : String(s.minAmount),
+  }));
+}
+
+/** Reject needs a remark (seed 001 §5 "approval remarks not empty"); approve does not. */
+export function remarkOk(decision: 'approve' | 'reject', remark: string): boolean {
+  return decision === 'approve' || remark.trim().length > 0;
+}

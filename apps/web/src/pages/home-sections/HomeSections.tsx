@@ -1,0 +1,229 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  HOME_SECTION_ORDER,
+  type HomeSection,
+  parseHomeSwitches,
+  useHomeSwitches,
+} from '../../lib/home-switches.ts';
+import { errorText } from '../../lib/http.ts';
+import '../../lib/i18n-portal.ts';
+import {
+  type Figures,
+  findConfirmCount,
+  findCreateDeliveryManage,
+  findEnquiries,
+  findSaleIndexStatistics,
+  findSettings,
+  type PendingList,
+  selectTodoList,
+} from '../../lib/portal-api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import './home-sections.css';
+
+/** ECharts loads only when a chart has real figures to show (available: true). */
+const OrderChart = lazy(() => import('./OrderChart.tsx'));
+
+/** The five switchable home sections (spec 000 §2), loaded after the greeting. */
+export default function HomeSectionsRoute() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <HomeSections />
+    </QueryClientProvider>
+  );
+}
+
+function Section({ title, children, extra }: { title: string; children: ReactNode; extra?: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="home-section">
+      <Card
+        title={
+          <h2 id={id} className="home-section-title">
+            {title}
+          </h2>
+        }
+        extra={extra}
+      >
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+/** "Arrives in a later release": the honest state of a figure whose documents do not exist yet. */
+function LaterNote() {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type="secondary" className="home-later">
+      {t('portal:laterNote')}
+    </Typography.Text>
+  );
+}
+
+function FigureTiles({
+  query,
+  keys,
+}: {
+  query: { data?: Figures; isPending: boolean; isError: boolean; error: unknown };
+  keys: string[];
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (query.isError)
+    return (
+      <Typography.Text type="danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</Typography.Text>
+    );
+  const available = query.data?.available ?? false;
+  return (
+    <>
+      <Row gutter={[16, 16]} className={available ? 'home-figures' : 'home-figures is-unavailable'}>
+        {keys.map((k) => (
+          <Col key={k} xs={12} md={6}>
+            <Statistic title={t(`portal:home.counts.${k}`)} value={query.data?.counts[k] ?? 0} />
+          </Col>
+        ))}
+      </Row>
+      {!available && <LaterNote />}
+    </>
+  );
+}
+
+function ListFigure({
+  query,
+  totalKey,
+}: {
+  query: { data?: PendingList; isPending: boolean; isError: boolean; error: unknown };
+  totalKey: string;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (query.isError)
+    return (
+      <Typography.Text type="danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</Typography.Text>
+    );
+  const d = query.data;
+  const available = d?.available ?? false;
+  return (
+    <>
+      <div className={available ? 'home-figures' : 'home-figures is-unavailable'}>
+        <Statistic title={t(totalKey)} value={d?.total ?? 0} />
+      </div>
+      {available ? (
+        d && d.records.length > 0 ? (
+          <List
+            size="small"
+            dataSource={d.records.slice(0, 5)}
+            renderItem={(r) => (
+              <List.Item>{String(r.title ?? r.number ?? r.documentNumber ?? r.id ?? '')}</List.Item>
+            )}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('portal:home.none')} />
+        )
+      ) : (
+        <LaterNote />
+      )}
+    </>
+  );
+}
+
+const ORDER_KEYS = ['toBeConfirmed', 'changeToBeConfirmed', 'partialConfirmed', 'refused'];
+const FINANCE_KEYS = ['reconToBeConfirmed', 'invoiceToBeConfirmed', 'costToBeConfirmed'];
+
+function HomeSections() {
+  const { t } = useTranslation();
+  const switches = useHomeSwitches((s) => s.switches);
+  const settings = useQuery({
+    queryKey: ['settings', 'IndexPage_Group'],
+    queryFn: () => findSettings('IndexPage_Group'),
+  });
+  useEffect(() => {
+    if (settings.data) useHomeSwitches.getState().set(parseHomeSwitches(settings.data));
+  }, [settings.data]);
+
+  const on = (s: HomeSection) => switches[s] === 1;
+  const orders = useQuery({
+    queryKey: ['home', 'confirmCount'],
+    queryFn: findConfirmCount,
+    enabled: on('purchase') || on('order'),
+  });
+  const finance = useQuery({
+    queryKey: ['home', 'finance'],
+    queryFn: findSaleIndexStatistics,
+    enabled: on('head'),
+  });
+  const todos = useQuery({ queryKey: ['home', 'todos'], queryFn: selectTodoList, enabled: on('head') });
+  const enquiries = useQuery({
+    queryKey: ['home', 'enquiries'],
+    queryFn: findEnquiries,
+    enabled: on('enquiry'),
+  });
+  const deliveries = useQuery({
+    queryKey: ['home', 'deliveries'],
+    queryFn: findCreateDeliveryManage,
+    enabled: on('logistics'),
+  });
+
+  const render: Record<HomeSection, () => ReactNode> = {
+    head: () => (
+      <Section title={t('portal:home.head')}>
+        <FigureTiles query={finance} keys={FINANCE_KEYS} />
+        <div className="home-subfigure">
+          <ListFigure query={todos} totalKey="portal:home.todoTotal" />
+        </div>
+      </Section>
+    ),
+    purchase: () => (
+      <Section title={t('portal:home.purchase')}>
+        <FigureTiles query={orders} keys={ORDER_KEYS} />
+      </Section>
+    ),
+    order: () => (
+      <Section title={t('portal:home.order')}>
+        {orders.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : orders.data?.available && ORDER_KEYS.some((k) => (orders.data?.counts[k] ?? 0) > 0) ? (
+          <Suspense fallback={<Skeleton active />}>
+            <OrderChart
+              title={t('portal:home.chartTitle')}
+              data={ORDER_KEYS.map((k) => ({
+                name: t(`portal:home.counts.${k}`),
+                value: orders.data?.counts[k] ?? 0,
+              }))}
+            />
+          </Suspense>
+        ) : (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={orders.data?.available ? t('portal:home.noOrders') : t('portal:laterNote')}
+          />
+        )}
+      </Section>
+    ),
+    enquiry: () => (
+      <Section title={t('portal:home.enquiry')}>
+        <ListFigure query={enquiries} totalKey="portal:home.enquiryTotal" />
+      </Section>
+    ),
+    logistics: () => (
+      <Section title={t('portal:home.logistics')}>
+        <ListFigure query={deliveries} totalKey="portal:home.deliveryTotal" />
+      </Section>
+    ),
+  };
+
+  const shown = HOME_SECTION_ORDER.filter(on);
+  if (shown.length === 0) return null;
+  return (
+    <div className="home-sections">
+      {shown.map((s) => (
+        <div key={s} className={`home-section-slot home-section-${s}`}>
+          {render[s]()}
+        </div>
+      ))}
+    </div>
+  );
+}

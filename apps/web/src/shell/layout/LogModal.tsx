@@ -1,0 +1,22 @@
+import { List, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorLog } from '../../lib/feedback.ts';
+
+/** The session's error log (settings 'log' switch). Loaded on first opening: List pulls in the pager. */
+export default function LogModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} title={t('shell:log.title')} footer={null} onCancel={onClose}>
+      <List
+        size="small"
+        dataSource={[...errorLog]}
+        locale={{ emptyText: t('shell:log.empty') }}
+        renderItem={(e) => (
+          <List.Item>
+            <span className="log-time">{e.at}</span> {e.text}
+          </List.Item>
+        )}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import { HOME_TAB_PATH, RESIZE_DEBOUNCE_MS } from '@srm/contracts/constants';
+import { App, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { getMenu } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { loadDictionaries } from '../../lib/dict.ts';
+import { setMessageApi } from '../../lib/feedback.ts';
+import { useMenu } from '../../lib/menu-store.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import { loadTenantTexts } from '../../lib/tenant-i18n.ts';
+import { buildMenuPath, findMenuEntry } from '../menu-path.ts';
+import { findTabRoute, isIframePath } from '../route-table.ts';
+import { sizeClass } from '../size-class.ts';
+import { makeTab, tabKey } from '../tabs.ts';
+import { useTabs } from '../tabs-store.ts';
+import { useUi } from '../ui-store.ts';
+import { useTabLabel } from '../use-tab-label.ts';
+import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TabStrip } from './TabStrip.tsx';
+import { TopBar } from './TopBar.tsx';
+import './layout.css';
+
+const ForcedPasswordDialog = lazy(() => import('./ForcedPasswordDialog.tsx'));
+
+/** Registers the themed message API for toasts raised outside React (http client, spec 000 §8). */
+function MessageBridge() {
+  const { message } = App.useApp();
+  useEffect(() => setMessageApi(message), [message]);
+  return null;
+}
+
+/** Set once per page load: the start sequence of spec 000 §2 runs on the first mount only. */
+let started = false;
+
+function useSizeClassTracking() {
+  const setSizeClass = useUi((s) => s.setSizeClass);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => setSizeClass(sizeClass(window.innerWidth));
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(apply, RESIZE_DEBOUNCE_MS);
+    };
+    apply();
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [setSizeClass]);
+}
+
+/**
+ * The shell layout (spec 000 §2): side menu, top bar, tab strip and the kept-alive main area. On start it
+ * sets the size class, loads the menu, the dictionaries and the tenant's texts, clears all tabs and
+ * navigates to the home tab. (There are no table-list or formula-list calls on the server yet.)
+ */
+export default function ShellLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const token = useAuth((s) => s.token);
+  const menu = useMenu((s) => s.menu);
+  const dispatch = useTabs((s) => s.dispatch);
+  const collapsed = useUi((s) => s.collapsed);
+  const setCollapsed = useUi((s) => s.setCollapsed);
+  const size = useUi((s) => s.sizeClass);
+  const showTag = useSettings((s) => s.showTag);
+  const labelOf = useTabLabel();
+  const mustChangePassword = useAuth((s) => s.userInfo?.fbk10 === 'Y');
+  const starting = useRef(!started);
+
+  useSizeClassTracking();
+
+  // Runs once, at start (spec 000 §2).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the start sequence must not re-run on navigation
+  useEffect(() => {
+    if (!starting.current) return;
+    started = true;
+    dispatch({ type: 'reset' });
+    if (location.pathname !== HOME_TAB_PATH || location.search) navigate(HOME_TAB_PATH, { replace: true });
+  }, []);
+
+  // After login: dictionaries (once per session) and the tenant's language file (spec 000 §2, §7).
+  const acting = useAuth((s) => s.userInfo?.actingElsAccount ?? s.userInfo?.elsAccount);
+  const locale = useSettings((s) => s.locale);
+  useEffect(() => {
+    if (!token) return;
+    void loadDictionaries();
+  }, [token]);
+  useEffect(() => {
+    if (token && acting) void loadTenantTexts(acting, locale);
+  }, [token, acting, locale]);
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    getMenu()
+      .then((items) => {
+        if (!cancelled && Array.isArray(items) && items.length > 0) useMenu.getState().setMenu(items);
+      })
+      .catch((e) => console.error(t('shell:menuLoadFailed'), e));
+    return () => {
+      cancelled = true;
+    };
+  }, [token, t]);
+
+  useEffect(() => {
+    const path = location.pathname;
+    if (!findTabRoute(path)) return;
+    if (starting.current) {
+      if (path !== HOME_TAB_PATH) return;
+      starting.current = false;
+    }
+    const query = Object.fromEntries(new URLSearchParams(location.search));
+    const hit = findMenuEntry(menu, (item) => buildMenuPath(item).pathname === path);
+    const tab = makeTab(path, query, '', { code: hit?.item.appCode, group: hit?.item.group });
+    dispatch({ type: 'visit', tab: { ...tab, label: labelOf(tab) } });
+  }, [location.pathname, location.search, menu, dispatch, labelOf]);
+
+  const activeTab = useTabs((s) => s.tabs.find((tab) => tabKey(tab) === s.active));
+  useEffect(() => {
+    document.title = activeTab && isIframePath(activeTab.value) ? labelOf(activeTab) : t('common:app.title');
+  }, [activeTab, labelOf, t]);
+
+  return (
+    <App>
+      <MessageBridge />
+      <Layout className={`shell size-${size}${collapsed ? ' is-collapsed' : ''}`}>
+        <Layout.Sider
+          className="shell-sider"
+          trigger={null}
+          collapsible
+          collapsed={collapsed}
+          width={224}
+          collapsedWidth={size === 0 ? 0 : 64}
+        >
+          <SideMenu />
+        </Layout.Sider>
+        {size === 0 && !collapsed && (
+          <button
+            type="button"
+            className="shell-shade"
+            aria-label={t('shell:menu.shade')}
+            onClick={() => setCollapsed(true)}
+          />
+        )}
+        <Layout className="shell-body">
+          <TopBar />
+          {showTag && <TabStrip />}
+          <Layout.Content className="shell-main">
+            <KeepAliveOutlet />
+          </Layout.Content>
+        </Layout>
+        {mustChangePassword && (
+          <Suspense fallback={null}>
+            <ForcedPasswordDialog />
+          </Suspense>
+        )}
+      </Layout>
+    </App>
+  );
+}
