@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { logInHome } from './helpers.ts';
+
+/**
+ * Issue #5 journey as new users would do it: an admin configures one approval step; buyer1 creates an
+ * order with two lines and submits it; the admin approves it from the to-do list; buyer1 sends it; the
+ * supplier confirms one line and refuses the other; the buyer sees the partial confirmation and the
+ * refusal reason. Pages without menu rows yet are opened by route.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const ORDER_LIST = '/order/#/v2/order/list';
+let orderNumber = '';
+
+async function openOrders(page: Page): Promise<FrameLocator> {
+  await page.goto(`/portal/#/myiframe/${encodeURIComponent(ORDER_LIST)}`);
+  const frame = page.frameLocator('iframe.shell-iframe');
+  await expect(frame.locator('.data-table')).toBeVisible();
+  return frame;
+}
+
+async function openOrder(page: Page): Promise<FrameLocator> {
+  const frame = await openOrders(page);
+  await frame.getByLabel('订单号', { exact: true }).fill(orderNumber);
+  await frame.getByRole('button', { name: '查询' }).click();
+  await frame.getByRole('button', { name: orderNumber, exact: true }).click();
+  await expect(frame.locator('.order-detail .order-number')).toHaveText(orderNumber);
+  return frame;
+}
+
+test('an admin configures one approval step for purchase orders', async ({ page }) => {
+  await logInHome(page, '100000', 'admin');
+  await page.goto('/portal/#/portal/audit/config');
+  await expect(page.getByText('审批配置 · 采购订单')).toBeVisible();
+  // Keep exactly one step.
+  const removeButtons = page.getByRole('button', { name: /^删除第 \d+ 步$/ });
+  while ((await removeButtons.count()) > 0) await removeButtons.first().click();
+  await page.getByRole('button', { name: '添加步骤' }).click();
+  await page.getByLabel('步骤名称 1').fill('部门主管审批');
+  await page.getByLabel('审批人 1').fill('admin');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('已保存')).toBeVisible();
+  // The form shows what the server answered after saving (a new version, one step).
+  await expect(page.getByText(/^版本 \d+$/)).toBeVisible();
+  await expect(page.getByLabel('步骤名称 1')).toHaveValue('部门主管审批');
+  await expect(page.getByLabel('审批人 1')).toHaveValue('admin');
+  await expect(page.getByLabel('步骤名称 2')).toHaveCount(0);
+});
+
+test('buyer1 creates an order with two lines and submits it', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await openOrders(page);
+  await frame.getByRole('button', { name: '新建' }).click();
+  await expect(frame.getByText('新建采购订单')).toBeVisible();
+
+  // Saving without lines' data shows the rules in place.
+  await frame.getByRole('button', { name: '保存' }).click();
+  await expect(frame.getByText('保存前必须选择订单类型')).toBeVisible();
+
+  await frame.getByLabel('供应商账号').fill('200001');
+  await frame.getByLabel('订单类型', { exact: true }).click();
+  await frame.locator('.ant-select-item-option[title="0 · 标准"]').click();
+  const line = async (n: number, values: [string, string, string, string, string]) => {
+    const [no, desc, unit, qty, price] = values;
+    await frame.getByLabel(`物料编码 ${n}`).fill(no);
+    await frame.getByLabel(`物料描述 ${n}`).fill(desc);
+    await frame.getByLabel(`单位 ${n}`).fill(unit);
+    await frame.getByLabel(`数量 ${n}`).fill(qty);
+    await frame.getByLabel(`不含税单价 ${n}`).fill(price);
+  };
+  await line(1, ['E2E-001', '电源模块 PSU-12V', 'PCS', '0', '12.5']);
+  await frame.getByRole('button', { name: '添加行' }).click();
+  await line(2, ['E2E-002', '连接器 CN-8P', 'PCS', '200', '0.35']);
+  await frame.getByRole('button', { name: '保存' }).click();
+  await expect(frame.getByText('订单数量必须大于 0')).toBeVisible();
+  await frame.getByLabel('数量 1').fill('100');
+  // Exact preview: 100 × 12.5 × 1.13 + 200 × 0.35 × 1.13 = 1412.50 + 79.10
+  await expect(frame.getByLabel('金额预览')).toContainText('含税 1,491.60 CNY');
+  await frame.getByRole('button', { name: '保存' }).click();
+
+  const number = frame.locator('.order-detail .order-number');
+  await expect(number).toHaveText(/\S+/);
+  orderNumber = (await number.textContent()) ?? '';
+  expect(orderNumber).not.toBe('');
+  await expect(frame.getByText('1,491.60 CNY').first()).toBeVisible();
+  await expect(frame.locator('.order-detail').getByText('未提交审批').first()).toBeVisible();
+
+  await frame.getByRole('button', { name: '提交审批' }).click();
+  await expect(frame.getByText('已提交审批').first()).toBeVisible();
+  await expect(frame.locator('.order-detail').getByText('审批中').first()).toBeVisible();
+  await expect(frame.getByRole('cell', { name: '部门主管审批' })).toBeVisible();
+});
+
+test('the admin approves it from the to-do list', async ({ page }) => {
+  await logInHome(page, '100000', 'admin');
+  await page.goto('/portal/#/portal/info/todo');
+  await expect(page.getByRole('tab', { name: '待我审批' })).toBeVisible();
+  await page.getByRole('button', { name: orderNumber, exact: true }).click();
+  await expect(page).toHaveURL(/#\/audit\?/);
+  const doc = page.frameLocator('iframe.audit-frame');
+  await expect(doc.locator('.order-detail .order-number')).toHaveText(orderNumber);
+  // A rejection needs a remark.
+  await page.getByRole('button', { name: '拒绝', exact: true }).click();
+  await expect(page.getByText('审批意见不能为空')).toBeVisible();
+  await page.getByLabel('审批意见').fill('同意采购');
+  await page.getByRole('button', { name: '同意', exact: true }).click();
+  await expect(page.getByText('已审批通过')).toBeVisible();
+  await expect(page).toHaveURL(/#\/portal\/info\/todo$/);
+  await expect(page.getByRole('button', { name: orderNumber, exact: true })).toHaveCount(0);
+  await page.getByRole('tab', { name: '我已审批' }).click();
+  await expect(page.getByRole('button', { name: orderNumber, exact: true })).toBeVisible();
+});
+
+test('buyer1 sends it and prints it as a PDF named after the order', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await openOrder(page);
+  await expect(frame.locator('.order-detail').getByText('审批通过').first()).toBeVisible();
+  await frame.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(frame.getByText('已发送').first()).toBeVisible();
+  await expect(frame.locator('.order-detail').getByText('待确认').first()).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await frame.getByRole('button', { name: '打印' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${orderNumber}.pdf`);
+  const path = await download.path();
+  expect(readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});
+
+test('the supplier confirms one line with a reply date and refuses the other with remarks', async ({
+  page,
+}) => {
+  await logInHome(page, '200001', 'admin');
+  const frame = await openOrder(page);
+  await expect(frame.getByText('销售订单').first()).toBeVisible();
+
+  // Bulk actions need a row.
+  await frame.getByRole('button', { name: '确认', exact: true }).click();
+  await expect(frame.getByText('请至少选择一行')).toBeVisible();
+
+  await frame.getByLabel('选择第 10 行').check();
+  await frame.getByRole('button', { name: '确认', exact: true }).click();
+  const dialog = frame.getByRole('dialog');
+  const date = dialog.getByLabel('第 10 行回复交期');
+  await date.click();
+  await date.fill('2026-12-30');
+  await date.press('Enter');
+  await dialog.getByRole('button', { name: '确认', exact: true }).click();
+  await expect(frame.getByText('已确认').first()).toBeVisible();
+  await expect(frame.getByRole('cell', { name: '2026-12-30' })).toBeVisible();
+
+  await frame.getByLabel('选择第 20 行').check();
+  await frame.getByRole('button', { name: '拒绝', exact: true }).click();
+  const refuse = frame.getByRole('dialog');
+  // Refusing requires remarks.
+  await refuse.getByRole('button', { name: '拒绝', exact: true }).click();
+  await expect(refuse.getByText('拒绝必须填写供应商备注')).toBeVisible();
+  await refuse.getByLabel('拒绝原因（供应商备注）').fill('连接器停产，无法供货');
+  await refuse.getByRole('button', { name: '拒绝', exact: true }).click();
+  await expect(frame.locator('.order-detail').getByText('部分确认').first()).toBeVisible();
+});
+
+test('the buyer sees the partial confirmation and the refusal reason', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await openOrders(page);
+  const row = frame.getByRole('row', { name: new RegExp(orderNumber) });
+  await expect(row.getByText('部分确认')).toBeVisible();
+  await row.getByRole('button', { name: orderNumber, exact: true }).click();
+  await expect(frame.locator('.order-detail').getByText('部分确认').first()).toBeVisible();
+  await expect(frame.getByText('第 20 行：连接器停产，无法供货')).toBeVisible();
+  await expect(frame.getByRole('cell', { name: '2026-12-30' })).toBeVisible();
+  // The history names each step with its labels.
+  await expect(frame.getByText('审批中 → 审批通过')).toBeVisible();
+});
