@@ -1,0 +1,627 @@
+// Purchase-order lists at scale (issue #5): `node bench/orders/run.mjs [--orders=1000000] [--duration=8]`
+//
+// 1. Creates a fresh PostgreSQL database (srm_bench_orders), starts the real server once against it
+//    (migrations + demo seed), then generates with set-based SQL: 1,000 supplier companies (the seeded
+//    200001 and 200002 among them), N purchase orders for buyer 100000 over two years (~70% sent, order
+//    status 1–5; the rest drafts / approvals) and 5 lines per order; ANALYZE. Each step is timed.
+// 2. Logs in as 100000/admin and 200001/admin and measures with autocannon (32 connections) the buyer
+//    and supplier findPageList: first page, a deep page, filtered pages. Next to each, the same SQL the
+//    server runs (listOrders: page query + count(*), same WHERE / ORDER BY / LIMIT / OFFSET) bare through
+//    `pg` with 32 concurrent clients for the same duration; ratio of the two. EXPLAIN (ANALYZE, BUFFERS)
+//    of both queries once per target.
+// 3. Writes bench/results/orders-*.json and .md (gitignored) and prints the markdown tables.
+// 4. Stops the server and drops the database (also on failure / Ctrl-C).
+// Everything runs on 127.0.0.1. Options: --orders=N --items=5 --duration=8 --warmup=2 --connections=32
+// --port=18180 --db=srm_bench_orders --pg=postgres://postgres@127.0.0.1:5432/postgres --keep-db
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { freemem, totalmem } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { gitCommit, login, machine, startServer, table, tempDir, writeResult } from '../lib.mjs';
+
+const arg = (name, fallback) => {
+  const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!hit) return fallback;
+  if (hit.includes('=')) return hit.slice(name.length + 3);
+  const next = process.argv[process.argv.indexOf(hit) + 1];
+  return next && !next.startsWith('--') ? next : 'true';
+};
+const ORDERS = Number(arg('orders', 1_000_000));
+const ITEMS = Number(arg('items', 5));
+const SUPPLIERS = 1000;
+const CHUNK = 100_000;
+const duration = Number(arg('duration', 8));
+const warmup = Number(arg('warmup', 2));
+const connections = Number(arg('connections', 32));
+const port = Number(arg('port', 18180));
+const DB = arg('db', 'srm_bench_orders');
+const ADMIN_URL = arg('pg', 'postgres://postgres@127.0.0.1:5432/postgres');
+const keepDb = arg('keep-db', 'false') === 'true';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error(`bad database name ${DB}`);
+const DB_URL = `postgres://srm_ci:srm_ci@127.0.0.1:5432/${DB}`;
+const BUYER = '100000';
+
+const log = (...a) => console.error(...a);
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+// ---------------------------------------------------------------- cleanup (also on failure / Ctrl-C)
+const dataDir = tempDir('orders'); // unused by the server with DATABASE_URL, but startServer wants one
+let server = null;
+let dropped = false;
+function dropDbSync() {
+  if (dropped || keepDb) return;
+  dropped = true;
+  spawnSync('psql', [ADMIN_URL, '-qAtc', `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`], { stdio: 'ignore' });
+}
+process.on('exit', () => {
+  if (server?.child.exitCode == null) server?.child.kill('SIGKILL');
+  dropDbSync();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+async function timed(label, fn) {
+  const t0 = performance.now();
+  const r = await fn();
+  const ms = performance.now() - t0;
+  log(`  ${label}: ${secs(ms)}`);
+  return { r, ms };
+}
+
+// ---------------------------------------------------------------- 1. database, server, data
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+const pgVersion = (await admin.query('show server_version')).rows[0].server_version;
+const pgSettings = Object.fromEntries(
+  (
+    await admin.query(
+      `select name, setting || coalesce(unit, '') as v from pg_settings
+       where name in ('shared_buffers','work_mem','effective_cache_size','max_parallel_workers_per_gather','jit')`,
+    )
+  ).rows.map((r) => [r.name, r.v]),
+);
+await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${DB} OWNER srm_ci`);
+await admin.end();
+log(`database ${DB} created (PostgreSQL ${pgVersion})`);
+
+const tStart = performance.now();
+server = await startServer({
+  port,
+  dataDir,
+  timeoutMs: 180_000,
+  env: {
+    DATABASE_URL: DB_URL,
+    LOG_LEVEL: 'warn',
+    LOGIN_LIMIT_PER_IP: '1000000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+    SEED_DEMO: 'true',
+  },
+});
+const startMs = performance.now() - tStart;
+log(`server up (migrate + demo seed) after ${secs(startMs)}`);
+server.exited.then(({ code, signal }) => {
+  if (!stopping) {
+    log(`server exited unexpectedly (${code ?? signal})`);
+    process.exit(1);
+  }
+});
+let stopping = false;
+
+const gen = new pg.Client({ connectionString: DB_URL });
+await gen.connect();
+await gen.query('SET synchronous_commit = off');
+const seeded = (await gen.query('select count(*)::int as n from purchase_order')).rows[0].n;
+
+const steps = {};
+log(`generating ${fmt(SUPPLIERS)} suppliers, ${fmt(ORDERS)} orders, ${fmt(ORDERS * ITEMS)} lines …`);
+// Suppliers: the seeded 200001 and 200002 plus 998 generated companies 300001…300998, all related to
+// the buyer. (Only 200001 logs in, so no sale-station subaccounts are made for the others.)
+steps.suppliers = (
+  await timed('suppliers (company + account_relation)', async () => {
+    await gen.query(
+      `INSERT INTO company (els_account, company_name, company_short_name)
+       SELECT (300000 + g)::text, '基准供应商 ' || (300000 + g) || ' 有限公司', '供应商' || g
+       FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING`,
+      [SUPPLIERS - 2],
+    );
+    await gen.query(
+      `INSERT INTO account_relation (els_account, to_els_account)
+       SELECT $1, els_account FROM company WHERE els_account IN ('200001','200002') OR els_account::int > 300000
+       ON CONFLICT DO NOTHING`,
+      [BUYER],
+    );
+  })
+).ms;
+
+// Orders i = 1…N, created in time order over the last 730 days (as a live system would insert them).
+// Supplier share: 200001 5%, 200002 2%, the other 998 evenly. h(i, salt) is a deterministic 0…99 draw.
+// Status mix: 70% sent (audit 2, send 1, order status 1 25% / 2 15% / 3 45% / 4 5% / 5 10%),
+// 10% drafts, 8% under approval, 10% approved not sent, 2% rejected.
+const ORDER_SQL = `
+WITH src AS (
+  SELECT i,
+         abs(hashint4(i)) % 100 AS u,
+         abs(hashint4(i # 977)) % 100 AS v,
+         abs(hashint4(i # 31337)) AS w,
+         now() - make_interval(secs => (($2::int - i)::float8 * 730 * 86400 / $2::int)) AS created
+  FROM generate_series($1::int, $3::int) i
+), s AS (
+  SELECT src.*,
+         CASE WHEN w % 100 < 5 THEN '200001' WHEN w % 100 < 7 THEN '200002'
+              ELSE (300001 + (w / 100) % 998)::text END AS sup
+  FROM src
+)
+INSERT INTO purchase_order (id, els_account, to_els_account, supplier_name, order_number, order_type,
+  order_date, currency, purchase_organization, purchase_group, audit_status, send_status, send_time,
+  order_status, total_amount_excluding_tax, total_tax_amount, total_amount, total_amount_local,
+  create_user, create_date, last_update_user, last_update_date)
+SELECT md5('bench-order-' || i)::uuid, '${BUYER}', sup, c.company_name,
+       'PO' || to_char(created, 'YYYYMM') || lpad(i::text, 7, '0'), (v % 2)::text,
+       created::date, 'CNY', '1000', 'G0' || (v % 5),
+       CASE WHEN u < 70 THEN '2' WHEN u < 80 THEN '0' WHEN u < 88 THEN '1' WHEN u < 98 THEN '2' ELSE '3' END,
+       CASE WHEN u < 70 THEN '1' ELSE '0' END,
+       CASE WHEN u < 70 THEN created + make_interval(mins => 30 + v * 7) END,
+       CASE WHEN u >= 70 THEN '0' WHEN v < 25 THEN '1' WHEN v < 40 THEN '2' WHEN v < 85 THEN '3'
+            WHEN v < 90 THEN '4' ELSE '5' END,
+       round((w % 1000000) / 10.0, 2), round((w % 1000000) / 10.0 * 0.13, 2),
+       round((w % 1000000) / 10.0 * 1.13, 2), round((w % 1000000) / 10.0 * 1.13, 2),
+       '${BUYER}_admin', created, '${BUYER}_admin', created + make_interval(mins => 30 + v * 7)
+FROM s JOIN company c ON c.els_account = s.sup`;
+const ITEM_SQL = `
+INSERT INTO purchase_order_item (order_id, els_account, to_els_account, item_number, material_number,
+  material_desc, unit, quantity, price_excluding_tax, tax_rate, price_including_tax, line_amount,
+  delivery_date, item_status)
+SELECT o.id, o.els_account, o.to_els_account, n, 'M' || lpad((abs(hashint4(i * 7 + n)) % 5000)::text, 6, '0'),
+       '物料 ' || (abs(hashint4(i * 7 + n)) % 5000), 'PCS', q, p, 13, round(p * 1.13, 6), round(q * p, 2),
+       o.order_date + 14 + n, CASE WHEN o.order_status IN ('3','5') THEN '1' ELSE '0' END
+FROM generate_series($1::int, $2::int) i
+JOIN purchase_order o ON o.id = md5('bench-order-' || i)::uuid
+CROSS JOIN generate_series(1, $3::int) n
+CROSS JOIN LATERAL (SELECT (1 + abs(hashint4(i + n)) % 500)::numeric AS q,
+                           round((1 + abs(hashint4(i - n)) % 100000) / 100.0, 6) AS p) x`;
+
+steps.orders = 0;
+steps.items = 0;
+for (let from = 1; from <= ORDERS; from += CHUNK) {
+  const to = Math.min(ORDERS, from + CHUNK - 1);
+  const a = await timed(`orders ${fmt(from)}–${fmt(to)}`, () => gen.query(ORDER_SQL, [from, ORDERS, to]));
+  steps.orders += a.ms;
+  const b = await timed(`  lines of orders ${fmt(from)}–${fmt(to)} (${fmt((to - from + 1) * ITEMS)})`, () =>
+    gen.query(ITEM_SQL, [from, to, ITEMS]),
+  );
+  steps.items += b.ms;
+}
+steps.analyze = (await timed('ANALYZE', () => gen.query('ANALYZE'))).ms;
+const counts = (
+  await gen.query(`select
+    (select count(*)::int from purchase_order) as orders,
+    (select count(*)::int from purchase_order_item) as items,
+    (select count(*)::int from company) as companies,
+    (select count(*)::int from purchase_order where to_els_account = '200001' and send_status = '1') as sent200001,
+    (select count(*)::int from purchase_order where to_els_account = '200001' and send_status = '1' and order_status = '2') as s200001status2,
+    pg_size_pretty(pg_total_relation_size('purchase_order')) as order_size,
+    pg_size_pretty(pg_total_relation_size('purchase_order_item')) as item_size,
+    pg_size_pretty(pg_database_size(current_database())) as db_size`)
+).rows[0];
+await gen.end();
+log(
+  `data: ${fmt(counts.orders)} orders (${seeded} from the demo seed), ${fmt(counts.items)} lines, ${counts.companies} companies; ` +
+    `200001 sees ${fmt(counts.sent200001)} sent orders; sizes ${counts.order_size} / ${counts.item_size}, database ${counts.db_size}`,
+);
+
+// ---------------------------------------------------------------- 2. the targets
+const buyerToken = await login(server.url, {
+  elsAccount: BUYER,
+  elsSubAccount: 'admin',
+  password: 'Demo@2026',
+});
+const supplierToken = await login(server.url, {
+  elsAccount: '200001',
+  elsSubAccount: 'admin',
+  password: 'Demo@2026',
+});
+const deepBuyer = Math.min(5000, Math.max(2, Math.floor(ORDERS / 20 / 2)));
+const deepSupplier = Math.max(2, Math.floor(counts.sent200001 / 20 / 2));
+const monthAgo = new Date(Date.now() - 400 * 86400_000);
+const dFrom = monthAgo.toISOString().slice(0, 10);
+const dTo = new Date(monthAgo.getTime() + 30 * 86400_000).toISOString().slice(0, 10);
+const numberProbe = `PO${dFrom.slice(0, 4)}${dFrom.slice(5, 7)}`; // one month's orders (~1/24)
+const targets = [
+  { name: 'buyer, first page', side: 'purchase', body: { currentPage: 1, pageSize: 20 } },
+  { name: `buyer, page ${fmt(deepBuyer)}`, side: 'purchase', body: { currentPage: deepBuyer, pageSize: 20 } },
+  {
+    name: `buyer, orderNumber "${numberProbe}"`,
+    side: 'purchase',
+    body: { currentPage: 1, pageSize: 20, orderNumber: numberProbe },
+  },
+  {
+    name: 'buyer, orderDate one month + orderStatus 3',
+    side: 'purchase',
+    body: { currentPage: 1, pageSize: 20, orderDateFrom: dFrom, orderDateTo: dTo, orderStatus: '3' },
+  },
+  {
+    name: 'buyer, toElsAccount 200001',
+    side: 'purchase',
+    body: { currentPage: 1, pageSize: 20, toElsAccount: '200001' },
+  },
+  { name: 'supplier 200001, first page', side: 'sale', body: { currentPage: 1, pageSize: 20 } },
+  {
+    name: `supplier 200001, page ${fmt(deepSupplier)}`,
+    side: 'sale',
+    body: { currentPage: deepSupplier, pageSize: 20 },
+  },
+  {
+    name: 'supplier 200001, orderStatus 2',
+    side: 'sale',
+    body: { currentPage: 1, pageSize: 20, orderStatus: '2' },
+  },
+];
+
+// The SQL listOrders() sends through drizzle (node-postgres, unnamed parameterised statements): all
+// columns, same WHERE, ORDER BY, LIMIT/OFFSET, and count(*) with the same WHERE. The server wraps both
+// in withTenant(): BEGIN; select set_config('app.els_account', …, true); page; count; COMMIT.
+const COLUMNS = [
+  'id',
+  'els_account',
+  'to_els_account',
+  'supplier_name',
+  'order_number',
+  'order_type',
+  'purchase_type',
+  'order_date',
+  'currency',
+  'exchange_rate',
+  'local_currency',
+  'pay_terms_code',
+  'pay_terms_text',
+  'incoterms_code',
+  'incoterms_desc',
+  'delivery_address',
+  'urgency_flag',
+  'purchase_organization',
+  'purchase_group',
+  'remark',
+  'audit_status',
+  'send_status',
+  'send_time',
+  'order_status',
+  'change_status',
+  'reject_reason',
+  'total_amount_excluding_tax',
+  'total_tax_amount',
+  'total_amount',
+  'total_amount_local',
+  'flow_id',
+  'extend_fields',
+  'create_user',
+  'create_date',
+  'last_update_user',
+  'last_update_date',
+  'version',
+];
+function listSql(side, account, f) {
+  const where = [];
+  const params = [];
+  const p = (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const col = (c) => `"purchase_order"."${c}"`;
+  if (side === 'purchase') where.push(`${col('els_account')} = ${p(account)}`);
+  else where.push(`${col('to_els_account')} = ${p(account)}`, `${col('send_status')} = ${p('1')}`);
+  if (f.orderNumber)
+    where.push(`${col('order_number')} ilike ${p(`%${f.orderNumber.replace(/[\\%_]/g, '')}%`)}`);
+  if (f.toElsAccount && side === 'purchase') where.push(`${col('to_els_account')} = ${p(f.toElsAccount)}`);
+  if (f.auditStatus) where.push(`${col('audit_status')} = ${p(f.auditStatus)}`);
+  if (f.orderStatus) where.push(`${col('order_status')} = ${p(f.orderStatus)}`);
+  if (f.sendStatus && side === 'purchase') where.push(`${col('send_status')} = ${p(f.sendStatus)}`);
+  if (f.orderDateFrom) where.push(`${col('order_date')} >= ${p(f.orderDateFrom)}`);
+  if (f.orderDateTo) where.push(`${col('order_date')} <= ${p(f.orderDateTo)}`);
+  const cond = where.length > 1 ? `(${where.join(' and ')})` : where[0];
+  const order =
+    side === 'purchase'
+      ? `${col('create_date')} desc, ${col('id')} desc`
+      : `${col('send_time')} desc, ${col('id')} desc`;
+  const countParams = [...params];
+  const page = {
+    text: `select ${COLUMNS.map((c) => `"${c}"`).join(', ')} from "purchase_order" where ${cond} order by ${order} limit ${p(f.pageSize)} offset ${p((f.currentPage - 1) * f.pageSize)}`,
+    values: params,
+  };
+  const countQ = { text: `select count(*) from "purchase_order" where ${cond}`, values: countParams };
+  return { page, count: countQ };
+}
+
+function percentile(sorted, q) {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+/** 32 pg clients, each looping page + count (issued together, as Promise.all does) for `seconds`. */
+async function bare(q, seconds, pool) {
+  const lat = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    const c = await pool.connect();
+    try {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await Promise.all([c.query(q.page), c.query(q.count)]);
+          lat.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    } finally {
+      c.release();
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - t0) / 1000;
+  lat.sort((a, b) => a - b);
+  return {
+    requests: lat.length,
+    rps: lat.length / elapsed,
+    p50: percentile(lat, 0.5),
+    p99: percentile(lat, 0.99),
+    max: lat.at(-1),
+    errors,
+  };
+}
+
+function cannon(url, headers, body, seconds) {
+  return new Promise((ok, fail) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        connections,
+        duration: seconds,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+        timeout: 30,
+      },
+      (err, res) => (err ? fail(err) : ok(res)),
+    );
+  });
+}
+
+function planSummary(json) {
+  const top = json[0];
+  const indexes = new Set();
+  const nodes = [];
+  const walk = (n) => {
+    let label = n['Node Type'];
+    if (n['Index Name']) {
+      indexes.add(n['Index Name']);
+      label += ` ${n['Index Name']}${n['Scan Direction'] === 'Backward' ? ' (backward)' : ''}`;
+    } else if (n['Relation Name']) label += ` ${n['Relation Name']}`;
+    if (n['Sort Method']) label += ` [${n['Sort Method']}]`;
+    if (n['Rows Removed by Filter']) label += ` (filter removed ${fmt(n['Rows Removed by Filter'])})`;
+    if (n['Heap Fetches'] != null && n['Node Type'].startsWith('Index Only'))
+      label += ` (heap fetches ${fmt(n['Heap Fetches'])})`;
+    nodes.push(label);
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(top.Plan);
+  return {
+    planningMs: +top['Planning Time'].toFixed(2),
+    executionMs: +top['Execution Time'].toFixed(2),
+    sharedHit: top.Plan['Shared Hit Blocks'],
+    sharedRead: top.Plan['Shared Read Blocks'],
+    indexes: [...indexes],
+    plan: nodes.join(' → '),
+  };
+}
+
+const pool = new pg.Pool({ connectionString: DB_URL, max: connections });
+const results = [];
+for (const t of targets) {
+  const token = t.side === 'purchase' ? buyerToken : supplierToken;
+  const account = t.side === 'purchase' ? BUYER : '200001';
+  const headers = { token, account: `${account}_admin` };
+  const url = `${server.url}/apis/order/${t.side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService'}/findPageList`;
+  log(`\n${t.name}`);
+  // check the answer once
+  const check = await (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(t.body),
+    })
+  ).json();
+  if (check.code !== '200') throw new Error(`${t.name}: ${JSON.stringify(check).slice(0, 300)}`);
+  const total = check.data.total;
+  const rows = check.data.records.length;
+  log(`  answer: total ${fmt(total)}, ${rows} records`);
+
+  const q = listSql(t.side, account, t.body);
+  const explain = {};
+  for (const k of ['page', 'count']) {
+    const r = await pool.query({
+      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${q[k].text}`,
+      values: q[k].values,
+    });
+    explain[k] = planSummary(r.rows[0]['QUERY PLAN']);
+    log(
+      `  EXPLAIN ${k}: plan ${explain[k].planningMs} ms + exec ${explain[k].executionMs} ms; ${explain[k].plan}`,
+    );
+  }
+
+  // What-if plans (EXPLAIN only, nothing is changed): ORDER BY with NULLS LAST as the list indexes are
+  // declared (DESC NULLS LAST), and for deep pages a keyset cursor on the row just before the page.
+  const nl = (text) =>
+    text.replace(/ desc, ("purchase_order"\."id") desc/, ' desc nulls last, $1 desc nulls last');
+  const whatIf = {};
+  {
+    const r = await pool.query({
+      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${nl(q.page.text)}`,
+      values: q.page.values,
+    });
+    whatIf.nullsLast = planSummary(r.rows[0]['QUERY PLAN']);
+    log(
+      `  what-if NULLS LAST: plan ${whatIf.nullsLast.planningMs} ms + exec ${whatIf.nullsLast.executionMs} ms; ${whatIf.nullsLast.plan}`,
+    );
+  }
+  if (t.body.currentPage > 1) {
+    const key = t.side === 'purchase' ? 'create_date' : 'send_time';
+    const offset = (t.body.currentPage - 1) * t.body.pageSize;
+    const prev = await pool.query({
+      text: nl(q.page.text)
+        .replace(/limit \$\d+ offset \$\d+$/, `limit 1 offset ${offset - 1}`)
+        .replace(/^select .* from/, `select "${key}" as k, "id" from`),
+      values: q.page.values.slice(0, -2),
+    });
+    if (prev.rows[0]) {
+      const n = q.page.values.length - 2;
+      const text = nl(q.page.text)
+        .replace(
+          / order by /,
+          ` and ("purchase_order"."${key}", "purchase_order"."id") < ($${n + 1}, $${n + 2}) order by `,
+        )
+        .replace(/limit \$\d+ offset \$\d+$/, `limit ${t.body.pageSize}`);
+      const r = await pool.query({
+        text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`,
+        values: [...q.page.values.slice(0, -2), prev.rows[0].k, prev.rows[0].id],
+      });
+      whatIf.keyset = { ...planSummary(r.rows[0]['QUERY PLAN']), sql: text };
+      log(
+        `  what-if keyset: plan ${whatIf.keyset.planningMs} ms + exec ${whatIf.keyset.executionMs} ms; ${whatIf.keyset.plan}`,
+      );
+    }
+  }
+  {
+    const t0 = performance.now();
+    // the planner's row estimate of the filtered scan (not of a parallel partial aggregate)
+    const r = await pool.query({
+      text: `EXPLAIN (FORMAT JSON) ${q.count.text.replace('select count(*) from', 'select 1 from')}`,
+      values: q.count.values,
+    });
+    const est = r.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'];
+    whatIf.estimatedCount = { rows: est, ms: +(performance.now() - t0).toFixed(2) };
+    log(
+      `  what-if estimated count (EXPLAIN rows): ${fmt(est)} in ${whatIf.estimatedCount.ms} ms (exact ${fmt(total)})`,
+    );
+  }
+
+  await cannon(url, headers, t.body, warmup);
+  const ac = await cannon(url, headers, t.body, duration);
+  const api = {
+    rps: ac.requests.average,
+    requests: ac.requests.total,
+    p50: ac.latency.p50,
+    p99: ac.latency.p99,
+    max: ac.latency.max,
+    errors: ac.errors + ac.timeouts,
+    non2xx: ac.non2xx,
+  };
+  log(
+    `  API: ${fmt(api.rps)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms (${api.errors} errors, ${api.non2xx} non-2xx)`,
+  );
+
+  await bare(q, warmup, pool);
+  const b = await bare(q, duration, pool);
+  log(
+    `  bare pg: ${fmt(b.rps)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms (${b.errors} errors)`,
+  );
+  results.push({ ...t, total, rows, sql: q, explain, whatIf, api, bare: b, ratio: api.rps / b.rps });
+}
+await pool.end();
+
+// ---------------------------------------------------------------- 3. report
+const serverRssMiB = (() => {
+  try {
+    return Math.round(
+      Number(/VmRSS:\s+(\d+)/.exec(spawnSync('cat', [`/proc/${server.child.pid}/status`]).stdout)[1]) / 1024,
+    );
+  } catch {
+    return null;
+  }
+})();
+stopping = true;
+await server.stop();
+dropDbSync();
+
+const m = machine();
+const ms = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : fmt(v)) : '—');
+const mainTable = table(
+  ['target', 'total', 'req/s', 'p50 ms', 'p99 ms', 'bare pg req/s', 'bare p99 ms', 'ratio'],
+  results.map((r) => [
+    r.name,
+    fmt(r.total),
+    r.api.requests < duration
+      ? `${r.api.requests} in ${duration} s (${r.api.errors} timeouts/errors)`
+      : fmt(r.api.rps),
+    ms(r.api.p50),
+    `${ms(r.api.p99)}${r.api.p99 > 50 ? ' ✖' : ''}`,
+    fmt(r.bare.rps),
+    ms(r.bare.p99),
+    `${Math.round(r.ratio * 100)}%${r.ratio < 0.6 ? ' ✖' : ''}`,
+  ]),
+);
+const planTable = table(
+  ['target', 'page query: plan + exec ms', 'page plan', 'count: plan + exec ms', 'count plan'],
+  results.map((r) => [
+    r.name,
+    `${r.explain.page.planningMs} + ${r.explain.page.executionMs}`,
+    r.explain.page.plan,
+    `${r.explain.count.planningMs} + ${r.explain.count.executionMs}`,
+    r.explain.count.plan,
+  ]),
+);
+const whatIfTable = table(
+  [
+    'target',
+    'as run: exec ms',
+    'NULLS LAST order: exec ms, plan',
+    'keyset cursor: exec ms',
+    'count exact ms',
+    'estimated count (EXPLAIN)',
+  ],
+  results.map((r) => [
+    r.name,
+    `${r.explain.page.executionMs}`,
+    `${r.whatIf.nullsLast.executionMs}: ${r.whatIf.nullsLast.plan}`,
+    r.whatIf.keyset ? `${r.whatIf.keyset.executionMs}: ${r.whatIf.keyset.plan}` : '—',
+    `${r.explain.count.executionMs}`,
+    `${fmt(r.whatIf.estimatedCount.rows)} (exact ${fmt(r.total)}) in ${r.whatIf.estimatedCount.ms} ms`,
+  ]),
+);
+const genTable = table(
+  ['step', 'time'],
+  [
+    ['server start: migrations + demo seed (spawn → first 200)', secs(startMs)],
+    [`${fmt(SUPPLIERS)} suppliers (company + account_relation)`, secs(steps.suppliers)],
+    [`${fmt(ORDERS)} purchase_order rows (chunks of ${fmt(CHUNK)})`, secs(steps.orders)],
+    [`${fmt(ORDERS * ITEMS)} purchase_order_item rows`, secs(steps.items)],
+    ['ANALYZE', secs(steps.analyze)],
+  ],
+);
+const header =
+  `${new Date().toISOString().slice(0, 10)} · ${m.cpu}, ${m.cores} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM ` +
+  `(${(freemem() / 2 ** 30).toFixed(0)} GiB free) · Node ${process.version} · PostgreSQL ${pgVersion} ` +
+  `(shared_buffers ${pgSettings.shared_buffers}, work_mem ${pgSettings.work_mem}) · commit ${gitCommit()}\n` +
+  `Dataset: ${fmt(counts.orders)} orders (buyer ${BUYER}; ${seeded} from the demo seed), ${fmt(counts.items)} lines, ` +
+  `${counts.companies} companies; 200001 sees ${fmt(counts.sent200001)} sent orders; purchase_order ${counts.order_size}, ` +
+  `purchase_order_item ${counts.item_size}. autocannon ${connections} connections, ${duration} s after ${warmup} s warm-up; ` +
+  `bare pg ${connections} clients, same durations.`;
+const md = `${header}\n\n${genTable}\n\n${mainTable}\n\n${planTable}\n\n${whatIfTable}\n`;
+const file = writeResult('orders', {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  machine: { ...m, pgVersion, pgSettings },
+  options: { orders: ORDERS, items: ITEMS, suppliers: SUPPLIERS, duration, warmup, connections },
+  generation: { startMs, ...steps },
+  counts,
+  serverRssMiB,
+  results,
+});
+writeFileSync(file.replace(/\.json$/, '.md'), md);
+console.log(md);
+log(`\nwrote ${file} (and .md)`);
+process.exit(0);
