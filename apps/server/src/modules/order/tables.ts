@@ -58,6 +58,8 @@ export const purchaseOrder = pgTable(
     totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
     totalAmountLocal: numeric('total_amount_local', { precision: 18, scale: 2 }).notNull().default('0'),
     flowId: uuid('flow_id'),
+    /** Custom fields fbk1…fbk50 (seed 001 §3), stored as { fbkN: text }; exposed flat on the document. */
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
     extendFields: jsonb('extend_fields').$type<Record<string, unknown>>().notNull().default({}),
     createUser: text('create_user').notNull(),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
@@ -116,6 +118,8 @@ export const purchaseOrderItem = pgTable(
     isDel: text('is_del', { enum: ['Y', 'N'] })
       .notNull()
       .default('N'),
+    /** Custom fields fbk1…fbk50 of the line, stored as { fbkN: text }; exposed flat on the line. */
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('purchase_order_item_number_uq').on(t.orderId, t.itemNumber),

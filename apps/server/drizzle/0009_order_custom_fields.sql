@@ -1,0 +1,2 @@
+ALTER TABLE "purchase_order" ADD COLUMN "custom_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "purchase_order_item" ADD COLUMN "custom_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;
