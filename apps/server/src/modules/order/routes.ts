@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
+import { listOrders, type OrderFilter } from './list-query.ts';
 import { renderOrderPdf } from './print.ts';
 import {
   answerChange,
@@ -15,8 +16,6 @@ import {
   copyOrder,
   deleteOrder,
   getOrder,
-  listOrders,
-  type OrderFilter,
   refuseLines,
   registerOrderApprovalHandler,
   saveOrder,
