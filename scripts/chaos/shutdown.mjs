@@ -47,7 +47,11 @@ export async function shutdownTest({ log = console.log } = {}) {
     const dataDir = tempDir('shutdown');
     // info level: the server logs "incoming request" with the client's port for every request it
     // accepted, which tells apart a request it dropped from one the kernel queued but it never took.
-    server = await startServer({ dataDir, extraEnv: { LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) }, keepLog: 5_000_000 });
+    server = await startServer({
+      dataDir,
+      extraEnv: { LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) },
+      keepLog: 5_000_000,
+    });
     const headers = await login(server.base);
     const tag = randomBytes(4).toString('hex');
     const acked = new Map();

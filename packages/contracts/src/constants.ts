@@ -32,6 +32,9 @@ export const LOCALES = ['zh_cn', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh_cn';
 /** Table pager (spec 000 §9). */
+/** Page numbers of a keyset-backed list reach this many rows; deeper rows need `nextCursor` (issue #5). */
+export const LIST_OFFSET_WINDOW_ROWS = 10_000;
+
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGER_COUNT = 7;

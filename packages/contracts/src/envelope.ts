@@ -12,5 +12,16 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.enum(BODY_CODES), message: z.string(), data });
 }
 
-/** A page of a list (DESIGN §3): records plus total count and the page that was asked for. */
-export type Page<T> = { records: T[]; total: number; currentPage: number; pageSize: number };
+/**
+ * A page of a list (DESIGN §3): records plus total count and the page that was asked for. Lists that can
+ * grow to millions of rows also say whether `total` is exact (false: an estimate above the exact-count
+ * limit) and give `nextCursor`, which reads the following page by keyset at any depth.
+ */
+export type Page<T> = {
+  records: T[];
+  total: number;
+  currentPage: number;
+  pageSize: number;
+  totalExact?: boolean;
+  nextCursor?: string | null;
+};

@@ -63,6 +63,14 @@ const messages = {
   'rule.format': { zh_cn: '{field} 格式不正确', en: '{field} has an invalid format' },
   'rule.enum': { zh_cn: '{field} 取值应为 {values}', en: '{field} must be one of {values}' },
   'rule.unknownKey': { zh_cn: '不允许的字段 {field}', en: 'Field {field} is not allowed' },
+  'rule.pageTooDeep': {
+    zh_cn: '{field} 超出可翻页范围（前 {rows} 条）：请缩小筛选条件，或用上一页返回的 nextCursor 继续读取',
+    en: '{field} is beyond the first {rows} rows that pages reach: narrow the filter, or continue with the nextCursor of the previous page',
+  },
+  'rule.invalidCursor': {
+    zh_cn: '{field} 无效：请使用本列表上一页返回的 nextCursor',
+    en: '{field} is not valid: use the nextCursor this list returned with the previous page',
+  },
   'rule.nulCharacter': {
     zh_cn: '{field} 含有不允许的空字符',
     en: '{field} contains a NUL character, which is not allowed',

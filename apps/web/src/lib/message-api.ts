@@ -1,8 +1,8 @@
-import type { Envelope } from '@srm/contracts/envelope';
+import type { Envelope, Page } from '@srm/contracts/envelope';
 import type { Notice, ReceivedNotice, SysMsg } from '@srm/contracts/message';
 import { call, http } from './http.ts';
 
-export type Page<T> = { records: T[]; total: number; currentPage: number; pageSize: number };
+export type { Page };
 
 export type MsgQuery = {
   currentPage: number;

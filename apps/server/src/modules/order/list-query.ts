@@ -1,12 +1,22 @@
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db.ts';
+import { LIST_OFFSET_WINDOW_ROWS } from '@srm/contracts/constants';
+import { and, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../platform/db.ts';
+import { badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { withTenant } from '../../platform/tenant.ts';
 import { purchaseOrder } from './tables.ts';
 
+/** Lists count exactly up to this many matches; above it `total` is the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 1_000;
+/** Page numbers reach this many rows (OFFSET); deeper rows are read with the keyset `cursor`. */
+export const OFFSET_WINDOW_ROWS = LIST_OFFSET_WINDOW_ROWS;
+
 export type OrderFilter = {
   currentPage: number;
   pageSize: number;
+  /** Opaque keyset cursor from a previous page's `nextCursor`: the page after that page's last row. */
+  cursor?: string;
+  /** Number prefix ("starts with", case-insensitive); the list is then in number order, highest first. */
   orderNumber?: string;
   toElsAccount?: string;
   auditStatus?: string;
@@ -16,22 +26,107 @@ export type OrderFilter = {
   orderDateTo?: string;
 };
 
+type Side = 'purchase' | 'sale';
+type OrderRow = typeof purchaseOrder.$inferSelect;
+/** Which sort a list uses: the buyer's by order date, the supplier's by send time, a number search by number. */
+type SortKind = 'date' | 'sent' | 'number';
+
 /**
- * A page of orders, newest first. The buyer sees its own orders; the supplier sees orders sent to it
- * (one row, two sides: DESIGN §4). Runs in the caller's tenant context.
+ * The sort of each list and the columns of its keyset (all descending, matching the list indexes of
+ * tables.ts, so every page is an index range read in order). Key values travel as text so timestamps
+ * keep PostgreSQL's microseconds.
  */
-export async function listOrders(
-  db: Queryable,
-  auth: AuthContext,
-  side: 'purchase' | 'sale',
-  filter: OrderFilter,
-) {
+const SORTS: Record<SortKind, { columns: SQL[]; keyText: SQL[]; casts: string[] }> = {
+  date: {
+    columns: [sql`${purchaseOrder.orderDate}`, sql`${purchaseOrder.createDate}`, sql`${purchaseOrder.id}`],
+    keyText: [
+      sql`${purchaseOrder.orderDate}::text`,
+      sql`${purchaseOrder.createDate}::text`,
+      sql`${purchaseOrder.id}::text`,
+    ],
+    casts: ['date', 'timestamptz', 'uuid'],
+  },
+  sent: {
+    columns: [sql`${purchaseOrder.sendTime}`, sql`${purchaseOrder.id}`],
+    keyText: [sql`${purchaseOrder.sendTime}::text`, sql`${purchaseOrder.id}::text`],
+    casts: ['timestamptz', 'uuid'],
+  },
+  // Numbers are unique per buyer, not across the buyers a supplier sees: the id breaks ties.
+  number: {
+    columns: [sql`${purchaseOrder.orderNumber} collate "C"`, sql`${purchaseOrder.id}`],
+    keyText: [sql`${purchaseOrder.orderNumber}`, sql`${purchaseOrder.id}::text`],
+    casts: ['text', 'uuid'],
+  },
+};
+
+/** Encodes a keyset position: base64url of JSON { s: sort kind, k: key values as text }. */
+function encodeCursor(kind: SortKind, key: string[]): string {
+  return Buffer.from(JSON.stringify({ s: kind, k: key })).toString('base64url');
+}
+
+/** Decodes a cursor for `kind`; '400' naming `cursor` when it is not one this list issued. */
+function decodeCursor(kind: SortKind, cursor: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const value = parsed as { s?: unknown; k?: unknown } | null;
+  const key = value?.k;
+  if (
+    !value ||
+    value.s !== kind ||
+    !Array.isArray(key) ||
+    key.length !== SORTS[kind].casts.length ||
+    !key.every((k) => typeof k === 'string' && k.length > 0 && k.length <= 64 && !k.includes('\u0000')) ||
+    !keyParses(kind, key as string[])
+  ) {
+    throw badRequest('rule.invalidCursor', { field: 'body.cursor' });
+  }
+  return key as string[];
+}
+
+/** Cheap shape checks so a forged cursor is a '400', not a database cast error. */
+function keyParses(kind: SortKind, key: string[]): boolean {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const stamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
+  if (kind === 'date') return day.test(key[0]) && stamp.test(key[1]) && uuid.test(key[2]);
+  if (kind === 'sent') return stamp.test(key[0]) && uuid.test(key[1]);
+  return uuid.test(key[1]);
+}
+
+/** `(c1, c2, …) < (k1, k2, …)`: the rows after the cursor in a descending list. */
+function afterKey(kind: SortKind, key: string[]): SQL {
+  const { columns, casts } = SORTS[kind];
+  const values = key.map((k, i) =>
+    casts[i] === 'text' ? sql`${k} collate "C"` : sql`${k}::${sql.raw(casts[i])}`,
+  );
+  return sql`(${sql.join(columns, sql`, `)}) < (${sql.join(values, sql`, `)})`;
+}
+
+/** Escapes LIKE wildcards so a typed `%` or `_` matches itself. */
+const likePrefix = (text: string) => `${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of orders (spec 001 §3, DESIGN §3 lists). The buyer sees its own orders, newest order date first;
+ * the supplier sees orders sent to it, newest sent first (one row, two sides: DESIGN §4); a number search
+ * is a prefix match in number order. Runs in the caller's tenant context.
+ *
+ * Pages: `currentPage` × `pageSize` reaches at most OFFSET_WINDOW_ROWS rows ('400' naming currentPage
+ * beyond); every full page returns `nextCursor`, which reads the following page by keyset at any depth.
+ * `total` is exact up to EXACT_COUNT_LIMIT matches (`totalExact` true), else the planner's estimate.
+ * Errors: '400' for a deep page or a cursor this list did not issue.
+ */
+export async function listOrders(db: Queryable, auth: AuthContext, side: Side, filter: OrderFilter) {
   const where: SQL[] =
     side === 'purchase'
       ? [eq(purchaseOrder.elsAccount, auth.elsAccount)]
       : [eq(purchaseOrder.toElsAccount, auth.elsAccount), eq(purchaseOrder.sendStatus, '1')];
-  if (filter.orderNumber)
-    where.push(ilike(purchaseOrder.orderNumber, `%${filter.orderNumber.replace(/[\\%_]/g, '')}%`));
+  const numberPrefix = filter.orderNumber?.trim();
+  if (numberPrefix)
+    where.push(sql`${purchaseOrder.orderNumber} collate "C" like ${likePrefix(numberPrefix)}`);
   if (filter.toElsAccount && side === 'purchase')
     where.push(eq(purchaseOrder.toElsAccount, filter.toElsAccount));
   if (filter.auditStatus) where.push(eq(purchaseOrder.auditStatus, filter.auditStatus));
@@ -39,22 +134,59 @@ export async function listOrders(
   if (filter.sendStatus && side === 'purchase') where.push(eq(purchaseOrder.sendStatus, filter.sendStatus));
   if (filter.orderDateFrom) where.push(gte(purchaseOrder.orderDate, filter.orderDateFrom));
   if (filter.orderDateTo) where.push(lte(purchaseOrder.orderDate, filter.orderDateTo));
-  const condition = and(...where);
-  const order =
-    side === 'purchase'
-      ? [desc(purchaseOrder.createDate), desc(purchaseOrder.id)]
-      : [desc(purchaseOrder.sendTime), desc(purchaseOrder.id)];
+  const matching = and(...where) as SQL;
+
+  const kind: SortKind = numberPrefix ? 'number' : side === 'purchase' ? 'date' : 'sent';
+  const sort = SORTS[kind];
+  const offset = (filter.currentPage - 1) * filter.pageSize;
+  if (!filter.cursor && offset >= OFFSET_WINDOW_ROWS) {
+    throw badRequest('rule.pageTooDeep', { field: 'body.currentPage', rows: OFFSET_WINDOW_ROWS });
+  }
+  const pageWhere = filter.cursor
+    ? and(matching, afterKey(kind, decodeCursor(kind, filter.cursor)))
+    : matching;
+
   return withTenant(db, auth.elsAccount, async (tx) => {
-    const [records, [{ n }]] = await Promise.all([
-      tx
-        .select()
-        .from(purchaseOrder)
-        .where(condition)
-        .orderBy(...order)
-        .limit(filter.pageSize)
-        .offset((filter.currentPage - 1) * filter.pageSize),
-      tx.select({ n: count() }).from(purchaseOrder).where(condition),
-    ]);
-    return { records, total: Number(n) };
+    const rows = await tx
+      .select({ order: purchaseOrder, key: sql<string[]>`array[${sql.join(sort.keyText, sql`, `)}]` })
+      .from(purchaseOrder)
+      .where(pageWhere)
+      .orderBy(...sort.columns.map((c) => sql`${c} desc`))
+      .limit(filter.pageSize)
+      .offset(filter.cursor ? 0 : offset);
+    const { total, totalExact } = await countMatches(tx, matching);
+    const last = rows.at(-1);
+    return {
+      records: rows.map((r) => r.order) as OrderRow[],
+      total,
+      totalExact,
+      nextCursor: rows.length === filter.pageSize && last ? encodeCursor(kind, last.key) : null,
+    };
   });
+}
+
+/**
+ * How many orders match: exact when at most EXACT_COUNT_LIMIT (a count that stops there), otherwise the
+ * planner's row estimate — a million-row list costs a plan, not a scan. Never below the exact limit + 1.
+ */
+async function countMatches(tx: Tx, matching: SQL) {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(sql`(select 1 from ${purchaseOrder} where ${matching} limit ${EXACT_COUNT_LIMIT + 1}) as capped`);
+  const exact = Number(n);
+  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalExact: true };
+  const plan = (await tx.execute(
+    sql`explain (format json) select 1 from ${purchaseOrder} where ${matching}`,
+  )) as unknown;
+  const rows = Array.isArray(plan) ? plan : ((plan as { rows?: unknown[] }).rows ?? []);
+  const first = rows[0] as Record<string, unknown> | undefined;
+  const json = first ? (Object.values(first)[0] as unknown) : null;
+  const document = typeof json === 'string' ? JSON.parse(json) : json;
+  const estimate = Number(
+    (document as Array<{ Plan?: { 'Plan Rows'?: number } }> | null)?.[0]?.Plan?.['Plan Rows'],
+  );
+  return {
+    total: Math.max(exact, Number.isFinite(estimate) ? Math.round(estimate) : exact),
+    totalExact: false,
+  };
 }

@@ -28,6 +28,7 @@ import type { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
 const isoDate = z.iso.date();
 const filterSchema = pagingSchema.extend({
+  cursor: z.string().trim().min(1).max(512).optional(),
   orderNumber: z.string().trim().max(40).optional(),
   toElsAccount: z.string().trim().max(32).optional(),
   auditStatus: z.enum(['0', '1', '2', '3', '4']).optional(),
@@ -119,6 +120,10 @@ const pageSchema = envelopeSchema(
   z.object({
     records: z.array(headerSchema),
     total: z.number(),
+    /** false: more than EXACT_COUNT_LIMIT match and `total` is an estimate. */
+    totalExact: z.boolean(),
+    /** Reads the next page by keyset (any depth); null on the last page. */
+    nextCursor: z.string().nullable(),
     currentPage: z.number(),
     pageSize: z.number(),
   }),
@@ -178,9 +183,13 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
   for (const side of ['purchase', 'sale'] as const) {
     const service = side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService';
     /**
-     * POST /apis/order/{Purchase|Sale}OrderService/findPageList — orders newest first. The buyer sees its
-     * own; the supplier sees those sent to it. Body { currentPage, pageSize, orderNumber?, toElsAccount?
-     * (buyer), auditStatus?, orderStatus?, sendStatus? (buyer), orderDateFrom?, orderDateTo? (ISO dates) }.
+     * POST /apis/order/{Purchase|Sale}OrderService/findPageList — orders newest first (buyer: by order
+     * date; supplier: by send time). The buyer sees its own; the supplier sees those sent to it. Body
+     * { currentPage, pageSize, cursor?, orderNumber? (prefix; the list is then in number order),
+     * toElsAccount? (buyer), auditStatus?, orderStatus?, sendStatus? (buyer), orderDateFrom?, orderDateTo?
+     * (ISO dates) }. data { records, total, totalExact, nextCursor, currentPage, pageSize }: pages reach
+     * the first 10,000 rows, `nextCursor` any depth; `total` is exact up to 1,000 (see list-query.ts).
+     * '400' for a page beyond the window or a foreign cursor.
      */
     r.post(
       `/apis/order/${service}/findPageList`,
@@ -193,7 +202,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         },
       },
       async (request) => {
-        const { records, total } = await listOrders(
+        const { records, total, totalExact, nextCursor } = await listOrders(
           deps.db,
           requireAuth(request.auth),
           side,
@@ -202,6 +211,8 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         return ok({
           records: records.map(toHeader),
           total,
+          totalExact,
+          nextCursor,
           currentPage: request.body.currentPage,
           pageSize: request.body.pageSize,
         });
@@ -410,7 +421,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['order'],
         summary: 'Export orders to Excel',
-        body: filterSchema.omit({ currentPage: true, pageSize: true }),
+        body: filterSchema.omit({ currentPage: true, pageSize: true, cursor: true }),
         response: { 200: z.any() },
       },
     },
@@ -418,14 +429,18 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       const auth = requireAuth(request.auth);
       const lang = request.locale;
       const rows: Array<typeof purchaseOrder.$inferSelect> = [];
+      // Keyset pages of 100 up to 10,000 rows: each page is an index range, whatever its depth.
+      let cursor: string | undefined;
       for (let page = 1; page <= 100; page++) {
-        const { records } = await listOrders(deps.db, auth, 'purchase', {
+        const { records, nextCursor } = await listOrders(deps.db, auth, 'purchase', {
           ...request.body,
-          currentPage: page,
+          currentPage: 1,
           pageSize: 100,
+          cursor,
         });
         rows.push(...records);
-        if (records.length < 100) break;
+        if (!nextCursor) break;
+        cursor = nextCursor;
       }
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(lang === 'en' ? 'Orders' : '采购订单');

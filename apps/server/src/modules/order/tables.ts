@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -67,20 +68,33 @@ export const purchaseOrder = pgTable(
     lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(0),
   },
+  // List indexes (issue #5, BENCHMARKS.md "Purchase order lists at scale"): each list reads its index in
+  // order and stops after one page, with no sort; keyset cursors continue from the last row.
   (t) => [
-    uniqueIndex('purchase_order_number_uq').on(t.elsAccount, t.orderNumber),
+    // Unique per company, in byte order ("C"), so a number prefix search is an index range in number order.
+    uniqueIndex('purchase_order_number_uq').on(t.elsAccount, sql`${t.orderNumber} collate "C"`),
+    // The buyer's list: newest order date first, then newest created.
     index('purchase_order_buyer_list_idx').on(
       t.elsAccount,
+      t.orderDate.desc().nullsFirst(),
       t.createDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The buyer's list filtered by order status (with or without an order-date range).
+    index('purchase_order_status_idx').on(
+      t.elsAccount,
+      t.orderStatus,
+      t.orderDate.desc().nullsFirst(),
+      t.createDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The supplier's list: orders sent to it, newest sent first.
     index('purchase_order_supplier_list_idx').on(
       t.toElsAccount,
       t.sendStatus,
       t.sendTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('purchase_order_status_idx').on(t.elsAccount, t.orderStatus),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@srm/contracts/constants';
+import { DEFAULT_PAGE_SIZE, LIST_OFFSET_WINDOW_ROWS, PAGE_SIZES } from '@srm/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Popover, Space, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -291,11 +291,21 @@ export function DataTable<T extends object>(props: Props<T>) {
         pagination={{
           current: paging.currentPage,
           pageSize: paging.pageSize,
-          total: data?.total ?? 0,
+          // An estimated total (millions of rows): page numbers stop at the offset window; the API's
+          // nextCursor reads deeper (issue #5).
+          total:
+            data?.totalExact === false ? Math.min(data.total, LIST_OFFSET_WINDOW_ROWS) : (data?.total ?? 0),
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
           showLessItems: false,
-          showTotal: (total) => t('portal:table.total', { total }),
+          showTotal: (total) =>
+            data?.totalExact === false
+              ? `${t('portal:table.totalAbout', { total: data.total.toLocaleString() })}${
+                  data.total > LIST_OFFSET_WINDOW_ROWS
+                    ? ` · ${t('portal:table.windowHint', { rows: LIST_OFFSET_WINDOW_ROWS.toLocaleString() })}`
+                    : ''
+                }`
+              : t('portal:table.total', { total }),
           onChange: (currentPage, pageSize) => {
             setPaging({ currentPage: pageSize === paging.pageSize ? currentPage : 1, pageSize });
             props.onPageChange?.();
