@@ -478,3 +478,113 @@ describe('printing', () => {
     expect(theirs.statusCode).toBe(404);
   });
 });
+
+describe('custom fields fbk1…fbk50 (seed 001 §3)', () => {
+  it('stores header and line fbk values, answers them flat on both sides, and copy keeps them', async () => {
+    const admin = await login(server, '100000', 'admin');
+    await post('/apis/CommonAuditService/saveConfig', admin, {
+      documentKind: 'order',
+      steps: [],
+      version: (await get('/apis/CommonAuditService/findConfig/order', admin)).json().data.version,
+    });
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const supplier = await login(server, '200001', 'admin');
+    const body = order(2);
+    const saved = await post('/apis/order/PurchaseOrderService/save', buyer1, {
+      ...body,
+      fbk1: '  项目 A-17  ',
+      fbk50: 'x'.repeat(100),
+      fbk7: '   ',
+      fbk9: '',
+      items: [{ ...body.items[0], fbk2: '批次 B', fbk10: ' 检验等级 II ' }, body.items[1]],
+    });
+    expect(saved.json().code).toBe('200');
+    const created = saved.json().data;
+    // Trimmed; empty and blank values are absent, not stored as ''.
+    expect(created).toMatchObject({ fbk1: '项目 A-17', fbk50: 'x'.repeat(100) });
+    expect(created).not.toHaveProperty('fbk7');
+    expect(created).not.toHaveProperty('fbk9');
+
+    const mine = (await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, buyer1)).json().data;
+    expect(mine.order.fbk1).toBe('项目 A-17');
+    expect(mine.order.fbk50).toBe('x'.repeat(100));
+    expect(mine.order).not.toHaveProperty('customFields');
+    expect(mine.items[0]).toMatchObject({ fbk2: '批次 B', fbk10: '检验等级 II' });
+    expect(mine.items[0]).not.toHaveProperty('customFields');
+    expect(Object.keys(mine.items[1]).filter((k) => k.startsWith('fbk'))).toEqual([]);
+    const stored = await server.database.db.execute(
+      sql`select custom_fields from purchase_order where id = ${created.id}`,
+    );
+    expect((stored as unknown as { rows: Array<{ custom_fields: unknown }> }).rows[0].custom_fields).toEqual({
+      fbk1: '项目 A-17',
+      fbk50: 'x'.repeat(100),
+    });
+
+    // The copy carries the header's and the lines' custom fields.
+    const copy = (await post(`/apis/order/PurchaseOrderService/copy/${created.id}`, buyer1)).json().data;
+    const copied = (await get(`/apis/order/PurchaseOrderService/findDetail/${copy.id}`, buyer1)).json().data;
+    expect(copied.order).toMatchObject({ fbk1: '项目 A-17', fbk50: 'x'.repeat(100) });
+    expect(copied.items[0]).toMatchObject({ fbk2: '批次 B', fbk10: '检验等级 II' });
+
+    // The supplier sees them once the order is sent.
+    const approved = (
+      await post(`/apis/order/PurchaseOrderService/submit/${created.id}`, buyer1, {
+        version: created.version,
+      })
+    ).json().data;
+    expect(approved.auditStatus).toBe('2');
+    const sent = (
+      await post(`/apis/order/PurchaseOrderService/send/${created.id}`, buyer1, { version: approved.version })
+    ).json().data;
+    const theirs = (await get(`/apis/order/SaleOrderService/findDetail/${created.id}`, supplier)).json().data;
+    expect(theirs.order).toMatchObject({ fbk1: '项目 A-17', fbk50: 'x'.repeat(100) });
+    expect(theirs.items[0]).toMatchObject({ fbk2: '批次 B', fbk10: '检验等级 II' });
+
+    // An edit (here a change after sending) replaces the custom fields with those it carries.
+    const changed = await post('/apis/order/PurchaseOrderService/save', buyer1, {
+      ...body,
+      id: created.id,
+      version: sent.version,
+      fbk3: '变更后',
+    });
+    expect(changed.json().code).toBe('200');
+    const after = (await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, buyer1)).json()
+      .data;
+    expect(after.order.fbk3).toBe('变更后');
+    expect(after.order).not.toHaveProperty('fbk1');
+    expect(after.items[0]).not.toHaveProperty('fbk2');
+  });
+
+  it('refuses an over-long value and an unknown fbkN with a 400 naming the field', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const save = (payload: unknown, lang = 'en') =>
+      post('/apis/order/PurchaseOrderService/save', buyer1, payload, lang);
+
+    const long = await save({ ...order(1), fbk3: 'y'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: '400' });
+    expect(long.json().message).toContain('body.fbk3 must be at most 100 long');
+    const longZh = await save({ ...order(1), fbk3: 'y'.repeat(101) }, 'zh_cn');
+    expect(longZh.json().message).toContain('body.fbk3 长度不能超过 100');
+    // Trimming comes first: 100 characters plus surrounding blanks are fine.
+    expect((await save({ ...order(1), fbk3: `  ${'y'.repeat(100)}  ` })).json().code).toBe('200');
+
+    const base = order(1);
+    const longLine = await save({ ...base, items: [{ ...base.items[0], fbk7: 'z'.repeat(101) }] });
+    expect(longLine.statusCode).toBe(400);
+    expect(longLine.json().message).toContain('body.items.0.fbk7 must be at most 100 long');
+
+    const unknown = await save({ ...order(1), fbk51: 'nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Invalid input: Field body.fbk51 is not allowed');
+    const unknownZh = await save({ ...order(1), fbk51: 'nope' }, 'zh_cn');
+    expect(unknownZh.json().message).toBe('参数错误：不允许的字段 body.fbk51');
+    const unknownLine = await save({ ...base, items: [{ ...base.items[0], fbk0: 'nope' }] });
+    expect(unknownLine.statusCode).toBe(400);
+    expect(unknownLine.json().message).toContain('body.items.0.fbk0');
+
+    const wrongType = await save({ ...order(1), fbk4: 12 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toContain('body.fbk4');
+  });
+});

@@ -19,54 +19,92 @@ const isoDate = z.iso.date();
 /** Order and purchase type codes 0–9 (seed 001 §3). */
 export const ORDER_TYPES = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
-/** One order line as the buyer saves it. */
-export const orderItemInputSchema = z.object({
-  id: z.uuid().optional(),
-  materialId: z.uuid().optional(),
-  materialNumber: z.string().trim().min(1).max(40),
-  materialDesc: z.string().trim().min(1).max(200),
-  unit: z.string().trim().min(1).max(10),
-  /** Quantity > 0 (seed 001 §5 "order quantity greater than 0"). */
-  quantity: decimal(12, 3).refine((v) => Number(v) > 0, { message: 'rule.positive' }),
-  /** Defaults from the price master when absent. */
-  priceExcludingTax: decimal(12, 6).optional(),
-  /** Percent, 0–100. */
-  taxRate: decimal(3, 2)
-    .refine((v) => Number(v) <= 100, { message: 'rule.percent' })
-    .optional(),
-  deliveryDate: isoDate,
-  minPackingQuantity: decimal(12, 3).optional(),
-  overTolerance: decimal(3, 2).optional(),
-  lackTolerance: decimal(3, 2).optional(),
-});
+/** Custom fields fbk1…fbk50 (seed 001 §3 "custom fields fbk1 to fbk50 recur on most documents"). */
+export const CUSTOM_FIELD_COUNT = 50;
+/** Longest value of one custom field, in characters (after trimming). */
+export const CUSTOM_FIELD_MAX_LENGTH = 100;
+export type CustomFieldKey = `fbk${number}`;
+/** 'fbk1' … 'fbk50', in order. */
+export const CUSTOM_FIELD_KEYS: readonly CustomFieldKey[] = Array.from(
+  { length: CUSTOM_FIELD_COUNT },
+  (_, i) => `fbk${i + 1}` as const,
+);
+const CUSTOM_FIELD_KEY_SET: ReadonlySet<string> = new Set(CUSTOM_FIELD_KEYS);
 
-/** POST /apis/order/PurchaseOrderService/save body (create without id, edit with id + version). */
-export const orderSaveBodySchema = z.object({
-  id: z.uuid().optional(),
-  version: z.number().int().min(0).optional(),
-  toElsAccount: elsAccountSchema,
-  /** Order type is required to save (seed 001 §5). */
-  orderType: z.enum(ORDER_TYPES),
-  purchaseType: z.enum(ORDER_TYPES).default('0'),
-  orderDate: isoDate,
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .default('CNY'),
-  /** Exchange rate format 10.6 (seed 001 §5). */
-  exchangeRate: decimal(4, 6).default('1'),
-  payTermsCode: z.string().trim().max(20).optional(),
-  payTermsText: z.string().trim().max(200).optional(),
-  incotermsCode: z.string().trim().max(10).optional(),
-  incotermsDesc: z.string().trim().max(200).optional(),
-  deliveryAddress: z.string().trim().max(200).optional(),
-  urgencyFlag: z.enum(['0', '1']).default('0'),
-  purchaseOrganization: z.string().trim().max(40).optional(),
-  purchaseGroup: z.string().trim().max(40).optional(),
-  remark: z.string().trim().max(500).optional(),
-  /** At least one line (seed 001 §5 "add at least one row"). */
-  items: z.array(orderItemInputSchema).min(1).max(500),
-});
+/**
+ * fbk1…fbk50 as optional flat strings of a document or line: trimmed, at most 100 characters; an empty
+ * string means "absent" (the server does not store it).
+ */
+export const customFieldShape = Object.fromEntries(
+  CUSTOM_FIELD_KEYS.map((key) => [key, z.string().trim().max(CUSTOM_FIELD_MAX_LENGTH).optional()]),
+) as Record<CustomFieldKey, z.ZodOptional<z.ZodString>>;
+
+/**
+ * Refuses keys that look like a custom field but are not one of fbk1…fbk50 (fbk0, fbk51, fbk007 …), so
+ * a typo answers '400' naming the key instead of being dropped silently. Other unknown keys are ignored.
+ */
+function refuseUnknownCustomFields(value: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const unknown = Object.keys(value).filter((k) => /^fbk\d+$/i.test(k) && !CUSTOM_FIELD_KEY_SET.has(k));
+  if (unknown.length > 0) ctx.addIssue({ code: 'unrecognized_keys', keys: unknown, input: value });
+}
+
+/** One order line as the buyer saves it. */
+export const orderItemInputSchema = z
+  .looseObject({
+    id: z.uuid().optional(),
+    materialId: z.uuid().optional(),
+    materialNumber: z.string().trim().min(1).max(40),
+    materialDesc: z.string().trim().min(1).max(200),
+    unit: z.string().trim().min(1).max(10),
+    /** Quantity > 0 (seed 001 §5 "order quantity greater than 0"). */
+    quantity: decimal(12, 3).refine((v) => Number(v) > 0, { message: 'rule.positive' }),
+    /** Defaults from the price master when absent. */
+    priceExcludingTax: decimal(12, 6).optional(),
+    /** Percent, 0–100. */
+    taxRate: decimal(3, 2)
+      .refine((v) => Number(v) <= 100, { message: 'rule.percent' })
+      .optional(),
+    deliveryDate: isoDate,
+    minPackingQuantity: decimal(12, 3).optional(),
+    overTolerance: decimal(3, 2).optional(),
+    lackTolerance: decimal(3, 2).optional(),
+    ...customFieldShape,
+  })
+  .superRefine(refuseUnknownCustomFields);
+
+/**
+ * POST /apis/order/PurchaseOrderService/save body (create without id, edit with id + version). Header and
+ * lines take fbk1…fbk50 flat (customFieldShape); an unknown fbkN is refused with '400' naming it.
+ */
+export const orderSaveBodySchema = z
+  .looseObject({
+    id: z.uuid().optional(),
+    version: z.number().int().min(0).optional(),
+    toElsAccount: elsAccountSchema,
+    /** Order type is required to save (seed 001 §5). */
+    orderType: z.enum(ORDER_TYPES),
+    purchaseType: z.enum(ORDER_TYPES).default('0'),
+    orderDate: isoDate,
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('CNY'),
+    /** Exchange rate format 10.6 (seed 001 §5). */
+    exchangeRate: decimal(4, 6).default('1'),
+    payTermsCode: z.string().trim().max(20).optional(),
+    payTermsText: z.string().trim().max(200).optional(),
+    incotermsCode: z.string().trim().max(10).optional(),
+    incotermsDesc: z.string().trim().max(200).optional(),
+    deliveryAddress: z.string().trim().max(200).optional(),
+    urgencyFlag: z.enum(['0', '1']).default('0'),
+    purchaseOrganization: z.string().trim().max(40).optional(),
+    purchaseGroup: z.string().trim().max(40).optional(),
+    remark: z.string().trim().max(500).optional(),
+    /** At least one line (seed 001 §5 "add at least one row"). */
+    items: z.array(orderItemInputSchema).min(1).max(500),
+    ...customFieldShape,
+  })
+  .superRefine(refuseUnknownCustomFields);
 export type OrderSaveBody = z.infer<typeof orderSaveBodySchema>;
 
 /** Labels in both languages (seed 001 §4 order and approval statuses). */

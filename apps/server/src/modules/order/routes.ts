@@ -1,6 +1,13 @@
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { pagingSchema } from '@srm/contracts/message';
-import { AUDIT_STATUS, ORDER_STATUS, orderSaveBodySchema, SEND_STATUS } from '@srm/contracts/purchase-order';
+import {
+  AUDIT_STATUS,
+  CUSTOM_FIELD_KEYS,
+  type CustomFieldKey,
+  ORDER_STATUS,
+  orderSaveBodySchema,
+  SEND_STATUS,
+} from '@srm/contracts/purchase-order';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -15,6 +22,7 @@ import {
   confirmLines,
   copyOrder,
   deleteOrder,
+  flatCustomFields,
   getOrder,
   refuseLines,
   registerOrderApprovalHandler,
@@ -37,6 +45,11 @@ const filterSchema = pagingSchema.extend({
   orderDateFrom: isoDate.optional(),
   orderDateTo: isoDate.optional(),
 });
+
+/** fbk1…fbk50 in answers: present only when the document (or line) has a value for them. */
+const customFieldsOut = Object.fromEntries(
+  CUSTOM_FIELD_KEYS.map((key) => [key, z.string().optional()]),
+) as Record<CustomFieldKey, z.ZodOptional<z.ZodString>>;
 
 const headerSchema = z.object({
   id: z.string(),
@@ -70,6 +83,7 @@ const headerSchema = z.object({
   createUser: z.string(),
   createDate: z.string(),
   version: z.number(),
+  ...customFieldsOut,
 });
 const itemSchema = z.object({
   id: z.string(),
@@ -92,6 +106,7 @@ const itemSchema = z.object({
   supplierRemark: z.string().nullable(),
   isClose: z.string(),
   isDel: z.string(),
+  ...customFieldsOut,
 });
 const detailSchema = z.object({
   order: headerSchema,
@@ -164,14 +179,17 @@ function toHeader(row: typeof purchaseOrder.$inferSelect) {
     createUser: row.createUser,
     createDate: row.createDate.toISOString(),
     version: row.version,
+    ...flatCustomFields(row.customFields),
   };
 }
+/** A line as answered: without its tenancy columns, custom fields flat (fbkN) instead of nested. */
 const toItem = ({
   orderId: _o,
   elsAccount: _e,
   toElsAccount: _t,
+  customFields,
   ...item
-}: typeof purchaseOrderItem.$inferSelect) => item;
+}: typeof purchaseOrderItem.$inferSelect) => ({ ...item, ...flatCustomFields(customFields) });
 
 /** Purchase orders, buyer side (Purchase…Service) and supplier side (Sale…Service): issue #5, seed 001 §3–§5. */
 export function registerOrderRoutes(app: App, deps: AppDeps): void {
@@ -218,7 +236,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         });
       },
     );
-    /** GET /apis/order/{Purchase|Sale}OrderService/findDetail/{id} — header, lines, audit trail, approval tasks (buyer). */
+    /**
+     * GET /apis/order/{Purchase|Sale}OrderService/findDetail/{id} — header, lines, audit trail, approval
+     * tasks (buyer). Header and lines carry their non-empty custom fields flat (fbk1…fbk50, strings; seed
+     * 001 §3), on both sides. '404' when the order is not the caller's (or, for the supplier, not sent).
+     */
     r.get(
       `/apis/order/${service}/findDetail/:id`,
       {
@@ -263,8 +285,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * POST /apis/order/PurchaseOrderService/save — create (no id) or edit (id + version) an order.
    * Body: orderSaveBodySchema (contracts/purchase-order.ts): supplier toElsAccount (must be linked),
    * orderType 0–9 (required), orderDate, currency, exchangeRate (10.6), … and items (≥ 1; quantity > 0 in
-   * the line's unit; prices in the order currency default from the price master). After sending, an
-   * edit is a change. '400' rules, '403' suppliers, '409' stale version.
+   * the line's unit; prices in the order currency default from the price master). Header and each line
+   * take optional custom fields fbk1…fbk50 flat (strings, trimmed, ≤ 100 characters, empty = absent;
+   * seed 001 §3); an over-long value answers '400' naming it (e.g. body.fbk3, body.items.0.fbk7), an
+   * unknown fbkN (fbk51 …) '400' "field … is not allowed". After sending, an edit is a change. '400'
+   * rules, '403' suppliers, '409' stale version.
    */
   r.post(
     '/apis/order/PurchaseOrderService/save',

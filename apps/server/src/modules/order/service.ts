@@ -1,12 +1,11 @@
-import type { OrderSaveBody } from '@srm/contracts/purchase-order';
+import { CUSTOM_FIELD_KEYS, type CustomFieldKey, type OrderSaveBody } from '@srm/contracts/purchase-order';
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { findAuditTrail, recordAudit } from '../../platform/audit-trail.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
-import { withTenant } from '../../platform/tenant.ts';
 import { accountRelation, company, role, subaccount, subaccountRole } from '../account/tables.ts';
 import { cancelFlow, findDocumentTasks, registerAuditHandler, startFlow } from '../audit/service.ts';
 import { findEffectivePrice } from '../masterdata/repository.ts';
@@ -24,6 +23,35 @@ const creatorOf = (order: OrderRow) => ({
 });
 const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
 const orderLink = (id: string) => `/order/#/v2/order/detail?id=${id}`;
+
+/**
+ * The custom fields fbk1…fbk50 of a save body (header or line) as stored in `custom_fields`: only the
+ * known keys with a non-empty (already trimmed) value; an empty string means absent.
+ */
+export function customFieldsOf(input: Partial<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of CUSTOM_FIELD_KEYS) {
+    const value = input[key];
+    if (typeof value === 'string' && value.trim() !== '') out[key] = value.trim();
+  }
+  return out;
+}
+
+/**
+ * Stored custom fields back as flat fbkN properties (known keys with string values only, in fbk order);
+ * tolerates a missing column value (null/undefined → no properties).
+ */
+export function flatCustomFields(
+  stored: Record<string, unknown> | null | undefined,
+): Partial<Record<CustomFieldKey, string>> {
+  const out: Partial<Record<CustomFieldKey, string>> = {};
+  if (!stored) return out;
+  for (const key of CUSTOM_FIELD_KEYS) {
+    const value = stored[key];
+    if (typeof value === 'string' && value !== '') out[key] = value;
+  }
+  return out;
+}
 
 /**
  * Money of a line (seed 001 §3): price including tax = excl × (1 + rate/100), 6 decimals; line amounts
@@ -179,6 +207,7 @@ async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody)
         minPackingQuantity: item.minPackingQuantity ?? '0',
         overTolerance: item.overTolerance ?? '0',
         lackTolerance: item.lackTolerance ?? '0',
+        customFields: customFieldsOf(item),
         money,
       };
     }),
@@ -188,7 +217,8 @@ async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody)
 /**
  * Creates or edits a purchase order (buyer). Editable while not approved and not sent; after sending,
  * an edit is a change (changeStatus 1 "change not sent") that the supplier confirms or returns.
- * Prices default from the price master. One transaction, one audit-trail row.
+ * Prices default from the price master. Custom fields fbk1…fbk50 of the header and of each line are
+ * stored as given (non-empty values only; an edit replaces them). One transaction, one audit-trail row.
  */
 export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSaveBody) {
   assertBuyer(auth);
@@ -226,6 +256,7 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
       purchaseOrganization: body.purchaseOrganization ?? null,
       purchaseGroup: body.purchaseGroup ?? null,
       remark: body.remark ?? null,
+      customFields: customFieldsOf(body),
       ...totals,
     };
     let order: OrderRow;
@@ -305,7 +336,7 @@ export async function deleteOrder(db: Queryable, auth: AuthContext, id: string) 
   });
 }
 
-/** Copies an order into a new, unsubmitted one (new number, same supplier and lines). */
+/** Copies an order into a new, unsubmitted one (new number, same supplier, lines and custom fields). */
 export async function copyOrder(db: Queryable, auth: AuthContext, id: string) {
   assertBuyer(auth);
   const source = await findOrderForBuyer(db, auth, id);
@@ -324,6 +355,7 @@ export async function copyOrder(db: Queryable, auth: AuthContext, id: string) {
     deliveryAddress: source.deliveryAddress ?? undefined,
     urgencyFlag: source.urgencyFlag,
     remark: source.remark ?? undefined,
+    ...flatCustomFields(source.customFields),
     items: items
       .filter((i) => i.isDel === 'N')
       .map((i) => ({
@@ -338,6 +370,7 @@ export async function copyOrder(db: Queryable, auth: AuthContext, id: string) {
         minPackingQuantity: i.minPackingQuantity,
         overTolerance: i.overTolerance,
         lackTolerance: i.lackTolerance,
+        ...flatCustomFields(i.customFields),
       })),
   });
 }
