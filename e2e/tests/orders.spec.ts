@@ -173,3 +173,73 @@ test('the buyer sees the partial confirmation and the refusal reason', async ({ 
   // The history names each step with its labels.
   await expect(frame.getByText('审批中 → 审批通过')).toBeVisible();
 });
+
+async function newOrder(page: Page): Promise<FrameLocator> {
+  const frame = await openOrders(page);
+  await frame.getByRole('button', { name: '新建' }).click();
+  await expect(frame.getByText('新建采购订单')).toBeVisible();
+  await frame.getByLabel('供应商账号').fill('200001');
+  await frame.getByLabel('订单类型', { exact: true }).click();
+  await frame.locator('.ant-select-item-option[title="0 · 标准"]').click();
+  return frame;
+}
+
+test('buyer1 picks a material from the master in a new line: description, unit, packing and price fill in', async ({
+  page,
+}) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await newOrder(page);
+
+  // Searching by part of the number offers "number — name" from the material master.
+  await frame.getByLabel('物料编码 1').fill('R-0603');
+  const option = frame.getByRole('option', { name: 'R-0603-10K — 贴片电阻 0603 10KΩ' });
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(frame.getByLabel('物料编码 1')).toHaveValue('R-0603-10K');
+  await expect(frame.getByLabel('物料描述 1')).toHaveValue('贴片电阻 0603 10KΩ ±1% 1/10W');
+  await expect(frame.getByLabel('单位 1')).toHaveValue('PCS');
+  await expect(frame.getByLabel('最小包装量 1')).toHaveValue('5000');
+  // The price master's price of 200001 for this material, valid today.
+  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('0.012');
+  await expect(frame.getByLabel('税率% 1')).toHaveValue('13');
+
+  // Searching by name works too, on a second line.
+  await frame.getByRole('button', { name: '添加行' }).click();
+  await frame.getByLabel('物料编码 2').fill('单片机');
+  await frame.getByRole('option', { name: 'MCU-STM32F103 — 单片机 STM32F103C8T6' }).click();
+  await expect(frame.getByLabel('物料描述 2')).toHaveValue('单片机 STM32F103C8T6 LQFP48');
+  await expect(frame.getByLabel('不含税单价 2')).toHaveValue('8.2');
+
+  await frame.getByLabel('数量 1').fill('10000');
+  await frame.getByLabel('数量 2').fill('10');
+  // 10000 × 0.012 × 1.13 + 10 × 8.2 × 1.13 = 135.60 + 92.66
+  await expect(frame.getByLabel('金额预览')).toContainText('含税 228.26 CNY');
+  await frame.getByRole('button', { name: '保存' }).click();
+  await expect(frame.locator('.order-detail .order-number')).toHaveText(/\S+/);
+  await expect(frame.getByRole('cell', { name: /R-0603-10K/ })).toBeVisible();
+  await expect(frame.getByText('228.26 CNY').first()).toBeVisible();
+});
+
+test('a header custom field saved with the order shows on the detail page', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await newOrder(page);
+  await frame.getByLabel('物料编码 1').fill('E2E-FBK-01');
+  await frame.getByLabel('物料描述 1').fill('自定义字段测试物料');
+  await frame.getByLabel('单位 1').fill('PCS');
+  await frame.getByLabel('数量 1').fill('5');
+  await frame.getByLabel('不含税单价 1').fill('2');
+
+  await frame.getByRole('button', { name: '自定义字段' }).click();
+  await frame.getByLabel('fbk1', { exact: true }).fill('项目号 P-2026-17');
+  await frame.getByRole('button', { name: '保存' }).click();
+
+  const detail = frame.locator('.order-detail');
+  await expect(detail.locator('.order-number')).toHaveText(/\S+/);
+  await expect(detail.getByText('自定义字段', { exact: true })).toBeVisible();
+  await expect(detail.getByText('fbk1', { exact: true })).toBeVisible();
+  await expect(detail.getByText('项目号 P-2026-17')).toBeVisible();
+
+  // Editing shows the saved value in the (open) custom fields section.
+  await frame.getByRole('button', { name: '编辑', exact: true }).click();
+  await expect(frame.getByLabel('fbk1', { exact: true })).toHaveValue('项目号 P-2026-17');
+});

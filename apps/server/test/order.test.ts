@@ -588,3 +588,82 @@ describe('custom fields fbk1…fbk50 (seed 001 §3)', () => {
     expect(wrongType.json().message).toContain('body.fbk4');
   });
 });
+
+describe('line prices from the price master', () => {
+  it('defaults a picked material price per unit of its price base, only in the order currency', async () => {
+    const admin = await login(server, '100000', 'admin');
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const materials = (
+      await post('/apis/masterdata/PurchaseMaterialService/findPageList', buyer1, {
+        keyword: 'C-0805-100N',
+        pageSize: 10,
+      })
+    ).json().data.records;
+    const capacitor = materials.find((m: { materialNumber: string }) => m.materialNumber === 'C-0805-100N');
+    expect(capacitor).toBeDefined();
+    // 35 CNY per 1000 pieces from supplier 200002.
+    const day = 86_400_000;
+    const price = await post('/apis/masterdata/PurchasePriceService/save', admin, {
+      toElsAccount: '200002',
+      materialId: capacitor.id,
+      priceExcludingTax: '35',
+      taxRate: '13',
+      currency: 'CNY',
+      exchangeRate: '1',
+      priceBase: '1000',
+      quota: '100',
+      validStartDate: new Date(Date.now() - 2 * day).toISOString(),
+      priceExpiryDate: new Date(Date.now() + 100 * day).toISOString(),
+    });
+    expect(price.json().code).toBe('200');
+    // The form asks the same route for the price it shows.
+    const effective = (
+      await post('/apis/masterdata/PurchasePriceService/findEffectivePrice', buyer1, {
+        toElsAccount: '200002',
+        materialId: capacitor.id,
+        at: `${today()}T00:00:00.000Z`,
+      })
+    ).json().data;
+    expect(effective).toMatchObject({
+      priceExcludingTax: '35.000000',
+      priceBase: '1000.000',
+      currency: 'CNY',
+    });
+
+    const line = {
+      materialId: capacitor.id,
+      materialNumber: 'C-0805-100N',
+      materialDesc: '贴片电容 0805 100nF X7R 50V',
+      unit: 'PCS',
+      quantity: '4000',
+      deliveryDate: '2026-12-31',
+    };
+    const saved = await post('/apis/order/PurchaseOrderService/save', buyer1, {
+      ...order(1),
+      toElsAccount: '200002',
+      items: [line],
+    });
+    expect(saved.json().code).toBe('200');
+    const detail = (
+      await get(`/apis/order/PurchaseOrderService/findDetail/${saved.json().data.id}`, buyer1)
+    ).json().data;
+    // 35 / 1000 = 0.035 per piece; 4000 × 0.035 × 1.13 = 158.20.
+    expect(detail.items[0]).toMatchObject({
+      priceExcludingTax: '0.035000',
+      taxRate: '13.00',
+      lineAmount: '158.20',
+    });
+    expect(detail.items[0].materialId).toBe(capacitor.id);
+
+    // A USD order does not take the CNY price.
+    const usd = await post('/apis/order/PurchaseOrderService/save', buyer1, {
+      ...order(1),
+      toElsAccount: '200002',
+      currency: 'USD',
+      exchangeRate: '7.1',
+      items: [line],
+    });
+    expect(usd.json().code).toBe('400');
+    expect(usd.json().message).toMatch(/has no valid price/);
+  });
+});

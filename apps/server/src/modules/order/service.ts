@@ -171,13 +171,26 @@ async function transition(
   return row;
 }
 
+/**
+ * The unit price of a line from a price-master record: the record's price is for `priceBase` units, so
+ * it is divided by it (exact, half-up to 6 decimals; priceBase 1 leaves it as it is).
+ */
+export function unitPriceFromMaster(priceExcludingTax: string, priceBase: string): string {
+  return new Decimal(priceExcludingTax).div(priceBase).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed(6);
+}
+
+/**
+ * The lines to store. A line without a price (or tax rate) takes it from the price master: the price of
+ * its material (materialId) from the order's supplier valid at the order date (UTC midnight), in the
+ * order's currency (a price in another currency is not used), per unit. '400' noPriceForLine otherwise.
+ */
 async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody) {
   return Promise.all(
     body.items.map(async (item, i) => {
       let price = item.priceExcludingTax;
       let rate = item.taxRate;
       if (price === undefined || rate === undefined) {
-        const found = item.materialId
+        const record = item.materialId
           ? await findEffectivePrice(
               tx,
               auth.elsAccount,
@@ -186,9 +199,10 @@ async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody)
               new Date(body.orderDate),
             )
           : null;
+        const found = record?.currency === body.currency ? record : null;
         if (!found && price === undefined)
           throw badRequest('noPriceForLine', { line: i + 1, material: item.materialNumber });
-        price ??= found?.priceExcludingTax;
+        price ??= found ? unitPriceFromMaster(found.priceExcludingTax, found.priceBase) : undefined;
         rate ??= found?.taxRate ?? '13';
       }
       const money = lineMoney(item.quantity, price!, rate!);

@@ -156,6 +156,12 @@ export const savePrice = (body: PriceSave) =>
   call<Price>({ url: `${BASE}/PurchasePriceService/save`, method: 'POST', data: body });
 export const deletePrice = (id: string) =>
   call<null>({ url: `${BASE}/PurchasePriceService/delete/${id}`, method: 'POST', data: {} });
+/**
+ * The price of a material from a supplier valid at `at` (ISO-8601; default now), or null
+ * (POST …/PurchasePriceService/findEffectivePrice). The price is per `priceBase` units, in `currency`.
+ */
+export const findEffectivePrice = (body: { toElsAccount: string; materialId: string; at?: string }) =>
+  call<Price | null>({ url: `${BASE}/PurchasePriceService/findEffectivePrice`, method: 'POST', data: body });
 
 export type ExcelService = 'PurchaseMaterialService' | 'PurchaseSupplierService' | 'PurchasePriceService';
 

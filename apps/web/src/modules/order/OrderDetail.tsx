@@ -42,6 +42,7 @@ import {
   AUDIT_STATUS,
   allowedActions,
   CHANGE_STATUS,
+  customFieldEntries,
   formatAmount,
   label,
   ORDER_STATUS,
@@ -49,6 +50,7 @@ import {
   type OrderAction,
   trailKind,
   trimDecimal,
+  usedCustomFields,
 } from './rules.ts';
 
 const TRAIL_DICTS = { audit: AUDIT_STATUS, order: ORDER_STATUS, change: CHANGE_STATUS };
@@ -244,6 +246,7 @@ function DetailView({
   };
 
   const selectedLines = items.filter((i) => selected.includes(i.id));
+  const headerCustom = customFieldEntries(order);
   const refusedLines = items.filter((i) => i.itemStatus === '2' && i.supplierRemark);
 
   return (
@@ -338,6 +341,21 @@ function DetailView({
           </Descriptions.Item>
           <Descriptions.Item label={t('order:fields.remark')}>{order.remark || '—'}</Descriptions.Item>
         </Descriptions>
+        {headerCustom.length > 0 && (
+          <Descriptions
+            size="small"
+            className="order-custom-fields"
+            title={t('order:detail.customFields')}
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            bordered
+          >
+            {headerCustom.map(([key, value]) => (
+              <Descriptions.Item key={key} label={key}>
+                {value}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
       </Card>
 
       <Card title={t('order:detail.lines')} size="small">
@@ -502,13 +520,20 @@ function LinesTable({
   selection?: Parameters<typeof Table<OrderItem>>[0]['rowSelection'];
 }) {
   const { t } = useTranslation();
+  const live = items.filter((i) => i.isDel === 'N');
+  // One column per custom field that any line has (labelled fbkN).
+  const customColumns = usedCustomFields(live).map((key) => ({
+    key,
+    title: key,
+    render: (_v: unknown, row: OrderItem) => row[key] ?? '—',
+  }));
   return (
     <Table<OrderItem>
       size="small"
       rowKey="id"
       pagination={false}
       scroll={{ x: 'max-content' }}
-      dataSource={items.filter((i) => i.isDel === 'N')}
+      dataSource={live}
       rowSelection={selection}
       rowClassName={(row) => (row.isClose === 'Y' ? 'line-closed' : '')}
       columns={[
@@ -577,6 +602,7 @@ function LinesTable({
           title: t('order:fields.supplierRemark'),
           render: (v) => v ?? '—',
         },
+        ...customColumns,
       ]}
     />
   );

@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   Col,
+  Collapse,
   DatePicker,
   Form,
   Input,
@@ -24,15 +25,25 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { findEffectivePrice, type Material } from '../masterdata/api.ts';
 import { findOrder, findOrders, ORDER_KEYS, type OrderDetail, type OrderSaveBody, saveOrder } from './api.ts';
 import { useSide } from './common.tsx';
+import { MaterialPicker } from './MaterialPicker.tsx';
 import {
+  CUSTOM_FIELD_KEYS,
+  CUSTOM_FIELD_MAX,
+  type CustomFields,
+  customFieldEntries,
+  customFieldsBody,
+  EDITABLE_CUSTOM_FIELDS,
   exchangeRateOk,
   fieldsInMessage,
   formatAmount,
   type LineInput,
   label,
+  lineFromMaterial,
   lineMoney,
+  linePriceFrom,
   lineProblems,
   ORDER_TYPE,
   totals,
@@ -40,8 +51,14 @@ import {
   URGENCY,
 } from './rules.ts';
 
-type LineForm = Omit<LineInput, 'deliveryDate'> & { id?: string; deliveryDate?: Dayjs | null };
-type EditForm = {
+type LineForm = Omit<LineInput, 'deliveryDate'> &
+  CustomFields & {
+    id?: string;
+    /** Set when the material was picked from the master; cleared when the number is typed over. */
+    materialId?: string;
+    deliveryDate?: Dayjs | null;
+  };
+type EditForm = CustomFields & {
   toElsAccount: string;
   orderType?: string;
   purchaseType: string;
@@ -67,7 +84,12 @@ const LINE_FIELDS = [
   'priceExcludingTax',
   'taxRate',
   'deliveryDate',
+  'minPackingQuantity',
+  'overTolerance',
+  'lackTolerance',
 ] as const;
+/** The header custom fields the edit page shows (fbk1 … fbk10). */
+const EDITABLE_KEYS = CUSTOM_FIELD_KEYS.slice(0, EDITABLE_CUSTOM_FIELDS);
 
 const emptyLine = (): LineForm => ({ taxRate: '13', deliveryDate: dayjs().add(14, 'day') });
 
@@ -87,10 +109,13 @@ function fromDetail(d: OrderDetail): EditForm {
     deliveryAddress: o.deliveryAddress ?? undefined,
     urgencyFlag: o.urgencyFlag,
     remark: o.remark ?? undefined,
+    // Every header custom field (fbk1…fbk50), also those the page does not show, so a save keeps them.
+    ...customFieldsBody(o),
     items: d.items
       .filter((i) => i.isDel === 'N')
       .map((i) => ({
         id: i.id,
+        materialId: i.materialId ?? undefined,
         materialNumber: i.materialNumber,
         materialDesc: i.materialDesc,
         unit: i.unit,
@@ -98,6 +123,11 @@ function fromDetail(d: OrderDetail): EditForm {
         priceExcludingTax: trimDecimal(i.priceExcludingTax),
         taxRate: trimDecimal(i.taxRate),
         deliveryDate: dayjs(i.deliveryDate),
+        minPackingQuantity: trimDecimal(i.minPackingQuantity),
+        overTolerance: trimDecimal(i.overTolerance),
+        lackTolerance: trimDecimal(i.lackTolerance),
+        // The lines' custom fields are not edited here; they travel along unchanged.
+        ...customFieldsBody(i),
       })),
   };
 }
@@ -120,7 +150,9 @@ function toBody(v: EditForm, id?: string, version?: number): OrderSaveBody {
     deliveryAddress: opt(v.deliveryAddress),
     urgencyFlag: v.urgencyFlag,
     remark: opt(v.remark),
+    ...customFieldsBody(v),
     items: v.items.map((l) => ({
+      ...(l.materialId ? { materialId: l.materialId } : {}),
       materialNumber: (l.materialNumber ?? '').trim(),
       materialDesc: (l.materialDesc ?? '').trim(),
       unit: (l.unit ?? '').trim(),
@@ -128,6 +160,10 @@ function toBody(v: EditForm, id?: string, version?: number): OrderSaveBody {
       ...(opt(l.priceExcludingTax) ? { priceExcludingTax: opt(l.priceExcludingTax) } : {}),
       ...(opt(l.taxRate) ? { taxRate: opt(l.taxRate) } : {}),
       deliveryDate: l.deliveryDate ? l.deliveryDate.format('YYYY-MM-DD') : '',
+      ...(opt(l.minPackingQuantity) ? { minPackingQuantity: opt(l.minPackingQuantity) } : {}),
+      ...(opt(l.overTolerance) ? { overTolerance: opt(l.overTolerance) } : {}),
+      ...(opt(l.lackTolerance) ? { lackTolerance: opt(l.lackTolerance) } : {}),
+      ...customFieldsBody(l),
     })),
   };
 }
@@ -209,7 +245,76 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     },
   });
 
-  async function onFinish(values: EditForm) {
+  /** Line values by path (the form's typed paths do not reach into a line by a computed field). */
+  const setLineFields = (fields: Array<{ name: (string | number)[]; value: unknown; errors?: string[] }>) =>
+    form.setFields(fields as Parameters<typeof form.setFields>[0]);
+  const lineValue = (index: number) => (form.getFieldValue('items') as LineForm[] | undefined)?.[index];
+
+  /**
+   * A material picked for line `index`: fills number, description, unit, minimum packing quantity and
+   * tolerances from the material master, then price and tax rate from the price master for the order's
+   * supplier at the order date (as the server would default them). Without a supplier, a valid price or
+   * with a price in another currency the price stays empty and a message says why.
+   */
+  async function pickMaterial(index: number, material: Material) {
+    const path = (field: keyof LineForm) => ['items', index, field];
+    const filled = lineFromMaterial(material);
+    setLineFields([
+      ...Object.entries(filled).map(([field, value]) => ({
+        name: path(field as keyof LineForm),
+        value,
+        errors: [],
+      })),
+      { name: path('priceExcludingTax'), value: undefined, errors: [] },
+    ]);
+    const supplier = String(form.getFieldValue('toElsAccount') ?? '').trim();
+    if (!supplier) {
+      void message.info(t('order:edit.supplierForPrice'));
+      return;
+    }
+    const orderDate = (form.getFieldValue('orderDate') as Dayjs | undefined) ?? dayjs();
+    const orderCurrency = String(form.getFieldValue('currency') ?? 'CNY');
+    try {
+      const price = await findEffectivePrice({
+        toElsAccount: supplier,
+        materialId: material.id,
+        // The server defaults prices at the order date's UTC midnight; ask for the same instant.
+        at: `${orderDate.format('YYYY-MM-DD')}T00:00:00.000Z`,
+      });
+      // The line may have changed while the price was on its way.
+      if (lineValue(index)?.materialId !== material.id) return;
+      const result = linePriceFrom(price, orderCurrency);
+      if (result.ok) {
+        setLineFields([
+          { name: path('priceExcludingTax'), value: result.priceExcludingTax, errors: [] },
+          { name: path('taxRate'), value: result.taxRate, errors: [] },
+        ]);
+      } else if (result.reason === 'currency') {
+        void message.warning(
+          t('order:edit.priceCurrency', {
+            material: material.materialNumber,
+            currency: result.currency,
+            orderCurrency,
+          }),
+        );
+      } else {
+        void message.warning(t('order:edit.noPrice', { material: material.materialNumber, supplier }));
+      }
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  }
+
+  /** Typing over a picked material's number unlinks the line from that material. */
+  function typedMaterialNumber(index: number, text: string) {
+    const line = lineValue(index);
+    if (line?.materialId && line.materialNumber !== text)
+      setLineFields([{ name: ['items', index, 'materialId'], value: undefined }]);
+  }
+
+  async function onFinish(submitted: EditForm) {
+    // The whole store: also the values without an input (materialId, custom fields not shown).
+    const values = { ...submitted, ...(form.getFieldsValue(true) as EditForm) };
     setServerError(null);
     if (!values.items || values.items.length === 0) {
       setServerError(t('order:rules.atLeastOneLine'));
@@ -227,7 +332,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       if (e instanceof ApiError && e.code === '409') void message.error(text);
       const named = fieldsInMessage(text);
       const fields: Array<{ name: (string | number)[]; errors: string[] }> = [
-        ...named.header.filter((f) => f in values).map((f) => ({ name: [f], errors: [text] })),
+        ...named.header.filter((f) => f in submitted).map((f) => ({ name: [f], errors: [text] })),
         ...named.lines
           .filter(([, f]) => (LINE_FIELDS as readonly string[]).includes(f))
           .map(([i, f]) => ({ name: ['items', i, f], errors: [text] })),
@@ -239,6 +344,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   }
 
   const changing = order?.sendStatus === '1';
+  // The custom fields start open when the order already has one of those shown.
+  const customOpen = customFieldEntries(initial).some(([key]) => EDITABLE_KEYS.includes(key));
 
   return (
     <Form<EditForm>
@@ -392,6 +499,36 @@ function EditView({ detail }: { detail?: OrderDetail }) {
             </Form.Item>
           </Col>
         </Row>
+        <Collapse
+          size="small"
+          className="order-custom-fields"
+          defaultActiveKey={customOpen ? ['custom'] : []}
+          items={[
+            {
+              key: 'custom',
+              label: t('order:edit.customFields'),
+              forceRender: true,
+              children: (
+                <>
+                  <div className="order-hint order-custom-hint">{t('order:edit.customFieldsHint')}</div>
+                  <Row gutter={16}>
+                    {EDITABLE_KEYS.map((key) => (
+                      <Col xs={12} md={6} lg={4} key={key}>
+                        <Form.Item
+                          name={key}
+                          label={key}
+                          rules={[{ max: CUSTOM_FIELD_MAX, message: t('order:rules.customFieldMax') }]}
+                        >
+                          <Input maxLength={CUSTOM_FIELD_MAX} allowClear />
+                        </Form.Item>
+                      </Col>
+                    ))}
+                  </Row>
+                </>
+              ),
+            },
+          ]}
+        />
       </Card>
 
       <Card title={t('order:detail.lines')} size="small">
@@ -416,14 +553,34 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                 className="order-lines-edit"
                 columns={[
                   { key: 'no', title: t('order:fields.itemNumber'), width: 50, render: (_v, _f, i) => i + 1 },
+                  {
+                    key: 'materialNumber',
+                    title: t('order:edit.cols.materialNumber'),
+                    width: 190,
+                    render: (_v: unknown, f: { name: number }) => (
+                      <Form.Item
+                        name={[f.name, 'materialNumber']}
+                        rules={[lineRule('materialNumber')]}
+                        className="cell-item"
+                      >
+                        <MaterialPicker
+                          aria-label={`${t('order:edit.cols.materialNumber')} ${f.name + 1}`}
+                          onChange={(text) => typedMaterialNumber(f.name, text)}
+                          onPick={(m) => void pickMaterial(f.name, m)}
+                        />
+                      </Form.Item>
+                    ),
+                  },
                   ...(
                     [
-                      ['materialNumber', 130],
                       ['materialDesc', 200],
                       ['unit', 70],
                       ['quantity', 110],
                       ['priceExcludingTax', 120],
                       ['taxRate', 80],
+                      ['minPackingQuantity', 110],
+                      ['overTolerance', 90],
+                      ['lackTolerance', 90],
                     ] as const
                   ).map(([field, width]) => ({
                     key: field,
@@ -434,7 +591,14 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                         <Input
                           aria-label={`${t(`order:edit.cols.${field}`)} ${f.name + 1}`}
                           inputMode={
-                            ['quantity', 'priceExcludingTax', 'taxRate'].includes(field)
+                            [
+                              'quantity',
+                              'priceExcludingTax',
+                              'taxRate',
+                              'minPackingQuantity',
+                              'overTolerance',
+                              'lackTolerance',
+                            ].includes(field)
                               ? 'decimal'
                               : undefined
                           }

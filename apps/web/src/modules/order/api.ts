@@ -1,9 +1,12 @@
 import { call, http } from '../../lib/http.ts';
 import type { Page } from '../../lib/message-api.ts';
-import type { Side } from './rules.ts';
+import type { CustomFields, Side } from './rules.ts';
 
-/** Calls of the order module (apps/server/src/modules/order/routes.ts). */
-export type OrderHeader = {
+/**
+ * Calls of the order module (apps/server/src/modules/order/routes.ts). Headers and lines carry their
+ * non-empty custom fields flat (fbk1…fbk50).
+ */
+export type OrderHeader = CustomFields & {
   id: string;
   elsAccount: string;
   toElsAccount: string;
@@ -36,7 +39,7 @@ export type OrderHeader = {
   createDate: string;
   version: number;
 };
-export type OrderItem = {
+export type OrderItem = CustomFields & {
   id: string;
   itemNumber: number;
   materialId: string | null;
@@ -86,7 +89,7 @@ export type OrderFilter = {
 };
 
 /** The body of POST …/PurchaseOrderService/save (contracts/purchase-order.ts OrderSaveBody). */
-export type OrderSaveBody = {
+export type OrderSaveBody = CustomFields & {
   id?: string;
   version?: number;
   toElsAccount: string;
@@ -102,15 +105,22 @@ export type OrderSaveBody = {
   deliveryAddress?: string;
   urgencyFlag?: string;
   remark?: string;
-  items: Array<{
-    materialNumber: string;
-    materialDesc: string;
-    unit: string;
-    quantity: string;
-    priceExcludingTax?: string;
-    taxRate?: string;
-    deliveryDate: string;
-  }>;
+  items: Array<
+    CustomFields & {
+      /** The material of the master the line was picked from (lets the server default its price). */
+      materialId?: string;
+      materialNumber: string;
+      materialDesc: string;
+      unit: string;
+      quantity: string;
+      priceExcludingTax?: string;
+      taxRate?: string;
+      deliveryDate: string;
+      minPackingQuantity?: string;
+      overTolerance?: string;
+      lackTolerance?: string;
+    }
+  >;
 };
 
 const service = (side: Side) => (side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService');

@@ -3,8 +3,68 @@ import enOrder from '../../locales/en/order.json';
 import zhOrder from '../../locales/zh_cn/order.json';
 import '../../lib/i18n-portal.ts';
 
+/**
+ * Texts of the custom fields (fbk1…fbk50) and the material picker, merged into the 'order' namespace
+ * (kept beside the module so its features ship with it; same keys in both languages).
+ */
+const CUSTOM_AND_PICKER = {
+  zh_cn: {
+    edit: {
+      customFields: '自定义字段',
+      customFieldsHint: '表头自定义字段 fbk1–fbk10，每项最多 100 个字符；其他自定义字段保持不变。',
+      materialSearch: '输入物料编码或名称搜索',
+      noMaterial: '没有匹配的物料',
+      searching: '搜索中…',
+      supplierForPrice: '先填写供应商账号，才能从价格主数据带出单价',
+      noPrice: '价格主数据中没有 {{material}} 对供应商 {{supplier}} 在订单日期有效的价格，请填写单价',
+      priceCurrency:
+        '价格主数据中 {{material}} 的价格币种为 {{currency}}，与订单币种 {{orderCurrency}} 不同，未带出单价',
+      cols: {
+        minPackingQuantity: '最小包装量',
+        overTolerance: '超交%',
+        lackTolerance: '欠交%',
+      },
+    },
+    rules: {
+      packFormat: '最小包装量：最多 3 位小数的数字',
+      tolerance: '容差：0–100，最多 2 位小数',
+      customFieldMax: '最多 100 个字符',
+    },
+    detail: { customFields: '自定义字段' },
+  },
+  en: {
+    edit: {
+      customFields: 'Custom fields',
+      customFieldsHint:
+        'Header custom fields fbk1–fbk10, at most 100 characters each; other custom fields are kept as they are.',
+      materialSearch: 'Search by material number or name',
+      noMaterial: 'No matching material',
+      searching: 'Searching…',
+      supplierForPrice: 'Enter the supplier account first to take the price from the price master',
+      noPrice:
+        'The price master has no price of {{material}} from supplier {{supplier}} valid on the order date: enter the price',
+      priceCurrency:
+        'The price master prices {{material}} in {{currency}}, not in the order currency {{orderCurrency}}: the price was not filled in',
+      cols: {
+        minPackingQuantity: 'Min. packing qty',
+        overTolerance: 'Over-delivery %',
+        lackTolerance: 'Under-delivery %',
+      },
+    },
+    rules: {
+      packFormat: 'Minimum packing quantity: a number with at most 3 decimals',
+      tolerance: 'Tolerance: 0–100 with at most 2 decimals',
+      customFieldMax: 'At most 100 characters',
+    },
+    detail: { customFields: 'Custom fields' },
+  },
+} as const;
+
 /** The 'order' namespace of the order module app (issue #5); registered only by that app. */
 i18n.addResourceBundle('zh_cn', 'order', zhOrder, true, false);
 i18n.addResourceBundle('en', 'order', enOrder, true, false);
+i18n.addResourceBundle('zh_cn', 'order', CUSTOM_AND_PICKER.zh_cn, true, false);
+i18n.addResourceBundle('en', 'order', CUSTOM_AND_PICKER.en, true, false);
 
 export const ORDER_NS = 'order';
+export { CUSTOM_AND_PICKER };

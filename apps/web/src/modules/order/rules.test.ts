@@ -1,19 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedActions,
+  CUSTOM_FIELD_KEYS,
   canDo,
+  customFieldEntries,
+  customFieldsBody,
   exchangeRateOk,
   fieldsInMessage,
   formatAmount,
   label,
+  lineFromMaterial,
   lineMoney,
+  linePriceFrom,
   lineProblems,
+  materialOptionLabel,
   missingReplyDates,
   needsSelection,
   ORDER_STATUS,
+  pricePerUnit,
   totals,
   trailKind,
   trimDecimal,
+  usedCustomFields,
 } from './rules.ts';
 
 const state = (auditStatus: string, sendStatus: string, orderStatus: string, changeStatus = '0') => ({
@@ -152,6 +160,9 @@ describe('form rules', () => {
       lines: [[1, 'quantity']],
     });
     expect(fieldsInMessage('供应商 200009 不是你的供应商')).toEqual({ header: [], lines: [] });
+    expect(
+      fieldsInMessage('Invalid input: body.fbk3 must be at most 100 long; body.items.0.fbk12 must be …'),
+    ).toEqual({ header: ['fbk3'], lines: [[0, 'fbk12']] });
   });
   it('bulk actions and confirmations need rows and dates', () => {
     expect(needsSelection([])).toBe(true);
@@ -173,5 +184,96 @@ describe('labels', () => {
     expect(trailKind('submit')).toBe('audit');
     expect(trailKind('confirm')).toBe('order');
     expect(trailKind('returnChange')).toBe('change');
+  });
+});
+
+describe('line rules of the picker fields', () => {
+  it('checks minimum packing quantity and tolerances when given', () => {
+    const ok = { minPackingQuantity: '5000', overTolerance: '10', lackTolerance: '0.5' };
+    expect(lineProblems(ok)).not.toHaveProperty('minPackingQuantity');
+    expect(lineProblems(ok)).not.toHaveProperty('overTolerance');
+    expect(lineProblems(ok)).not.toHaveProperty('lackTolerance');
+    expect(lineProblems({ minPackingQuantity: '1.2345' }).minPackingQuantity).toBe('rules.packFormat');
+    expect(lineProblems({ overTolerance: '100.01' }).overTolerance).toBe('rules.tolerance');
+    expect(lineProblems({ lackTolerance: '-1' }).lackTolerance).toBe('rules.tolerance');
+    expect(lineProblems({ overTolerance: '100' })).not.toHaveProperty('overTolerance');
+  });
+});
+
+describe('custom fields fbk1…fbk50', () => {
+  it('has the fifty keys in order', () => {
+    expect(CUSTOM_FIELD_KEYS).toHaveLength(50);
+    expect(CUSTOM_FIELD_KEYS[0]).toBe('fbk1');
+    expect(CUSTOM_FIELD_KEYS[49]).toBe('fbk50');
+  });
+  it('lists non-empty values in fbk order and ignores other keys', () => {
+    expect(
+      customFieldEntries({ fbk10: 'b', fbk2: 'a', fbk3: '  ', fbk51: 'x', orderNumber: 'PO1', fbk4: null }),
+    ).toEqual([
+      ['fbk2', 'a'],
+      ['fbk10', 'b'],
+    ]);
+    expect(customFieldEntries(null)).toEqual([]);
+  });
+  it('builds the body part: trimmed, empty values absent', () => {
+    expect(customFieldsBody({ fbk1: ' 项目 ', fbk2: '', fbk3: '   ', fbk50: 'z' })).toEqual({
+      fbk1: '项目',
+      fbk50: 'z',
+    });
+  });
+  it('finds the keys used by any line', () => {
+    expect(usedCustomFields([{ fbk7: 'x' }, {}, { fbk2: 'y', fbk7: 'z' }])).toEqual(['fbk2', 'fbk7']);
+    expect(usedCustomFields([])).toEqual([]);
+  });
+});
+
+describe('material picker', () => {
+  const resistor = {
+    id: '6f1c2a80-0000-4000-8000-000000000001',
+    materialNumber: 'R-0603-10K',
+    materialName: '贴片电阻 0603 10KΩ',
+    materialDesc: '±1% 1/10W',
+    baseUnit: 'PCS',
+    minPackingQuantity: '5000.000',
+    overTolerance: '5.00',
+    lackTolerance: '0.00',
+  };
+  it('shows "number — name"', () => {
+    expect(materialOptionLabel(resistor)).toBe('R-0603-10K — 贴片电阻 0603 10KΩ');
+  });
+  it('fills the line from the material', () => {
+    expect(lineFromMaterial(resistor)).toEqual({
+      materialId: resistor.id,
+      materialNumber: 'R-0603-10K',
+      materialDesc: '贴片电阻 0603 10KΩ ±1% 1/10W',
+      unit: 'PCS',
+      minPackingQuantity: '5000',
+      overTolerance: '5',
+      lackTolerance: '0',
+    });
+    expect(lineFromMaterial({ ...resistor, materialDesc: '' }).materialDesc).toBe('贴片电阻 0603 10KΩ');
+    expect(
+      lineFromMaterial({ ...resistor, materialName: 'n'.repeat(150), materialDesc: 'd'.repeat(100) })
+        .materialDesc,
+    ).toHaveLength(200);
+  });
+  it('divides the master price by its price base exactly, half up to 6 decimals', () => {
+    expect(pricePerUnit('0.012000', '1.000')).toBe('0.012');
+    expect(pricePerUnit('12.5', '1000')).toBe('0.0125');
+    expect(pricePerUnit('10', '3')).toBe('3.333333');
+    expect(pricePerUnit('20', '3')).toBe('6.666667');
+    expect(pricePerUnit('1', '0')).toBeNull();
+    expect(pricePerUnit('abc', '1')).toBeNull();
+  });
+  it('takes the unit price and tax rate in the order currency, else says why not', () => {
+    const price = { priceExcludingTax: '8.200000', taxRate: '13.00', currency: 'CNY', priceBase: '1.000' };
+    expect(linePriceFrom(price, 'CNY')).toEqual({ ok: true, priceExcludingTax: '8.2', taxRate: '13' });
+    expect(linePriceFrom({ ...price, priceBase: '100' }, 'CNY')).toEqual({
+      ok: true,
+      priceExcludingTax: '0.082',
+      taxRate: '13',
+    });
+    expect(linePriceFrom(price, 'USD')).toEqual({ ok: false, reason: 'currency', currency: 'CNY' });
+    expect(linePriceFrom(null, 'CNY')).toEqual({ ok: false, reason: 'noPrice' });
   });
 });

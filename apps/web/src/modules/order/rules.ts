@@ -239,7 +239,14 @@ export type LineInput = {
   priceExcludingTax?: string;
   taxRate?: string;
   deliveryDate?: string;
+  /** In the line's unit, ≥ 0, at most 3 decimals. */
+  minPackingQuantity?: string;
+  /** Percent 0–100, at most 2 decimals. */
+  overTolerance?: string;
+  lackTolerance?: string;
 };
+
+const percentOk = (v: string) => isDecimal(v, 3, 2) && toScaled(v, 2) <= 10000n;
 
 /** Message keys (namespace 'order') of a line's problems, by field. Empty when the line is fine. */
 export function lineProblems(line: LineInput): Partial<Record<keyof LineInput, string>> {
@@ -254,8 +261,14 @@ export function lineProblems(line: LineInput): Partial<Record<keyof LineInput, s
   const p = line.priceExcludingTax?.trim() ?? '';
   if (p && !isDecimal(p, 12, 6)) out.priceExcludingTax = 'rules.priceFormat';
   const r = line.taxRate?.trim() ?? '';
-  if (r && (!isDecimal(r, 3, 2) || toScaled(r, 2) > 10000n)) out.taxRate = 'rules.taxRate';
+  if (r && !percentOk(r)) out.taxRate = 'rules.taxRate';
   if (!line.deliveryDate) out.deliveryDate = 'rules.required';
+  const pack = line.minPackingQuantity?.trim() ?? '';
+  if (pack && !isDecimal(pack, 12, 3)) out.minPackingQuantity = 'rules.packFormat';
+  for (const key of ['overTolerance', 'lackTolerance'] as const) {
+    const v = line[key]?.trim() ?? '';
+    if (v && !percentOk(v)) out[key] = 'rules.tolerance';
+  }
   return out;
 }
 
@@ -271,7 +284,7 @@ export function exchangeRateOk(value: string): boolean {
 export function fieldsInMessage(message: string): { header: string[]; lines: Array<[number, string]> } {
   const header = new Set<string>();
   const lines: Array<[number, string]> = [];
-  for (const m of message.matchAll(/body\.([A-Za-z]+)(?:\.(\d+)\.([A-Za-z]+))?/g)) {
+  for (const m of message.matchAll(/body\.([A-Za-z][A-Za-z0-9]*)(?:\.(\d+)\.([A-Za-z][A-Za-z0-9]*))?/g)) {
     if (m[1] === 'items' && m[2] !== undefined) lines.push([Number(m[2]), m[3]]);
     else header.add(m[1]);
   }
@@ -295,4 +308,120 @@ export function trailKind(action: string): 'audit' | 'order' | 'change' {
   if (['send', 'close', 'confirm', 'refuse'].includes(action)) return 'order';
   if (['change', 'sendChange', 'confirmChange', 'returnChange'].includes(action)) return 'change';
   return 'audit';
+}
+
+// ---- Custom fields fbk1…fbk50 (seed 001 §3; contracts/purchase-order.ts CUSTOM_FIELD_KEYS) ----
+
+export type CustomFieldKey = `fbk${number}`;
+export type CustomFields = { [K in CustomFieldKey]?: string };
+
+/** 'fbk1' … 'fbk50' in order; the server refuses any other fbkN. */
+export const CUSTOM_FIELD_KEYS: readonly CustomFieldKey[] = Array.from(
+  { length: 50 },
+  (_, i) => `fbk${i + 1}` as const,
+);
+/** How many header custom fields the edit page offers (fbk1 … fbk10); others are kept as they are. */
+export const EDITABLE_CUSTOM_FIELDS = 10;
+/** Longest value of a custom field, in characters (the server's limit). */
+export const CUSTOM_FIELD_MAX = 100;
+
+/** The non-empty custom fields of a header or line, as [key, value] in fbk order. */
+export function customFieldEntries(source: object | null | undefined): Array<[CustomFieldKey, string]> {
+  if (!source) return [];
+  const record = source as Record<string, unknown>;
+  const out: Array<[CustomFieldKey, string]> = [];
+  for (const key of CUSTOM_FIELD_KEYS) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '') out.push([key, value]);
+  }
+  return out;
+}
+
+/** The custom fields of form values for a save body: trimmed, empty ones left out (= absent). */
+export function customFieldsBody(source: object | null | undefined): CustomFields {
+  return Object.fromEntries(customFieldEntries(source).map(([k, v]) => [k, v.trim()])) as CustomFields;
+}
+
+/** The fbk keys that have a value in at least one of the rows (columns of the lines table). */
+export function usedCustomFields(rows: readonly object[]): CustomFieldKey[] {
+  const used = new Set(rows.flatMap((r) => customFieldEntries(r).map(([k]) => k)));
+  return CUSTOM_FIELD_KEYS.filter((k) => used.has(k));
+}
+
+// ---- Material picker: a line from the material master and the price master ----
+
+/** What a line takes from a material of the master (masterdata PurchaseMaterialService). */
+export type MaterialPick = {
+  id: string;
+  materialNumber: string;
+  materialName: string;
+  materialDesc: string;
+  baseUnit: string;
+  minPackingQuantity: string;
+  overTolerance: string;
+  lackTolerance: string;
+};
+
+/** The option text of a material in the picker: "number — name". */
+export function materialOptionLabel(m: Pick<MaterialPick, 'materialNumber' | 'materialName'>): string {
+  return `${m.materialNumber} — ${m.materialName}`;
+}
+
+/**
+ * The line fields a picked material fills: its id (so the server can default the price too), number,
+ * description (name plus the master's description, at most 200 characters), unit (the base unit, the
+ * unit of the master's quantities and prices), minimum packing quantity and tolerances (trailing zeros
+ * dropped).
+ */
+export function lineFromMaterial(m: MaterialPick) {
+  const desc = [m.materialName.trim(), m.materialDesc.trim()].filter(Boolean).join(' ');
+  return {
+    materialId: m.id,
+    materialNumber: m.materialNumber,
+    materialDesc: desc.slice(0, 200),
+    unit: m.baseUnit,
+    minPackingQuantity: trimDecimal(m.minPackingQuantity),
+    overTolerance: trimDecimal(m.overTolerance),
+    lackTolerance: trimDecimal(m.lackTolerance),
+  };
+}
+
+/** The price master record valid for a supplier and material (PurchasePriceService/findEffectivePrice). */
+export type EffectivePrice = {
+  priceExcludingTax: string;
+  taxRate: string;
+  currency: string;
+  priceBase: string;
+};
+
+/** Divides a 6-decimal price by a 3-decimal quantity, half-up to 6 decimals (exact, no floats). */
+export function pricePerUnit(price: string, priceBase: string): string | null {
+  try {
+    const p = toScaled(price, 6);
+    const b = toScaled(priceBase, 3);
+    if (b === 0n) return null;
+    // (p / 10^6) / (b / 10^3) at scale 6 = p × 10^3 / b, rounded half up.
+    const num = p * 1000n;
+    return trimDecimal(fromScaled((2n * num + b) / (2n * b), 6));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The price a line takes from the price master: the unit price (the master's price is per `priceBase`
+ * units) and its tax rate, or why there is none — no valid price, or a price in another currency than
+ * the order's (never converted silently).
+ */
+export function linePriceFrom(
+  price: EffectivePrice | null,
+  orderCurrency: string,
+):
+  | { ok: true; priceExcludingTax: string; taxRate: string }
+  | { ok: false; reason: 'noPrice' | 'currency'; currency?: string } {
+  if (!price) return { ok: false, reason: 'noPrice' };
+  if (price.currency !== orderCurrency) return { ok: false, reason: 'currency', currency: price.currency };
+  const unit = pricePerUnit(price.priceExcludingTax, price.priceBase);
+  if (unit === null) return { ok: false, reason: 'noPrice' };
+  return { ok: true, priceExcludingTax: unit, taxRate: trimDecimal(price.taxRate) };
 }
