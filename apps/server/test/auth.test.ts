@@ -165,16 +165,17 @@ describe('tokens', () => {
 
   it('refuses an expired token, even with a valid signature and a live session', async () => {
     const session = await login(server, '100000', 'admin');
-    const { SignJWT, decodeJwt } = await import('jose');
+    const { createDecoder, createSigner } = await import('fast-jwt');
     const { sharedSecret } = await import('../src/platform/secrets.ts');
-    const claims = decodeJwt(session.token);
-    const secret = new TextEncoder().encode(await sharedSecret(server.database.db, 'jwt'));
-    const expired = await new SignJWT({ sid: claims.sid, acc: claims.acc, sac: claims.sac, st: claims.st })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(claims.sub))
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 90_000)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
-      .sign(secret);
+    const claims = createDecoder()(session.token) as Record<string, unknown>;
+    const secret = await sharedSecret(server.database.db, 'jwt');
+    const body = { sub: claims.sub, sid: claims.sid, acc: claims.acc, sac: claims.sac, st: claims.st };
+    const now = Math.floor(Date.now() / 1000);
+    const expired = createSigner({ key: secret, algorithm: 'HS256' })({
+      ...body,
+      iat: now - 90_000,
+      exp: now - 10,
+    });
     const res = await server.app.inject({
       method: 'GET',
       url: '/apis/user/getMenu',
@@ -182,12 +183,7 @@ describe('tokens', () => {
     });
     expect(res.json().code).toBe('401');
     // The same claims freshly signed work: only the expiry made the difference.
-    const fresh = await new SignJWT({ sid: claims.sid, acc: claims.acc, sac: claims.sac, st: claims.st })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(claims.sub))
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(secret);
+    const fresh = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 3_600_000 })(body);
     const ok = await server.app.inject({
       method: 'GET',
       url: '/apis/user/getMenu',
