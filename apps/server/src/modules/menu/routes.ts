@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@srm/contracts/envelope';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { findRoleCodes } from '../account/repository.ts';
@@ -37,9 +38,17 @@ const menuItemSchema: z.ZodType<MenuNode> = z.lazy(() =>
 
 /** Menu call of spec 000 §7. */
 export function registerMenuRoutes(app: App, deps: AppDeps): void {
+  // The tree of a user changes only when menus or their roles do (seed, registration): it is served from
+  // memory for SESSION_CACHE_MS like the session itself (0 = always from the database; issue #7).
+  const ttl = deps.config.SESSION_CACHE_MS;
+  const trees = new LRUCache<string, ReturnType<typeof buildMenuTree>>({
+    max: 20_000,
+    ttl: Math.max(ttl, 1),
+  });
   /**
    * GET /apis/user/getMenu (spec 000 §7): the caller's menu tree for their station and company, filtered
-   * by their roles. data: MenuItem[] (appName in the caller's language, appNameI18n with both).
+   * by their roles. data: MenuItem[] (appName in the caller's language, appNameI18n with both). Served
+   * from memory for SESSION_CACHE_MS ms after it was built.
    */
   zod(app).get(
     '/apis/user/getMenu',
@@ -52,11 +61,16 @@ export function registerMenuRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
+      const key = `${auth.subaccountId}|${auth.station}|${auth.elsAccount}|${request.locale}`;
+      const cached = ttl > 0 ? trees.get(key) : undefined;
+      if (cached) return ok(cached);
       const [rows, roles] = await Promise.all([
         findMenuRows(deps.db, auth.station, auth.elsAccount),
         findRoleCodes(deps.db, auth.subaccountId),
       ]);
-      return ok(buildMenuTree(rows, roles, request.locale));
+      const tree = buildMenuTree(rows, roles, request.locale);
+      if (ttl > 0) trees.set(key, tree);
+      return ok(tree);
     },
   );
 }
