@@ -1,13 +1,18 @@
 import { LIST_OFFSET_WINDOW_ROWS } from '@srm/contracts/constants';
-import { and, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../platform/db.ts';
+import { and, count, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Queryable } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
-import { withTenant } from '../../platform/tenant.ts';
 import { purchaseOrder } from './tables.ts';
 
 /** Lists count exactly up to this many matches; above it `total` is the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 1_000;
+/** How long an estimated total (above EXACT_COUNT_LIMIT) is reused for the same list and filter (ms). */
+export const ESTIMATE_TTL_MS = 10_000;
+
+/** Estimated totals by list and filter (never exact ones, which must follow every change at once). */
+const estimates = new LRUCache<string, number>({ max: 10_000, ttl: ESTIMATE_TTL_MS });
 /** Page numbers reach this many rows (OFFSET); deeper rows are read with the keyset `cursor`. */
 export const OFFSET_WINDOW_ROWS = LIST_OFFSET_WINDOW_ROWS;
 
@@ -97,13 +102,67 @@ function keyParses(kind: SortKind, key: string[]): boolean {
   return uuid.test(key[1]);
 }
 
-/** `(c1, c2, …) < (k1, k2, …)`: the rows after the cursor in a descending list. */
-function afterKey(kind: SortKind, key: string[]): SQL {
+/** `(c1, c2, …) < (:k0, :k1, …)`: the rows after the cursor in a descending list (placeholders k0…). */
+function afterKey(kind: SortKind): SQL {
   const { columns, casts } = SORTS[kind];
-  const values = key.map((k, i) =>
-    casts[i] === 'text' ? sql`${k} collate "C"` : sql`${k}::${sql.raw(casts[i])}`,
+  const values = casts.map((cast, i) =>
+    cast === 'text'
+      ? sql`${sql.placeholder(`k${i}`)} collate "C"`
+      : sql`${sql.placeholder(`k${i}`)}::${sql.raw(cast)}`,
   );
   return sql`(${sql.join(columns, sql`, `)}) < (${sql.join(values, sql`, `)})`;
+}
+
+/** The filters a list can combine; each present one adds a condition with its own placeholder. */
+const FILTERS = [
+  ['numberLike', (p: Placeholder) => sql`${purchaseOrder.orderNumber} collate "C" like ${p}`],
+  ['toElsAccount', (p: Placeholder) => eq(purchaseOrder.toElsAccount, p)],
+  ['auditStatus', (p: Placeholder) => eq(purchaseOrder.auditStatus, p)],
+  ['orderStatus', (p: Placeholder) => eq(purchaseOrder.orderStatus, p)],
+  ['sendStatus', (p: Placeholder) => eq(purchaseOrder.sendStatus, p)],
+  ['orderDateFrom', (p: Placeholder) => gte(purchaseOrder.orderDate, p)],
+  ['orderDateTo', (p: Placeholder) => lte(purchaseOrder.orderDate, p)],
+] as const;
+type FilterName = (typeof FILTERS)[number][0];
+
+/**
+ * The page and count statements of one list shape (side, sort, which filters, cursor or offset), built
+ * once per database and reused with new values: building a 40-column select through the query builder
+ * cost more than running it (BENCHMARKS.md). Unnamed statements, so PostgreSQL still plans each call
+ * with its values (a number prefix stays an index range).
+ */
+function buildShape(db: Queryable, side: Side, kind: SortKind, present: FilterName[], withCursor: boolean) {
+  const matching = matchingCondition(
+    side,
+    Object.fromEntries(present.map((n) => [n, sql.placeholder(n)])),
+    sql.placeholder('account'),
+  );
+  const sort = SORTS[kind];
+  const page = db
+    .select({ order: purchaseOrder, key: sql<string[]>`array[${sql.join(sort.keyText, sql`, `)}]` })
+    .from(purchaseOrder)
+    .where(withCursor ? and(matching, afterKey(kind)) : matching)
+    .orderBy(...sort.columns.map((c) => sql`${c} desc`))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('');
+  const countQuery = db
+    .select({ n: count() })
+    .from(sql`(select 1 from ${purchaseOrder} where ${matching} limit ${EXACT_COUNT_LIMIT + 1}) as capped`)
+    .prepare('');
+  return { page, count: countQuery };
+}
+const shapes = new WeakMap<object, Map<string, ReturnType<typeof buildShape>>>();
+
+/** The WHERE of a list: the caller's side and account, then each present filter (values or placeholders). */
+function matchingCondition(side: Side, filters: Partial<Record<FilterName, unknown>>, account: unknown): SQL {
+  const where: SQL[] =
+    side === 'purchase'
+      ? [eq(purchaseOrder.elsAccount, account as string)]
+      : [eq(purchaseOrder.toElsAccount, account as string), eq(purchaseOrder.sendStatus, '1')];
+  for (const [name, condition] of FILTERS)
+    if (filters[name] !== undefined) where.push(condition(filters[name] as Placeholder));
+  return and(...where) as SQL;
 }
 
 /** Escapes LIKE wildcards so a typed `%` or `_` matches itself. */
@@ -112,7 +171,7 @@ const likePrefix = (text: string) => `${text.toUpperCase().replace(/[\\%_]/g, (c
 /**
  * A page of orders (spec 001 §3, DESIGN §3 lists). The buyer sees its own orders, newest order date first;
  * the supplier sees orders sent to it, newest sent first (one row, two sides: DESIGN §4); a number search
- * is a prefix match in number order. Runs in the caller's tenant context.
+ * is a prefix match in number order. Scoped by the caller's account in every query.
  *
  * Pages: `currentPage` × `pageSize` reaches at most OFFSET_WINDOW_ROWS rows ('400' naming currentPage
  * beyond); every full page returns `nextCursor`, which reads the following page by keyset at any depth.
@@ -120,62 +179,71 @@ const likePrefix = (text: string) => `${text.toUpperCase().replace(/[\\%_]/g, (c
  * Errors: '400' for a deep page or a cursor this list did not issue.
  */
 export async function listOrders(db: Queryable, auth: AuthContext, side: Side, filter: OrderFilter) {
-  const where: SQL[] =
-    side === 'purchase'
-      ? [eq(purchaseOrder.elsAccount, auth.elsAccount)]
-      : [eq(purchaseOrder.toElsAccount, auth.elsAccount), eq(purchaseOrder.sendStatus, '1')];
   const numberPrefix = filter.orderNumber?.trim();
-  if (numberPrefix)
-    where.push(sql`${purchaseOrder.orderNumber} collate "C" like ${likePrefix(numberPrefix)}`);
-  if (filter.toElsAccount && side === 'purchase')
-    where.push(eq(purchaseOrder.toElsAccount, filter.toElsAccount));
-  if (filter.auditStatus) where.push(eq(purchaseOrder.auditStatus, filter.auditStatus));
-  if (filter.orderStatus) where.push(eq(purchaseOrder.orderStatus, filter.orderStatus));
-  if (filter.sendStatus && side === 'purchase') where.push(eq(purchaseOrder.sendStatus, filter.sendStatus));
-  if (filter.orderDateFrom) where.push(gte(purchaseOrder.orderDate, filter.orderDateFrom));
-  if (filter.orderDateTo) where.push(lte(purchaseOrder.orderDate, filter.orderDateTo));
-  const matching = and(...where) as SQL;
+  const values: Record<string, string | number> = { account: auth.elsAccount };
+  if (numberPrefix) values.numberLike = likePrefix(numberPrefix);
+  if (filter.toElsAccount && side === 'purchase') values.toElsAccount = filter.toElsAccount;
+  if (filter.auditStatus) values.auditStatus = filter.auditStatus;
+  if (filter.orderStatus) values.orderStatus = filter.orderStatus;
+  if (filter.sendStatus && side === 'purchase') values.sendStatus = filter.sendStatus;
+  if (filter.orderDateFrom) values.orderDateFrom = filter.orderDateFrom;
+  if (filter.orderDateTo) values.orderDateTo = filter.orderDateTo;
+  const present = FILTERS.map(([name]) => name).filter((name) => name in values);
 
   const kind: SortKind = numberPrefix ? 'number' : side === 'purchase' ? 'date' : 'sent';
-  const sort = SORTS[kind];
   const offset = (filter.currentPage - 1) * filter.pageSize;
   if (!filter.cursor && offset >= OFFSET_WINDOW_ROWS) {
     throw badRequest('rule.pageTooDeep', { field: 'body.currentPage', rows: OFFSET_WINDOW_ROWS });
   }
-  const pageWhere = filter.cursor
-    ? and(matching, afterKey(kind, decodeCursor(kind, filter.cursor)))
-    : matching;
+  const pageValues: Record<string, string | number> = {
+    ...values,
+    limit: filter.pageSize,
+    offset: filter.cursor ? 0 : offset,
+  };
+  if (filter.cursor) decodeCursor(kind, filter.cursor).forEach((k, i) => (pageValues[`k${i}`] = k));
 
-  return withTenant(db, auth.elsAccount, async (tx) => {
-    const rows = await tx
-      .select({ order: purchaseOrder, key: sql<string[]>`array[${sql.join(sort.keyText, sql`, `)}]` })
-      .from(purchaseOrder)
-      .where(pageWhere)
-      .orderBy(...sort.columns.map((c) => sql`${c} desc`))
-      .limit(filter.pageSize)
-      .offset(filter.cursor ? 0 : offset);
-    const { total, totalExact } = await countMatches(tx, matching);
-    const last = rows.at(-1);
-    return {
-      records: rows.map((r) => r.order) as OrderRow[],
-      total,
-      totalExact,
-      nextCursor: rows.length === filter.pageSize && last ? encodeCursor(kind, last.key) : null,
-    };
-  });
+  let byShape = shapes.get(db);
+  if (!byShape) shapes.set(db, (byShape = new Map()));
+  const shapeKey = `${side}|${kind}|${present.join(',')}|${filter.cursor ? 'cursor' : 'offset'}`;
+  let shape = byShape.get(shapeKey);
+  if (!shape) byShape.set(shapeKey, (shape = buildShape(db, side, kind, present, Boolean(filter.cursor))));
+
+  // Tenant scoping is the explicit account predicate (purchase_order carries no row-level policy, so a
+  // tenant-context transaction would add three round trips and guard nothing: ARCHITECTURE.md).
+  // The page and the count run side by side; a list known to be large reuses its estimate for a while.
+  const filterKey = JSON.stringify([side, values]);
+  const cached = estimates.get(filterKey);
+  const [rows, counted] = await Promise.all([
+    shape.page.execute(pageValues),
+    cached === undefined ? countMatches(db, side, shape, values) : { total: cached, totalExact: false },
+  ]);
+  if (!counted.totalExact && cached === undefined) estimates.set(filterKey, counted.total);
+  const last = rows.at(-1);
+  return {
+    records: rows.map((r) => r.order) as OrderRow[],
+    total: counted.total,
+    totalExact: counted.totalExact,
+    nextCursor: rows.length === filter.pageSize && last ? encodeCursor(kind, last.key) : null,
+  };
 }
 
 /**
  * How many orders match: exact when at most EXACT_COUNT_LIMIT (a count that stops there), otherwise the
  * planner's row estimate — a million-row list costs a plan, not a scan. Never below the exact limit + 1.
+ * The estimate is then reused for ESTIMATE_TTL_MS by listOrders.
  */
-async function countMatches(tx: Tx, matching: SQL) {
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(sql`(select 1 from ${purchaseOrder} where ${matching} limit ${EXACT_COUNT_LIMIT + 1}) as capped`);
+async function countMatches(
+  db: Queryable,
+  side: Side,
+  shape: ReturnType<typeof buildShape>,
+  values: Record<string, string | number>,
+) {
+  const [{ n }] = await shape.count.execute(values);
   const exact = Number(n);
   if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalExact: true };
-  const plan = (await tx.execute(
+  const { account, ...filters } = values;
+  const matching = matchingCondition(side, filters, account);
+  const plan = (await db.execute(
     sql`explain (format json) select 1 from ${purchaseOrder} where ${matching}`,
   )) as unknown;
   const rows = Array.isArray(plan) ? plan : ((plan as { rows?: unknown[] }).rows ?? []);
