@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findMaterials, type Material } from '../masterdata/api.ts';
 import { ORDER_KEYS } from './api.ts';
@@ -24,8 +24,10 @@ function useDebounced<T>(value: T, delay: number): T {
 type Props = {
   /** The line's material number (Form.Item value). */
   value?: string;
-  /** Free typing: the text typed, also called with the number of a picked material. */
+  /** The text in the field, typed or the number of a picked material (Form.Item). */
   onChange?: (value: string) => void;
+  /** The user typed (not called for a pick): the line no longer stands for a picked material. */
+  onTyped?: (text: string) => void;
   /** A material of the master was picked. */
   onPick: (material: Material) => void;
   'aria-label': string;
@@ -38,7 +40,7 @@ type Props = {
  * debounced, first 20 unfrozen materials) and offers "number — name"; picking one hands the material to
  * `onPick`. Free typing of a number stays possible, as before the picker.
  */
-export function MaterialPicker({ value, onChange, onPick, status, id, ...rest }: Props) {
+export function MaterialPicker({ value, onChange, onTyped, onPick, status, id, ...rest }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
@@ -55,8 +57,13 @@ export function MaterialPicker({ value, onChange, onPick, status, id, ...rest }:
     enabled: open,
     staleTime: 30_000,
   });
-  const records = hits.data?.records ?? [];
-  const waiting = open && (hits.isFetching || keyword.trim() !== search);
+  // Only results of what is typed now: while the keyword settles, the previous hits are not offered.
+  const settling = keyword.trim() !== search;
+  const records = settling ? [] : (hits.data?.records ?? []);
+  const waiting = open && (hits.isFetching || settling);
+  // Every material offered so far, by number: a pick resolves even if a newer search re-rendered the list.
+  const offered = useRef(new Map<string, Material>());
+  for (const m of records) offered.current.set(m.materialNumber, m);
 
   return (
     <AutoComplete
@@ -73,12 +80,17 @@ export function MaterialPicker({ value, onChange, onPick, status, id, ...rest }:
         onSearch: (text) => {
           setKeyword(text);
           setOpen(true);
+          onTyped?.(text);
         },
       }}
-      onFocus={() => setOpen(true)}
+      onFocus={() => {
+        // Reopening a filled picker searches for what it holds.
+        setKeyword(value ?? '');
+        setOpen(true);
+      }}
       onChange={(text) => onChange?.(String(text ?? ''))}
       onSelect={(number: string) => {
-        const material = records.find((m) => m.materialNumber === number);
+        const material = offered.current.get(number);
         if (material) onPick(material);
         setOpen(false);
       }}

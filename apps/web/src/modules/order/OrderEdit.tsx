@@ -305,10 +305,9 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     }
   }
 
-  /** Typing over a picked material's number unlinks the line from that material. */
-  function typedMaterialNumber(index: number, text: string) {
-    const line = lineValue(index);
-    if (line?.materialId && line.materialNumber !== text)
+  /** Typing in the material number unlinks the line from a material picked before (picking links it). */
+  function typedMaterialNumber(index: number) {
+    if (lineValue(index)?.materialId)
       setLineFields([{ name: ['items', index, 'materialId'], value: undefined }]);
   }
 
@@ -565,7 +564,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                       >
                         <MaterialPicker
                           aria-label={`${t('order:edit.cols.materialNumber')} ${f.name + 1}`}
-                          onChange={(text) => typedMaterialNumber(f.name, text)}
+                          onTyped={() => typedMaterialNumber(f.name)}
                           onPick={(m) => void pickMaterial(f.name, m)}
                         />
                       </Form.Item>
