@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { registerSupplierViaApi } from './api.ts';
 import { logInHome } from './helpers.ts';
 
 /**
  * Issue #5 master data as a buyer admin would use it: the category path (level 1 → 2 → 3, a level 4
  * refused with the server's message), a new material, the Excel export, and an import whose row 3 has
  * no material number — "Excel import reports a bad row by number": nothing is imported and the error
- * table names row 3.
+ * table names row 3. Then the supplier form: a new record for a freshly registered supplier, edited.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -112,4 +113,59 @@ test('a buyer builds a category path, creates a material, exports and imports wi
   await errors.locator('.ant-modal-footer').getByRole('button').click();
   // Nothing was imported: the good row 2 is not in the list either.
   await expect(frame.getByRole('button', { name: `${MATERIAL}-B`, exact: true })).toHaveCount(0);
+});
+
+test('a buyer creates a supplier record through the form, edits it, and sees the change in the list', async ({
+  page,
+  request,
+}) => {
+  // Arrange: a supplier company linked to 100000 that has no master record yet.
+  const { elsAccount } = await registerSupplierViaApi(request);
+  const code = `E2E-S-${stamp}`;
+  await logInHome(page, '100000', 'admin');
+  const frame = await openMasterdata(page);
+  await frame.locator('.ant-segmented').getByText('供应商', { exact: true }).click();
+  await expect(frame.getByText('供应商主数据')).toBeVisible();
+
+  await frame.getByRole('button', { name: '新建' }).click();
+  const dialog = frame.getByRole('dialog');
+  await expect(dialog.getByText('新建供应商')).toBeVisible();
+  // 200001 already has a record: the server's refusal is shown in the form.
+  await dialog.getByLabel('供应商账号').fill('200001');
+  await dialog.getByLabel('供应商编码').fill(code);
+  await dialog.getByLabel('供应商全称').fill('端到端测试供应商有限公司');
+  await dialog.getByLabel('联系人姓名 1').fill('赵敏');
+  // A wrong phone number is refused in place before anything is sent.
+  await dialog.getByLabel('电话 1').fill('12345');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('手机号（1 开头 11 位）或固定电话（如 0512-66668888）')).toBeVisible();
+  await dialog.getByLabel('电话 1').fill('13812345678');
+  await dialog.getByRole('button', { name: '添加银行账户' }).click();
+  await dialog.getByLabel('开户支行 1').fill('招商银行苏州分行');
+  await dialog.getByLabel('银行账号 1').fill('6222020200001234567');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('供应商 200001 已有主数据记录');
+
+  await dialog.getByLabel('供应商账号').fill(elsAccount);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  const row = frame.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toContainText(elsAccount);
+  await expect(row).toContainText('端到端测试供应商有限公司');
+  await expect(row).toContainText('赵敏 13812345678');
+  await expect(row).toContainText('合格');
+
+  // Edit: the account is fixed; the short name and the status change.
+  await row.getByRole('button', { name: `编辑 ${code}` }).click();
+  await expect(dialog.getByText(`编辑供应商 ${code}`)).toBeVisible();
+  await expect(dialog.getByLabel('供应商账号')).toBeDisabled();
+  await expect(dialog.getByLabel('银行账号 1')).toHaveValue('6222020200001234567');
+  await dialog.getByLabel('简称').fill('端测供应');
+  await dialog.getByLabel('状态', { exact: true }).click();
+  await frame.locator('.ant-select-item-option[title="潜在"]').click();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('端测供应');
+  await expect(row).toContainText('潜在');
+  await expect(row).not.toContainText('合格');
 });

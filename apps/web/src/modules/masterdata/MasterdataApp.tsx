@@ -51,7 +51,10 @@ function BuyerOnly() {
   return <Result status="403" title={t('masterdata:app.buyerOnly')} />;
 }
 
-/** The module app: #/v2/material/list, #/v2/category, #/v2/supplier/list, #/v2/price/list (buyer side). */
+/**
+ * The module app: #/v2/material/list, #/v2/category, #/v2/supplier/list (#/v2/supplier/edit[?id=…]: the
+ * supplier form over the list), #/v2/price/list (buyer side).
+ */
 export function MasterdataApp() {
   useSharedStores();
   const token = useAuth((s) => s.token);
@@ -73,6 +76,7 @@ export function MasterdataApp() {
                       <Route path="/v2/material/list" element={<MaterialList />} />
                       <Route path="/v2/category" element={<CategoryPage />} />
                       <Route path="/v2/supplier/list" element={<SupplierList />} />
+                      <Route path="/v2/supplier/edit" element={<SupplierList />} />
                       <Route path="/v2/price/list" element={<PriceList />} />
                       <Route path="*" element={<Navigate to="/v2/material/list" replace />} />
                     </Routes>

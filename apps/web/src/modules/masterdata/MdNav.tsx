@@ -10,6 +10,9 @@ const LABELS: Record<(typeof PAGES)[number], string> = {
   '/v2/price/list': 'masterdata:nav.prices',
 };
 
+/** Routes shown under another page's tab (the supplier form opens over the supplier list). */
+const TAB_OF: Record<string, (typeof PAGES)[number]> = { '/v2/supplier/edit': '/v2/supplier/list' };
+
 /** Switches between the four master-data pages inside the frame. */
 export function MdNav() {
   const { t } = useTranslation();
@@ -17,7 +20,7 @@ export function MdNav() {
   const navigate = useNavigate();
   return (
     <Segmented
-      value={pathname}
+      value={TAB_OF[pathname] ?? pathname}
       onChange={(v) => navigate(String(v))}
       options={PAGES.map((p) => ({ value: p, label: t(LABELS[p]) }))}
     />

@@ -1,8 +1,9 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
@@ -15,6 +16,11 @@ import {
 } from './api.ts';
 import { ImportButton } from './ImportButton.tsx';
 import { MdNav } from './MdNav.tsx';
+import { SupplierForm } from './SupplierForm.tsx';
+
+/** The hash route of the supplier form: #/v2/supplier/edit (new) or #/v2/supplier/edit?id=… (edit). */
+export const SUPPLIER_EDIT_ROUTE = '/v2/supplier/edit';
+const LIST_ROUTE = '/v2/supplier/list';
 
 const STATUS_COLOR: Record<string, string> = {
   qualified: 'green',
@@ -25,10 +31,18 @@ const STATUS_COLOR: Record<string, string> = {
   blacklist: 'red',
 };
 
-/** #/v2/supplier/list — the supplier master with status tags, Excel export and import. */
+/**
+ * #/v2/supplier/list — the supplier master with status tags, Excel export and import; New and Edit open
+ * the supplier form at #/v2/supplier/edit[?id=…] over the list (a link to that route opens it directly).
+ */
 export default function SupplierList() {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const editing = pathname === SUPPLIER_EDIT_ROUTE ? (new URLSearchParams(search).get('id') ?? 'new') : null;
+  const openForm = (id?: string) => navigate(id ? `${SUPPLIER_EDIT_ROUTE}?id=${id}` : SUPPLIER_EDIT_ROUTE);
+  const closeForm = () => navigate(LIST_ROUTE);
   const locale = useSettings((s) => s.locale);
   const [form] = Form.useForm<SupplierFilter>();
   const [filter, setFilter] = useState<SupplierFilter>({});
@@ -91,6 +105,9 @@ export default function SupplierList() {
           emptyText={t('masterdata:supplier.empty')}
           extra={
             <Space wrap size={6}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
+                {t('masterdata:actions.new')}
+              </Button>
               <ImportButton
                 service="PurchaseSupplierService"
                 onImported={() => void client.invalidateQueries({ queryKey: MD_KEYS.suppliers })}
@@ -98,7 +115,16 @@ export default function SupplierList() {
             </Space>
           }
           columns={[
-            { key: 'supplierCode', title: t('masterdata:supplier.supplierCode'), width: 130 },
+            {
+              key: 'supplierCode',
+              title: t('masterdata:supplier.supplierCode'),
+              width: 130,
+              render: (v, row) => (
+                <Button type="link" size="small" className="link-cell" onClick={() => openForm(row.id)}>
+                  {String(v)}
+                </Button>
+              ),
+            },
             { key: 'toElsAccount', title: t('masterdata:supplier.toElsAccount'), width: 110 },
             { key: 'fullName', title: t('masterdata:supplier.fullName'), width: 220, ellipsis: true },
             { key: 'shortName', title: t('masterdata:supplier.shortName'), width: 120 },
@@ -127,9 +153,35 @@ export default function SupplierList() {
               width: 160,
               ellipsis: true,
             },
+            {
+              key: 'actions',
+              title: t('masterdata:actions.title'),
+              width: 90,
+              render: (_v, row) => (
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`${t('masterdata:actions.edit')} ${row.supplierCode}`}
+                  onClick={() => openForm(row.id)}
+                >
+                  {t('masterdata:actions.edit')}
+                </Button>
+              ),
+              exportValue: () => null,
+            },
           ]}
         />
       </Card>
+      {editing !== null && (
+        <SupplierForm
+          id={editing === 'new' ? null : editing}
+          onClose={closeForm}
+          onSaved={() => {
+            closeForm();
+            void client.invalidateQueries({ queryKey: MD_KEYS.suppliers });
+          }}
+        />
+      )}
     </div>
   );
 }

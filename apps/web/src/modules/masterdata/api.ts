@@ -63,17 +63,43 @@ export type MaterialSave = {
   isFreeze?: 'Y' | 'N';
 };
 
+export type SupplierContact = { name: string; telphone?: string; wxNo?: string };
+export type SupplierBank = { bankCode?: string; bankBranchName?: string; bankAccount: string };
+export type SupplierAddress = { country?: string; address: string };
+
 export type Supplier = {
   id: string;
   toElsAccount: string;
   supplierCode: string;
   fullName: string;
   shortName: string | null;
+  socialCreditCode?: string | null;
   supplierType: string | null;
   supplierStatus: string;
   currency: string;
   paymentClause: string | null;
-  contacts: Array<{ name: string; telphone?: string }>;
+  contacts: SupplierContact[];
+  banks?: SupplierBank[];
+  addresses?: SupplierAddress[];
+  version: number;
+};
+
+/** The body of POST …/PurchaseSupplierService/save (server masterdata/schemas.ts supplierSaveSchema). */
+export type SupplierSave = {
+  id?: string;
+  version?: number;
+  toElsAccount: string;
+  supplierCode: string;
+  fullName: string;
+  shortName?: string;
+  socialCreditCode?: string;
+  supplierType?: string;
+  supplierStatus: string;
+  currency: string;
+  paymentClause?: string;
+  contacts: SupplierContact[];
+  banks: SupplierBank[];
+  addresses: SupplierAddress[];
 };
 
 export type StatusOption = { value: string; label: string; labelI18n: { zh_cn: string; en: string } };
@@ -147,6 +173,11 @@ export const deleteMaterial = (id: string) =>
 
 export const findSuppliers = (body: SupplierFilter & Paged) =>
   call<Page<Supplier>>({ url: `${BASE}/PurchaseSupplierService/findPageList`, method: 'POST', data: body });
+export const findSupplier = (id: string) =>
+  call<Supplier>({ url: `${BASE}/PurchaseSupplierService/findDetail/${id}` });
+/** Create (no id) or edit (id + the version read: '409' when someone saved in between). */
+export const saveSupplier = (body: SupplierSave) =>
+  call<Supplier>({ url: `${BASE}/PurchaseSupplierService/save`, method: 'POST', data: body });
 export const supplierStatusDict = () =>
   call<StatusOption[]>({ url: `${BASE}/PurchaseSupplierService/statusDict`, method: 'POST', data: {} });
 
