@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/server-build.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 export const CIPHER_KEY = 'SrmPortal2026Key';
@@ -36,7 +37,8 @@ export function encryptPassword(plain, key = CIPHER_KEY) {
 }
 
 /**
- * Spawns the server exactly as `npm start` runs it (node --import tsx apps/server/src/main.ts),
+ * Spawns the server exactly as `npm start` runs it (the bundle apps/server/dist/main.mjs, built first when
+ * stale by scripts/server-build.mjs),
  * on 127.0.0.1:port with the given data folder. Resolves once the first HTTP 200 on `readyPath`
  * arrives, with the time from spawn to that answer.
  */
@@ -47,8 +49,9 @@ export async function startServer({
   readyPath = '/apis/ElsAuthService/clientConfig',
   timeoutMs = 120_000,
 }) {
+  await ensureServerBuild();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,

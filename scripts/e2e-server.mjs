@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { ensureServerBuild, SERVER_BUNDLE } from './server-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
@@ -35,7 +36,9 @@ if (process.env.DATABASE_URL) {
     await c.end();
   };
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The bundle npm start runs (scripts/server-build.mjs), so the browser tests exercise what users run.
+await ensureServerBuild();
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: root,
   env,
   stdio: 'inherit',

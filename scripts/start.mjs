@@ -1,11 +1,14 @@
-// npm start: builds the web apps when needed, then runs the server (migrates and seeds on first start).
+// npm start: builds the web apps and the server bundle when needed, then runs the server (migrates and
+// seeds on first start). The bundle is plain JavaScript (scripts/server-build.mjs): no tsx at run time.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { ensureServerBuild, SERVER_BUNDLE } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 ensureWebBuild();
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+await ensureServerBuild();
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { ensureServerBuild, SERVER_BUNDLE } from '../server-build.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
@@ -146,7 +147,7 @@ const INHERITED_OUT = [
 ];
 
 /**
- * Starts `node --import tsx apps/server/src/main.ts` on a free port (or `port`), with either
+ * Starts the server bundle (`node apps/server/dist/main.mjs`, as npm start runs it) on a free port (or `port`), with either
  * `databaseUrl` (PostgreSQL) or `dataDir` (PGlite). Resolves once it printed "SRM portal ready".
  */
 export async function startServer({
@@ -171,7 +172,8 @@ export async function startServer({
     ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
     ...extraEnv,
   });
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  await ensureServerBuild();
+  const child = spawnTracked(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
     env,
     keepLog,

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -20,7 +20,18 @@ const PGLITE_CONF = [
   'wal_buffers = 1MB',
 ];
 
-export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../../drizzle');
+/**
+ * apps/server/drizzle, found from this module whether it runs from src/platform (tsx, tests) or from the
+ * bundle in dist/ (npm start): the nearest folder upwards holding drizzle/meta/_journal.json.
+ */
+export const MIGRATIONS_FOLDER = findUp(import.meta.dirname, 'drizzle/meta/_journal.json', 'drizzle');
+
+function findUp(from: string, marker: string, result: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, marker))) return join(dir, result);
+    if (dirname(dir) === dir) throw new Error(`${marker} not found above ${from}`);
+  }
+}
 
 /** The database handle every repository receives: PGlite and node-postgres share this type. */
 export type Db = PgDatabase<

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { Queryable } from '../../platform/db.ts';
 import { captcha } from './tables.ts';
-
-/** svg-captcha's module is itself the render-this-text function; its typings only declare the named calls. */
-const renderText = svgCaptcha as unknown as (text: string, options: object) => string;
 
 /** A captcha lives 5 minutes and works once. */
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -19,6 +15,10 @@ export async function createCaptcha(
   db: Queryable,
   answer?: string,
 ): Promise<{ captchaId: string; svg: string }> {
+  // Loaded on first use (a captcha appears only after failed logins): ~10 MiB the server need not hold.
+  const { default: svgCaptcha } = await import('svg-captcha');
+  // svg-captcha's module is itself the render-this-text function; its typings only declare the named calls.
+  const renderText = svgCaptcha as unknown as (text: string, options: object) => string;
   const options = { size: 4, noise: 2, ignoreChars: '0o1ilI', color: true, background: '#f5f7fa' };
   const { text, data } = answer
     ? { text: answer, data: renderText(answer, options) }

@@ -1,5 +1,5 @@
 import type { Locale } from '@srm/contracts/constants';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../platform/errors.ts';
 
 /**
@@ -8,6 +8,9 @@ import { AppError, badRequest } from '../../platform/errors.ts';
  * Decimals and date-times are written as text so a round trip is exact; an import also accepts numbers
  * and date cells (Excel date cells are read as UTC wall-clock times, `YYYY-MM-DD` as UTC midnight).
  */
+
+/** exceljs loads on first use (~30 MiB): most servers never import or export a sheet (issue #7). */
+const loadExcel = async () => (await import('exceljs')).default;
 
 export type ColumnKind = 'text' | 'decimal' | 'int' | 'date';
 export type Column = {
@@ -117,7 +120,7 @@ export async function writeWorkbook(
   rows: Array<Record<string, string | number | null | undefined>>,
   locale: Locale,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'SRM portal';
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c[locale], key: c.key, width: c.width ?? 12 }));
@@ -137,7 +140,7 @@ const normalise = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
  * Empty rows are skipped; empty cells are absent from `values`.
  */
 export async function readWorkbook(bytes: Buffer, columns: Column[]): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

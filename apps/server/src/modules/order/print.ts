@@ -2,21 +2,26 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DICTIONARIES } from '@srm/contracts/dictionaries';
 import { AUDIT_STATUS, ITEM_STATUS, ORDER_STATUS } from '@srm/contracts/purchase-order';
-import PdfPrinter from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
 /** Noto Sans Hans (GB2312) from @embedpdf/fonts-sc, so Chinese prints (the default PDF fonts have no CJK). */
 // The package exports only its JS entry (dist/…); the fonts sit beside it in fonts/.
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-const printer = new PdfPrinter({
-  NotoSans: {
-    normal: join(fontDir, 'NotoSansHans-Regular.otf'),
-    bold: join(fontDir, 'NotoSansHans-Bold.otf'),
-    italics: join(fontDir, 'NotoSansHans-Regular.otf'),
-    bolditalics: join(fontDir, 'NotoSansHans-Bold.otf'),
-  },
-});
+/** pdfmake (~25 MiB with its font handling) loads at the first print, not at start (issue #7: memory). */
+let printer: Promise<import('pdfmake')> | null = null;
+const getPrinter = () =>
+  (printer ??= import('pdfmake').then(
+    ({ default: PdfPrinter }) =>
+      new PdfPrinter({
+        NotoSans: {
+          normal: join(fontDir, 'NotoSansHans-Regular.otf'),
+          bold: join(fontDir, 'NotoSansHans-Bold.otf'),
+          italics: join(fontDir, 'NotoSansHans-Regular.otf'),
+          bolditalics: join(fontDir, 'NotoSansHans-Bold.otf'),
+        },
+      }),
+  ));
 
 type Locale = 'zh_cn' | 'en';
 const T = {
@@ -47,7 +52,7 @@ const T = {
  * The printable purchase order (issue #5) as PDF bytes: header, lines with prices in the order
  * currency and quantities in each line's unit, totals, statuses in the reader's language.
  */
-export function renderOrderPdf(
+export async function renderOrderPdf(
   order: typeof purchaseOrder.$inferSelect,
   items: Array<typeof purchaseOrderItem.$inferSelect>,
   buyerName: string,
@@ -137,8 +142,9 @@ export function renderOrderPdf(
       },
     ],
   };
+  const pdf = await getPrinter();
   return new Promise((resolve, reject) => {
-    const doc = printer.createPdfKitDocument(definition);
+    const doc = pdf.createPdfKitDocument(definition);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

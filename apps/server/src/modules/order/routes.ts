@@ -9,7 +9,6 @@ import {
   SEND_STATUS,
 } from '@srm/contracts/purchase-order';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
@@ -467,6 +466,8 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         if (!nextCursor) break;
         cursor = nextCursor;
       }
+      // exceljs loads on first use: ~30 MiB the server need not hold (issue #7).
+      const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet(lang === 'en' ? 'Orders' : '采购订单');
       const en = lang === 'en';

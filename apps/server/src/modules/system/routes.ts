@@ -4,7 +4,6 @@ import { elsAccountSchema, elsSubAccountSchema } from '@srm/contracts/auth';
 import { INDEX_PAGE_CODES, LOGIN_PAGE_CODES, LOGIN_PAGE_GROUP } from '@srm/contracts/constants';
 import { DICTIONARIES } from '@srm/contracts/dictionaries';
 import { envelopeSchema } from '@srm/contracts/envelope';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
@@ -298,6 +297,7 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
       const me = await findSubaccountInCompany(deps.db, auth.subaccountId, auth.elsAccount);
       const origin = `${request.protocol}://${request.host}`;
       const url = `${origin}/portal/#/wxAuth?elsAccount=${encodeURIComponent(auth.elsAccount)}&elsSubAccount=${encodeURIComponent(me?.elsSubAccount ?? auth.elsSubAccount)}`;
+      const { default: QRCode } = await import('qrcode'); // loaded on first use (issue #7: memory)
       const data = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
       return ok({ data, url });
     },
