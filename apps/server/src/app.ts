@@ -91,6 +91,9 @@ export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Two log lines per request cost more than an authenticated trivial call itself (issue #7): request
+    // logs are opt-in (LOG_REQUESTS); errors and slow requests are always logged (below).
+    disableRequestLogging: !config.LOG_REQUESTS,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 2048 },
@@ -189,6 +192,21 @@ export async function buildApp(options: BuildAppOptions) {
     reply.headers(securityHeaders);
     done();
   });
+  if (!config.LOG_REQUESTS) {
+    app.addHook('onResponse', (request, reply, done) => {
+      if (reply.elapsedTime > config.SLOW_REQUEST_MS)
+        request.log.warn(
+          {
+            method: request.method,
+            url: request.routeOptions.url,
+            statusCode: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+          },
+          'slow request',
+        );
+      done();
+    });
+  }
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -59,13 +59,17 @@ export const configSchema = z.object({
   /** Seed the demo world into an empty database. */
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log every request ("incoming request" / "request completed"); off: only errors and slow requests. */
+  LOG_REQUESTS: bool.default(false),
+  /** Requests slower than this are logged at warn even when LOG_REQUESTS is off (ms). */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
   /** Login attempts allowed per minute, per account and per client address. */
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   /** How long a verified session may be served from memory before the database is asked again (ms). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** On SIGTERM, keep serving (readiness 503) this long before closing the listener (ms). */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** On SIGTERM, keep serving (readiness 503) until connections stop coming, at most this long (ms). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Trust X-Forwarded-For from a reverse proxy. */
   TRUST_PROXY: bool.default(false),
 });

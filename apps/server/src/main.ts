@@ -13,14 +13,29 @@ const { app, database, seeded } = await startServer(config, {
 });
 
 // Graceful shutdown: on SIGTERM the server first drains — readiness answers 503 so a load balancer
-// stops sending, while connections already queued by the kernel are still accepted and served —
-// then closes the listener, finishes the requests in flight and closes the database cleanly.
+// stops sending, while connections already queued by the kernel are still accepted and served — until
+// no new connection has come for DRAIN_QUIET_MS (at most SHUTDOWN_DRAIN_MS); then it closes the
+// listener, finishes the requests in flight and closes the database cleanly.
+const DRAIN_QUIET_MS = 300;
+let lastConnectionAt = Date.now();
+app.server.on('connection', () => {
+  lastConnectionAt = Date.now();
+});
+async function drain(maxMs: number) {
+  const until = Date.now() + maxMs;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A busy loop may not have accepted what the kernel queued yet: let one poll phase run first.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (Date.now() >= until || Date.now() - lastConnectionAt >= DRAIN_QUIET_MS) return;
+  }
+}
 closeWithGrace({ delay: 10_000 + config.SHUTDOWN_DRAIN_MS }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   if (signal === 'SIGTERM' && config.SHUTDOWN_DRAIN_MS > 0) {
     app.lifecycle.draining = true;
-    app.log.info({ drainMs: config.SHUTDOWN_DRAIN_MS }, 'SIGTERM: draining before close');
-    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    app.log.info({ maxDrainMs: config.SHUTDOWN_DRAIN_MS }, 'SIGTERM: draining before close');
+    await drain(config.SHUTDOWN_DRAIN_MS);
   }
   await app.close();
 });
