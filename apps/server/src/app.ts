@@ -10,11 +10,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createWebSocketStream } from 'ws';
@@ -43,6 +47,7 @@ import { type AppDeps, type RegisteredRoute, zod } from './platform/http.ts';
 import { pickLocale, t } from './platform/messages.ts';
 import { createLoginLimiter } from './platform/rate-limit.ts';
 import { helmetHeaders } from './platform/security-headers.ts';
+import { serializerCompiler } from './platform/serializer.ts';
 import { createSessionCache } from './platform/session-cache.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { describeValidation } from './platform/validation.ts';
@@ -93,7 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     // Two log lines per request cost more than an authenticated trivial call itself (issue #7): request
     // logs are opt-in (LOG_REQUESTS); errors and slow requests are always logged (below).
-    disableRequestLogging: !config.LOG_REQUESTS,
+    logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 2048 },
@@ -188,8 +193,20 @@ export async function buildApp(options: BuildAppOptions) {
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  // JSON answers of the API are never rendered as documents: they get the short set OWASP's REST
+  // guidance asks for (no sniffing, no framing, no caching of tenant data, no referrer) instead of the
+  // page policies — a dozen headers less on every call (issue #7). Pages, assets and the API
+  // documentation keep helmet's full set.
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    reply.headers(url.startsWith('/apis/') && !url.startsWith('/apis/docs') ? apiHeaders : securityHeaders);
     done();
   });
   if (!config.LOG_REQUESTS) {

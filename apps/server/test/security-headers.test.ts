@@ -10,15 +10,26 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('are on every answer: API calls, errors and unknown routes', async () => {
+  it('are on every API answer, errors and unknown routes too: the short set for JSON', async () => {
     for (const url of ['/apis/ElsAuthService/clientConfig', '/apis/user/getMenu', '/apis/nothing/here']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('give pages and unknown non-API paths the full page policy', async () => {
+    for (const url of ['/portal/', '/nothing/here']) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
-      expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
   });
 
