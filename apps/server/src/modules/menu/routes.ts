@@ -41,7 +41,8 @@ export function registerMenuRoutes(app: App, deps: AppDeps): void {
   // The tree of a user changes only when menus or their roles do (seed, registration): it is served from
   // memory for SESSION_CACHE_MS like the session itself (0 = always from the database; issue #7).
   const ttl = deps.config.SESSION_CACHE_MS;
-  const trees = new LRUCache<string, ReturnType<typeof buildMenuTree>>({
+  // Kept as the serialized answer: the tree is the biggest JSON a trivial call writes.
+  const trees = new LRUCache<string, string>({
     max: 20_000,
     ttl: Math.max(ttl, 1),
   });
@@ -59,18 +60,21 @@ export function registerMenuRoutes(app: App, deps: AppDeps): void {
         response: { 200: envelopeSchema(z.array(menuItemSchema)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request.auth);
       const key = `${auth.subaccountId}|${auth.station}|${auth.elsAccount}|${request.locale}`;
-      const cached = ttl > 0 ? trees.get(key) : undefined;
-      if (cached) return ok(cached);
-      const [rows, roles] = await Promise.all([
-        findMenuRows(deps.db, auth.station, auth.elsAccount),
-        findRoleCodes(deps.db, auth.subaccountId),
-      ]);
-      const tree = buildMenuTree(rows, roles, request.locale);
-      if (ttl > 0) trees.set(key, tree);
-      return ok(tree);
+      let body = ttl > 0 ? trees.get(key) : undefined;
+      if (!body) {
+        const [rows, roles] = await Promise.all([
+          findMenuRows(deps.db, auth.station, auth.elsAccount),
+          findRoleCodes(deps.db, auth.subaccountId),
+        ]);
+        // The route's own serializer (declared fields only), once per cache life.
+        body = reply.serialize(ok(buildMenuTree(rows, roles, request.locale))) as string;
+        if (ttl > 0) trees.set(key, body);
+      }
+      // A string is sent as is (already serialized); the typed reply only knows the object shape.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 }
