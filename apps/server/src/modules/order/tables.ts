@@ -95,6 +95,22 @@ export const purchaseOrder = pgTable(
       t.sendTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The supplier's list by order status ("to be confirmed" first of all): page and count as ranges.
+    index('purchase_order_supplier_status_idx').on(
+      t.toElsAccount,
+      t.sendStatus,
+      t.orderStatus,
+      t.sendTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The buyer's list of one supplier.
+    index('purchase_order_buyer_supplier_idx').on(
+      t.elsAccount,
+      t.toElsAccount,
+      t.orderDate.desc().nullsFirst(),
+      t.createDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "purchase_order_supplier_status_idx" ON "purchase_order" USING btree ("to_els_account","send_status","order_status","send_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "purchase_order_buyer_supplier_idx" ON "purchase_order" USING btree ("els_account","to_els_account","order_date" DESC NULLS FIRST,"create_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);
