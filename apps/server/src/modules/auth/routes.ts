@@ -99,6 +99,9 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
     '/apis/ElsAuthService/webValidToken/:token',
     {
       config: { public: true },
+      // A few bytes: never worth compressing, so no compression hooks on this hot path (issue #7).
+      compress: false,
+      decompress: false,
       schema: {
         tags,
         summary: 'Whether an access token is valid (signature, expiry, live session)',
