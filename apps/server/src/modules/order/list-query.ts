@@ -200,13 +200,21 @@ export async function listOrders(db: Queryable, auth: AuthContext, side: Side, f
     limit: filter.pageSize,
     offset: filter.cursor ? 0 : offset,
   };
-  if (filter.cursor) decodeCursor(kind, filter.cursor).forEach((k, i) => (pageValues[`k${i}`] = k));
+  if (filter.cursor) {
+    for (const [i, k] of decodeCursor(kind, filter.cursor).entries()) pageValues[`k${i}`] = k;
+  }
 
   let byShape = shapes.get(db);
-  if (!byShape) shapes.set(db, (byShape = new Map()));
+  if (!byShape) {
+    byShape = new Map();
+    shapes.set(db, byShape);
+  }
   const shapeKey = `${side}|${kind}|${present.join(',')}|${filter.cursor ? 'cursor' : 'offset'}`;
   let shape = byShape.get(shapeKey);
-  if (!shape) byShape.set(shapeKey, (shape = buildShape(db, side, kind, present, Boolean(filter.cursor))));
+  if (!shape) {
+    shape = buildShape(db, side, kind, present, Boolean(filter.cursor));
+    byShape.set(shapeKey, shape);
+  }
 
   // Tenant scoping is the explicit account predicate (purchase_order carries no row-level policy, so a
   // tenant-context transaction would add three round trips and guard nothing: ARCHITECTURE.md).
