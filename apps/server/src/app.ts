@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyError,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
@@ -225,7 +226,6 @@ export async function buildApp(options: BuildAppOptions) {
     });
   }
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
@@ -305,11 +305,12 @@ export async function buildApp(options: BuildAppOptions) {
     return reply.status(500).send({ code: '500', message: t(locale, 'unknownError'), data: null });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = pickLocale(request.headers);
-    const url = request.routeOptions.url;
-    if (!url?.startsWith('/apis/') || url.startsWith('/apis/docs')) return;
-    if (request.routeOptions.config.public) return;
+    done();
+  });
+  /** The auth check of every non-public /apis route (attached per route below, so public calls skip it). */
+  async function authenticate(request: FastifyRequest) {
     // Only the token header authenticates /apis calls: a cookie would let other sites forge requests (CSRF).
     const token = request.headers.token;
     if (typeof token !== 'string' || !token) throw new AppError('401', 'unauthorized');
@@ -332,6 +333,31 @@ export async function buildApp(options: BuildAppOptions) {
       station: session.station,
       permission: session.permission,
     };
+  }
+  // PostgreSQL text cannot hold U+0000: refuse it up front with the field's name instead of failing later.
+  async function refuseNulCharacters(request: FastifyRequest) {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['querystring', request.query],
+      ['params', request.params],
+    ] as const) {
+      const field = findNulCharacter(value, part);
+      if (field) throw new AppError('400', 'rule.nulCharacter', { field });
+    }
+  }
+  // Hooks only where they apply (issue #7: every hook costs each call that runs it): authentication on
+  // non-public /apis routes, the NUL check on routes that take input. Routes register after this.
+  app.addHook('onRoute', (route) => {
+    const hooks = (value: unknown) => (value == null ? [] : Array.isArray(value) ? value : [value]);
+    const url = route.url;
+    const isApi = url.startsWith('/apis/') && !url.startsWith('/apis/docs');
+    if (isApi && !(route.config as { public?: boolean } | undefined)?.public) {
+      route.onRequest = [...hooks(route.onRequest), authenticate];
+    }
+    const schema = route.schema as { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+    if (isApi && (schema?.body || schema?.querystring || schema?.params)) {
+      route.preValidation = [...hooks(route.preValidation), refuseNulCharacters];
+    }
   });
 
   /**
@@ -394,18 +420,6 @@ export async function buildApp(options: BuildAppOptions) {
     },
   );
 
-  // PostgreSQL text cannot hold U+0000: refuse it up front with the field's name instead of failing later.
-  app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [
-      ['body', request.body],
-      ['querystring', request.query],
-      ['params', request.params],
-    ] as const) {
-      const field = findNulCharacter(value, part);
-      if (field) throw new AppError('400', 'rule.nulCharacter', { field });
-    }
-  });
-
   // Routes.
   await app.register(async (api) => {
     registerAuthRoutes(api, deps);
@@ -413,13 +427,20 @@ export async function buildApp(options: BuildAppOptions) {
     registerMenuRoutes(api, deps);
     registerMessageRoutes(api, deps);
     registerSystemRoutes(api, deps);
-    registerAttachmentRoutes(api, deps);
     registerHomeRoutes(api, deps);
     registerSmsRoutes(api, deps);
     registerRegistrationRoutes(api, deps);
-    registerMasterdataRoutes(api, deps);
     registerOrderRoutes(api, deps);
     registerAuditRoutes(api, deps);
+    // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser
+    // and its two hooks per request (issue #7); elsewhere a multipart body is an unsupported type (400).
+    await api.register(async (uploads) => {
+      await uploads.register(multipart, {
+        limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1 },
+      });
+      registerAttachmentRoutes(uploads, deps);
+      registerMasterdataRoutes(uploads, deps);
+    });
   });
 
   // MQTT over WebSocket for the embedded broker (issue #4); the broker checks the token itself.
