@@ -4,24 +4,14 @@
 // from node_modules at run time as before. Tests and `npm run dev` keep running the sources through tsx.
 //
 //   node scripts/server-build.mjs [--force]
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { newestMtime } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const server = join(root, 'apps/server');
 export const SERVER_BUNDLE = join(server, 'dist/main.mjs');
-
-function newestMtime(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
 
 /** Our own code is bundled; every other bare import (npm packages, node:…) stays external. */
 const externalPackages = {

@@ -6,7 +6,8 @@ const root = resolve(import.meta.dirname, '..');
 const web = join(root, 'apps/web');
 const marker = join(web, 'dist/portal/index.html');
 
-function newestMtime(path) {
+/** The newest modification time (ms) of a file or of anything below a folder (node_modules and dist skipped). */
+export function newestMtime(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
