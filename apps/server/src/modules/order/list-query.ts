@@ -11,8 +11,6 @@ export const EXACT_COUNT_LIMIT = 1_000;
 /** How long an estimated total (above EXACT_COUNT_LIMIT) is reused for the same list and filter (ms). */
 export const ESTIMATE_TTL_MS = 10_000;
 
-/** Estimated totals by list and filter (never exact ones, which must follow every change at once). */
-const estimates = new LRUCache<string, number>({ max: 10_000, ttl: ESTIMATE_TTL_MS });
 /** Page numbers reach this many rows (OFFSET); deeper rows are read with the keyset `cursor`. */
 export const OFFSET_WINDOW_ROWS = LIST_OFFSET_WINDOW_ROWS;
 
@@ -152,7 +150,22 @@ function buildShape(db: Queryable, side: Side, kind: SortKind, present: FilterNa
     .prepare('');
   return { page, count: countQuery };
 }
-const shapes = new WeakMap<object, Map<string, ReturnType<typeof buildShape>>>();
+/**
+ * Per database: the built statements by shape, and estimated totals by list and filter (never exact
+ * ones, which must follow every change at once).
+ */
+const perDatabase = new WeakMap<
+  object,
+  { shapes: Map<string, ReturnType<typeof buildShape>>; estimates: LRUCache<string, number> }
+>();
+function cachesOf(db: Queryable) {
+  let caches = perDatabase.get(db);
+  if (!caches) {
+    caches = { shapes: new Map(), estimates: new LRUCache({ max: 10_000, ttl: ESTIMATE_TTL_MS }) };
+    perDatabase.set(db, caches);
+  }
+  return caches;
+}
 
 /** The WHERE of a list: the caller's side and account, then each present filter (values or placeholders). */
 function matchingCondition(side: Side, filters: Partial<Record<FilterName, unknown>>, account: unknown): SQL {
@@ -204,11 +217,7 @@ export async function listOrders(db: Queryable, auth: AuthContext, side: Side, f
     for (const [i, k] of decodeCursor(kind, filter.cursor).entries()) pageValues[`k${i}`] = k;
   }
 
-  let byShape = shapes.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    shapes.set(db, byShape);
-  }
+  const { shapes: byShape, estimates } = cachesOf(db);
   const shapeKey = `${side}|${kind}|${present.join(',')}|${filter.cursor ? 'cursor' : 'offset'}`;
   let shape = byShape.get(shapeKey);
   if (!shape) {
@@ -251,16 +260,11 @@ async function countMatches(
   if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalExact: true };
   const { account, ...filters } = values;
   const matching = matchingCondition(side, filters, account);
+  // Both drivers answer { rows } and parse the json column (as seed/demo.ts reads execute()).
   const plan = (await db.execute(
     sql`explain (format json) select 1 from ${purchaseOrder} where ${matching}`,
-  )) as unknown;
-  const rows = Array.isArray(plan) ? plan : ((plan as { rows?: unknown[] }).rows ?? []);
-  const first = rows[0] as Record<string, unknown> | undefined;
-  const json = first ? (Object.values(first)[0] as unknown) : null;
-  const document = typeof json === 'string' ? JSON.parse(json) : json;
-  const estimate = Number(
-    (document as Array<{ Plan?: { 'Plan Rows'?: number } }> | null)?.[0]?.Plan?.['Plan Rows'],
-  );
+  )) as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> };
+  const estimate = Number(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows']);
   return {
     total: Math.max(exact, Number.isFinite(estimate) ? Math.round(estimate) : exact),
     totalExact: false,
