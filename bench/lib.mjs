@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/server-build.mjs';
+import { serverArgs } from '../scripts/server-build.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 export const CIPHER_KEY = 'SrmPortal2026Key';
@@ -49,9 +49,9 @@ export async function startServer({
   readyPath = '/apis/ElsAuthService/clientConfig',
   timeoutMs = 120_000,
 }) {
-  await ensureServerBuild();
+  const args = await serverArgs(); // builds first when stale: not part of the start-up time
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { ensureServerBuild, SERVER_BUNDLE } from './server-build.mjs';
+import { serverArgs } from './server-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
@@ -37,8 +37,7 @@ if (process.env.DATABASE_URL) {
   };
 }
 // The bundle npm start runs (scripts/server-build.mjs), so the browser tests exercise what users run.
-await ensureServerBuild();
-const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+const child = spawn(process.execPath, await serverArgs(), {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -48,6 +48,15 @@ export async function ensureServerBuild({ force = false } = {}) {
   console.log(`Server bundled into apps/server/dist/main.mjs in ${Date.now() - t0} ms`);
 }
 
+/**
+ * The node arguments that run the server as `npm start` does, after building the bundle when stale:
+ * `spawn(process.execPath, await serverArgs(), …)` (start, browser tests, chaos run, benches).
+ */
+export async function serverArgs() {
+  await ensureServerBuild();
+  return ['--enable-source-maps', SERVER_BUNDLE];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   await ensureServerBuild({ force: process.argv.includes('--force') });
 }

@@ -2,13 +2,12 @@
 // seeds on first start). The bundle is plain JavaScript (scripts/server-build.mjs): no tsx at run time.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { ensureServerBuild, SERVER_BUNDLE } from './server-build.mjs';
+import { serverArgs } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 ensureWebBuild();
-await ensureServerBuild();
-const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+const child = spawn(process.execPath, await serverArgs(), {
   cwd: root,
   stdio: 'inherit',
 });

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { ensureServerBuild, SERVER_BUNDLE } from '../server-build.mjs';
+import { serverArgs } from '../server-build.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
@@ -172,8 +172,7 @@ export async function startServer({
     ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
     ...extraEnv,
   });
-  await ensureServerBuild();
-  const child = spawnTracked(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  const child = spawnTracked(process.execPath, await serverArgs(), {
     cwd: ROOT,
     env,
     keepLog,
