@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRelation, company, role, subaccount, subaccountRole } from '../src/modules/account/tables.ts';
-import { hashPassword } from '../src/platform/passwords.ts';
-import { auditTrail } from '../src/platform/tables.ts';
-import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './helpers.ts';
+import { createTestServer, login, type TestServer } from './helpers.ts';
+import { inDays, LINKED, masterdataFixtures, STRANGER } from './masterdata-fixtures.ts';
 
 /** Master data Excel export and import (issue #5): headers by language, all-or-nothing imports with row errors. */
 
@@ -12,56 +9,7 @@ let server: TestServer;
 
 type Session = Awaited<ReturnType<typeof login>>;
 
-/** A supplier linked to 100000 and one that is not, so the tests do not depend on the demo seed. */
-const LINKED = '200901';
-const STRANGER = '200902';
-
-/** A second buyer company 100001 with an admin (like the generated tenant-isolation suite). */
-async function setUpCompanies() {
-  const db = server.database.db;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.insert(company).values([
-    { elsAccount: '100001', companyName: '另一家采购商有限公司' },
-    { elsAccount: LINKED, companyName: '测试关联供应商有限公司' },
-    { elsAccount: STRANGER, companyName: '测试陌生供应商有限公司' },
-  ]);
-  await db.insert(accountRelation).values({ elsAccount: '100000', toElsAccount: LINKED });
-  const [user] = await db
-    .insert(subaccount)
-    .values({
-      elsAccount: '100001',
-      elsSubAccount: 'admin',
-      name: '另一位管理员',
-      station: 'purchase',
-      passwordHash,
-      permission: 'admin',
-    })
-    .returning({ id: subaccount.id });
-  const [admin] = await db
-    .insert(role)
-    .values({ elsAccount: '100001', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' })
-    .returning({ id: role.id });
-  await db.insert(subaccountRole).values({ subaccountId: user.id, roleId: admin.id });
-}
-
-/** Audit-trail rows of one document. */
-async function auditRows(documentKind: string, documentId: string) {
-  return server.database.db
-    .select()
-    .from(auditTrail)
-    .where(and(eq(auditTrail.documentKind, documentKind), eq(auditTrail.documentId, documentId)));
-}
-
-/** Calls /apis/masterdata/{path}: GET for findDetail, else POST with the payload; English messages. */
-const call = (path: string, session: Session | null, payload: unknown = {}, lang = 'en') =>
-  server.app.inject({
-    method: path.includes('/findDetail/') ? 'GET' : 'POST',
-    url: `/apis/masterdata/${path}`,
-    headers: { ...(session?.headers ?? {}), lang },
-    ...(path.includes('/findDetail/') ? {} : { payload: payload as object }),
-  });
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const { setUpCompanies, auditRows, call } = masterdataFixtures(() => server);
 
 let buyer: Session;
 let supplier: Session;
