@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveOrderStatus, lineMoney, orderTotals } from '../src/modules/order/service.ts';
 import { createTestServer, login, type TestServer } from './helpers.ts';
@@ -476,6 +477,33 @@ describe('printing', () => {
       headers: supplier.headers,
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('prints the non-empty header and line custom fields', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const body = order(2);
+    const created = (
+      await post('/apis/order/PurchaseOrderService/save', buyer1, {
+        ...body,
+        fbk3: 'Project A-17',
+        fbk12: '项目备注',
+        fbk4: '   ',
+        items: [{ ...body.items[0], fbk2: 'Batch B-9', fbk40: 'Grade II' }, body.items[1]],
+      })
+    ).json().data;
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/apis/order/PurchaseOrderService/print/${created.id}`,
+      headers: { ...buyer1.headers, lang: 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Custom fields');
+    expect(flat).toMatch(/fbk3 Project A-17/);
+    expect(flat).toContain('项目备注');
+    expect(flat).not.toMatch(/fbk4\b/);
+    expect(flat).toContain('fbk2: Batch B-9 · fbk40: Grade II');
   });
 });
 

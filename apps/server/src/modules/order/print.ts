@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DICTIONARIES } from '@srm/contracts/dictionaries';
-import { AUDIT_STATUS, ITEM_STATUS, ORDER_STATUS } from '@srm/contracts/purchase-order';
-import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { AUDIT_STATUS, CUSTOM_FIELD_KEYS, ITEM_STATUS, ORDER_STATUS } from '@srm/contracts/purchase-order';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
 /** Noto Sans Hans (GB2312) from @embedpdf/fonts-sc, so Chinese prints (the default PDF fonts have no CJK). */
@@ -46,7 +46,44 @@ const T = {
   totalTax: { zh_cn: '税额', en: 'Tax' },
   total: { zh_cn: '含税总额', en: 'Total incl. tax' },
   totalLocal: { zh_cn: '本位币含税总额', en: 'Total in local currency' },
+  customFields: { zh_cn: '自定义字段', en: 'Custom fields' },
 } as const;
+
+/** The non-empty custom fields (fbk1…fbk50) of a header or line, as [key, value] in fbk order. */
+function customEntries(fields: Record<string, string> | null | undefined): Array<[string, string]> {
+  if (!fields) return [];
+  return CUSTOM_FIELD_KEYS.flatMap((key) => {
+    const value = fields[key];
+    return typeof value === 'string' && value.trim() !== '' ? [[key, value.trim()] as [string, string]] : [];
+  });
+}
+
+/**
+ * The header's custom fields as a table of two key/value pairs per row, or nothing when it has none (an
+ * order may carry up to 50, so they do not get a row each).
+ */
+function headerCustomFields(fields: Record<string, string>, title: string): Content[] {
+  const entries = customEntries(fields);
+  if (entries.length === 0) return [];
+  const rows: TableCell[][] = [];
+  for (let i = 0; i < entries.length; i += 2) {
+    const [a, b] = [entries[i], entries[i + 1]];
+    rows.push([
+      { text: a[0], color: '#666666' },
+      a[1],
+      { text: b?.[0] ?? '', color: '#666666' },
+      b?.[1] ?? '',
+    ]);
+  }
+  return [
+    { text: title, bold: true, margin: [0, 0, 0, 4] },
+    {
+      table: { widths: ['auto', '*', 'auto', '*'], body: rows },
+      layout: 'lightHorizontalLines',
+      margin: [0, 0, 0, 12],
+    },
+  ];
+}
 
 /**
  * The printable purchase order (issue #5) as PDF bytes: header, lines with prices in the order
@@ -60,6 +97,18 @@ export async function renderOrderPdf(
 ): Promise<Buffer> {
   const t = (key: keyof typeof T) => T[key][locale];
   const label = (dict: Record<string, Record<Locale, string>>, code: string) => dict[code]?.[locale] ?? code;
+  /** Number and description of a line's material; its custom fields below them, small, on one line. */
+  const materialCell = (i: (typeof items)[number]): TableCell => {
+    const custom = customEntries(i.customFields);
+    return custom.length === 0
+      ? `${i.materialNumber}\n${i.materialDesc}`
+      : {
+          stack: [
+            `${i.materialNumber}\n${i.materialDesc}`,
+            { text: custom.map(([k, v]) => `${k}: ${v}`).join(' · '), fontSize: 7, color: '#666666' },
+          ],
+        };
+  };
   const definition: TDocumentDefinitions = {
     info: { title: `${t('title')} ${order.orderNumber}` },
     pageSize: 'A4',
@@ -90,6 +139,7 @@ export async function renderOrderPdf(
         layout: 'lightHorizontalLines',
         margin: [0, 0, 0, 12],
       },
+      ...headerCustomFields(order.customFields, t('customFields')),
       {
         table: {
           headerRows: 1,
@@ -112,7 +162,7 @@ export async function renderOrderPdf(
               .filter((i) => i.isDel === 'N')
               .map((i) => [
                 String(i.itemNumber),
-                `${i.materialNumber}\n${i.materialDesc}`,
+                materialCell(i),
                 `${i.quantity} ${i.unit}`,
                 i.priceIncludingTax,
                 `${i.taxRate}%`,
