@@ -45,6 +45,61 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/portal/wel': HOME_TAB_PATH,
 };
 
+/**
+ * A page of a module app (opened in a frame, /myiframe/{address}) that no menu entry leads to, with its tab
+ * title; `titleKeyWithId` when the address names a document (`?id=…`), e.g. editing rather than creating.
+ */
+export type ModuleRouteMeta = { address: string; titleKey: string; titleKeyWithId?: string };
+
+/**
+ * Module pages opened as their own tab without a menu entry: the edit pages and the task-link targets
+ * (spec 000 §2 "Task-link paths"). Lists reached from the menu take the menu entry's label instead.
+ */
+export const MODULE_ROUTES: readonly ModuleRouteMeta[] = [
+  {
+    address: '/order/#/v2/order/edit',
+    titleKey: 'shell:moduleRoutes.orderNew',
+    titleKeyWithId: 'shell:moduleRoutes.orderEdit',
+  },
+  { address: '/order/#/v2/order/detail', titleKey: 'shell:moduleRoutes.orderDetail' },
+  {
+    address: '/masterdata/#/v2/supplier/edit',
+    titleKey: 'shell:moduleRoutes.supplierNew',
+    titleKeyWithId: 'shell:moduleRoutes.supplierEdit',
+  },
+];
+
+/**
+ * A module address split into its page (`/order/#/v2/order/edit`) and its query, both the one inside the
+ * hash (`…/edit?id=7`) and the one before it (`/order/?lang=en#/…`); the tab's own query joins them.
+ */
+export function splitModuleAddress(
+  address: string,
+  tabQuery: Record<string, string> = {},
+): { page: string; query: Record<string, string> } {
+  const hash = address.indexOf('#');
+  const [beforeHash, afterHash] = hash < 0 ? [address, ''] : [address.slice(0, hash), address.slice(hash)];
+  const [base, outerSearch = ''] = beforeHash.split('?', 2);
+  const [route, innerSearch = ''] = afterHash.split('?', 2);
+  const query = {
+    ...Object.fromEntries(new URLSearchParams(outerSearch)),
+    ...Object.fromEntries(new URLSearchParams(innerSearch)),
+    ...tabQuery,
+  };
+  return { page: `${base}${route}`, query };
+}
+
+/** The title key of a module page without a menu entry (MODULE_ROUTES), if it is one. */
+export function moduleRouteTitleKey(
+  address: string,
+  tabQuery: Record<string, string> = {},
+): string | undefined {
+  const { page, query } = splitModuleAddress(address, tabQuery);
+  const route = MODULE_ROUTES.find((r) => r.address === page);
+  if (!route) return undefined;
+  return query.id && route.titleKeyWithId ? route.titleKeyWithId : route.titleKey;
+}
+
 /** True for frame routes /myiframe/{routerPath}. */
 export function isIframePath(path: string): boolean {
   return path.startsWith(IFRAME_PREFIX) && path.length > IFRAME_PREFIX.length;

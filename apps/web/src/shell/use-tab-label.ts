@@ -4,14 +4,21 @@ import { useMenu } from '../lib/menu-store.ts';
 import { useSettings } from '../lib/settings-store.ts';
 import { decodeRouterPath } from './iframe-allow.ts';
 import { buildMenuPath, findMenuEntry, menuLabel } from './menu-path.ts';
-import { findTabRoute, IFRAME_PREFIX, isIframePath } from './route-table.ts';
+import {
+  findTabRoute,
+  IFRAME_PREFIX,
+  isIframePath,
+  moduleRouteTitleKey,
+  splitModuleAddress,
+} from './route-table.ts';
 import type { Tab } from './tabs.ts';
 
 /**
  * Display label of a tab in the current language: the menu entry that leads to it, else the route's own
- * title, else the frame address.
+ * title — for a frame, the module page's title (MODULE_ROUTES), else the label of the menu entry that
+ * leads to the same module page with another query — else the frame address.
  */
-export function useTabLabel(): (tab: Pick<Tab, 'value' | 'label'>) => string {
+export function useTabLabel(): (tab: Pick<Tab, 'value' | 'label'> & Partial<Pick<Tab, 'query'>>) => string {
   const { t } = useTranslation();
   const menu = useMenu((s) => s.menu);
   const locale = useSettings((s) => s.locale);
@@ -19,8 +26,21 @@ export function useTabLabel(): (tab: Pick<Tab, 'value' | 'label'>) => string {
     (tab) => {
       const hit = findMenuEntry(menu, (item) => buildMenuPath(item).pathname === tab.value);
       if (hit) return menuLabel(hit.item, locale);
-      if (isIframePath(tab.value))
-        return tab.label || decodeRouterPath(tab.value.slice(IFRAME_PREFIX.length)) || tab.value;
+      if (isIframePath(tab.value)) {
+        const address = decodeRouterPath(tab.value.slice(IFRAME_PREFIX.length));
+        if (!address) return tab.label || tab.value;
+        const titleKey = moduleRouteTitleKey(address, tab.query);
+        if (titleKey) return t(titleKey);
+        const { page } = splitModuleAddress(address);
+        const samePage = findMenuEntry(menu, (item) => {
+          const built = buildMenuPath(item).pathname;
+          if (!isIframePath(built)) return false;
+          const other = decodeRouterPath(built.slice(IFRAME_PREFIX.length));
+          return other !== undefined && splitModuleAddress(other).page === page;
+        });
+        if (samePage) return menuLabel(samePage.item, locale);
+        return tab.label || address;
+      }
       const route = findTabRoute(tab.value);
       return route ? t(route.titleKey) : tab.label || tab.value;
     },
