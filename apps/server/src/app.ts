@@ -29,7 +29,7 @@ import { registerAccountRoutes } from './modules/account/routes.ts';
 import { registerAttachmentRoutes } from './modules/attachment/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { sessionForToken } from './modules/auth/service.ts';
+import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
@@ -225,8 +225,6 @@ export async function buildApp(options: BuildAppOptions) {
       done();
     });
   }
-  await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -246,7 +244,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(swaggerUi, { routePrefix: '/apis/docs', staticCSP: true });
 
   // Platform: locale, envelope errors, authentication.
-  app.decorateRequest('locale', 'zh_cn');
+  // The locale is read from the headers when first asked for (most answers never need it), not by a hook
+  // on every request (issue #7).
+  app.decorateRequest('locale', {
+    getter(this: FastifyRequest) {
+      return pickLocale(this.headers);
+    },
+  });
   app.decorateRequest('auth', null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -305,17 +309,9 @@ export async function buildApp(options: BuildAppOptions) {
     return reply.status(500).send({ code: '500', message: t(locale, 'unknownError'), data: null });
   });
 
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.locale = pickLocale(request.headers);
-    done();
-  });
-  /** The auth check of every non-public /apis route (attached per route below, so public calls skip it). */
-  async function authenticate(request: FastifyRequest) {
-    // Only the token header authenticates /apis calls: a cookie would let other sites forge requests (CSRF).
-    const token = request.headers.token;
-    if (typeof token !== 'string' || !token) throw new AppError('401', 'unauthorized');
-    const found = await sessionForToken(deps, token);
-    if (!found) throw new AppError('401', 'tokenExpired');
+  /** Sets request.auth from a token's live session, or names why the call is refused. */
+  function authorize(request: FastifyRequest, found: TokenSession | null): AppError | undefined {
+    if (!found) return new AppError('401', 'tokenExpired');
     const { claims, session } = found;
     const account = request.headers.account;
     if (
@@ -323,7 +319,7 @@ export async function buildApp(options: BuildAppOptions) {
       account &&
       account !== `${session.elsAccount}_${session.elsSubAccount}`
     ) {
-      throw new AppError('401', 'accountMismatch');
+      return new AppError('401', 'accountMismatch');
     }
     request.auth = {
       subaccountId: session.subaccountId,
@@ -333,17 +329,31 @@ export async function buildApp(options: BuildAppOptions) {
       station: session.station,
       permission: session.permission,
     };
+    return undefined;
+  }
+  /**
+   * The auth check of every non-public /apis route (attached per route below, so public calls skip it).
+   * A callback hook, synchronous when the session cache knows the token (issue #7).
+   */
+  function authenticate(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+    // Only the token header authenticates /apis calls: a cookie would let other sites forge requests (CSRF).
+    const token = request.headers.token;
+    if (typeof token !== 'string' || !token) return done(new AppError('401', 'unauthorized'));
+    const known = cachedSessionForToken(deps, token);
+    if (known !== undefined) return done(authorize(request, known));
+    sessionForToken(deps, token).then((found) => done(authorize(request, found)), done);
   }
   // PostgreSQL text cannot hold U+0000: refuse it up front with the field's name instead of failing later.
-  async function refuseNulCharacters(request: FastifyRequest) {
+  function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
     for (const [part, value] of [
       ['body', request.body],
       ['querystring', request.query],
       ['params', request.params],
     ] as const) {
       const field = findNulCharacter(value, part);
-      if (field) throw new AppError('400', 'rule.nulCharacter', { field });
+      if (field) return done(new AppError('400', 'rule.nulCharacter', { field }));
     }
+    done();
   }
   // Hooks only where they apply (issue #7: every hook costs each call that runs it): authentication on
   // non-public /apis routes, the NUL check on routes that take input. Routes register after this.
@@ -433,8 +443,11 @@ export async function buildApp(options: BuildAppOptions) {
     registerOrderRoutes(api, deps);
     registerAuditRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser
-    // and its two hooks per request (issue #7); elsewhere a multipart body is an unsupported type (400).
+    // and its two hooks per request, and the cookie parser (issue #7); elsewhere a multipart body is an
+    // unsupported type (400).
     await api.register(async (uploads) => {
+      // Cookies are read by the attachment download only (a link the browser follows without headers).
+      await uploads.register(cookie);
       await uploads.register(multipart, {
         limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1 },
       });
@@ -446,8 +459,12 @@ export async function buildApp(options: BuildAppOptions) {
   // MQTT over WebSocket for the embedded broker (issue #4); the broker checks the token itself.
   const { aedes } = broker;
   if (aedes) {
-    app.get('/mqtt', { websocket: true, schema: { hide: true } }, (socket, request) => {
-      aedes.handle(createWebSocketStream(socket), request.raw);
+    // The WebSocket plugin's two hooks per request stay in this context, around its one route (issue #7).
+    await app.register(async (ws) => {
+      await ws.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      ws.get('/mqtt', { websocket: true, schema: { hide: true } }, (socket, request) => {
+        aedes.handle(createWebSocketStream(socket), request.raw);
+      });
     });
   }
   app.addHook('onReady', async () => outbox.start());

@@ -142,7 +142,7 @@ export function registerAttachmentRoutes(app: App, deps: AppDeps): void {
       if (row.isPublic !== 'Y') {
         const header = request.headers.token;
         const token = typeof header === 'string' && header ? header : request.cookies?.token;
-        const claims = token ? await deps.tokens.verify(token) : null;
+        const claims = token ? deps.tokens.verify(token) : null;
         if (!claims || claims.elsAccount !== row.elsAccount) throw notFound();
         const [owner] = await deps.db
           .select({ id: attachment.id })

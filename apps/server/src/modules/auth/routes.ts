@@ -110,7 +110,11 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
         response: { 200: envelopeSchema(z.object({ valid: z.boolean() })) },
       },
     },
-    async (request) => ok({ valid: await isTokenValid(deps, request.params.token) }),
+    // Synchronous when the session cache can answer (issue #7); a promise when the database must.
+    (request) => {
+      const valid = isTokenValid(deps, request.params.token);
+      return typeof valid === 'boolean' ? ok({ valid }) : valid.then((v) => ok({ valid: v }));
+    },
   );
 
   /**

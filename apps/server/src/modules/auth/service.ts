@@ -197,6 +197,24 @@ export async function refresh(
   return { code: '200', token, refreshToken: next, tokenTime: TOKEN_TIME_S };
 }
 
+/** A token's claims with its live session (see sessionForToken). */
+export type TokenSession = { claims: AccessClaims; session: LiveSession };
+
+/**
+ * What can be said of an access token without the database: its session from the 5 s cache, null when
+ * the signature or expiry fails, undefined when the session must be read (issue #7: a cached call stays
+ * synchronous).
+ */
+export function cachedSessionForToken(
+  deps: Pick<AppDeps, 'tokens' | 'sessions'>,
+  token: string,
+): TokenSession | null | undefined {
+  const claims = deps.tokens.verify(token);
+  if (!claims) return null;
+  const cached = deps.sessions.get(claims.sid);
+  return cached && cached.subaccountId === claims.sub ? { claims, session: cached } : undefined;
+}
+
 /**
  * The live session behind an access token: signature and expiry, then the session from the 5 s cache
  * or the database (cached on the way). Null when any of it fails. Used by the auth hook, the embedded
@@ -205,20 +223,25 @@ export async function refresh(
 export async function sessionForToken(
   deps: Pick<AppDeps, 'tokens' | 'sessions' | 'db'>,
   token: string,
-): Promise<{ claims: AccessClaims; session: LiveSession } | null> {
-  const claims = await deps.tokens.verify(token);
+): Promise<TokenSession | null> {
+  const known = cachedSessionForToken(deps, token);
+  if (known !== undefined) return known;
+  const claims = deps.tokens.verify(token);
   if (!claims) return null;
-  const cached = deps.sessions.get(claims.sid);
-  if (cached && cached.subaccountId === claims.sub) return { claims, session: cached };
   const session = await findLiveSession(deps.db, claims.sid, claims.sub);
   if (!session) return null;
   deps.sessions.set(claims.sid, session);
   return { claims, session };
 }
 
-/** Whether an access token is valid now: signature, expiry and a live session (spec 000 §7). */
-export async function isTokenValid(deps: AppDeps, token: string): Promise<boolean> {
-  return (await sessionForToken(deps, token)) !== null;
+/**
+ * Whether an access token is valid now: signature, expiry and a live session (spec 000 §7). A boolean
+ * at once when the cache can tell, else a promise of one.
+ */
+export function isTokenValid(deps: AppDeps, token: string): boolean | Promise<boolean> {
+  const known = cachedSessionForToken(deps, token);
+  if (known !== undefined) return known !== null;
+  return sessionForToken(deps, token).then((found) => found !== null);
 }
 
 /** Logout (spec 000 §7): revokes the session, so its access and refresh tokens stop working. */
