@@ -1,4 +1,4 @@
-// API bench (issue #7): `node bench/api/run.mjs [--duration=10] [--connections=32]`
+// API bench (issue #7): `node bench/api/run.mjs [--duration=10] [--connections=32] [--rounds=3]`
 //
 // 1. start-up: cold (empty data folder: migrate + seed) and warm (the same folder again), each the
 //    time from spawn to the first 200 on /apis/ElsAuthService/clientConfig;
@@ -32,6 +32,7 @@ const arg = (name, fallback) => {
 const duration = Number(arg('duration', 10));
 const warmup = Number(arg('warmup', 2));
 const connections = Number(arg('connections', 32));
+const rounds = Number(arg('rounds', 3));
 const logLevel = arg('log-level', 'info'); // the server's default, as `npm start` runs it
 
 const dataDir = tempDir('api');
@@ -102,42 +103,63 @@ for (const t of targets) {
   }
 }
 
-const results = [];
+// Rounds: the targets take turns (baseline, webValidToken, getMenu, baseline, …) so that a machine whose speed
+// drifts (other work on shared cores) shifts all of them alike; each figure is the median of its rounds
+// and each ratio the median of the per-round ratios.
 const serverPeak = { peak: 0 };
 for (const t of targets) {
-  log(`${t.name}: warm-up ${warmup} s, then ${duration} s at ${connections} connections …`);
+  log(`${t.name}: warm-up ${warmup} s …`);
   await autocannon({ url: t.url, headers: t.headers, connections, duration: warmup });
-  const mem = sampleRss(t.pid);
-  const r = await autocannon({ url: t.url, headers: t.headers, connections, duration });
-  const { peak } = mem.stop();
-  if (t.pid === server.child.pid) serverPeak.peak = Math.max(serverPeak.peak, peak);
-  results.push({
-    name: t.name,
-    reqPerSec: r.requests.average,
-    total: r.requests.total,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    peakRss: peak,
-  });
 }
+const runs = targets.map(() => []);
+for (let round = 0; round < rounds; round++) {
+  for (const [i, t] of targets.entries()) {
+    log(`round ${round + 1}/${rounds}: ${t.name}, ${duration} s at ${connections} connections …`);
+    const mem = sampleRss(t.pid);
+    const r = await autocannon({ url: t.url, headers: t.headers, connections, duration });
+    const { peak } = mem.stop();
+    if (t.pid === server.child.pid) serverPeak.peak = Math.max(serverPeak.peak, peak);
+    runs[i].push({ r, peak });
+  }
+}
+const median = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+const results = targets.map((t, i) => ({
+  name: t.name,
+  reqPerSec: median(runs[i].map((x) => x.r.requests.average)),
+  perRound: runs[i].map((x) => Math.round(x.r.requests.average)),
+  ratioToBaseline: median(runs[i].map((x, k) => x.r.requests.average / runs[0][k].r.requests.average)),
+  total: runs[i].reduce((sum, x) => sum + x.r.requests.total, 0),
+  p50: median(runs[i].map((x) => x.r.latency.p50)),
+  p99: median(runs[i].map((x) => x.r.latency.p99)),
+  max: Math.max(...runs[i].map((x) => x.r.latency.max)),
+  non2xx: runs[i].reduce((sum, x) => sum + x.r.non2xx, 0),
+  errors: runs[i].reduce((sum, x) => sum + x.r.errors, 0),
+  timeouts: runs[i].reduce((sum, x) => sum + x.r.timeouts, 0),
+  peakRss: Math.max(...runs[i].map((x) => x.peak)),
+}));
 
 await stopChild(server.child, server.exited);
 hello.kill('SIGTERM');
 await helloExit;
 
-const base = results[0].reqPerSec;
 const out = {
   date: new Date().toISOString(),
   commit: gitCommit(),
   machine: machine(),
-  settings: { duration, warmup, connections, serverLogLevel: logLevel, database: 'PGlite (temp folder)' },
+  settings: {
+    duration,
+    warmup,
+    connections,
+    rounds,
+    serverLogLevel: logLevel,
+    database: 'PGlite (temp folder)',
+  },
   startup: { coldMs: Math.round(cold.readyMs), warmMs: Math.round(server.readyMs) },
   memory: { afterColdStart: coldRss, idleAfterWarmStart: idleRss, peakUnderLoad: serverPeak.peak },
-  load: results.map((r) => ({ ...r, ratioToBaseline: r.reqPerSec / base })),
+  load: results,
 };
 const file = writeResult('api', out);
 
@@ -146,14 +168,15 @@ console.log(
   `\n### API (${out.date.slice(0, 10)}, ${m.cpu}, ${m.cores} cores, ${m.memTotalGiB} GiB, Node ${m.node}, commit ${out.commit})\n`,
 );
 console.log(
-  `autocannon ${connections} connections, ${duration} s each after ${warmup} s warm-up; server on PGlite, LOG_LEVEL=${logLevel}\n`,
+  `autocannon ${connections} connections, ${rounds} rounds of ${duration} s per target taking turns, after ${warmup} s warm-up; medians; server on PGlite, LOG_LEVEL=${logLevel}\n`,
 );
 console.log(
   table(
-    ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'vs baseline'],
+    ['target', 'req/s (median)', 'per round', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'vs baseline'],
     out.load.map((r) => [
       r.name,
       Math.round(r.reqPerSec).toLocaleString('en'),
+      r.perRound.map((n) => n.toLocaleString('en')).join(' / '),
       r.p50,
       r.p99,
       `${r.errors + r.timeouts} / ${r.non2xx}`,

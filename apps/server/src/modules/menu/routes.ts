@@ -60,21 +60,25 @@ export function registerMenuRoutes(app: App, deps: AppDeps): void {
         response: { 200: envelopeSchema(z.array(menuItemSchema)) },
       },
     },
-    async (request, reply) => {
+    // Synchronous when the tree is cached (issue #7); a promise when it is built.
+    (request, reply) => {
       const auth = requireAuth(request.auth);
       const key = `${auth.subaccountId}|${auth.station}|${auth.elsAccount}|${request.locale}`;
-      let body = ttl > 0 ? trees.get(key) : undefined;
-      if (!body) {
-        const [rows, roles] = await Promise.all([
-          findMenuRows(deps.db, auth.station, auth.elsAccount),
-          findRoleCodes(deps.db, auth.subaccountId),
-        ]);
-        // The route's own serializer (declared fields only), once per cache life.
-        body = reply.serialize(ok(buildMenuTree(rows, roles, request.locale))) as string;
-        if (ttl > 0) trees.set(key, body);
-      }
+      const cached = ttl > 0 ? trees.get(key) : undefined;
       // A string is sent as is (already serialized); the typed reply only knows the object shape.
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      const send = (body: string) => {
+        reply.type('application/json; charset=utf-8').send(body as never);
+      };
+      if (cached) return send(cached);
+      return Promise.all([
+        findMenuRows(deps.db, auth.station, auth.elsAccount),
+        findRoleCodes(deps.db, auth.subaccountId),
+      ]).then(([rows, roles]) => {
+        // The route's own serializer (declared fields only), once per cache life.
+        const body = reply.serialize(ok(buildMenuTree(rows, roles, request.locale))) as string;
+        if (ttl > 0) trees.set(key, body);
+        return send(body);
+      });
     },
   );
 }
