@@ -143,3 +143,58 @@ export const URGENCY = {
   '0': { zh_cn: '普通', en: 'Normal' },
   '1': { zh_cn: '紧急', en: 'Urgent' },
 } as const;
+/**
+ * Delivery status of an order header (seed 001 §3 deliveryStatus, §4 "shipment in transit", "partial
+ * receipt", "all goods received"): set by the supplier's ship and the buyer's receive actions.
+ */
+export const DELIVERY_STATUS = {
+  '0': { zh_cn: '未发货', en: 'Not shipped' },
+  '1': { zh_cn: '发货在途', en: 'Shipment in transit' },
+  '2': { zh_cn: '部分收货', en: 'Partial receipt' },
+  '3': { zh_cn: '全部收货', en: 'All goods received' },
+} as const;
+/** Status of one shipment (the order's ASN-like sub-document). */
+export const SHIPMENT_STATUS = {
+  '1': { zh_cn: '在途', en: 'In transit' },
+  '2': { zh_cn: '已收货', en: 'Received' },
+} as const;
+
+/** A shipped or received quantity in the line's unit: > 0, at most 12 integer digits and 3 decimals. */
+const positiveQuantity = decimal(12, 3).refine((v) => Number(v) > 0, { message: 'rule.positive' });
+
+/**
+ * POST /apis/order/SaleOrderService/ship/{id} body. Logistics information is required (seed 001 §5):
+ * logisticsCompany and trackingNumber. shipDate defaults to today; expectedArrivalDate, when given, is
+ * not before shipDate. Lines: at least one (seed 001 §5 "select at least one row"), each an order line
+ * and a quantity > 0 in the line's unit (seed 001 §5 "shipment quantity greater than 0 and at most the
+ * remaining quantity" — the remaining check is the server's).
+ */
+export const orderShipBodySchema = z.object({
+  version: z.number().int().min(0),
+  logisticsCompany: z.string().trim().min(1).max(100),
+  trackingNumber: z.string().trim().min(1).max(50),
+  shipDate: isoDate.optional(),
+  expectedArrivalDate: isoDate.optional(),
+  remark: z.string().trim().max(500).optional(),
+  lines: z
+    .array(z.object({ itemId: z.uuid(), quantity: positiveQuantity }))
+    .min(1)
+    .max(500),
+});
+export type OrderShipBody = z.infer<typeof orderShipBodySchema>;
+
+/**
+ * POST /apis/order/PurchaseOrderService/receive/{id} body: a receipt against one shipment of the order;
+ * lines name order lines of that shipment with the quantity received (> 0, at most shipped − received
+ * on that shipment line; checked by the server).
+ */
+export const orderReceiveBodySchema = z.object({
+  version: z.number().int().min(0),
+  shipmentId: z.uuid(),
+  remark: z.string().trim().max(500).optional(),
+  lines: z
+    .array(z.object({ itemId: z.uuid(), quantity: positiveQuantity }))
+    .min(1)
+    .max(500),
+});
+export type OrderReceiveBody = z.infer<typeof orderReceiveBodySchema>;

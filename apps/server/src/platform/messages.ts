@@ -42,6 +42,45 @@ const messages = {
     en: 'Line {line}: the reply delivery date is required',
   },
   lineNotInOrder: { zh_cn: '行 {id} 不属于该订单', en: 'Line {id} does not belong to this order' },
+  onlySupplier: { zh_cn: '只有供应方可以执行此操作', en: 'Only the supplying side can do this' },
+  shipNeedsConfirmed: {
+    zh_cn: '只有已发送、已（部分）确认且未关闭、无待确认变更的订单可以发货',
+    en: 'Only a sent order that is (partly) confirmed, not closed and without a change waiting for confirmation can be shipped',
+  },
+  lineRepeated: { zh_cn: '第 {line} 行重复出现', en: 'Line {line} appears more than once' },
+  lineNotShippable: {
+    zh_cn: '第 {line} 行未确认、已关闭或已删除：只有已确认的未关闭行可以发货',
+    en: 'Line {line} is not confirmed, or is closed or deleted: only confirmed open lines can be shipped',
+  },
+  shipOverRemaining: {
+    zh_cn: '第 {line} 行：发货数量 {quantity} 超过可发货数量 {remaining}（数量 ×（1 + 超交容差）− 已发货）',
+    en: 'Line {line}: shipment quantity {quantity} is more than the remaining {remaining} (quantity × (1 + over tolerance) − shipped)',
+  },
+  shipmentNotFound: { zh_cn: '发货单不存在', en: 'The shipment does not exist' },
+  shipmentNotInTransit: {
+    zh_cn: '发货单 {number} 已全部收货：只有在途的发货单可以收货',
+    en: 'Shipment {number} is fully received: only shipments in transit can be received',
+  },
+  lineNotInShipment: {
+    zh_cn: '第 {line} 行不在发货单 {number} 中',
+    en: 'Line {line} is not on shipment {number}',
+  },
+  receiveOverShipped: {
+    zh_cn: '第 {line} 行：收货数量 {quantity} 超过未收货数量 {remaining}（已发货 − 已收货）',
+    en: 'Line {line}: received quantity {quantity} is more than the {remaining} not yet received (shipped − received)',
+  },
+  arrivalBeforeShip: {
+    zh_cn: '预计到货日期不能早于发货日期',
+    en: 'The expected arrival date cannot be before the ship date',
+  },
+  orderShippedNoChange: {
+    zh_cn: '订单已有发货，不能再变更；请关闭剩余行后新建订单',
+    en: 'The order has shipments and can no longer be changed; close the remaining lines and create a new order',
+  },
+  lineShippedNoRefuse: {
+    zh_cn: '第 {line} 行已发货，不能拒绝',
+    en: 'Line {line} has been shipped and cannot be refused',
+  },
   unknownError: { zh_cn: '服务器内部错误，请稍后重试', en: 'Internal server error, please try again later' },
   notFound: { zh_cn: '请求的资源不存在', en: 'The requested resource does not exist' },
   routeNotFound: { zh_cn: '接口不存在：{route}', en: 'No such API: {route}' },

@@ -2,6 +2,7 @@ import type { OrderSaveBody } from '@srm/contracts/purchase-order';
 import { and, eq } from 'drizzle-orm';
 import { subaccount } from '../modules/account/tables.ts';
 import { approveTask, listTasks, rejectTask, saveConfig } from '../modules/audit/service.ts';
+import { receiveShipment, shipOrder } from '../modules/order/delivery.ts';
 import {
   answerChange,
   closeOrder,
@@ -65,7 +66,7 @@ function order(
 }
 
 /**
- * Demo purchase orders in every status of seed 001 §4 (issue #5), made through the real services so
+ * Demo purchase orders in every status of seed 001 §4 (issue #5), shipments in transit and received included, made through the real services so
  * their audit trails, approval tasks and messages are what the product would have written; plus the
  * two-step approval configuration (second step above 100,000 CNY) with tasks waiting for 100000/admin.
  */
@@ -142,6 +143,57 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
   row = await submitOrder(db, buyer, env, closed.id, closed.version);
   row = await sendOrder(db, buyer, env, closed.id, row.version);
   await closeOrder(db, buyer, env, closed.id, row.version);
+
+  // Delivery (seed 001 §4): one order of 200001 with a shipment in transit, one partially received.
+  const inTransit = await saveOrder(db, buyer, order('200001', [pcb, psu], { orderDate: day(-10) }));
+  row = await submitOrder(db, buyer, env, inTransit.id, inTransit.version);
+  row = await sendOrder(db, buyer, env, inTransit.id, row.version);
+  items = (await getOrder(db, s1, 'sale', inTransit.id)).items;
+  row = await confirmLines(db, s1, env, inTransit.id, {
+    version: row.version,
+    lines: items.map((i) => ({ itemId: i.id, replyDeliveryDate: day(7) })),
+  });
+  await shipOrder(db, s1, env, inTransit.id, {
+    version: row.version,
+    logisticsCompany: '顺丰速运',
+    trackingNumber: 'SF1402857716',
+    shipDate: day(-1),
+    expectedArrivalDate: day(2),
+    lines: [
+      { itemId: items[0].id, quantity: '300' },
+      { itemId: items[1].id, quantity: '800' },
+    ],
+  });
+
+  const heatsink: [string, string, string, string] = ['M-10003', '散热模组 HS-40', '300', '45'];
+  const partReceived = await saveOrder(db, buyer, order('200001', [pcb, heatsink], { orderDate: day(-20) }));
+  row = await submitOrder(db, buyer, env, partReceived.id, partReceived.version);
+  row = await sendOrder(db, buyer, env, partReceived.id, row.version);
+  items = (await getOrder(db, s1, 'sale', partReceived.id)).items;
+  row = await confirmLines(db, s1, env, partReceived.id, {
+    version: row.version,
+    lines: items.map((i) => ({ itemId: i.id, replyDeliveryDate: day(-5) })),
+  });
+  const firstShipment = await shipOrder(db, s1, env, partReceived.id, {
+    version: row.version,
+    logisticsCompany: '德邦物流',
+    trackingNumber: 'DPK2026110358',
+    shipDate: day(-6),
+    expectedArrivalDate: day(-4),
+    lines: [
+      { itemId: items[0].id, quantity: '500' },
+      { itemId: items[1].id, quantity: '150' },
+    ],
+  });
+  await receiveShipment(db, buyer, env, partReceived.id, {
+    version: firstShipment.order.version,
+    shipmentId: firstShipment.shipment.id,
+    remark: '散热模组到货 150，余量待补发',
+    lines: [
+      { itemId: items[0].id, quantity: '500' },
+      { itemId: items[1].id, quantity: '150' },
+    ],
+  });
 
   await saveOrder(db, buyer, order('200001', [pcb, psu], { orderDate: day(0) }));
   const approvedUnsent = await saveOrder(db, admin, order('200002', [box]));

@@ -4,14 +4,24 @@ import {
   AUDIT_STATUS,
   CUSTOM_FIELD_KEYS,
   type CustomFieldKey,
+  DELIVERY_STATUS,
   ORDER_STATUS,
+  orderReceiveBodySchema,
   orderSaveBodySchema,
+  orderShipBodySchema,
   SEND_STATUS,
 } from '@srm/contracts/purchase-order';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
+import {
+  findShipments,
+  receiveShipment,
+  type ShipmentItemRow,
+  type ShipmentRow,
+  shipOrder,
+} from './delivery.ts';
 import { listOrders, type OrderFilter } from './list-query.ts';
 import { renderOrderPdf } from './print.ts';
 import {
@@ -75,6 +85,8 @@ const headerSchema = z.object({
   orderStatus: z.string(),
   changeStatus: z.string(),
   rejectReason: z.string().nullable(),
+  /** 0 not shipped, 1 shipment in transit, 2 partial receipt, 3 all goods received (DELIVERY_STATUS). */
+  deliveryStatus: z.string(),
   totalAmountExcludingTax: z.string(),
   totalTaxAmount: z.string(),
   totalAmount: z.string(),
@@ -105,11 +117,45 @@ const itemSchema = z.object({
   supplierRemark: z.string().nullable(),
   isClose: z.string(),
   isDel: z.string(),
+  /** Shipped and received so far, in the line's unit (decimal strings, 3 decimals). */
+  shippedQuantity: z.string(),
+  receivedQuantity: z.string(),
   ...customFieldsOut,
 });
+/** A shipment of an order with its lines (quantities in the order line's unit). */
+const shipmentSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  elsAccount: z.string(),
+  toElsAccount: z.string(),
+  shipmentNumber: z.string(),
+  logisticsCompany: z.string(),
+  trackingNumber: z.string(),
+  shipDate: z.string(),
+  expectedArrivalDate: z.string().nullable(),
+  /** 1 in transit, 2 received (SHIPMENT_STATUS). */
+  status: z.string(),
+  remark: z.string().nullable(),
+  receiveDate: z.string().nullable(),
+  createUser: z.string(),
+  createDate: z.string(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      orderItemId: z.string(),
+      itemNumber: z.number(),
+      shippedQuantity: z.string(),
+      receivedQuantity: z.string(),
+    }),
+  ),
+});
+/** What ship and receive answer: the order header after the action and the shipment it touched. */
+const deliveryAnswerSchema = z.object({ order: headerSchema, shipment: shipmentSchema });
 const detailSchema = z.object({
   order: headerSchema,
   items: z.array(itemSchema),
+  /** The order's shipments, oldest first (both sides). */
+  shipments: z.array(shipmentSchema),
   trail: z.array(
     z.object({
       action: z.string(),
@@ -171,6 +217,7 @@ function toHeader(row: typeof purchaseOrder.$inferSelect) {
     orderStatus: row.orderStatus,
     changeStatus: row.changeStatus,
     rejectReason: row.rejectReason,
+    deliveryStatus: row.deliveryStatus,
     totalAmountExcludingTax: row.totalAmountExcludingTax,
     totalTaxAmount: row.totalTaxAmount,
     totalAmount: row.totalAmount,
@@ -189,6 +236,29 @@ const toItem = ({
   customFields,
   ...item
 }: typeof purchaseOrderItem.$inferSelect) => ({ ...item, ...flatCustomFields(customFields) });
+const toShipment = (s: ShipmentRow, lines: ShipmentItemRow[]) => ({
+  id: s.id,
+  orderId: s.orderId,
+  elsAccount: s.elsAccount,
+  toElsAccount: s.toElsAccount,
+  shipmentNumber: s.shipmentNumber,
+  logisticsCompany: s.logisticsCompany,
+  trackingNumber: s.trackingNumber,
+  shipDate: s.shipDate,
+  expectedArrivalDate: s.expectedArrivalDate,
+  status: s.status,
+  remark: s.remark,
+  receiveDate: s.receiveDate?.toISOString() ?? null,
+  createUser: s.createUser,
+  createDate: s.createDate.toISOString(),
+  lines: lines.map((l) => ({
+    id: l.id,
+    orderItemId: l.orderItemId,
+    itemNumber: l.itemNumber,
+    shippedQuantity: l.shippedQuantity,
+    receivedQuantity: l.receivedQuantity,
+  })),
+});
 
 /** Purchase orders, buyer side (Purchase…Service) and supplier side (Sale…Service): issue #5, seed 001 §3–§5. */
 export function registerOrderRoutes(app: App, deps: AppDeps): void {
@@ -237,8 +307,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     );
     /**
      * GET /apis/order/{Purchase|Sale}OrderService/findDetail/{id} — header, lines, audit trail, approval
-     * tasks (buyer). Header and lines carry their non-empty custom fields flat (fbk1…fbk50, strings; seed
-     * 001 §3), on both sides. '404' when the order is not the caller's (or, for the supplier, not sent).
+     * tasks (buyer), and shipments (both sides: the order's shipments oldest first, each with its lines;
+     * this is where both sides list them — there is no separate shipment list route). Header and lines
+     * carry their non-empty custom fields flat (fbk1…fbk50, strings; seed 001 §3), on both sides; lines
+     * carry shippedQuantity and receivedQuantity, the header deliveryStatus. '404' when the order is not
+     * the caller's (or, for the supplier, not sent).
      */
     r.get(
       `/apis/order/${service}/findDetail/:id`,
@@ -257,9 +330,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
           side,
           request.params.id,
         );
+        const shipments = await findShipments(deps.db, order.id);
         return ok({
           order: toHeader(order),
           items: items.map(toItem),
+          shipments: shipments.map((s) => toShipment(s.shipment, s.lines)),
           trail: trail.map((t) => ({
             action: t.action,
             fromStatus: t.fromStatus,
@@ -378,7 +453,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     );
   }
 
-  /** POST /apis/order/PurchaseOrderService/close/{id} — body { version, itemIds? (default: every line) }. */
+  /**
+   * POST /apis/order/PurchaseOrderService/close/{id} — body { version, itemIds? (default: every line) }.
+   * Allowed with goods in transit: shipments stay, the buyer can still receive them, and closed lines
+   * cannot be shipped any more; the delivery status is left as it is.
+   */
   r.post(
     '/apis/order/PurchaseOrderService/close/:id',
     {
@@ -480,6 +559,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         { header: en ? 'Approval' : '审批状态', key: 'auditStatus', width: 12 },
         { header: en ? 'Sent' : '发送状态', key: 'sendStatus', width: 10 },
         { header: en ? 'Status' : '订单状态', key: 'orderStatus', width: 14 },
+        { header: en ? 'Delivery' : '发货状态', key: 'deliveryStatus', width: 16 },
       ];
       for (const row of rows) {
         sheet.addRow({
@@ -491,6 +571,8 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
           auditStatus: AUDIT_STATUS[row.auditStatus as keyof typeof AUDIT_STATUS]?.[lang] ?? row.auditStatus,
           sendStatus: SEND_STATUS[row.sendStatus as keyof typeof SEND_STATUS]?.[lang] ?? row.sendStatus,
           orderStatus: ORDER_STATUS[row.orderStatus as keyof typeof ORDER_STATUS]?.[lang] ?? row.orderStatus,
+          deliveryStatus:
+            DELIVERY_STATUS[row.deliveryStatus as keyof typeof DELIVERY_STATUS]?.[lang] ?? row.deliveryStatus,
         });
       }
       sheet.getRow(1).font = { bold: true };
@@ -583,6 +665,78 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       },
     );
   }
+
+  /**
+   * POST /apis/order/SaleOrderService/ship/{id} — the supplier ships confirmed lines (issue #5; seed 001
+   * §3 deliveryStatus, §4 "shipment in transit", §5). Body (orderShipBodySchema): { version,
+   * logisticsCompany (required, ≤ 100), trackingNumber (required, ≤ 50) — "logistics information
+   * required"; shipDate? (ISO date, default today), expectedArrivalDate? (ISO date, not before shipDate),
+   * remark?, lines: [{ itemId (order line id), quantity (decimal string > 0, ≤ 3 decimals, in the line's
+   * unit) }] (≥ 1) }. Only a sent order that is partly or all confirmed, not closed and without a change
+   * waiting for confirmation; each line confirmed, open, not deleted, listed once, and quantity at most
+   * quantity × (1 + overTolerance%) − already shipped. Answers { order (deliveryStatus '1'), shipment
+   * (status '1' in transit, shipmentNumber SNyyyyMM####, lines) }; the buyer who created the order gets a
+   * message. '400' rules (message names the field or line), '403' a buying-side user, '404' not the
+   * caller's sent order, '409' stale version.
+   */
+  r.post(
+    '/apis/order/SaleOrderService/ship/:id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Ship confirmed order lines (supplier)',
+        params: idParams,
+        body: orderShipBodySchema,
+        response: { 200: envelopeSchema(deliveryAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const { order, shipment, lines } = await shipOrder(
+        deps.db,
+        requireAuth(request.auth),
+        env,
+        request.params.id,
+        request.body,
+      );
+      kick();
+      return ok({ order: toHeader(order), shipment: toShipment(shipment, lines) });
+    },
+  );
+
+  /**
+   * POST /apis/order/PurchaseOrderService/receive/{id} — the buyer receives goods of one shipment (issue
+   * #5; seed 001 §4 "partial receipt", "all goods received"). Body (orderReceiveBodySchema): { version,
+   * shipmentId (a shipment of this order, in transit), remark?, lines: [{ itemId (order line id on that
+   * shipment), quantity (decimal string > 0, ≤ 3 decimals, at most shipped − received on that shipment
+   * line) }] (≥ 1) }. The order's deliveryStatus becomes '3' when every confirmed open line has received
+   * ≥ quantity × (1 − lackTolerance%), else '2'; the shipment becomes '2' received once every line of it
+   * is received in full. Receiving works on closed orders too (goods in transit still arrive). Answers {
+   * order, shipment }; the supplier company gets a message. '400' rules, '403' a selling-side user,
+   * '404' not the caller's order or shipment, '409' stale version.
+   */
+  r.post(
+    '/apis/order/PurchaseOrderService/receive/:id',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Receive goods of a shipment (buyer)',
+        params: idParams,
+        body: orderReceiveBodySchema,
+        response: { 200: envelopeSchema(deliveryAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const { order, shipment, lines } = await receiveShipment(
+        deps.db,
+        requireAuth(request.auth),
+        env,
+        request.params.id,
+        request.body,
+      );
+      kick();
+      return ok({ order: toHeader(order), shipment: toShipment(shipment, lines) });
+    },
+  );
 
   const countsSchema = envelopeSchema(
     z.object({ available: z.boolean(), counts: z.record(z.string(), z.number()) }),

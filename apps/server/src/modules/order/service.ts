@@ -17,12 +17,12 @@ type OrderRow = typeof purchaseOrder.$inferSelect;
 type ItemRow = typeof purchaseOrderItem.$inferSelect;
 
 /** The buyer sub-account who created the order (createUser is `{elsAccount}_{elsSubAccount}`). */
-const creatorOf = (order: OrderRow) => ({
+export const creatorOf = (order: OrderRow) => ({
   elsAccount: order.elsAccount,
   elsSubAccount: order.createUser.slice(order.elsAccount.length + 1),
 });
-const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
-const orderLink = (id: string) => `/order/#/v2/order/detail?id=${id}`;
+export const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
+export const orderLink = (id: string) => `/order/#/v2/order/detail?id=${id}`;
 
 /**
  * The custom fields fbk1…fbk50 of a save body (header or line) as stored in `custom_fields`: only the
@@ -94,7 +94,7 @@ export function deriveOrderStatus(lines: Array<Pick<ItemRow, 'itemStatus' | 'isC
   return '1';
 }
 
-async function findOrderForBuyer(tx: Queryable, auth: AuthContext, id: string, lock = false) {
+export async function findOrderForBuyer(tx: Queryable, auth: AuthContext, id: string, lock = false) {
   const query = tx
     .select()
     .from(purchaseOrder)
@@ -104,7 +104,7 @@ async function findOrderForBuyer(tx: Queryable, auth: AuthContext, id: string, l
   return row;
 }
 
-async function findOrderForSupplier(tx: Queryable, auth: AuthContext, id: string, lock = false) {
+export async function findOrderForSupplier(tx: Queryable, auth: AuthContext, id: string, lock = false) {
   const query = tx
     .select()
     .from(purchaseOrder)
@@ -120,7 +120,7 @@ async function findOrderForSupplier(tx: Queryable, auth: AuthContext, id: string
   return row;
 }
 
-async function findItems(tx: Queryable, orderId: string) {
+export async function findItems(tx: Queryable, orderId: string) {
   return tx
     .select()
     .from(purchaseOrderItem)
@@ -128,16 +128,16 @@ async function findItems(tx: Queryable, orderId: string) {
     .orderBy(purchaseOrderItem.itemNumber);
 }
 
-function assertBuyer(auth: AuthContext) {
+export function assertBuyer(auth: AuthContext) {
   if (auth.station !== 'purchase') throw forbidden('onlyBuyer');
 }
 
-function assertVersion(order: OrderRow, version: number) {
+export function assertVersion(order: OrderRow, version: number) {
   if (order.version !== version) throw conflict();
 }
 
 /** Writes a new header state at the read version and leaves the audit-trail row; '409' when stale. */
-async function transition(
+export async function transition(
   tx: Tx,
   auth: AuthContext,
   order: OrderRow,
@@ -303,6 +303,8 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
       if (current.sendStatus === '1') {
         if (current.orderStatus === '5' || current.changeStatus === '2')
           throw badRequest('orderStatusNotAllowed', { action: 'change' });
+        // A change replaces the lines; shipped lines carry shipments and receipts, so no change after shipping.
+        if (current.deliveryStatus !== '0') throw badRequest('orderShippedNoChange');
         order = await transition(
           tx,
           auth,
@@ -644,8 +646,10 @@ export async function refuseLines(
       throw badRequest('orderStatusNotAllowed', { action: 'refuse' });
     const items = await findItems(tx, id);
     for (const itemId of body.itemIds) {
-      if (!items.some((x) => x.id === itemId && x.isDel === 'N' && x.isClose === 'N'))
-        throw badRequest('lineNotInOrder', { id: itemId });
+      const item = items.find((x) => x.id === itemId && x.isDel === 'N' && x.isClose === 'N');
+      if (!item) throw badRequest('lineNotInOrder', { id: itemId });
+      if (new Decimal(item.shippedQuantity).gt(0))
+        throw badRequest('lineShippedNoRefuse', { line: item.itemNumber });
     }
     await tx
       .update(purchaseOrderItem)
