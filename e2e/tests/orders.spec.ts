@@ -6,7 +6,9 @@ import { logInHome } from './helpers.ts';
  * Issue #5 journey as new users would do it: an admin configures one approval step; buyer1 creates an
  * order with two lines and submits it; the admin approves it from the to-do list; buyer1 sends it; the
  * supplier confirms one line and refuses the other; the buyer sees the partial confirmation and the
- * refusal reason. Pages without menu rows yet are opened by route.
+ * refusal reason; the supplier ships the confirmed line with logistics information and the buyer receives
+ * it in two parts (partial receipt, then all goods received). Pages without menu rows yet are opened by
+ * route.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -172,6 +174,76 @@ test('the buyer sees the partial confirmation and the refusal reason', async ({ 
   await expect(frame.getByRole('cell', { name: '2026-12-30' })).toBeVisible();
   // The history names each step with its labels.
   await expect(frame.getByText('审批中 → 审批通过')).toBeVisible();
+});
+
+test('the supplier ships the confirmed line with logistics information', async ({ page }) => {
+  await logInHome(page, '200001', 'admin');
+  const frame = await openOrder(page);
+  const detail = frame.locator('.order-detail');
+  await expect(detail.getByText('未发货').first()).toBeVisible();
+  await detail.getByRole('button', { name: '发货' }).click();
+  const dialog = frame.getByRole('dialog');
+  await expect(dialog.getByText(`订单 ${orderNumber} 发货`)).toBeVisible();
+  // Only the confirmed line 10 is offered, with its remaining quantity.
+  const quantity = dialog.getByLabel('第 10 行本次发货数量');
+  await expect(quantity).toHaveValue('100');
+  await expect(dialog.getByLabel('第 20 行本次发货数量')).toHaveCount(0);
+  // Logistics information is required (seed 001 §5).
+  await dialog.getByRole('button', { name: '发货', exact: true }).click();
+  await expect(dialog.getByText('物流信息必填：请填写物流公司')).toBeVisible();
+  await expect(dialog.getByText('物流信息必填：请填写运单号')).toBeVisible();
+  await dialog.getByLabel('物流公司').fill('顺丰速运');
+  await dialog.getByLabel('运单号').fill('SF-E2E-0001');
+  // At most the remaining quantity.
+  await quantity.fill('100.5');
+  await expect(dialog.getByText('不能超过 100')).toBeVisible();
+  await quantity.fill('100');
+  await dialog.getByRole('button', { name: '发货', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByText('发货在途').first()).toBeVisible();
+  const shipments = frame.locator('.order-shipments');
+  await expect(shipments.getByRole('cell', { name: 'SF-E2E-0001' })).toBeVisible();
+  await expect(shipments.getByText('第 10 行：发货 100 PCS，收货 0')).toBeVisible();
+  // Everything confirmed is shipped: no Ship button any more.
+  await expect(detail.getByRole('button', { name: '发货' })).toHaveCount(0);
+});
+
+test('the buyer receives the shipment in two parts: partial receipt, then all goods received', async ({
+  page,
+}) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await openOrders(page);
+  const row = frame.getByRole('row', { name: new RegExp(orderNumber) });
+  await expect(row.getByText('发货在途')).toBeVisible();
+  await row.getByRole('button', { name: orderNumber, exact: true }).click();
+  const detail = frame.locator('.order-detail');
+  const shipments = frame.locator('.order-shipments');
+  await expect(shipments.getByText('在途', { exact: true })).toBeVisible();
+
+  await shipments.getByRole('button', { name: '收货', exact: true }).click();
+  let dialog = frame.getByRole('dialog');
+  await expect(dialog.getByText('SF-E2E-0001')).toBeVisible();
+  const quantity = dialog.getByLabel('第 10 行本次收货数量');
+  await expect(quantity).toHaveValue('100');
+  await quantity.fill('0');
+  await expect(dialog.getByText('数量必须大于 0')).toBeVisible();
+  await quantity.fill('40');
+  await dialog.getByRole('button', { name: '收货', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByText('部分收货').first()).toBeVisible();
+  await expect(shipments.getByText('第 10 行：发货 100 PCS，收货 40')).toBeVisible();
+
+  await shipments.getByRole('button', { name: '收货', exact: true }).click();
+  dialog = frame.getByRole('dialog');
+  await expect(dialog.getByLabel('第 10 行本次收货数量')).toHaveValue('60');
+  await dialog.getByRole('button', { name: '收货', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByText('全部收货').first()).toBeVisible();
+  await expect(shipments.getByText('已收货', { exact: true })).toBeVisible();
+  await expect(shipments.getByRole('button', { name: '收货', exact: true })).toHaveCount(0);
+  // The history names the delivery steps with their labels.
+  await expect(frame.getByText('发货在途 → 部分收货')).toBeVisible();
+  await expect(frame.getByText('部分收货 → 全部收货')).toBeVisible();
 });
 
 async function newOrder(page: Page): Promise<FrameLocator> {

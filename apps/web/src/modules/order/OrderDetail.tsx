@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CarOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -33,9 +33,12 @@ import {
   type OrderDetail,
   type OrderItem,
   printOrder,
+  receiveShipment,
   refuseLines,
   runAction,
+  type Shipment,
   type SimpleAction,
+  shipOrder,
 } from './api.ts';
 import { StatusTag, UrgencyTag, useSide } from './common.tsx';
 import {
@@ -43,19 +46,36 @@ import {
   allowedActions,
   CHANGE_STATUS,
   customFieldEntries,
+  DELIVERY_STATUS,
   formatAmount,
   label,
   ORDER_STATUS,
   ORDER_TYPE,
   type OrderAction,
+  quantityProblem,
+  remainingToReceive,
+  remainingToShip,
   trailKind,
   trimDecimal,
   usedCustomFields,
 } from './rules.ts';
 
-const TRAIL_DICTS = { audit: AUDIT_STATUS, order: ORDER_STATUS, change: CHANGE_STATUS };
+const TRAIL_DICTS = {
+  audit: AUDIT_STATUS,
+  order: ORDER_STATUS,
+  change: CHANGE_STATUS,
+  delivery: DELIVERY_STATUS,
+};
 
-type Dialog = null | 'confirm' | 'refuse' | 'returnChange';
+type Dialog = null | 'confirm' | 'refuse' | 'returnChange' | 'ship';
+
+/** Confirmed open lines that can still ship, with what remains (server rule: remainingToShip). */
+function shippableLines(items: OrderItem[]) {
+  return items
+    .filter((i) => i.itemStatus === '1' && i.isClose === 'N' && i.isDel === 'N')
+    .map((item) => ({ item, remaining: remainingToShip(item) ?? '0' }))
+    .filter((l) => l.remaining !== '0');
+}
 
 /** #/v2/order/detail?id=… — one order from the caller's side, with the actions its status allows. */
 export default function OrderDetailPage() {
@@ -102,11 +122,16 @@ function DetailView({
   const navigate = useNavigate();
   const client = useQueryClient();
   const { order, items, trail, tasks } = data;
+  const shipments = data.shipments ?? [];
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [receiving, setReceiving] = useState<Shipment | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const buyer = side === 'purchase';
-  const actions = inAudit ? (['print'] as OrderAction[]) : allowedActions(order, side);
+  const toShip = shippableLines(items);
+  const actions = (inAudit ? (['print'] as OrderAction[]) : allowedActions(order, side)).filter(
+    (a) => a !== 'ship' || toShip.length > 0,
+  );
   const openLines = items.filter((i) => i.isDel === 'N' && i.isClose === 'N');
   const selectable = !inAudit && (actions.includes('confirm') || actions.includes('close'));
 
@@ -240,6 +265,12 @@ function DetailView({
             {t('order:actions.returnChange')}
           </Button>
         );
+      case 'ship':
+        return (
+          <Button {...common} type="primary" icon={<CarOutlined />} onClick={() => setDialog('ship')}>
+            {t('order:delivery.ship')}
+          </Button>
+        );
       default:
         return null;
     }
@@ -267,6 +298,9 @@ function DetailView({
             <StatusTag kind="order" value={order.orderStatus} />
             {buyer && <StatusTag kind="audit" value={order.auditStatus} />}
             {order.changeStatus !== '0' && <StatusTag kind="change" value={order.changeStatus} />}
+            {order.deliveryStatus && order.deliveryStatus !== '0' && (
+              <StatusTag kind="delivery" value={order.deliveryStatus} />
+            )}
             <UrgencyTag value={order.urgencyFlag} />
           </Space>
         }
@@ -315,6 +349,9 @@ function DetailView({
           <Descriptions.Item label={t('order:fields.sendStatus')}>
             <StatusTag kind="send" value={order.sendStatus} />
             {order.sendTime ? ` ${dayjs(order.sendTime).format('YYYY-MM-DD HH:mm')}` : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('order:fields.deliveryStatus')}>
+            <StatusTag kind="delivery" value={order.deliveryStatus} />
           </Descriptions.Item>
           <Descriptions.Item label={t('order:fields.totalExcl')}>
             <span className="num">
@@ -392,6 +429,16 @@ function DetailView({
           <div className="order-hint">{t(buyer ? 'order:detail.closeHint' : 'order:detail.selectHint')}</div>
         )}
       </Card>
+
+      {order.sendStatus === '1' && (
+        <Card title={t('order:delivery.shipments')} size="small" className="order-shipments">
+          <ShipmentsTable
+            shipments={shipments}
+            items={items}
+            onReceive={buyer && !inAudit ? setReceiving : undefined}
+          />
+        </Card>
+      )}
 
       <div className={buyer ? 'order-two-col' : undefined}>
         <Card title={t('order:detail.trail')} size="small">
@@ -482,6 +529,36 @@ function DetailView({
           }}
         />
       )}
+      {dialog === 'ship' && (
+        <ShipDialog
+          orderNumber={order.orderNumber}
+          lines={toShip}
+          onCancel={() => setDialog(null)}
+          onOk={async (body) => {
+            const ok = await run(
+              'ship',
+              () => shipOrder(order.id, { version: order.version, ...body }),
+              t('order:delivery.shipped'),
+            );
+            if (ok) setDialog(null);
+          }}
+        />
+      )}
+      {receiving && (
+        <ReceiveDialog
+          shipment={receiving}
+          items={items}
+          onCancel={() => setReceiving(null)}
+          onOk={async (body) => {
+            const ok = await run(
+              'receive',
+              () => receiveShipment(order.id, { version: order.version, shipmentId: receiving.id, ...body }),
+              t('order:delivery.received'),
+            );
+            if (ok) setReceiving(null);
+          }}
+        />
+      )}
       {(dialog === 'refuse' || dialog === 'returnChange') && (
         <ReasonDialog
           title={t(`order:actions.${dialog}`)}
@@ -545,6 +622,14 @@ function LinesTable({
             <div>
               <div>{row.materialNumber}</div>
               <div className="muted">{row.materialDesc}</div>
+              {/* The line's custom fields, compactly (a line may hold up to 50). */}
+              {customFieldEntries(row).length > 0 && (
+                <div className="line-custom-summary">
+                  {customFieldEntries(row)
+                    .map(([key, value]) => `${key}: ${value}`)
+                    .join(' · ')}
+                </div>
+              )}
             </div>
           ),
         },
@@ -553,6 +638,18 @@ function LinesTable({
           title: t('order:fields.quantity'),
           align: 'right',
           render: (_v, row) => `${trimDecimal(row.quantity)} ${row.unit}`,
+        },
+        {
+          key: 'shippedQuantity',
+          title: t('order:fields.shippedQuantity'),
+          align: 'right',
+          render: (_v, row) => trimDecimal(row.shippedQuantity ?? '0'),
+        },
+        {
+          key: 'receivedQuantity',
+          title: t('order:fields.receivedQuantity'),
+          align: 'right',
+          render: (_v, row) => trimDecimal(row.receivedQuantity ?? '0'),
         },
         {
           key: 'priceExcludingTax',
@@ -726,6 +823,400 @@ function ReasonDialog({
           <Input.TextArea rows={4} maxLength={500} showCount />
         </Form.Item>
       </Form>
+    </Modal>
+  );
+}
+
+/** The order's shipments; the buyer receives an in-transit one from its row. */
+function ShipmentsTable({
+  shipments,
+  items,
+  onReceive,
+}: {
+  shipments: Shipment[];
+  items: OrderItem[];
+  onReceive?: (shipment: Shipment) => void;
+}) {
+  const { t } = useTranslation();
+  const unitOf = (itemId: string) => items.find((i) => i.id === itemId)?.unit ?? '';
+  return (
+    <Table<Shipment>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={shipments}
+      locale={{ emptyText: t('order:delivery.noShipments') }}
+      columns={[
+        {
+          key: 'shipmentNumber',
+          dataIndex: 'shipmentNumber',
+          title: t('order:delivery.shipmentNumber'),
+          render: (v: string) => <span className="shipment-number">{v}</span>,
+        },
+        {
+          key: 'status',
+          title: t('order:delivery.shipmentStatus'),
+          render: (_v, row) => <StatusTag kind="shipment" value={row.status} />,
+        },
+        {
+          key: 'logisticsCompany',
+          dataIndex: 'logisticsCompany',
+          title: t('order:delivery.logisticsCompany'),
+        },
+        { key: 'trackingNumber', dataIndex: 'trackingNumber', title: t('order:delivery.trackingNumber') },
+        { key: 'shipDate', dataIndex: 'shipDate', title: t('order:delivery.shipDate') },
+        {
+          key: 'expectedArrivalDate',
+          dataIndex: 'expectedArrivalDate',
+          title: t('order:delivery.expectedArrivalDate'),
+          render: (v) => v ?? '—',
+        },
+        {
+          key: 'lines',
+          title: t('order:delivery.lines'),
+          render: (_v, row) => (
+            <div>
+              {row.lines.map((l) => (
+                <div key={l.id}>
+                  {t('order:delivery.lineSummary', {
+                    line: l.itemNumber,
+                    shipped: `${trimDecimal(l.shippedQuantity)} ${unitOf(l.orderItemId)}`,
+                    received: trimDecimal(l.receivedQuantity),
+                  })}
+                </div>
+              ))}
+            </div>
+          ),
+        },
+        {
+          key: 'receiveDate',
+          dataIndex: 'receiveDate',
+          title: t('order:delivery.receiveDate'),
+          render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
+        },
+        { key: 'remark', dataIndex: 'remark', title: t('order:delivery.remark'), render: (v) => v ?? '—' },
+        ...(onReceive
+          ? [
+              {
+                key: 'action',
+                title: '',
+                render: (_v: unknown, row: Shipment) =>
+                  row.status === '1' ? (
+                    <Button size="small" type="primary" onClick={() => onReceive(row)}>
+                      {t('order:delivery.receive')}
+                    </Button>
+                  ) : null,
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
+
+type QuantityRow = { id: string; itemNumber: number; material: string; unit: string; max: string };
+
+/** Editable quantities per line (strings: exact decimals), each checked against its maximum. */
+function QuantityTable({
+  rows,
+  values,
+  onChange,
+  maxTitle,
+  quantityTitle,
+  ariaKey,
+}: {
+  rows: QuantityRow[];
+  values: Record<string, string>;
+  onChange: (id: string, value: string) => void;
+  maxTitle: string;
+  quantityTitle: string;
+  ariaKey: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table<QuantityRow>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={rows}
+      columns={[
+        { key: 'itemNumber', dataIndex: 'itemNumber', title: t('order:fields.itemNumber'), width: 60 },
+        { key: 'material', dataIndex: 'material', title: t('order:fields.material') },
+        {
+          key: 'max',
+          title: maxTitle,
+          align: 'right',
+          render: (_v, row) => `${row.max} ${row.unit}`,
+        },
+        {
+          key: 'quantity',
+          title: quantityTitle,
+          width: 170,
+          render: (_v, row) => {
+            const value = values[row.id] ?? '';
+            const problem = value.trim() === '' ? null : quantityProblem(value, row.max);
+            return (
+              <div>
+                <Input
+                  value={value}
+                  inputMode="decimal"
+                  suffix={row.unit}
+                  status={problem ? 'error' : undefined}
+                  aria-label={t(ariaKey, { line: row.itemNumber })}
+                  onChange={(e) => onChange(row.id, e.target.value)}
+                />
+                {problem && (
+                  <div className="field-error" role="alert">
+                    {t(`order:${problem}`, { max: row.max })}
+                  </div>
+                )}
+              </div>
+            );
+          },
+        },
+      ]}
+    />
+  );
+}
+
+/** Quantities entered (non-empty) as body lines, or the first problem's message key. */
+function quantityLines(rows: QuantityRow[], values: Record<string, string>) {
+  const lines = rows
+    .filter((r) => (values[r.id] ?? '').trim() !== '')
+    .map((r) => ({ itemId: r.id, quantity: values[r.id].trim() }));
+  const bad = rows.some((r) => (values[r.id] ?? '').trim() !== '' && quantityProblem(values[r.id], r.max));
+  return { lines, bad };
+}
+
+type ShipForm = {
+  logisticsCompany: string;
+  trackingNumber: string;
+  shipDate: Dayjs;
+  expectedArrivalDate?: Dayjs | null;
+  remark?: string;
+};
+
+/** Supplier ship: logistics information (required) and a quantity per confirmed line (default: remaining). */
+function ShipDialog({
+  orderNumber,
+  lines,
+  onCancel,
+  onOk,
+}: {
+  orderNumber: string;
+  lines: Array<{ item: OrderItem; remaining: string }>;
+  onCancel: () => void;
+  onOk: (body: {
+    logisticsCompany: string;
+    trackingNumber: string;
+    shipDate: string;
+    expectedArrivalDate?: string;
+    remark?: string;
+    lines: Array<{ itemId: string; quantity: string }>;
+  }) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ShipForm>();
+  const rows: QuantityRow[] = lines.map(({ item, remaining }) => ({
+    id: item.id,
+    itemNumber: item.itemNumber,
+    material: `${item.materialNumber} ${item.materialDesc}`,
+    unit: item.unit,
+    max: remaining,
+  }));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(rows.map((r) => [r.id, r.max])),
+  );
+  const [saving, setSaving] = useState(false);
+  const [noLine, setNoLine] = useState(false);
+  return (
+    <Modal
+      open
+      title={t('order:delivery.shipTitle', { number: orderNumber })}
+      okText={t('order:delivery.ship')}
+      cancelText={t('order:actions.cancel')}
+      confirmLoading={saving}
+      width={820}
+      onCancel={onCancel}
+      onOk={async () => {
+        const v = await form.validateFields();
+        const { lines: body, bad } = quantityLines(rows, values);
+        setNoLine(body.length === 0);
+        if (bad || body.length === 0) return;
+        setSaving(true);
+        try {
+          await onOk({
+            logisticsCompany: v.logisticsCompany.trim(),
+            trackingNumber: v.trackingNumber.trim(),
+            shipDate: v.shipDate.format('YYYY-MM-DD'),
+            expectedArrivalDate: v.expectedArrivalDate
+              ? v.expectedArrivalDate.format('YYYY-MM-DD')
+              : undefined,
+            remark: v.remark?.trim() || undefined,
+            lines: body,
+          });
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <Form form={form} layout="vertical" initialValues={{ shipDate: dayjs() }} className="ship-form">
+        <Space wrap align="start">
+          <Form.Item
+            name="logisticsCompany"
+            label={t('order:delivery.logisticsCompany')}
+            rules={[
+              { required: true, whitespace: true, message: t('order:delivery.rules.logisticsCompany') },
+              { max: 100 },
+            ]}
+          >
+            <Input maxLength={100} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="trackingNumber"
+            label={t('order:delivery.trackingNumber')}
+            rules={[
+              { required: true, whitespace: true, message: t('order:delivery.rules.trackingNumber') },
+              { max: 50 },
+            ]}
+          >
+            <Input maxLength={50} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="shipDate"
+            label={t('order:delivery.shipDate')}
+            rules={[{ required: true, message: t('order:delivery.rules.shipDate') }]}
+          >
+            <DatePicker />
+          </Form.Item>
+          <Form.Item
+            name="expectedArrivalDate"
+            label={t('order:delivery.expectedArrivalDate')}
+            dependencies={['shipDate']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_r, value: Dayjs | null | undefined) => {
+                  const ship = getFieldValue('shipDate') as Dayjs | undefined;
+                  return value && ship && value.isBefore(ship, 'day')
+                    ? Promise.reject(new Error(t('order:delivery.rules.arrivalBeforeShip')))
+                    : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <DatePicker />
+          </Form.Item>
+        </Space>
+        <Form.Item name="remark" label={t('order:delivery.remark')} rules={[{ max: 500 }]}>
+          <Input maxLength={500} />
+        </Form.Item>
+      </Form>
+      <p className="muted">{t('order:delivery.shipHint')}</p>
+      <QuantityTable
+        rows={rows}
+        values={values}
+        onChange={(id, value) => setValues((s) => ({ ...s, [id]: value }))}
+        maxTitle={t('order:delivery.remaining')}
+        quantityTitle={t('order:delivery.shipQuantity')}
+        ariaKey="order:delivery.shipQuantityOf"
+      />
+      {noLine && (
+        <div className="field-error" role="alert">
+          {t('order:delivery.rules.oneQuantity')}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** Buyer receive against one shipment: a quantity per shipment line (default: not yet received). */
+function ReceiveDialog({
+  shipment,
+  items,
+  onCancel,
+  onOk,
+}: {
+  shipment: Shipment;
+  items: OrderItem[];
+  onCancel: () => void;
+  onOk: (body: { remark?: string; lines: Array<{ itemId: string; quantity: string }> }) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const rows: QuantityRow[] = shipment.lines
+    .map((l) => {
+      const item = items.find((i) => i.id === l.orderItemId);
+      return {
+        id: l.orderItemId,
+        itemNumber: l.itemNumber,
+        material: item ? `${item.materialNumber} ${item.materialDesc}` : '',
+        unit: item?.unit ?? '',
+        max: remainingToReceive(l) ?? '0',
+      };
+    })
+    .filter((r) => r.max !== '0');
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(rows.map((r) => [r.id, r.max])),
+  );
+  const [remark, setRemark] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [noLine, setNoLine] = useState(false);
+  return (
+    <Modal
+      open
+      title={t('order:delivery.receiveTitle', { number: shipment.shipmentNumber })}
+      okText={t('order:delivery.receive')}
+      cancelText={t('order:actions.cancel')}
+      confirmLoading={saving}
+      width={720}
+      onCancel={onCancel}
+      onOk={async () => {
+        const { lines, bad } = quantityLines(rows, values);
+        setNoLine(lines.length === 0);
+        if (bad || lines.length === 0) return;
+        setSaving(true);
+        try {
+          await onOk({ remark: remark.trim() || undefined, lines });
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <Descriptions size="small" column={2}>
+        <Descriptions.Item label={t('order:delivery.logisticsCompany')}>
+          {shipment.logisticsCompany}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('order:delivery.trackingNumber')}>
+          {shipment.trackingNumber}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('order:delivery.shipDate')}>{shipment.shipDate}</Descriptions.Item>
+        <Descriptions.Item label={t('order:delivery.expectedArrivalDate')}>
+          {shipment.expectedArrivalDate ?? '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      <p className="muted">{t('order:delivery.receiveHint')}</p>
+      <QuantityTable
+        rows={rows}
+        values={values}
+        onChange={(id, value) => setValues((s) => ({ ...s, [id]: value }))}
+        maxTitle={t('order:delivery.notReceived')}
+        quantityTitle={t('order:delivery.receiveQuantity')}
+        ariaKey="order:delivery.receiveQuantityOf"
+      />
+      {noLine && (
+        <div className="field-error" role="alert">
+          {t('order:delivery.rules.oneQuantity')}
+        </div>
+      )}
+      <Input
+        className="receive-remark"
+        style={{ marginTop: 12 }}
+        placeholder={t('order:delivery.remark')}
+        aria-label={t('order:delivery.remark')}
+        maxLength={500}
+        value={remark}
+        onChange={(e) => setRemark(e.target.value)}
+      />
     </Modal>
   );
 }

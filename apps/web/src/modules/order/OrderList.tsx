@@ -23,6 +23,7 @@ import { StatusTag, UrgencyTag, useSide } from './common.tsx';
 import {
   AUDIT_STATUS,
   canDo,
+  DELIVERY_STATUS,
   formatAmount,
   label,
   ORDER_STATUS,
@@ -287,6 +288,13 @@ export default function OrderList() {
               width: 110,
               render: (v) => <StatusTag kind="order" value={String(v)} />,
               exportValue: (row) => label(ORDER_STATUS, row.orderStatus, locale),
+            },
+            {
+              key: 'deliveryStatus',
+              title: t('order:fields.deliveryStatus'),
+              width: 120,
+              render: (v) => <StatusTag kind="delivery" value={v === undefined ? undefined : String(v)} />,
+              exportValue: (row) => label(DELIVERY_STATUS, row.deliveryStatus, locale),
             },
             {
               key: 'changeStatus',

@@ -31,6 +31,8 @@ export type OrderHeader = CustomFields & {
   orderStatus: string;
   changeStatus: string;
   rejectReason: string | null;
+  /** 0 not shipped, 1 shipment in transit, 2 partial receipt, 3 all goods received. */
+  deliveryStatus: string;
   totalAmountExcludingTax: string;
   totalTaxAmount: string;
   totalAmount: string;
@@ -60,6 +62,33 @@ export type OrderItem = CustomFields & {
   supplierRemark: string | null;
   isClose: string;
   isDel: string;
+  /** In the line's unit, 3 decimals. */
+  shippedQuantity: string;
+  receivedQuantity: string;
+};
+/** A shipment of the order (ASN-like), with its lines; status 1 in transit, 2 received. */
+export type Shipment = {
+  id: string;
+  orderId: string;
+  elsAccount: string;
+  toElsAccount: string;
+  shipmentNumber: string;
+  logisticsCompany: string;
+  trackingNumber: string;
+  shipDate: string;
+  expectedArrivalDate: string | null;
+  status: string;
+  remark: string | null;
+  receiveDate: string | null;
+  createUser: string;
+  createDate: string;
+  lines: Array<{
+    id: string;
+    orderItemId: string;
+    itemNumber: number;
+    shippedQuantity: string;
+    receivedQuantity: string;
+  }>;
 };
 export type TrailRow = {
   action: string;
@@ -76,7 +105,13 @@ export type TaskRow = {
   handledBy: string | null;
   remark: string | null;
 };
-export type OrderDetail = { order: OrderHeader; items: OrderItem[]; trail: TrailRow[]; tasks: TaskRow[] };
+export type OrderDetail = {
+  order: OrderHeader;
+  items: OrderItem[];
+  shipments: Shipment[];
+  trail: TrailRow[];
+  tasks: TaskRow[];
+};
 
 export type OrderFilter = {
   orderNumber?: string;
@@ -170,6 +205,39 @@ export function answerChange(accept: boolean, id: string, version: number, reaso
     url: `${S}/${accept ? 'confirmChange' : 'returnChange'}/${id}`,
     method: 'POST',
     data: reason ? { version, reason } : { version },
+  });
+}
+
+/** The body of POST …/SaleOrderService/ship/{id} (contracts/purchase-order.ts OrderShipBody). */
+export type ShipBody = {
+  version: number;
+  logisticsCompany: string;
+  trackingNumber: string;
+  shipDate?: string;
+  expectedArrivalDate?: string;
+  remark?: string;
+  lines: Array<{ itemId: string; quantity: string }>;
+};
+export function shipOrder(id: string, body: ShipBody) {
+  return call<{ order: OrderHeader; shipment: Shipment }>({
+    url: `${S}/ship/${id}`,
+    method: 'POST',
+    data: body,
+  });
+}
+export function receiveShipment(
+  id: string,
+  body: {
+    version: number;
+    shipmentId: string;
+    remark?: string;
+    lines: Array<{ itemId: string; quantity: string }>;
+  },
+) {
+  return call<{ order: OrderHeader; shipment: Shipment }>({
+    url: `${P}/receive/${id}`,
+    method: 'POST',
+    data: body,
   });
 }
 

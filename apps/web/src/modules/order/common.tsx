@@ -4,10 +4,12 @@ import { useSettings } from '../../lib/settings-store.ts';
 import {
   AUDIT_STATUS,
   CHANGE_STATUS,
+  DELIVERY_STATUS,
   ITEM_STATUS,
   label,
   ORDER_STATUS,
   SEND_STATUS,
+  SHIPMENT_STATUS,
   type Side,
   STATUS_COLOR,
   URGENCY,
@@ -24,6 +26,8 @@ const DICTS = {
   order: ORDER_STATUS,
   change: CHANGE_STATUS,
   item: ITEM_STATUS,
+  delivery: DELIVERY_STATUS,
+  shipment: SHIPMENT_STATUS,
 } as const;
 
 /** A status tag with its dictionary label in the current language. */

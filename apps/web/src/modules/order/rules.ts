@@ -39,6 +39,18 @@ export const ITEM_STATUS: Dict = {
   '1': { zh_cn: '已确认', en: 'Confirmed' },
   '2': { zh_cn: '已拒绝', en: 'Refused' },
 };
+/** Delivery status of an order (contracts DELIVERY_STATUS; seed 001 §3 deliveryStatus, §4). */
+export const DELIVERY_STATUS: Dict = {
+  '0': { zh_cn: '未发货', en: 'Not shipped' },
+  '1': { zh_cn: '发货在途', en: 'Shipment in transit' },
+  '2': { zh_cn: '部分收货', en: 'Partial receipt' },
+  '3': { zh_cn: '全部收货', en: 'All goods received' },
+};
+/** Status of one shipment (contracts SHIPMENT_STATUS). */
+export const SHIPMENT_STATUS: Dict = {
+  '1': { zh_cn: '在途', en: 'In transit' },
+  '2': { zh_cn: '已收货', en: 'Received' },
+};
 export const URGENCY: Dict = {
   '0': { zh_cn: '普通', en: 'Normal' },
   '1': { zh_cn: '紧急', en: 'Urgent' },
@@ -70,6 +82,8 @@ export const STATUS_COLOR = {
   order: { '0': 'default', '1': 'processing', '2': 'gold', '3': 'success', '4': 'error', '5': 'default' },
   change: { '0': 'default', '1': 'orange', '2': 'processing', '3': 'success', '4': 'error' },
   item: { '0': 'processing', '1': 'success', '2': 'error' },
+  delivery: { '0': 'default', '1': 'cyan', '2': 'gold', '3': 'success' },
+  shipment: { '1': 'cyan', '2': 'success' },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type OrderState = {
@@ -77,6 +91,8 @@ export type OrderState = {
   sendStatus: string;
   orderStatus: string;
   changeStatus: string;
+  /** 0 not shipped, 1 in transit, 2 partial receipt, 3 all received; absent counts as 0. */
+  deliveryStatus?: string;
 };
 
 export type OrderAction =
@@ -92,7 +108,8 @@ export type OrderAction =
   | 'confirm'
   | 'refuse'
   | 'confirmChange'
-  | 'returnChange';
+  | 'returnChange'
+  | 'ship';
 
 const EDITABLE_AUDIT = ['0', '3', '4'];
 
@@ -108,13 +125,18 @@ export function canDo(action: OrderAction, o: OrderState, side: Side): boolean {
       case 'confirmChange':
       case 'returnChange':
         return sent && o.changeStatus === '2';
+      case 'ship':
+        return sent && ['2', '3'].includes(o.orderStatus) && o.changeStatus !== '2';
       default:
         return false;
     }
   }
   switch (action) {
     case 'edit':
-      return sent ? o.orderStatus !== '5' && o.changeStatus !== '2' : EDITABLE_AUDIT.includes(o.auditStatus);
+      // No change once goods are shipped (the server refuses it: lines carry shipments).
+      return sent
+        ? o.orderStatus !== '5' && o.changeStatus !== '2' && (o.deliveryStatus ?? '0') === '0'
+        : EDITABLE_AUDIT.includes(o.auditStatus);
     case 'copy':
       return true;
     case 'delete':
@@ -138,7 +160,7 @@ export function allowedActions(o: OrderState, side: Side): OrderAction[] {
   const order: OrderAction[] =
     side === 'purchase'
       ? ['edit', 'submit', 'withdraw', 'send', 'sendChange', 'close', 'copy', 'delete', 'print']
-      : ['confirm', 'refuse', 'confirmChange', 'returnChange', 'print'];
+      : ['confirm', 'refuse', 'ship', 'confirmChange', 'returnChange', 'print'];
   return order.filter((a) => canDo(a, o, side));
 }
 
@@ -229,6 +251,54 @@ export function trimDecimal(value: string | null | undefined): string {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }
 
+// ---- Shipping and receiving (seed 001 §5 shipment quantity) ----
+
+/**
+ * What a line can still ship, as the server computes it: quantity × (1 + overTolerance/100), rounded
+ * down to 3 decimals, minus what was shipped; never below 0. Trailing zeros dropped; null on bad input.
+ */
+export function remainingToShip(line: {
+  quantity: string;
+  overTolerance: string;
+  shippedQuantity: string;
+}): string | null {
+  try {
+    const q = toScaled(line.quantity, 3);
+    const over = toScaled(line.overTolerance, 2); // percent × 100
+    const allowed = (q * (10000n + over)) / 10000n; // scale 3, rounded down
+    const rest = allowed - toScaled(line.shippedQuantity, 3);
+    return trimDecimal(fromScaled(rest > 0n ? rest : 0n, 3));
+  } catch {
+    return null;
+  }
+}
+
+/** What is still to be received on a shipment line: shipped − received (never below 0). */
+export function remainingToReceive(line: {
+  shippedQuantity: string;
+  receivedQuantity: string;
+}): string | null {
+  try {
+    const rest = toScaled(line.shippedQuantity, 3) - toScaled(line.receivedQuantity, 3);
+    return trimDecimal(fromScaled(rest > 0n ? rest : 0n, 3));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Message key (namespace 'order') of a shipped or received quantity entered against its maximum, or
+ * null when it is fine: required, format (≤ 3 decimals), greater than 0, at most the maximum.
+ */
+export function quantityProblem(value: string | undefined, max: string): string | null {
+  const v = value?.trim() ?? '';
+  if (!v) return 'rules.required';
+  if (!isDecimal(v, 12, 3)) return 'rules.quantityFormat';
+  if (/^0+(\.0+)?$/.test(v)) return 'delivery.rules.shipPositive';
+  if (toScaled(v, 3) > toScaled(max, 3)) return 'delivery.rules.overRemaining';
+  return null;
+}
+
 // ---- Form rules (seed 001 §5) ----
 
 export type LineInput = {
@@ -304,7 +374,8 @@ export function missingReplyDates(
 }
 
 /** Which status dictionary the from/to values of an audit-trail row use, by its action. */
-export function trailKind(action: string): 'audit' | 'order' | 'change' {
+export function trailKind(action: string): 'audit' | 'order' | 'change' | 'delivery' {
+  if (['ship', 'receive'].includes(action)) return 'delivery';
   if (['send', 'close', 'confirm', 'refuse'].includes(action)) return 'order';
   if (['change', 'sendChange', 'confirmChange', 'returnChange'].includes(action)) return 'change';
   return 'audit';
