@@ -57,7 +57,6 @@ import {
   remainingToShip,
   trailKind,
   trimDecimal,
-  usedCustomFields,
 } from './rules.ts';
 
 const TRAIL_DICTS = {
@@ -598,12 +597,6 @@ function LinesTable({
 }) {
   const { t } = useTranslation();
   const live = items.filter((i) => i.isDel === 'N');
-  // One column per custom field that any line has (labelled fbkN).
-  const customColumns = usedCustomFields(live).map((key) => ({
-    key,
-    title: key,
-    render: (_v: unknown, row: OrderItem) => row[key] ?? '—',
-  }));
   return (
     <Table<OrderItem>
       size="small"
@@ -699,7 +692,6 @@ function LinesTable({
           title: t('order:fields.supplierRemark'),
           render: (v) => v ?? '—',
         },
-        ...customColumns,
       ]}
     />
   );

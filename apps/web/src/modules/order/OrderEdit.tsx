@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../lib/http.ts';
@@ -28,6 +28,17 @@ import { useSettings } from '../../lib/settings-store.ts';
 import { findEffectivePrice, type Material } from '../masterdata/api.ts';
 import { findOrder, findOrders, ORDER_KEYS, type OrderDetail, type OrderSaveBody, saveOrder } from './api.ts';
 import { useSide } from './common.tsx';
+import { LineCustomFieldsButton, LineCustomFieldsDrawer } from './LineCustomFields.tsx';
+import { type LineCustomErrors, lineCustomErrors } from './line-custom-fields.ts';
+import {
+  type PriceContext,
+  type PriceSource,
+  priceContextKey,
+  type RepriceOutcome,
+  type RepriceSummary,
+  repricePlan,
+  repriceSummary,
+} from './line-prices.ts';
 import { MaterialPicker } from './MaterialPicker.tsx';
 import {
   CUSTOM_FIELD_KEYS,
@@ -56,6 +67,8 @@ type LineForm = Omit<LineInput, 'deliveryDate'> &
     id?: string;
     /** Set when the material was picked from the master; cleared when the number is typed over. */
     materialId?: string;
+    /** Where the price came from (line-prices.ts): re-pricing follows a new supplier only for 'master'. */
+    priceSource?: PriceSource;
     deliveryDate?: Dayjs | null;
   };
 type EditForm = CustomFields & {
@@ -126,7 +139,7 @@ function fromDetail(d: OrderDetail): EditForm {
         minPackingQuantity: trimDecimal(i.minPackingQuantity),
         overTolerance: trimDecimal(i.overTolerance),
         lackTolerance: trimDecimal(i.lackTolerance),
-        // The lines' custom fields are not edited here; they travel along unchanged.
+        // Every line custom field (fbk1…fbk50): the line's drawer lists and edits them.
         ...customFieldsBody(i),
       })),
   };
@@ -194,6 +207,12 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   const [form] = Form.useForm<EditForm>();
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The line whose custom fields drawer is open (Form.List index). */
+  const [customLine, setCustomLine] = useState<number | null>(null);
+  /** The server's complaints about line custom fields, by line and field (shown in the drawer). */
+  const [customErrors, setCustomErrors] = useState<LineCustomErrors>({});
+  /** What the last change of supplier, currency or date did to the lines' prices. */
+  const [repriceNote, setRepriceNote] = useState<RepriceNote | null>(null);
   const order = detail?.order;
 
   // Suppliers this buyer already ordered from: offered in the supplier field (free input stays possible).
@@ -223,7 +242,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     [detail],
   );
 
-  const items = Form.useWatch('items', form) ?? initial.items;
+  // The whole store (preserve): also the values without an input (materialId, line custom fields).
+  const items = (Form.useWatch('items', { form, preserve: true }) as LineForm[] | undefined) ?? initial.items;
   const rate = Form.useWatch('exchangeRate', form) ?? initial.exchangeRate;
   const currency = Form.useWatch('currency', form) ?? initial.currency;
   const moneys = items.map((l) =>
@@ -246,8 +266,9 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   });
 
   /** Line values by path (the form's typed paths do not reach into a line by a computed field). */
-  const setLineFields = (fields: Array<{ name: (string | number)[]; value: unknown; errors?: string[] }>) =>
-    form.setFields(fields as Parameters<typeof form.setFields>[0]);
+  const setLineFields = (
+    fields: Array<{ name: (string | number)[]; value?: unknown; errors?: string[]; warnings?: string[] }>,
+  ) => form.setFields(fields as Parameters<typeof form.setFields>[0]);
   const lineValue = (index: number) => (form.getFieldValue('items') as LineForm[] | undefined)?.[index];
 
   /**
@@ -265,7 +286,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
         value,
         errors: [],
       })),
-      { name: path('priceExcludingTax'), value: undefined, errors: [] },
+      { name: path('priceExcludingTax'), value: undefined, errors: [], warnings: [] },
+      { name: path('priceSource'), value: undefined },
     ]);
     const supplier = String(form.getFieldValue('toElsAccount') ?? '').trim();
     if (!supplier) {
@@ -288,6 +310,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
         setLineFields([
           { name: path('priceExcludingTax'), value: result.priceExcludingTax, errors: [] },
           { name: path('taxRate'), value: result.taxRate, errors: [] },
+          { name: path('priceSource'), value: 'master' },
         ]);
       } else if (result.reason === 'currency') {
         void message.warning(
@@ -305,6 +328,103 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     }
   }
 
+  // ---- Re-pricing when the supplier, currency or order date changes (line-prices.ts) ----
+
+  const contextOf = (v: Pick<EditForm, 'toElsAccount' | 'currency' | 'orderDate'>): PriceContext => ({
+    supplier: String(v.toElsAccount ?? '').trim(),
+    currency: String(v.currency ?? 'CNY'),
+    date: (v.orderDate ?? dayjs()).format('YYYY-MM-DD'),
+  });
+  /** The context the lines' prices were last read for; starts with the form's initial one. */
+  const pricedFor = useRef(priceContextKey(contextOf(initial)));
+  /** The re-pricing under way, which a save waits for. */
+  const repricing = useRef<Promise<void>>(Promise.resolve());
+
+  /** Re-prices the lines if the supplier, currency or date differs from the one they were priced for. */
+  function priceContextChanged(): Promise<void> {
+    const context = contextOf(form.getFieldsValue(['toElsAccount', 'currency', 'orderDate']) as EditForm);
+    const key = priceContextKey(context);
+    if (key === pricedFor.current) return repricing.current;
+    pricedFor.current = key;
+    repricing.current = reprice(context, key);
+    return repricing.current;
+  }
+
+  /**
+   * Lines priced by the price master (or still without price) lose the old supplier's price at once — a
+   * save meanwhile lets the server price them for the new one — and take the new supplier's price, or a
+   * warning when it has none. Lines with a typed or saved price keep it, marked, and the note says which.
+   */
+  async function reprice(context: PriceContext, key: string): Promise<void> {
+    const lines = (form.getFieldValue('items') as LineForm[] | undefined) ?? [];
+    const plan = repricePlan(lines);
+    if (plan.reprice.length === 0 && plan.kept.length === 0) {
+      setRepriceNote(null);
+      return;
+    }
+    const priceAt = (index: number) => ['items', index, 'priceExcludingTax'];
+    setLineFields(
+      plan.reprice.flatMap((i) => [
+        { name: priceAt(i), value: undefined, errors: [], warnings: [] },
+        { name: ['items', i, 'priceSource'], value: undefined },
+      ]),
+    );
+    if (!context.supplier) {
+      setRepriceNote({
+        ...repriceSummary(lines, [], plan.kept),
+        waiting: plan.reprice.map((i) => i + 1),
+        context,
+      });
+      return;
+    }
+    const outcomes = await Promise.all(
+      plan.reprice.map(async (index) => {
+        const materialId = lines[index]?.materialId as string;
+        let outcome: RepriceOutcome;
+        try {
+          const price = await findEffectivePrice({
+            toElsAccount: context.supplier,
+            materialId,
+            // The server defaults prices at the order date's UTC midnight; ask for the same instant.
+            at: `${context.date}T00:00:00.000Z`,
+          });
+          outcome = linePriceFrom(price, context.currency);
+        } catch {
+          outcome = { ok: false, reason: 'error' };
+        }
+        return { index, materialId, outcome };
+      }),
+    );
+    // A newer change of supplier, currency or date took over.
+    if (pricedFor.current !== key) return;
+    // Lines whose material changed meanwhile (or were removed) are left to the pick that changed them.
+    const still = outcomes.filter((o) => lineValue(o.index)?.materialId === o.materialId);
+    type FieldUpdate = Parameters<typeof setLineFields>[0][number];
+    setLineFields([
+      ...still.flatMap(({ index, outcome }): FieldUpdate[] =>
+        outcome.ok
+          ? [
+              { name: priceAt(index), value: outcome.priceExcludingTax, errors: [], warnings: [] },
+              { name: ['items', index, 'taxRate'], value: outcome.taxRate, errors: [] },
+              { name: ['items', index, 'priceSource'], value: 'master' },
+            ]
+          : [
+              {
+                name: priceAt(index),
+                value: undefined,
+                warnings: [
+                  outcome.reason === 'currency'
+                    ? t('order:reprice.currencyField', { currency: outcome.currency })
+                    : t('order:reprice.noPriceField'),
+                ],
+              },
+            ],
+      ),
+      ...plan.kept.map((index) => ({ name: priceAt(index), warnings: [t('order:reprice.keptField')] })),
+    ]);
+    setRepriceNote({ ...repriceSummary(lines, still, plan.kept), waiting: [], context });
+  }
+
   /** Typing in the material number unlinks the line from a material picked before (picking links it). */
   function typedMaterialNumber(index: number) {
     if (lineValue(index)?.materialId)
@@ -312,9 +432,12 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   }
 
   async function onFinish(submitted: EditForm) {
+    // A supplier typed and saved at once (Enter): its prices first, never the previous supplier's.
+    await priceContextChanged();
     // The whole store: also the values without an input (materialId, custom fields not shown).
     const values = { ...submitted, ...(form.getFieldsValue(true) as EditForm) };
     setServerError(null);
+    setCustomErrors({});
     if (!values.items || values.items.length === 0) {
       setServerError(t('order:rules.atLeastOneLine'));
       return;
@@ -330,13 +453,20 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       setServerError(text);
       if (e instanceof ApiError && e.code === '409') void message.error(text);
       const named = fieldsInMessage(text);
+      const lineErrors = lineCustomErrors(named.lines, text);
       const fields: Array<{ name: (string | number)[]; errors: string[] }> = [
         ...named.header.filter((f) => f in submitted).map((f) => ({ name: [f], errors: [text] })),
-        ...named.lines
+        ...lineErrors.others
           .filter(([, f]) => (LINE_FIELDS as readonly string[]).includes(f))
           .map(([i, f]) => ({ name: ['items', i, f], errors: [text] })),
       ];
       form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      // A refused line custom field: its line's drawer opens on it.
+      setCustomErrors(lineErrors.custom);
+      const firstLine = Object.keys(lineErrors.custom)
+        .map(Number)
+        .sort((a, b) => a - b)[0];
+      if (firstLine !== undefined) setCustomLine(firstLine);
     } finally {
       setSaving(false);
     }
@@ -352,6 +482,9 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       layout="vertical"
       initialValues={initial}
       onFinish={onFinish}
+      onValuesChange={(changed: Partial<EditForm>) => {
+        if ('currency' in changed || 'orderDate' in changed) void priceContextChanged();
+      }}
       className="page-stack order-edit"
       scrollToFirstError
     >
@@ -405,6 +538,9 @@ function EditView({ detail }: { detail?: OrderDetail }) {
               <AutoComplete
                 options={supplierOptions}
                 disabled={changing}
+                onBlur={() => void priceContextChanged()}
+                // After the form took the picked value.
+                onSelect={() => setTimeout(() => void priceContextChanged())}
                 filterOption={(input, option) =>
                   String(option?.label ?? '')
                     .toLowerCase()
@@ -531,6 +667,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       </Card>
 
       <Card title={t('order:detail.lines')} size="small">
+        {repriceNote && <RepriceAlert note={repriceNote} onClose={() => setRepriceNote(null)} />}
         <Form.List
           name="items"
           rules={[
@@ -604,6 +741,13 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                           placeholder={
                             field === 'priceExcludingTax' ? t('order:edit.pricePlaceholder') : undefined
                           }
+                          // A typed price is the buyer's: a new supplier does not re-price it.
+                          onChange={
+                            field === 'priceExcludingTax'
+                              ? () =>
+                                  setLineFields([{ name: ['items', f.name, 'priceSource'], value: 'manual' }])
+                              : undefined
+                          }
                         />
                       </Form.Item>
                     ),
@@ -637,6 +781,19 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     },
                   },
                   {
+                    key: 'custom',
+                    title: t('order:lineCustom.column'),
+                    width: 110,
+                    render: (_v: unknown, f: { name: number }) => (
+                      <LineCustomFieldsButton
+                        line={items[f.name]}
+                        index={f.name}
+                        hasError={Boolean(customErrors[f.name])}
+                        onOpen={() => setCustomLine(f.name)}
+                      />
+                    ),
+                  },
+                  {
                     key: 'remove',
                     title: '',
                     width: 50,
@@ -646,7 +803,12 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                         danger
                         icon={<DeleteOutlined />}
                         aria-label={t('order:edit.removeLine', { line: f.name + 1 })}
-                        onClick={() => remove(f.name)}
+                        onClick={() => {
+                          // Indexes after the removed line shift: close the drawer, drop stale complaints.
+                          setCustomLine(null);
+                          setCustomErrors({});
+                          remove(f.name);
+                        }}
                       />
                     ),
                   },
@@ -673,6 +835,60 @@ function EditView({ detail }: { detail?: OrderDetail }) {
           )}
         </Form.List>
       </Card>
+      <LineCustomFieldsDrawer
+        index={customLine}
+        errors={customLine === null ? {} : (customErrors[customLine] ?? {})}
+        onClose={() => setCustomLine(null)}
+        onEdited={(key) =>
+          setCustomErrors((all) => {
+            if (customLine === null || !all[customLine]?.[key]) return all;
+            const { [key]: _gone, ...rest } = all[customLine];
+            return { ...all, [customLine]: rest };
+          })
+        }
+      />
     </Form>
+  );
+}
+
+type RepriceNote = RepriceSummary & {
+  /** Lines (numbers) to be priced once a supplier is entered. */
+  waiting: number[];
+  context: PriceContext;
+};
+
+/** What a change of supplier, currency or date did to the lines' prices, above the lines. */
+function RepriceAlert({ note, onClose }: { note: RepriceNote; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rows = [
+    ['repriced', note.repriced],
+    ['waiting', note.waiting.map(String)],
+    ['missing', note.missing],
+    ['kept', note.kept],
+  ] as const;
+  const warn = note.missing.length + note.kept.length + note.waiting.length > 0;
+  return (
+    <Alert
+      type={warn ? 'warning' : 'success'}
+      showIcon
+      closable
+      onClose={onClose}
+      className="order-alert reprice-alert"
+      role="status"
+      message={
+        note.context.supplier
+          ? t('order:reprice.title', { supplier: note.context.supplier, currency: note.context.currency })
+          : t('order:reprice.titleNoSupplier')
+      }
+      description={
+        <ul className="reprice-list">
+          {rows
+            .filter(([, lines]) => lines.length > 0)
+            .map(([kind, lines]) => (
+              <li key={kind}>{t(`order:reprice.${kind}`, { lines: lines.join(', ') })}</li>
+            ))}
+        </ul>
+      }
+    />
   );
 }

@@ -60,11 +60,75 @@ const CUSTOM_AND_PICKER = {
   },
 } as const;
 
+/**
+ * Texts of the line custom fields drawer and of re-pricing the lines when the supplier, currency or order
+ * date changes, merged into the 'order' namespace like the above.
+ */
+const LINE_TEXTS = {
+  zh_cn: {
+    lineCustom: {
+      column: '自定义字段',
+      open: '第 {{line}} 行的自定义字段',
+      count: '{{count}} 项',
+      add: '添加',
+      title: '第 {{line}} 行自定义字段 · {{material}}',
+      noMaterial: '未填物料',
+      hint: '只列出本行已填写的字段；用下方的“添加字段”加入其他字段（fbk1–fbk50），每项最多 100 个字符。',
+      none: '本行还没有自定义字段',
+      addField: '添加字段…',
+      fieldOfLine: '第 {{line}} 行 {{field}}',
+      remove: '移除 {{field}}',
+      done: '完成',
+    },
+    reprice: {
+      title: '已按供应商 {{supplier}}、币种 {{currency}} 重新取价',
+      titleNoSupplier: '供应商已清空：来自价格主数据的单价已移除',
+      repriced: '已从价格主数据重新取价的行：{{lines}}',
+      missing: '价格主数据中没有该供应商有效价格、原单价已移除的行（请填写单价）：{{lines}}',
+      waiting: '填写供应商后将从价格主数据取价的行：{{lines}}',
+      kept: '保留手工填写或已保存单价的行（请核对是否适用于新供应商）：{{lines}}',
+      noPriceField: '该供应商无有效价格',
+      currencyField: '主数据价格币种为 {{currency}}',
+      keptField: '已保留，请核对',
+    },
+  },
+  en: {
+    lineCustom: {
+      column: 'Custom fields',
+      open: 'Custom fields of line {{line}}',
+      count: '{{count}} set',
+      add: 'Add',
+      title: 'Custom fields of line {{line}} · {{material}}',
+      noMaterial: 'no material yet',
+      hint: 'Only the fields this line holds are listed; add others (fbk1–fbk50) with "Add field" below. At most 100 characters each.',
+      none: 'This line has no custom fields yet',
+      addField: 'Add field…',
+      fieldOfLine: '{{field}} of line {{line}}',
+      remove: 'Remove {{field}}',
+      done: 'Done',
+    },
+    reprice: {
+      title: 'Prices re-read for supplier {{supplier}} in {{currency}}',
+      titleNoSupplier: 'Supplier cleared: the prices taken from the price master were removed',
+      repriced: 'Lines re-priced from the price master: {{lines}}',
+      missing:
+        'Lines without a valid price of this supplier in the price master, old price removed (enter a price): {{lines}}',
+      waiting: 'Lines priced from the price master once a supplier is entered: {{lines}}',
+      kept: 'Lines keeping the price typed by hand or saved before (check it applies to the new supplier): {{lines}}',
+      noPriceField: 'No price from this supplier',
+      currencyField: 'Master price is in {{currency}}',
+      keptField: 'Kept — please check',
+    },
+  },
+} as const;
+
 /** The 'order' namespace of the order module app (issue #5); registered only by that app. */
 i18n.addResourceBundle('zh_cn', 'order', zhOrder, true, false);
 i18n.addResourceBundle('en', 'order', enOrder, true, false);
 i18n.addResourceBundle('zh_cn', 'order', CUSTOM_AND_PICKER.zh_cn, true, false);
 i18n.addResourceBundle('en', 'order', CUSTOM_AND_PICKER.en, true, false);
+i18n.addResourceBundle('zh_cn', 'order', LINE_TEXTS.zh_cn, true, false);
+i18n.addResourceBundle('en', 'order', LINE_TEXTS.en, true, false);
 
 export const ORDER_NS = 'order';
-export { CUSTOM_AND_PICKER };
+export { CUSTOM_AND_PICKER, LINE_TEXTS };

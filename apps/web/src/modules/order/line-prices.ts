@@ -1,0 +1,76 @@
+/**
+ * Re-pricing the lines of the order form when what their price depends on changes (issue #5): the
+ * supplier, the currency or the order date. Pure rules; OrderEdit.tsx asks the price master and applies.
+ */
+
+/**
+ * Where a line's price came from: 'master' when the price master filled it in the form, 'manual' when the
+ * buyer typed it. Absent for lines loaded from a saved order (the origin of a saved price is not stored)
+ * and for lines whose price is still empty.
+ */
+export type PriceSource = 'master' | 'manual';
+
+export type PricedLine = {
+  materialId?: string;
+  materialNumber?: string;
+  priceExcludingTax?: string;
+  priceSource?: PriceSource;
+};
+
+/** What the price master's price depends on: the order's supplier, currency and date (YYYY-MM-DD). */
+export type PriceContext = { supplier: string; currency: string; date: string };
+
+/** A stable key of a context: equal keys need no re-pricing. */
+export function priceContextKey(c: PriceContext): string {
+  return [c.supplier.trim(), c.currency, c.date].join('|');
+}
+
+const hasPrice = (l: PricedLine) => Boolean(l.priceExcludingTax?.trim());
+
+/**
+ * Which lines (by index) a new context re-prices and which keep their price. Re-priced: lines picked from
+ * the material master (materialId) whose price came from the price master or is still empty. Kept: every
+ * other line with a price — typed by hand, or loaded from the saved order — so the buyer can check it.
+ * Lines with neither (typed material, no price) are left alone.
+ */
+export function repricePlan(lines: ReadonlyArray<PricedLine | undefined>): {
+  reprice: number[];
+  kept: number[];
+} {
+  const reprice: number[] = [];
+  const kept: number[] = [];
+  lines.forEach((line, index) => {
+    if (!line) return;
+    if (line.materialId && (line.priceSource === 'master' || !hasPrice(line))) reprice.push(index);
+    else if (hasPrice(line)) kept.push(index);
+  });
+  return { reprice, kept };
+}
+
+/** The price master's answer for one re-priced line (rules.ts linePriceFrom), or why it gave none. */
+export type RepriceOutcome =
+  | { ok: true; priceExcludingTax: string; taxRate: string }
+  | { ok: false; reason: 'noPrice' | 'currency' | 'error'; currency?: string };
+
+/** The lines a re-pricing touched, as the form shows them ("1 (M-1000)"), by what happened to them. */
+export type RepriceSummary = { repriced: string[]; missing: string[]; kept: string[] };
+
+/** "line number (material number)" of a line index, for the note listing the lines. */
+export function lineTag(lines: ReadonlyArray<PricedLine | undefined>, index: number): string {
+  const material = lines[index]?.materialNumber?.trim();
+  return material ? `${index + 1} (${material})` : String(index + 1);
+}
+
+/** Sorts the outcomes into the note's three lists (outcomes by line index; kept from the plan). */
+export function repriceSummary(
+  lines: ReadonlyArray<PricedLine | undefined>,
+  outcomes: ReadonlyArray<{ index: number; outcome: RepriceOutcome }>,
+  kept: readonly number[],
+): RepriceSummary {
+  const sorted = [...outcomes].sort((a, b) => a.index - b.index);
+  return {
+    repriced: sorted.filter((o) => o.outcome.ok).map((o) => lineTag(lines, o.index)),
+    missing: sorted.filter((o) => !o.outcome.ok).map((o) => lineTag(lines, o.index)),
+    kept: kept.map((i) => lineTag(lines, i)),
+  };
+}
