@@ -250,9 +250,13 @@ async function newOrder(page: Page): Promise<FrameLocator> {
   const frame = await openOrders(page);
   await frame.getByRole('button', { name: '新建' }).click();
   await expect(frame.getByText('新建采购订单')).toBeVisible();
-  await frame.getByLabel('供应商账号').fill('200001');
   await frame.getByLabel('订单类型', { exact: true }).click();
   await frame.locator('.ant-select-item-option[title="0 · 标准"]').click();
+  // The supplier after the order type: typed within the form's first second it was sometimes lost
+  // (the supplier suggestions arriving while the field was being typed in).
+  await frame.getByLabel('供应商账号').fill('200001');
+  await frame.getByLabel('供应商账号').press('Escape');
+  await expect(frame.getByLabel('供应商账号')).toHaveValue('200001');
   return frame;
 }
 
@@ -301,8 +305,17 @@ test('a header custom field saved with the order shows on the detail page', asyn
   await frame.getByLabel('数量 1').fill('5');
   await frame.getByLabel('不含税单价 1').fill('2');
 
-  await frame.getByRole('button', { name: '自定义字段' }).click();
+  await frame.getByRole('button', { name: '自定义字段', exact: true }).click();
   await frame.getByLabel('fbk1', { exact: true }).fill('项目号 P-2026-17');
+
+  // A line custom field, in the line's drawer: none yet, then one added from the list of fbk fields.
+  await frame.getByRole('button', { name: '第 1 行的自定义字段' }).click();
+  await expect(frame.getByText('本行还没有自定义字段')).toBeVisible();
+  await frame.getByLabel('添加字段…').fill('fbk3');
+  await frame.locator('.ant-select-item-option[title="fbk3"]').click();
+  await frame.getByLabel('第 1 行 fbk3').fill('批次 B-9');
+  await frame.getByRole('button', { name: '完成' }).click();
+  await expect(frame.getByRole('button', { name: '第 1 行的自定义字段' })).toContainText('1 项');
   await frame.getByRole('button', { name: '保存' }).click();
 
   const detail = frame.locator('.order-detail');
@@ -310,8 +323,43 @@ test('a header custom field saved with the order shows on the detail page', asyn
   await expect(detail.getByText('自定义字段', { exact: true })).toBeVisible();
   await expect(detail.getByText('fbk1', { exact: true })).toBeVisible();
   await expect(detail.getByText('项目号 P-2026-17')).toBeVisible();
+  await expect(detail.getByText('fbk3: 批次 B-9')).toBeVisible();
 
-  // Editing shows the saved value in the (open) custom fields section.
+  // Editing shows the saved values in the (open) custom fields section and the line's drawer.
   await frame.getByRole('button', { name: '编辑', exact: true }).click();
   await expect(frame.getByLabel('fbk1', { exact: true })).toHaveValue('项目号 P-2026-17');
+  await frame.getByRole('button', { name: '第 1 行的自定义字段' }).click();
+  await expect(frame.getByLabel('第 1 行 fbk3')).toHaveValue('批次 B-9');
+});
+
+test('changing the supplier re-prices master prices, flags lines without one and keeps typed prices', async ({
+  page,
+}) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await newOrder(page);
+  await frame.getByLabel('物料编码 1').fill('R-0603');
+  await frame.getByRole('option', { name: /^R-0603-10K — / }).click();
+  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('0.012');
+  await frame.getByRole('button', { name: '添加行' }).click();
+  await frame.getByLabel('物料编码 2').fill('单片机');
+  await frame.getByRole('option', { name: /^MCU-STM32F103 — / }).click();
+  await expect(frame.getByLabel('不含税单价 2')).toHaveValue('8.2');
+  await frame.getByRole('button', { name: '添加行' }).click();
+  await frame.getByLabel('物料编码 3').fill('E2E-TYPED');
+  await frame.getByLabel('不含税单价 3').fill('3');
+
+  const supplier = frame.getByLabel('供应商账号');
+  await supplier.fill('200002');
+  await supplier.press('Escape');
+  await supplier.blur();
+  const note = frame.locator('.reprice-alert');
+  await expect(note).toContainText('已按供应商 200002、币种 CNY 重新取价');
+  // 200002's price for the resistor; none for the MCU (flagged, old price gone); the typed price kept.
+  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('0.011');
+  await expect(frame.getByLabel('不含税单价 2')).toHaveValue('');
+  await expect(frame.getByText('该供应商无有效价格')).toBeVisible();
+  await expect(frame.getByLabel('不含税单价 3')).toHaveValue('3');
+  await expect(note).toContainText('已从价格主数据重新取价的行：1 (R-0603-10K)');
+  await expect(note).toContainText('2 (MCU-STM32F103)');
+  await expect(note).toContainText('保留手工填写或已保存单价的行（请核对是否适用于新供应商）：3 (E2E-TYPED)');
 });

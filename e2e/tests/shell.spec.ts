@@ -129,3 +129,19 @@ test('a supplier with fbk10=Y must change the password, is logged out and logs i
   // Supplier station: the follow-us element is hidden.
   await expect(page.getByRole('button', { name: '关注公众号' })).toHaveCount(0);
 });
+
+test('module pages without a menu entry get a titled tab in both languages', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frameRoute = (address: string) => `/portal/#/myiframe/${encodeURIComponent(address)}`;
+  await page.goto(frameRoute('/order/#/v2/order/edit'));
+  await expect(page.getByRole('tab', { name: '新建订单' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.frameLocator('iframe.shell-iframe').getByText('新建采购订单')).toBeVisible();
+  await page.goto(frameRoute('/order/#/v2/order/edit?id=00000000-0000-0000-0000-000000000000'));
+  await expect(page.getByRole('tab', { name: '编辑订单' })).toHaveAttribute('aria-selected', 'true');
+  // The raw address is never the label.
+  await expect(page.getByRole('tab', { name: /\/order\// })).toHaveCount(0);
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('tab', { name: 'New order' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Edit order' })).toHaveAttribute('aria-selected', 'true');
+});
