@@ -17,7 +17,9 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { freemem, totalmem } from 'node:os';
 import autocannon from 'autocannon';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { gitCommit, login, machine, startServer, table, tempDir, writeResult } from '../lib.mjs';
 
 const arg = (name, fallback) => {
@@ -279,50 +281,13 @@ const targets = [
 ];
 
 // The SQL listOrders() (apps/server/src/modules/order/list-query.ts) sends through drizzle
-// (node-postgres, unnamed parameterised statements): the page (all columns plus the row's keyset key
-// as text, ORDER BY the list's index columns, LIMIT/OFFSET or a keyset condition), the capped count
-// (`select count(*) from (select 1 … limit 1001)`) and, when that reaches 1,001, the planner's estimate
-// (EXPLAIN). The server runs them one after another inside withTenant(): BEGIN; set_config; …; COMMIT.
-const COLUMNS = [
-  'id',
-  'els_account',
-  'to_els_account',
-  'supplier_name',
-  'order_number',
-  'order_type',
-  'purchase_type',
-  'order_date',
-  'currency',
-  'exchange_rate',
-  'local_currency',
-  'pay_terms_code',
-  'pay_terms_text',
-  'incoterms_code',
-  'incoterms_desc',
-  'delivery_address',
-  'urgency_flag',
-  'purchase_organization',
-  'purchase_group',
-  'remark',
-  'audit_status',
-  'send_status',
-  'send_time',
-  'order_status',
-  'change_status',
-  'reject_reason',
-  'total_amount_excluding_tax',
-  'total_tax_amount',
-  'total_amount',
-  'total_amount_local',
-  'flow_id',
-  'custom_fields',
-  'extend_fields',
-  'create_user',
-  'create_date',
-  'last_update_user',
-  'last_update_date',
-  'version',
-];
+// (node-postgres, unnamed parameterised statements): the page (each row rendered as the answer's JSON
+// by PostgreSQL — the server's own ROW_JSON expression, loaded from list-query.ts — plus the row's keyset
+// key as JSON text, ORDER BY the list's index columns, LIMIT/OFFSET or a keyset condition), the capped
+// count (`select count(*) from (select 1 … limit 1001)`) and, when that reaches 1,001, the planner's
+// estimate (EXPLAIN). The server caches the estimate for 10 s; the bare loop runs all three every time.
+const { ROW_JSON } = await tsImport('../../apps/server/src/modules/order/list-query.ts', import.meta.url);
+const ROW_JSON_TEXT = new PgDialect().sqlToQuery(ROW_JSON).sql;
 const EXACT_COUNT_LIMIT = 1000;
 const col = (c) => `"purchase_order"."${c}"`;
 const SORTS = {
@@ -367,7 +332,7 @@ function listSql(side, account, f) {
   }
   const keyText = sort.columns.map((c) => (c === 'order_number' ? col(c) : `${col(c)}::text`)).join(', ');
   const page = {
-    text: `select ${COLUMNS.map((c) => col(c)).join(', ')}, array[${keyText}] from "purchase_order" where ${pageCond} order by ${sort.columns.map((c) => `${sortExpr(kind, c)} desc`).join(', ')} limit ${p(f.pageSize)} offset ${p(f.key ? 0 : (f.currentPage - 1) * f.pageSize)}`,
+    text: `select ${ROW_JSON_TEXT} as json, json_build_array(${keyText})::text as key from "purchase_order" where ${pageCond} order by ${sort.columns.map((c) => `${sortExpr(kind, c)} desc`).join(', ')} limit ${p(f.pageSize)} offset ${p(f.key ? 0 : (f.currentPage - 1) * f.pageSize)}`,
     values: params,
   };
   const countQ = {
@@ -491,7 +456,7 @@ for (const t of targets) {
       text: probe.page.text.replace(/offset \$\d+$/, `offset ${at}`),
       values: probe.page.values.slice(0, -1),
     });
-    const key = keyRow.rows[0].array;
+    const key = JSON.parse(keyRow.rows[0].key);
     t.body = { ...t.body, cursor: encodeCursor(kind, key) };
     t.key = key;
     t.name = `${t.name} (row ${fmt(at)} of ${fmt(n)})`;
@@ -511,8 +476,8 @@ for (const t of targets) {
   log(`  answer: total ${fmt(total)}${check.data.totalExact ? '' : ' (estimate)'}, ${rows} records`);
 
   const q = listSql(t.side, account, { ...t.body, key: t.key });
-  const bareCheck = (await pool.query(q.page)).rows.map((r) => r.id);
-  if (JSON.stringify(bareCheck) !== JSON.stringify(check.data.records.map((r) => r.id)))
+  const bareCheck = (await pool.query(q.page)).rows.map((r) => JSON.parse(r.json));
+  if (JSON.stringify(bareCheck) !== JSON.stringify(check.data.records))
     throw new Error(
       `${t.name}: the bare SQL answers other rows than the API — the bench no longer mirrors listOrders`,
     );

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import type { MenuItem } from '@srm/contracts/menu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, login, type TestServer } from './helpers.ts';
@@ -24,6 +25,20 @@ async function menuOf(account: string, sub: string, lang = 'zh_cn'): Promise<Men
 }
 
 describe('GET /apis/user/getMenu', () => {
+  it('answers a compressed menu whole, built (first call) and cached (second call)', async () => {
+    const session = await login(server, '200001', 'admin');
+    for (const call of ['built', 'cached']) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/apis/user/getMenu',
+        headers: { ...session.headers, lang: 'en', 'accept-encoding': 'br' },
+      });
+      expect(res.headers['content-encoding'], call).toBe('br');
+      const body = JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'));
+      expect(body.code, call).toBe('200');
+      expect(body.data.length, call).toBeGreaterThan(0);
+    }
+  });
   it('gives the buyer admin a nested menu with the admin-only entry', async () => {
     const menu = await menuOf('100000', 'admin');
     expect(menu[0]).toMatchObject({ appCode: 'home', appUrl: '/portal/wel/index', appName: '首页' });

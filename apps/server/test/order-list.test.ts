@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT, OFFSET_WINDOW_ROWS } from '../src/modules/order/list-query.ts';
+import { EXACT_COUNT_LIMIT, listOrders, OFFSET_WINDOW_ROWS } from '../src/modules/order/list-query.ts';
+import { toHeader } from '../src/modules/order/routes.ts';
 import { createTestServer, login, type TestServer } from './helpers.ts';
 
 // Order lists at depth (issue #5): keyset cursors, the page window, estimated totals, number prefix search.
@@ -119,6 +121,56 @@ describe('order list by keyset cursor', () => {
       const zh = await list(buyer, 'Purchase', { cursor }, 'zh_cn');
       expect(zh.json().message).toMatch(/body\.cursor 无效/);
     }
+  });
+});
+
+describe('list rows rendered by PostgreSQL', () => {
+  it('answers exactly what toHeader makes of the same rows, on both sides, custom fields and microseconds included', async () => {
+    // Custom fields: two kept, an empty one and an unknown key left out (as flatCustomFields does).
+    await server.database.db.execute(sql`
+      update purchase_order set custom_fields = ${JSON.stringify({ fbk1: '项目 A "quoted"', fbk50: 'x', fbk2: '', other: 'no' })}::jsonb,
+        send_time = coalesce(send_time, timestamptz '2026-02-03 04:05:06.789999+00')
+      where els_account = '100000' and order_number in (${`${TAG}000003`}, ${`${TAG}000004`})`);
+    const cases = [
+      { session: buyer, side: 'Purchase' as const, auth: 'purchase' as const, filter: { orderNumber: TAG } },
+      { session: buyer, side: 'Purchase' as const, auth: 'purchase' as const, filter: {} },
+      { session: supplier, side: 'Sale' as const, auth: 'sale' as const, filter: {} },
+    ];
+    let compared = 0;
+    for (const { session, side, auth, filter } of cases) {
+      const body = { ...filter, currentPage: 1, pageSize: 100 };
+      const answered = (await list(session, side, body)).json().data as PageData;
+      const account = side === 'Purchase' ? '100000' : '200002';
+      const expected = await listOrders(
+        server.database.db,
+        { elsAccount: account } as Parameters<typeof listOrders>[1],
+        auth,
+        body,
+      );
+      expect(answered.records.length).toBe(expected.records.length);
+      expect(answered.records).toEqual(expected.records.map(toHeader));
+      expect(answered.nextCursor).toBe(expected.nextCursor);
+      compared += answered.records.length;
+    }
+    const withFields = (await list(buyer, 'Purchase', { orderNumber: `${TAG}000003`, pageSize: 5 })).json()
+      .data as { records: Array<Record<string, unknown>> };
+    expect(withFields.records[0]).toMatchObject({ fbk1: '项目 A "quoted"', fbk50: 'x' });
+    expect(withFields.records[0]).not.toHaveProperty('fbk2');
+    expect(withFields.records[0]).not.toHaveProperty('other');
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('answers a compressed page whole', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/apis/order/PurchaseOrderService/findPageList',
+      headers: { ...buyer.headers, 'accept-encoding': 'gzip' },
+      payload: { currentPage: 1, pageSize: 50 },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+    expect(body.code).toBe('200');
+    expect(body.data.records).toHaveLength(50);
   });
 });
 

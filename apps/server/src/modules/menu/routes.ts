@@ -77,7 +77,9 @@ export function registerMenuRoutes(app: App, deps: AppDeps): void {
         // The route's own serializer (declared fields only), once per cache life.
         const body = reply.serialize(ok(buildMenuTree(rows, roles, request.locale))) as string;
         if (ttl > 0) trees.set(key, body);
-        return send(body);
+        send(body);
+        // Settle with the reply itself: Fastify then leaves alone an answer still being compressed.
+        return reply as never;
       });
     },
   );

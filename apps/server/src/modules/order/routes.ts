@@ -22,7 +22,7 @@ import {
   type ShipmentRow,
   shipOrder,
 } from './delivery.ts';
-import { listOrders, type OrderFilter } from './list-query.ts';
+import { type ListedOrder, listOrders, listOrdersJson, type OrderFilter } from './list-query.ts';
 import { renderOrderPdf } from './print.ts';
 import {
   answerChange,
@@ -191,7 +191,12 @@ const pageSchema = envelopeSchema(
 const versionBody = z.object({ version: z.number().int().min(0) });
 const idParams = z.object({ id: z.uuid() });
 
-function toHeader(row: typeof purchaseOrder.$inferSelect) {
+/**
+ * An order header as answered (seed 001 §3): money as decimal strings in the order's currency, dates
+ * 'YYYY-MM-DD', times ISO-8601 UTC; custom fields flat. The list routes get the same shape rendered by
+ * PostgreSQL (list-query.ts ROW_JSON); exported for the suite that compares the two.
+ */
+export function toHeader(row: ListedOrder) {
   return {
     id: row.id,
     elsAccount: row.elsAccount,
@@ -288,21 +293,21 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
           response: { 200: pageSchema },
         },
       },
-      async (request) => {
-        const { records, total, totalExact, nextCursor } = await listOrders(
+      // The rows come as JSON text rendered by PostgreSQL in toHeader's shape (list-query.ts ROW_JSON; the
+      // list suite compares the two): the answer is assembled, not serialized field by field (issue #5).
+      async (request, reply) => {
+        const { currentPage, pageSize } = request.body;
+        const { records, total, totalExact, nextCursor } = await listOrdersJson(
           deps.db,
           requireAuth(request.auth),
           side,
           request.body as OrderFilter,
         );
-        return ok({
-          records: records.map(toHeader),
-          total,
-          totalExact,
-          nextCursor,
-          currentPage: request.body.currentPage,
-          pageSize: request.body.pageSize,
-        });
+        const data = `{"records":${records},"total":${total},"totalExact":${totalExact},"nextCursor":${JSON.stringify(nextCursor)},"currentPage":${currentPage},"pageSize":${pageSize}}`;
+        // Returned: the compression hook may still be running when the handler's promise settles.
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(`{"code":"200","message":"success","data":${data}}` as never);
       },
     );
     /**
@@ -531,7 +536,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       const auth = requireAuth(request.auth);
       const lang = request.locale;
-      const rows: Array<typeof purchaseOrder.$inferSelect> = [];
+      const rows: ListedOrder[] = [];
       // Keyset pages of 100 up to 10,000 rows: each page is an index range, whatever its depth.
       let cursor: string | undefined;
       for (let page = 1; page <= 100; page++) {
