@@ -13,6 +13,7 @@
 // 4. Stops the server and drops the database (also on failure / Ctrl-C).
 // Everything runs on 127.0.0.1. Options: --orders=N --items=5 --duration=8 --warmup=2 --connections=32
 // --port=18180 --db=srm_bench_orders --pg=postgres://postgres@127.0.0.1:5432/postgres --keep-db
+// --reuse-db (measure again on a kept database, generating nothing; implies --keep-db)
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { freemem, totalmem } from 'node:os';
@@ -39,7 +40,8 @@ const connections = Number(arg('connections', 32));
 const port = Number(arg('port', 18180));
 const DB = arg('db', 'srm_bench_orders');
 const ADMIN_URL = arg('pg', 'postgres://postgres@127.0.0.1:5432/postgres');
-const keepDb = arg('keep-db', 'false') === 'true';
+const reuseDb = arg('reuse-db', 'false') === 'true';
+const keepDb = reuseDb || arg('keep-db', 'false') === 'true';
 if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error(`bad database name ${DB}`);
 const DB_URL = `postgres://srm_ci:srm_ci@127.0.0.1:5432/${DB}`;
 const BUYER = '100000';
@@ -84,10 +86,15 @@ const pgSettings = Object.fromEntries(
     )
   ).rows.map((r) => [r.name, r.v]),
 );
-await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-await admin.query(`CREATE DATABASE ${DB} OWNER srm_ci`);
+// --reuse-db: measure again on a database a previous --keep-db run generated (no drop, no generation).
+const reuse =
+  reuseDb && (await admin.query('select 1 from pg_database where datname = $1', [DB])).rowCount === 1;
+if (!reuse) {
+  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB} OWNER srm_ci`);
+}
 await admin.end();
-log(`database ${DB} created (PostgreSQL ${pgVersion})`);
+log(`database ${DB} ${reuse ? 'reused' : 'created'} (PostgreSQL ${pgVersion})`);
 
 const tStart = performance.now();
 server = await startServer({
@@ -115,89 +122,93 @@ let stopping = false;
 const gen = new pg.Client({ connectionString: DB_URL });
 await gen.connect();
 await gen.query('SET synchronous_commit = off');
-const seeded = (await gen.query('select count(*)::int as n from purchase_order')).rows[0].n;
-
+const seeded = reuse
+  ? (await gen.query(`select count(*)::int as n from purchase_order where order_number !~ '^PO[0-9]{13}$'`))
+      .rows[0].n
+  : (await gen.query('select count(*)::int as n from purchase_order')).rows[0].n;
 const steps = {};
-log(`generating ${fmt(SUPPLIERS)} suppliers, ${fmt(ORDERS)} orders, ${fmt(ORDERS * ITEMS)} lines …`);
-// Suppliers: the seeded 200001 and 200002 plus 998 generated companies 300001…300998, all related to
-// the buyer. (Only 200001 logs in, so no sale-station subaccounts are made for the others.)
-steps.suppliers = (
-  await timed('suppliers (company + account_relation)', async () => {
-    await gen.query(
-      `INSERT INTO company (els_account, company_name, company_short_name)
-       SELECT (300000 + g)::text, '基准供应商 ' || (300000 + g) || ' 有限公司', '供应商' || g
-       FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING`,
-      [SUPPLIERS - 2],
-    );
-    await gen.query(
-      `INSERT INTO account_relation (els_account, to_els_account)
-       SELECT $1, els_account FROM company WHERE els_account IN ('200001','200002') OR els_account::int > 300000
-       ON CONFLICT DO NOTHING`,
-      [BUYER],
-    );
-  })
-).ms;
+if (!reuse) {
+  log(`generating ${fmt(SUPPLIERS)} suppliers, ${fmt(ORDERS)} orders, ${fmt(ORDERS * ITEMS)} lines …`);
+  // Suppliers: the seeded 200001 and 200002 plus 998 generated companies 300001…300998, all related to
+  // the buyer. (Only 200001 logs in, so no sale-station subaccounts are made for the others.)
+  steps.suppliers = (
+    await timed('suppliers (company + account_relation)', async () => {
+      await gen.query(
+        `INSERT INTO company (els_account, company_name, company_short_name)
+         SELECT (300000 + g)::text, '基准供应商 ' || (300000 + g) || ' 有限公司', '供应商' || g
+         FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING`,
+        [SUPPLIERS - 2],
+      );
+      await gen.query(
+        `INSERT INTO account_relation (els_account, to_els_account)
+         SELECT $1, els_account FROM company WHERE els_account IN ('200001','200002') OR els_account::int > 300000
+         ON CONFLICT DO NOTHING`,
+        [BUYER],
+      );
+    })
+  ).ms;
 
-// Orders i = 1…N, created in time order over the last 730 days (as a live system would insert them).
-// Supplier share: 200001 5%, 200002 2%, the other 998 evenly. h(i, salt) is a deterministic 0…99 draw.
-// Status mix: 70% sent (audit 2, send 1, order status 1 25% / 2 15% / 3 45% / 4 5% / 5 10%),
-// 10% drafts, 8% under approval, 10% approved not sent, 2% rejected.
-const ORDER_SQL = `
-WITH src AS (
-  SELECT i,
-         abs(hashint4(i)) % 100 AS u,
-         abs(hashint4(i # 977)) % 100 AS v,
-         abs(hashint4(i # 31337)) AS w,
-         now() - make_interval(secs => (($2::int - i)::float8 * 730 * 86400 / $2::int)) AS created
-  FROM generate_series($1::int, $3::int) i
-), s AS (
-  SELECT src.*,
-         CASE WHEN w % 100 < 5 THEN '200001' WHEN w % 100 < 7 THEN '200002'
-              ELSE (300001 + (w / 100) % 998)::text END AS sup
-  FROM src
-)
-INSERT INTO purchase_order (id, els_account, to_els_account, supplier_name, order_number, order_type,
-  order_date, currency, purchase_organization, purchase_group, audit_status, send_status, send_time,
-  order_status, total_amount_excluding_tax, total_tax_amount, total_amount, total_amount_local,
-  create_user, create_date, last_update_user, last_update_date)
-SELECT md5('bench-order-' || i)::uuid, '${BUYER}', sup, c.company_name,
-       'PO' || to_char(created, 'YYYYMM') || lpad(i::text, 7, '0'), (v % 2)::text,
-       created::date, 'CNY', '1000', 'G0' || (v % 5),
-       CASE WHEN u < 70 THEN '2' WHEN u < 80 THEN '0' WHEN u < 88 THEN '1' WHEN u < 98 THEN '2' ELSE '3' END,
-       CASE WHEN u < 70 THEN '1' ELSE '0' END,
-       CASE WHEN u < 70 THEN created + make_interval(mins => 30 + v * 7) END,
-       CASE WHEN u >= 70 THEN '0' WHEN v < 25 THEN '1' WHEN v < 40 THEN '2' WHEN v < 85 THEN '3'
-            WHEN v < 90 THEN '4' ELSE '5' END,
-       round((w % 1000000) / 10.0, 2), round((w % 1000000) / 10.0 * 0.13, 2),
-       round((w % 1000000) / 10.0 * 1.13, 2), round((w % 1000000) / 10.0 * 1.13, 2),
-       '${BUYER}_admin', created, '${BUYER}_admin', created + make_interval(mins => 30 + v * 7)
-FROM s JOIN company c ON c.els_account = s.sup`;
-const ITEM_SQL = `
-INSERT INTO purchase_order_item (order_id, els_account, to_els_account, item_number, material_number,
-  material_desc, unit, quantity, price_excluding_tax, tax_rate, price_including_tax, line_amount,
-  delivery_date, item_status)
-SELECT o.id, o.els_account, o.to_els_account, n, 'M' || lpad((abs(hashint4(i * 7 + n)) % 5000)::text, 6, '0'),
-       '物料 ' || (abs(hashint4(i * 7 + n)) % 5000), 'PCS', q, p, 13, round(p * 1.13, 6), round(q * p, 2),
-       o.order_date + 14 + n, CASE WHEN o.order_status IN ('3','5') THEN '1' ELSE '0' END
-FROM generate_series($1::int, $2::int) i
-JOIN purchase_order o ON o.id = md5('bench-order-' || i)::uuid
-CROSS JOIN generate_series(1, $3::int) n
-CROSS JOIN LATERAL (SELECT (1 + abs(hashint4(i + n)) % 500)::numeric AS q,
-                           round((1 + abs(hashint4(i - n)) % 100000) / 100.0, 6) AS p) x`;
+  // Orders i = 1…N, created in time order over the last 730 days (as a live system would insert them).
+  // Supplier share: 200001 5%, 200002 2%, the other 998 evenly. h(i, salt) is a deterministic 0…99 draw.
+  // Status mix: 70% sent (audit 2, send 1, order status 1 25% / 2 15% / 3 45% / 4 5% / 5 10%),
+  // 10% drafts, 8% under approval, 10% approved not sent, 2% rejected.
+  const ORDER_SQL = `
+  WITH src AS (
+    SELECT i,
+           abs(hashint4(i)) % 100 AS u,
+           abs(hashint4(i # 977)) % 100 AS v,
+           abs(hashint4(i # 31337)) AS w,
+           now() - make_interval(secs => (($2::int - i)::float8 * 730 * 86400 / $2::int)) AS created
+    FROM generate_series($1::int, $3::int) i
+  ), s AS (
+    SELECT src.*,
+           CASE WHEN w % 100 < 5 THEN '200001' WHEN w % 100 < 7 THEN '200002'
+                ELSE (300001 + (w / 100) % 998)::text END AS sup
+    FROM src
+  )
+  INSERT INTO purchase_order (id, els_account, to_els_account, supplier_name, order_number, order_type,
+    order_date, currency, purchase_organization, purchase_group, audit_status, send_status, send_time,
+    order_status, total_amount_excluding_tax, total_tax_amount, total_amount, total_amount_local,
+    create_user, create_date, last_update_user, last_update_date)
+  SELECT md5('bench-order-' || i)::uuid, '${BUYER}', sup, c.company_name,
+         'PO' || to_char(created, 'YYYYMM') || lpad(i::text, 7, '0'), (v % 2)::text,
+         created::date, 'CNY', '1000', 'G0' || (v % 5),
+         CASE WHEN u < 70 THEN '2' WHEN u < 80 THEN '0' WHEN u < 88 THEN '1' WHEN u < 98 THEN '2' ELSE '3' END,
+         CASE WHEN u < 70 THEN '1' ELSE '0' END,
+         CASE WHEN u < 70 THEN created + make_interval(mins => 30 + v * 7) END,
+         CASE WHEN u >= 70 THEN '0' WHEN v < 25 THEN '1' WHEN v < 40 THEN '2' WHEN v < 85 THEN '3'
+              WHEN v < 90 THEN '4' ELSE '5' END,
+         round((w % 1000000) / 10.0, 2), round((w % 1000000) / 10.0 * 0.13, 2),
+         round((w % 1000000) / 10.0 * 1.13, 2), round((w % 1000000) / 10.0 * 1.13, 2),
+         '${BUYER}_admin', created, '${BUYER}_admin', created + make_interval(mins => 30 + v * 7)
+  FROM s JOIN company c ON c.els_account = s.sup`;
+  const ITEM_SQL = `
+  INSERT INTO purchase_order_item (order_id, els_account, to_els_account, item_number, material_number,
+    material_desc, unit, quantity, price_excluding_tax, tax_rate, price_including_tax, line_amount,
+    delivery_date, item_status)
+  SELECT o.id, o.els_account, o.to_els_account, n, 'M' || lpad((abs(hashint4(i * 7 + n)) % 5000)::text, 6, '0'),
+         '物料 ' || (abs(hashint4(i * 7 + n)) % 5000), 'PCS', q, p, 13, round(p * 1.13, 6), round(q * p, 2),
+         o.order_date + 14 + n, CASE WHEN o.order_status IN ('3','5') THEN '1' ELSE '0' END
+  FROM generate_series($1::int, $2::int) i
+  JOIN purchase_order o ON o.id = md5('bench-order-' || i)::uuid
+  CROSS JOIN generate_series(1, $3::int) n
+  CROSS JOIN LATERAL (SELECT (1 + abs(hashint4(i + n)) % 500)::numeric AS q,
+                             round((1 + abs(hashint4(i - n)) % 100000) / 100.0, 6) AS p) x`;
 
-steps.orders = 0;
-steps.items = 0;
-for (let from = 1; from <= ORDERS; from += CHUNK) {
-  const to = Math.min(ORDERS, from + CHUNK - 1);
-  const a = await timed(`orders ${fmt(from)}–${fmt(to)}`, () => gen.query(ORDER_SQL, [from, ORDERS, to]));
-  steps.orders += a.ms;
-  const b = await timed(`  lines of orders ${fmt(from)}–${fmt(to)} (${fmt((to - from + 1) * ITEMS)})`, () =>
-    gen.query(ITEM_SQL, [from, to, ITEMS]),
-  );
-  steps.items += b.ms;
+  steps.orders = 0;
+  steps.items = 0;
+  for (let from = 1; from <= ORDERS; from += CHUNK) {
+    const to = Math.min(ORDERS, from + CHUNK - 1);
+    const a = await timed(`orders ${fmt(from)}–${fmt(to)}`, () => gen.query(ORDER_SQL, [from, ORDERS, to]));
+    steps.orders += a.ms;
+    const b = await timed(`  lines of orders ${fmt(from)}–${fmt(to)} (${fmt((to - from + 1) * ITEMS)})`, () =>
+      gen.query(ITEM_SQL, [from, to, ITEMS]),
+    );
+    steps.items += b.ms;
+  }
+  // VACUUM as autovacuum would after a bulk load: sets the visibility map the capped counts' index-only scans use.
+  steps.analyze = (await timed('VACUUM ANALYZE', () => gen.query('VACUUM ANALYZE'))).ms;
 }
-// VACUUM as autovacuum would after a bulk load: sets the visibility map the capped counts' index-only scans use.
-steps.analyze = (await timed('VACUUM ANALYZE', () => gen.query('VACUUM ANALYZE'))).ms;
 const counts = (
   await gen.query(`select
     (select count(*)::int from purchase_order) as orders,
@@ -561,10 +572,14 @@ const genTable = table(
   ['step', 'time'],
   [
     ['server start: migrations + demo seed (spawn → first 200)', secs(startMs)],
-    [`${fmt(SUPPLIERS)} suppliers (company + account_relation)`, secs(steps.suppliers)],
-    [`${fmt(ORDERS)} purchase_order rows (chunks of ${fmt(CHUNK)})`, secs(steps.orders)],
-    [`${fmt(ORDERS * ITEMS)} purchase_order_item rows`, secs(steps.items)],
-    ['VACUUM ANALYZE', secs(steps.analyze)],
+    ...(reuse
+      ? [['data generation', `reused database ${DB} (--reuse-db)`]]
+      : [
+          [`${fmt(SUPPLIERS)} suppliers (company + account_relation)`, secs(steps.suppliers)],
+          [`${fmt(ORDERS)} purchase_order rows (chunks of ${fmt(CHUNK)})`, secs(steps.orders)],
+          [`${fmt(ORDERS * ITEMS)} purchase_order_item rows`, secs(steps.items)],
+          ['VACUUM ANALYZE', secs(steps.analyze)],
+        ]),
   ],
 );
 const header =

@@ -45,6 +45,7 @@ import { AppError } from './platform/errors.ts';
 import { createOutboxDispatcher } from './platform/events.ts';
 import { createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
 import { type AppDeps, type RegisteredRoute, zod } from './platform/http.ts';
+import { lazyChildLoggerFactory } from './platform/lazy-logger.ts';
 import { pickLocale, t } from './platform/messages.ts';
 import { createLoginLimiter } from './platform/rate-limit.ts';
 import { helmetHeaders } from './platform/security-headers.ts';
@@ -100,6 +101,8 @@ export async function buildApp(options: BuildAppOptions) {
     // Two log lines per request cost more than an authenticated trivial call itself (issue #7): request
     // logs are opt-in (LOG_REQUESTS); errors and slow requests are always logged (below).
     logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
+    // Each request's child logger is made when the request first logs, not for every request.
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 2048 },
@@ -202,7 +205,8 @@ export async function buildApp(options: BuildAppOptions) {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    // No Referrer-Policy: a JSON answer is never a document whose links could send one (issue #7: each
+    // header is validated and written on every call).
     'cache-control': 'no-store',
   };
   app.addHook('onRequest', (request, reply, done) => {

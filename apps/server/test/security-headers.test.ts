@@ -16,7 +16,7 @@ describe('security headers', () => {
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
-      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
       expect(res.headers['cache-control'], url).toBe('no-store');
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
