@@ -18,7 +18,6 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { freemem, totalmem } from 'node:os';
 import autocannon from 'autocannon';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { gitCommit, login, machine, startServer, table, tempDir, writeResult } from '../lib.mjs';
@@ -293,12 +292,14 @@ const targets = [
 
 // The SQL listOrders() (apps/server/src/modules/order/list-query.ts) sends through drizzle
 // (node-postgres, unnamed parameterised statements): the page (each row rendered as the answer's JSON
-// by PostgreSQL — the server's own ROW_JSON expression, loaded from list-query.ts — plus the row's keyset
-// key as JSON text, ORDER BY the list's index columns, LIMIT/OFFSET or a keyset condition), the capped
+// by PostgreSQL — the server's own lateral row of fields, loaded from list-query.ts — plus the row's
+// keyset key as JSON text, ORDER BY the list's index columns, LIMIT/OFFSET or a keyset condition), the capped
 // count (`select count(*) from (select 1 … limit 1001)`) and, when that reaches 1,001, the planner's
 // estimate (EXPLAIN). The server caches the estimate for 10 s; the bare loop runs all three every time.
-const { ROW_JSON } = await tsImport('../../apps/server/src/modules/order/list-query.ts', import.meta.url);
-const ROW_JSON_TEXT = new PgDialect().sqlToQuery(ROW_JSON).sql;
+const { rowJsonLateral, JSON_ROW_COLUMNS } = await tsImport(
+  '../../apps/server/src/modules/order/list-query.ts',
+  import.meta.url,
+);
 const EXACT_COUNT_LIMIT = 1000;
 const col = (c) => `"purchase_order"."${c}"`;
 const SORTS = {
@@ -342,8 +343,20 @@ function listSql(side, account, f) {
     pageCond = `(${cond} and (${sort.columns.map((c) => sortExpr(kind, c)).join(', ')}) < (${values.join(', ')}))`;
   }
   const keyText = sort.columns.map((c) => (c === 'order_number' ? col(c) : `${col(c)}::text`)).join(', ');
+  const orderBy = `order by ${sort.columns.map((c) => `${sortExpr(kind, c)} desc`).join(', ')}`;
+  const offset = f.key ? 0 : (f.currentPage - 1) * f.pageSize;
+  // The page's rows (z), each written by row_to_json over the lateral row of the answer's fields; a page
+  // number past the first reads its ids first (index-only): list-query.ts buildShape.
+  const rowsOfPage =
+    offset > 0
+      ? `where "purchase_order"."id" in (select "purchase_order"."id" from "purchase_order" where ${pageCond} ${orderBy} limit ${p(f.pageSize)} offset ${p(offset)}) ${orderBy}`
+      : `where ${pageCond} ${orderBy} limit ${p(f.pageSize)} offset ${p(offset)}`;
+  const z = `select ${JSON_ROW_COLUMNS.map((c) => col(c)).join(', ')}, json_build_array(${keyText})::text as key from "purchase_order" ${rowsOfPage}`;
+  const zOrder = sort.columns
+    .map((c) => `"z"."${c}"${kind === 'number' && c === 'order_number' ? ' collate "C"' : ''} desc`)
+    .join(', ');
   const page = {
-    text: `select ${ROW_JSON_TEXT} as json, json_build_array(${keyText})::text as key from "purchase_order" where ${pageCond} order by ${sort.columns.map((c) => `${sortExpr(kind, c)} desc`).join(', ')} limit ${p(f.pageSize)} offset ${p(f.key ? 0 : (f.currentPage - 1) * f.pageSize)}`,
+    text: `select row_to_json(y)::text as json, "z"."key", nullif("z"."custom_fields", '{}'::jsonb) as cf from (${z}) "z" cross join lateral ${rowJsonLateral('z')} order by ${zOrder}`,
     values: params,
   };
   const countQ = {
@@ -463,10 +476,10 @@ for (const t of targets) {
       )
     ).rows.map((r) => ({ n: Number(r.count) }));
     const at = Math.floor(n * t.cursorAt);
-    const keyRow = await pool.query({
-      text: probe.page.text.replace(/offset \$\d+$/, `offset ${at}`),
-      values: probe.page.values.slice(0, -1),
-    });
+    // The row at that depth: a one-row page numbered at + 1.
+    const keyRow = await pool.query(
+      listSql(t.side, account, { ...t.body, pageSize: 1, currentPage: at + 1 }).page,
+    );
     const key = JSON.parse(keyRow.rows[0].key);
     t.body = { ...t.body, cursor: encodeCursor(kind, key) };
     t.key = key;

@@ -134,11 +134,13 @@ describe('list rows rendered by PostgreSQL', () => {
     const cases = [
       { session: buyer, side: 'Purchase' as const, auth: 'purchase' as const, filter: { orderNumber: TAG } },
       { session: buyer, side: 'Purchase' as const, auth: 'purchase' as const, filter: {} },
+      // A page number past the first (the deferred join) and the supplier's side.
+      { session: buyer, side: 'Purchase' as const, auth: 'purchase' as const, filter: { currentPage: 3 } },
       { session: supplier, side: 'Sale' as const, auth: 'sale' as const, filter: {} },
     ];
     let compared = 0;
     for (const { session, side, auth, filter } of cases) {
-      const body = { ...filter, currentPage: 1, pageSize: 100 };
+      const body = { currentPage: 1, ...filter, pageSize: 100 };
       const answered = (await list(session, side, body)).json().data as PageData;
       const account = side === 'Purchase' ? '100000' : '200002';
       const expected = await listOrders(

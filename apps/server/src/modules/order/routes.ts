@@ -194,7 +194,7 @@ const idParams = z.object({ id: z.uuid() });
 /**
  * An order header as answered (seed 001 §3): money as decimal strings in the order's currency, dates
  * 'YYYY-MM-DD', times ISO-8601 UTC; custom fields flat. The list routes get the same shape rendered by
- * PostgreSQL (list-query.ts ROW_JSON); exported for the suite that compares the two.
+ * PostgreSQL (list-query.ts ROW_FIELDS); exported for the suite that compares the two.
  */
 export function toHeader(row: ListedOrder) {
   return {
@@ -293,7 +293,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
           response: { 200: pageSchema },
         },
       },
-      // The rows come as JSON text rendered by PostgreSQL in toHeader's shape (list-query.ts ROW_JSON; the
+      // The rows come as JSON text rendered by PostgreSQL in toHeader's shape (list-query.ts ROW_FIELDS; the
       // list suite compares the two): the answer is assembled, not serialized field by field (issue #5).
       async (request, reply) => {
         const { currentPage, pageSize } = request.body;
