@@ -200,6 +200,10 @@ console.log(
     ],
   ),
 );
-const ratio = Math.min(...out.load.slice(1).map((r) => r.ratioToBaseline));
-console.log(`\nlowest ratio to the baseline: ${(ratio * 100).toFixed(0)}% (budget ≥ 50%)`);
+// The budget (issue #7) is for an authenticated trivial call — webValidToken; getMenu (a ~10 KB menu
+// tree per call) is shown for information.
+const trivial = out.load[1].ratioToBaseline;
+console.log(
+  `\nauthenticated trivial call (webValidToken): ${(trivial * 100).toFixed(0)}% of the baseline (budget ≥ 50%) ${trivial >= 0.5 ? '✔' : '✖'}; getMenu ${(out.load[2].ratioToBaseline * 100).toFixed(0)}% (for information)`,
+);
 console.log(`results: ${file.slice(root.length + 1)}`);
