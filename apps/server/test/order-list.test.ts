@@ -17,6 +17,7 @@ type Header = {
   orderDate: string;
   toElsAccount: string;
   sendStatus: string;
+  deliveryStatus?: string;
 };
 type PageData = {
   records: Header[];
@@ -173,6 +174,32 @@ describe('list rows rendered by PostgreSQL', () => {
     const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
     expect(body.code).toBe('200');
     expect(body.data.records).toHaveLength(50);
+  });
+});
+
+describe('order list by delivery status', () => {
+  it('lists only the orders in that delivery status, on both sides', async () => {
+    await server.database.db.execute(sql`
+      update purchase_order set delivery_status = '1'
+      where els_account = '100000' and order_number in (${`${TAG}000006`}, ${`${TAG}000009`}, ${`${TAG}000010`})`);
+    const buyerPage = (
+      await list(buyer, 'Purchase', { pageSize: 50, deliveryStatus: '1', orderNumber: TAG })
+    ).json().data as PageData;
+    expect(buyerPage.records.map((r) => r.orderNumber).sort()).toEqual([
+      `${TAG}000006`,
+      `${TAG}000009`,
+      `${TAG}000010`,
+    ]);
+    expect(buyerPage.totalExact).toBe(true);
+    expect(buyerPage.total).toBe(3);
+    // 200002 sees the two that were sent to it (every third order), not 000010 (200001's, unsent).
+    const supplierPage = (await list(supplier, 'Sale', { pageSize: 50, deliveryStatus: '1' })).json()
+      .data as PageData;
+    expect(supplierPage.records.map((r) => r.orderNumber).sort()).toEqual([`${TAG}000006`, `${TAG}000009`]);
+    expect(supplierPage.records.every((r) => r.deliveryStatus === '1')).toBe(true);
+    const wrong = await list(buyer, 'Purchase', { pageSize: 10, deliveryStatus: '9' }, 'en');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/deliveryStatus/);
   });
 });
 

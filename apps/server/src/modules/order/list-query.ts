@@ -38,6 +38,7 @@ export type OrderFilter = {
   auditStatus?: string;
   orderStatus?: string;
   sendStatus?: string;
+  deliveryStatus?: string;
   orderDateFrom?: string;
   orderDateTo?: string;
 };
@@ -218,6 +219,7 @@ const FILTERS = [
   ['auditStatus', (p: Placeholder) => eq(purchaseOrder.auditStatus, p)],
   ['orderStatus', (p: Placeholder) => eq(purchaseOrder.orderStatus, p)],
   ['sendStatus', (p: Placeholder) => eq(purchaseOrder.sendStatus, p)],
+  ['deliveryStatus', (p: Placeholder) => eq(purchaseOrder.deliveryStatus, p)],
   ['orderDateFrom', (p: Placeholder) => gte(purchaseOrder.orderDate, p)],
   ['orderDateTo', (p: Placeholder) => lte(purchaseOrder.orderDate, p)],
 ] as const;
@@ -362,6 +364,7 @@ async function runList(
   if (filter.auditStatus) values.auditStatus = filter.auditStatus;
   if (filter.orderStatus) values.orderStatus = filter.orderStatus;
   if (filter.sendStatus && side === 'purchase') values.sendStatus = filter.sendStatus;
+  if (filter.deliveryStatus) values.deliveryStatus = filter.deliveryStatus;
   if (filter.orderDateFrom) values.orderDateFrom = filter.orderDateFrom;
   if (filter.orderDateTo) values.orderDateTo = filter.orderDateTo;
   const present = FILTERS.map(([name]) => name).filter((name) => name in values);

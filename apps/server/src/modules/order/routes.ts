@@ -51,6 +51,8 @@ const filterSchema = pagingSchema.extend({
   auditStatus: z.enum(['0', '1', '2', '3', '4']).optional(),
   orderStatus: z.enum(['0', '1', '2', '3', '4', '5']).optional(),
   sendStatus: z.enum(['0', '1']).optional(),
+  /** 0 not shipped, 1 shipment in transit, 2 partial receipt, 3 all goods received. */
+  deliveryStatus: z.enum(['0', '1', '2', '3']).optional(),
   orderDateFrom: isoDate.optional(),
   orderDateTo: isoDate.optional(),
 });
@@ -278,7 +280,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
      * POST /apis/order/{Purchase|Sale}OrderService/findPageList — orders newest first (buyer: by order
      * date; supplier: by send time). The buyer sees its own; the supplier sees those sent to it. Body
      * { currentPage, pageSize, cursor?, orderNumber? (prefix; the list is then in number order),
-     * toElsAccount? (buyer), auditStatus?, orderStatus?, sendStatus? (buyer), orderDateFrom?, orderDateTo?
+     * toElsAccount? (buyer), auditStatus?, orderStatus?, sendStatus? (buyer), deliveryStatus?, orderDateFrom?, orderDateTo?
      * (ISO dates) }. data { records, total, totalExact, nextCursor, currentPage, pageSize }: pages reach
      * the first 10,000 rows, `nextCursor` any depth; `total` is exact up to 1,000 (see list-query.ts).
      * '400' for a page beyond the window or a foreign cursor.

@@ -38,6 +38,7 @@ type FilterForm = {
   auditStatus?: string;
   orderStatus?: string;
   sendStatus?: string;
+  deliveryStatus?: string;
   dates?: [Dayjs | null, Dayjs | null] | null;
 };
 
@@ -48,6 +49,7 @@ function toFilter(v: FilterForm): OrderFilter {
   if (v.auditStatus) f.auditStatus = v.auditStatus;
   if (v.orderStatus) f.orderStatus = v.orderStatus;
   if (v.sendStatus) f.sendStatus = v.sendStatus;
+  if (v.deliveryStatus) f.deliveryStatus = v.deliveryStatus;
   if (v.dates?.[0]) f.orderDateFrom = v.dates[0].format('YYYY-MM-DD');
   if (v.dates?.[1]) f.orderDateTo = v.dates[1].format('YYYY-MM-DD');
   return f;
@@ -170,6 +172,9 @@ export default function OrderList() {
               <Select allowClear style={{ width: 110 }} options={dictOptions(SEND_STATUS)} />
             </Form.Item>
           )}
+          <Form.Item name="deliveryStatus" label={t('order:fields.deliveryStatus')}>
+            <Select allowClear style={{ width: 150 }} options={dictOptions(DELIVERY_STATUS)} />
+          </Form.Item>
           <Form.Item name="dates" label={t('order:fields.orderDate')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
           </Form.Item>

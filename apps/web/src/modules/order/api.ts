@@ -119,6 +119,7 @@ export type OrderFilter = {
   auditStatus?: string;
   orderStatus?: string;
   sendStatus?: string;
+  deliveryStatus?: string;
   orderDateFrom?: string;
   orderDateTo?: string;
 };
