@@ -30,6 +30,7 @@ import { registerAttachmentRoutes } from './modules/attachment/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
+import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
@@ -446,6 +447,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerRegistrationRoutes(api, deps);
     registerOrderRoutes(api, deps);
     registerAuditRoutes(api, deps);
+    registerCustomFieldRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser
     // and its two hooks per request, and the cookie parser (issue #7); elsewhere a multipart body is an
     // unsupported type (400).

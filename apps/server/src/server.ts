@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './platform/db.ts';
 import { sharedSecret } from './platform/secrets.ts';
 import { isEmpty, seedDemo } from './seed/demo.ts';
+import { seedDemoCustomFields } from './seed/demo-custom-fields.ts';
 import { seedDemoMasterdata } from './seed/demo-masterdata.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 
@@ -29,6 +30,7 @@ export async function startServer(
     await seedDemo(database.db);
     await seedDemoMasterdata(database.db);
     await seedDemoOrders(database.db, config.ENV_NAME);
+    await seedDemoCustomFields(database.db);
     seeded = true;
   }
   const jwtSecret = config.JWT_SECRET ?? (await sharedSecret(database.db, 'jwt'));

@@ -505,6 +505,35 @@ describe('printing', () => {
     expect(flat).not.toMatch(/fbk4\b/);
     expect(flat).toContain('fbk2: Batch B-9 · fbk40: Grade II');
   });
+
+  it("prints the buyer's custom field labels (issue #5; demo: header fbk1 Project code, line fbk1 Batch)", async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const body = order(1);
+    const created = (
+      await post('/apis/order/PurchaseOrderService/save', buyer1, {
+        ...body,
+        fbk1: 'P-2026-17',
+        items: [{ ...body.items[0], fbk1: 'B-42' }],
+      })
+    ).json().data;
+    const print = async (lang: string) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/apis/order/PurchaseOrderService/print/${created.id}`,
+        headers: { ...buyer1.headers, lang },
+      });
+      expect(res.statusCode).toBe(200);
+      const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+      return text.replace(/\s+/g, ' ');
+    };
+    const en = await print('en');
+    expect(en).toMatch(/Project code P-2026-17/);
+    expect(en).toContain('Batch: B-42');
+    expect(en).not.toMatch(/fbk1\b/);
+    const zh = await print('zh_cn');
+    expect(zh).toContain('项目编号');
+    expect(zh).toContain('批次: B-42');
+  });
 });
 
 describe('custom fields fbk1…fbk50 (seed 001 §3)', () => {

@@ -158,6 +158,7 @@ const messages = {
   'rule.positive': { zh_cn: '{field} 必须大于 0', en: '{field} must be greater than 0' },
   'rule.percent': { zh_cn: '{field} 应在 0 到 100 之间', en: '{field} must be between 0 and 100' },
   'rule.invalid': { zh_cn: '{field} 不合法', en: '{field} is invalid' },
+  'rule.duplicate': { zh_cn: '{field} 重复', en: '{field} is a duplicate' },
   'type.string': { zh_cn: '字符串', en: 'string' },
   'type.number': { zh_cn: '数字', en: 'number' },
   'type.object': { zh_cn: '对象', en: 'object' },

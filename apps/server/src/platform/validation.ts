@@ -18,7 +18,12 @@ function valueAt(value: unknown, path: string[]): unknown {
   return current;
 }
 
-const RULE_KEYS: Record<string, true> = { 'rule.positive': true, 'rule.percent': true };
+const RULE_KEYS: Record<string, true> = {
+  'rule.positive': true,
+  'rule.percent': true,
+  'rule.required': true,
+  'rule.duplicate': true,
+};
 
 const TYPE_KEYS: Record<string, MessageKey> = {
   string: 'type.string',

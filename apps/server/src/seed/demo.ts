@@ -103,6 +103,12 @@ const purchaseMenu: MenuSeed[] = [
         url: '/portal/settings/login-page',
       },
       { code: 'audit-config', zh: '审批配置', en: 'Approval configuration', url: '/portal/audit/config' },
+      {
+        code: 'custom-field-labels',
+        zh: '自定义字段',
+        en: 'Custom field labels',
+        url: '/masterdata/#/v2/custom-fields',
+      },
       { code: 'invite-codes', zh: '邀请码', en: 'Invitation codes', url: '/portal/invite/list' },
       { code: 'sms-outbox', zh: '短信发件箱', en: 'SMS outbox', url: '/portal/sms/outbox' },
     ],

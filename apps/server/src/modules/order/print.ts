@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { type CustomFieldLabel, customFieldLabel } from '@srm/contracts/custom-field';
 import { DICTIONARIES } from '@srm/contracts/dictionaries';
 import { AUDIT_STATUS, CUSTOM_FIELD_KEYS, ITEM_STATUS, ORDER_STATUS } from '@srm/contracts/purchase-order';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
@@ -49,12 +50,21 @@ const T = {
   customFields: { zh_cn: '自定义字段', en: 'Custom fields' },
 } as const;
 
-/** The non-empty custom fields (fbk1…fbk50) of a header or line, as [key, value] in fbk order. */
-function customEntries(fields: Record<string, string> | null | undefined): Array<[string, string]> {
+/**
+ * The non-empty custom fields (fbk1…fbk50) of a header or line, as [name, value] in fbk order: the name is
+ * the buyer's label in the reader's language where one is set (issue #5), else the key (fbk3).
+ */
+function customEntries(
+  fields: Record<string, string> | null | undefined,
+  labels: readonly CustomFieldLabel[] = [],
+  locale: Locale = 'zh_cn',
+): Array<[string, string]> {
   if (!fields) return [];
   return CUSTOM_FIELD_KEYS.flatMap((key) => {
     const value = fields[key];
-    return typeof value === 'string' && value.trim() !== '' ? [[key, value.trim()] as [string, string]] : [];
+    return typeof value === 'string' && value.trim() !== ''
+      ? [[customFieldLabel(labels, key, locale), value.trim()] as [string, string]]
+      : [];
   });
 }
 
@@ -62,8 +72,13 @@ function customEntries(fields: Record<string, string> | null | undefined): Array
  * The header's custom fields as a table of two key/value pairs per row, or nothing when it has none (an
  * order may carry up to 50, so they do not get a row each).
  */
-function headerCustomFields(fields: Record<string, string>, title: string): Content[] {
-  const entries = customEntries(fields);
+function headerCustomFields(
+  fields: Record<string, string>,
+  title: string,
+  labels: readonly CustomFieldLabel[],
+  locale: Locale,
+): Content[] {
+  const entries = customEntries(fields, labels, locale);
   if (entries.length === 0) return [];
   const rows: TableCell[][] = [];
   for (let i = 0; i < entries.length; i += 2) {
@@ -94,12 +109,17 @@ export async function renderOrderPdf(
   items: Array<typeof purchaseOrderItem.$inferSelect>,
   buyerName: string,
   locale: Locale,
+  /** The buyer's custom field labels (modules/custom-field); none: fields print as fbkN. */
+  customLabels: { purchaseOrder: CustomFieldLabel[]; purchaseOrderItem: CustomFieldLabel[] } = {
+    purchaseOrder: [],
+    purchaseOrderItem: [],
+  },
 ): Promise<Buffer> {
   const t = (key: keyof typeof T) => T[key][locale];
   const label = (dict: Record<string, Record<Locale, string>>, code: string) => dict[code]?.[locale] ?? code;
   /** Number and description of a line's material; its custom fields below them, small, on one line. */
   const materialCell = (i: (typeof items)[number]): TableCell => {
-    const custom = customEntries(i.customFields);
+    const custom = customEntries(i.customFields, customLabels.purchaseOrderItem, locale);
     return custom.length === 0
       ? `${i.materialNumber}\n${i.materialDesc}`
       : {
@@ -139,7 +159,7 @@ export async function renderOrderPdf(
         layout: 'lightHorizontalLines',
         margin: [0, 0, 0, 12],
       },
-      ...headerCustomFields(order.customFields, t('customFields')),
+      ...headerCustomFields(order.customFields, t('customFields'), customLabels.purchaseOrder, locale),
       {
         table: {
           headerRows: 1,

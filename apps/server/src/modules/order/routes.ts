@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
+import { findOrderLabels } from '../custom-field/service.ts';
 import {
   findShipments,
   receiveShipment,
@@ -451,7 +452,14 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
           .select({ name: company.companyName })
           .from(company)
           .where(eq(company.elsAccount, order.elsAccount));
-        const pdf = await renderOrderPdf(order, items, buyer?.name ?? order.elsAccount, request.locale);
+        const labels = await findOrderLabels(deps.db, order.elsAccount);
+        const pdf = await renderOrderPdf(
+          order,
+          items,
+          buyer?.name ?? order.elsAccount,
+          request.locale,
+          labels,
+        );
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${order.orderNumber}.pdf"`)

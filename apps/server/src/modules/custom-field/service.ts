@@ -1,0 +1,121 @@
+import type {
+  CustomFieldDocumentKind,
+  CustomFieldLabel,
+  CustomFieldSaveBody,
+} from '@srm/contracts/custom-field';
+import { CUSTOM_FIELD_KEYS } from '@srm/contracts/purchase-order';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db.ts';
+import { conflict, forbidden } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http.ts';
+import { findOrderForBuyer, findOrderForSupplier } from '../order/service.ts';
+import { customFieldConfig } from './tables.ts';
+
+const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
+
+/** The labels of one document kind of a company: { labels (fbk order), version } — [] and 0 when none saved. */
+export async function findLabels(db: Queryable, elsAccount: string, documentKind: CustomFieldDocumentKind) {
+  const [row] = await db
+    .select({ labels: customFieldConfig.labels, version: customFieldConfig.version })
+    .from(customFieldConfig)
+    .where(
+      and(eq(customFieldConfig.elsAccount, elsAccount), eq(customFieldConfig.documentKind, documentKind)),
+    );
+  return { documentKind, labels: (row?.labels ?? []) as CustomFieldLabel[], version: row?.version ?? 0 };
+}
+
+/** The header and line labels of a buyer's purchase orders, in one query. */
+export async function findOrderLabels(db: Queryable, buyer: string) {
+  const rows = await db
+    .select({ documentKind: customFieldConfig.documentKind, labels: customFieldConfig.labels })
+    .from(customFieldConfig)
+    .where(
+      and(
+        eq(customFieldConfig.elsAccount, buyer),
+        inArray(customFieldConfig.documentKind, ['purchaseOrder', 'purchaseOrderItem']),
+      ),
+    );
+  const of = (kind: CustomFieldDocumentKind) =>
+    (rows.find((r) => r.documentKind === kind)?.labels ?? []) as CustomFieldLabel[];
+  return { purchaseOrder: of('purchaseOrder'), purchaseOrderItem: of('purchaseOrderItem') };
+}
+
+/**
+ * The labels the buyer of an order set, for a caller who can see the order: the buyer's users, or the
+ * supplier once it was sent. '404' otherwise (as the order's own routes answer).
+ */
+export async function findLabelsOfOrder(db: Queryable, auth: AuthContext, orderId: string) {
+  const order =
+    auth.station === 'sale'
+      ? await findOrderForSupplier(db, auth, orderId)
+      : await findOrderForBuyer(db, auth, orderId);
+  return findOrderLabels(db, order.elsAccount);
+}
+
+/**
+ * Replaces the labels of one document kind (buyer company administrators only, '403' otherwise).
+ * Labels are stored in fbk order; an empty language takes the other's text. '409' when `version` is not
+ * the stored one (also when a set exists and no version is given).
+ */
+export async function saveLabels(db: Queryable, auth: AuthContext, body: CustomFieldSaveBody) {
+  if (auth.station !== 'purchase' || auth.permission !== 'admin') throw forbidden();
+  const order = new Map(CUSTOM_FIELD_KEYS.map((key, i) => [key, i]));
+  const labels = body.labels
+    .map((l) => ({ fieldKey: l.fieldKey, zh_cn: l.zh_cn || l.en, en: l.en || l.zh_cn }))
+    .sort((a, b) => (order.get(a.fieldKey) ?? 0) - (order.get(b.fieldKey) ?? 0));
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: customFieldConfig.id, version: customFieldConfig.version })
+      .from(customFieldConfig)
+      .where(
+        and(
+          eq(customFieldConfig.elsAccount, auth.elsAccount),
+          eq(customFieldConfig.documentKind, body.documentKind),
+        ),
+      )
+      .for('update');
+    if (!current) {
+      if (body.version !== undefined && body.version !== 0) throw conflict();
+      const [row] = await tx
+        .insert(customFieldConfig)
+        .values({
+          elsAccount: auth.elsAccount,
+          documentKind: body.documentKind,
+          labels,
+          lastUpdateUser: userKey(auth),
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Another admin created the set between our read and insert.
+      if (!row) throw conflict();
+      return {
+        documentKind: body.documentKind,
+        labels: row.labels as CustomFieldLabel[],
+        version: row.version,
+      };
+    }
+    if (body.version !== current.version) throw conflict();
+    const [row] = await tx
+      .update(customFieldConfig)
+      .set({
+        labels,
+        lastUpdateUser: userKey(auth),
+        lastUpdateDate: sql`now()`,
+        version: sql`${customFieldConfig.version} + 1`,
+      })
+      .where(
+        and(
+          eq(customFieldConfig.id, current.id),
+          eq(customFieldConfig.elsAccount, auth.elsAccount),
+          eq(customFieldConfig.version, current.version),
+        ),
+      )
+      .returning();
+    if (!row) throw conflict();
+    return {
+      documentKind: body.documentKind,
+      labels: row.labels as CustomFieldLabel[],
+      version: row.version,
+    };
+  });
+}
