@@ -305,8 +305,12 @@ test('a header custom field saved with the order shows on the detail page', asyn
   await frame.getByLabel('数量 1').fill('5');
   await frame.getByLabel('不含税单价 1').fill('2');
 
-  await frame.getByRole('button', { name: '自定义字段', exact: true }).click();
-  await frame.getByLabel('fbk1', { exact: true }).fill('项目号 P-2026-17');
+  // The demo buyer named header fbk1 "项目编号" (custom field labels), so the section starts open.
+  await expect(frame.getByRole('button', { name: '自定义字段', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await frame.getByLabel('项目编号 (fbk1)', { exact: true }).fill('项目号 P-2026-17');
 
   // A line custom field, in the line's drawer: none yet, then one added from the list of fbk fields.
   await frame.getByRole('button', { name: '第 1 行的自定义字段' }).click();
@@ -321,13 +325,13 @@ test('a header custom field saved with the order shows on the detail page', asyn
   const detail = frame.locator('.order-detail');
   await expect(detail.locator('.order-number')).toHaveText(/\S+/);
   await expect(detail.getByText('自定义字段', { exact: true })).toBeVisible();
-  await expect(detail.getByText('fbk1', { exact: true })).toBeVisible();
+  await expect(detail.getByText('项目编号', { exact: true })).toBeVisible();
   await expect(detail.getByText('项目号 P-2026-17')).toBeVisible();
   await expect(detail.getByText('fbk3: 批次 B-9')).toBeVisible();
 
   // Editing shows the saved values in the (open) custom fields section and the line's drawer.
   await frame.getByRole('button', { name: '编辑', exact: true }).click();
-  await expect(frame.getByLabel('fbk1', { exact: true })).toHaveValue('项目号 P-2026-17');
+  await expect(frame.getByLabel('项目编号 (fbk1)', { exact: true })).toHaveValue('项目号 P-2026-17');
   await frame.getByRole('button', { name: '第 1 行的自定义字段' }).click();
   await expect(frame.getByLabel('第 1 行 fbk3')).toHaveValue('批次 B-9');
 });

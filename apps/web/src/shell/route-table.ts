@@ -67,6 +67,8 @@ export const MODULE_ROUTES: readonly ModuleRouteMeta[] = [
     titleKey: 'shell:moduleRoutes.supplierNew',
     titleKeyWithId: 'shell:moduleRoutes.supplierEdit',
   },
+  // Also a menu entry (system management, admins); this names the tab when opened by its address.
+  { address: '/masterdata/#/v2/custom-fields', titleKey: 'shell:moduleRoutes.customFields' },
 ];
 
 /**

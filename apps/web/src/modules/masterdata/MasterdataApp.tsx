@@ -18,6 +18,7 @@ const MaterialList = lazy(() => import('./MaterialList.tsx'));
 const CategoryPage = lazy(() => import('./CategoryPage.tsx'));
 const SupplierList = lazy(() => import('./SupplierList.tsx'));
 const PriceList = lazy(() => import('./PriceList.tsx'));
+const CustomFieldsPage = lazy(() => import('./CustomFieldsPage.tsx'));
 
 /** Follows the shell's settings and session when another window (the shell) changes them. */
 function useSharedStores() {
@@ -53,7 +54,8 @@ function BuyerOnly() {
 
 /**
  * The module app: #/v2/material/list, #/v2/category, #/v2/supplier/list (#/v2/supplier/edit[?id=…]: the
- * supplier form over the list), #/v2/price/list (buyer side).
+ * supplier form over the list), #/v2/price/list, #/v2/custom-fields (custom field labels, buyer admins;
+ * issue #5) (buyer side).
  */
 export function MasterdataApp() {
   useSharedStores();
@@ -78,6 +80,7 @@ export function MasterdataApp() {
                       <Route path="/v2/supplier/list" element={<SupplierList />} />
                       <Route path="/v2/supplier/edit" element={<SupplierList />} />
                       <Route path="/v2/price/list" element={<PriceList />} />
+                      <Route path="/v2/custom-fields" element={<CustomFieldsPage />} />
                       <Route path="*" element={<Navigate to="/v2/material/list" replace />} />
                     </Routes>
                   </Suspense>

@@ -2,6 +2,7 @@ import { DeleteOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type CustomFieldLabel, useFieldName } from '../../lib/custom-field-api.ts';
 import { addableCustomFields, shownCustomFields } from './line-custom-fields.ts';
 import { CUSTOM_FIELD_MAX, type CustomFieldKey, type CustomFields, customFieldEntries } from './rules.ts';
 
@@ -11,16 +12,20 @@ import { CUSTOM_FIELD_MAX, type CustomFieldKey, type CustomFields, customFieldEn
  */
 export function LineCustomFieldsButton({
   line,
+  labels,
   index,
   hasError,
   onOpen,
 }: {
   line: CustomFields | undefined;
+  /** The buyer's line field labels (fbkN where none). */
+  labels: readonly CustomFieldLabel[];
   index: number;
   hasError: boolean;
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
+  const { name } = useFieldName(labels);
   const entries = customFieldEntries(line);
   const button = (
     <Button
@@ -43,7 +48,7 @@ export function LineCustomFieldsButton({
         <div className="line-custom-tooltip">
           {entries.map(([key, value]) => (
             <div key={key}>
-              {key}: {value}
+              {name(key)}: {value}
             </div>
           ))}
         </div>
@@ -62,12 +67,15 @@ export function LineCustomFieldsButton({
  */
 export function LineCustomFieldsDrawer({
   index,
+  labels,
   errors,
   onClose,
   onEdited,
 }: {
   /** The line (Form.List index) whose fields are open; null: closed. */
   index: number | null;
+  /** The buyer's line field labels: shown as "批次 (fbk1)", fbkN where none. */
+  labels: readonly CustomFieldLabel[];
   /** The server's complaints about this line's fields, by field. */
   errors: Partial<Record<CustomFieldKey, string>>;
   onClose: () => void;
@@ -75,6 +83,7 @@ export function LineCustomFieldsDrawer({
   onEdited: (key: CustomFieldKey) => void;
 }) {
   const { t } = useTranslation();
+  const { nameWithKey } = useFieldName(labels);
   const form = Form.useFormInstance();
   // The whole store (preserve): custom fields have no input until listed here.
   const line = Form.useWatch(['items', index ?? 0], { form, preserve: true }) as
@@ -123,7 +132,7 @@ export function LineCustomFieldsDrawer({
         shown.map((key) => (
           <Form.Item
             key={key}
-            label={key}
+            label={nameWithKey(key)}
             {...(errors[key] ? { validateStatus: 'error' as const, help: errors[key] } : {})}
           >
             <Space.Compact block>
@@ -133,7 +142,7 @@ export function LineCustomFieldsDrawer({
                 rules={[{ max: CUSTOM_FIELD_MAX, message: t('order:rules.customFieldMax') }]}
               >
                 <Input
-                  aria-label={t('order:lineCustom.fieldOfLine', { field: key, line: lineNo })}
+                  aria-label={t('order:lineCustom.fieldOfLine', { field: nameWithKey(key), line: lineNo })}
                   maxLength={CUSTOM_FIELD_MAX}
                   showCount
                   autoFocus={key === added}
@@ -142,7 +151,7 @@ export function LineCustomFieldsDrawer({
               </Form.Item>
               <Button
                 icon={<DeleteOutlined />}
-                aria-label={t('order:lineCustom.remove', { field: key })}
+                aria-label={t('order:lineCustom.remove', { field: nameWithKey(key) })}
                 onClick={() => remove(key)}
               />
             </Space.Compact>
@@ -155,7 +164,7 @@ export function LineCustomFieldsDrawer({
           value={null}
           placeholder={t('order:lineCustom.addField')}
           aria-label={t('order:lineCustom.addField')}
-          options={addable.map((key) => ({ value: key, label: key }))}
+          options={addable.map((key) => ({ value: key, label: nameWithKey(key) }))}
           onChange={add}
         />
       )}

@@ -22,6 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
@@ -122,6 +123,10 @@ function DetailView({
   const client = useQueryClient();
   const { order, items, trail, tasks } = data;
   const shipments = data.shipments ?? [];
+  /** The buyer's names of the custom fields (issue #5), on both sides. */
+  const customLabels = useOrderCustomFieldLabels(order.id);
+  const headerName = useFieldName(customLabels.purchaseOrder).name;
+  const lineName = useFieldName(customLabels.purchaseOrderItem).name;
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [receiving, setReceiving] = useState<Shipment | null>(null);
@@ -386,7 +391,7 @@ function DetailView({
             bordered
           >
             {headerCustom.map(([key, value]) => (
-              <Descriptions.Item key={key} label={key}>
+              <Descriptions.Item key={key} label={headerName(key)}>
                 {value}
               </Descriptions.Item>
             ))}
@@ -409,6 +414,7 @@ function DetailView({
           />
         )}
         <LinesTable
+          lineName={lineName}
           items={items}
           currency={order.currency}
           selection={
@@ -589,10 +595,13 @@ function DetailView({
 function LinesTable({
   items,
   currency,
+  lineName,
   selection,
 }: {
   items: OrderItem[];
   currency: string;
+  /** The name of a line custom field: the buyer's label, else fbkN. */
+  lineName: (key: string) => string;
   selection?: Parameters<typeof Table<OrderItem>>[0]['rowSelection'];
 }) {
   const { t } = useTranslation();
@@ -619,7 +628,7 @@ function LinesTable({
               {customFieldEntries(row).length > 0 && (
                 <div className="line-custom-summary">
                   {customFieldEntries(row)
-                    .map(([key, value]) => `${key}: ${value}`)
+                    .map(([key, value]) => `${lineName(key)}: ${value}`)
                     .join(' · ')}
                 </div>
               )}

@@ -23,6 +23,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { findEffectivePrice, type Material } from '../masterdata/api.ts';
@@ -101,8 +102,6 @@ const LINE_FIELDS = [
   'overTolerance',
   'lackTolerance',
 ] as const;
-/** The header custom fields the edit page shows (fbk1 … fbk10). */
-const EDITABLE_KEYS = CUSTOM_FIELD_KEYS.slice(0, EDITABLE_CUSTOM_FIELDS);
 
 const emptyLine = (): LineForm => ({ taxRate: '13', deliveryDate: dayjs().add(14, 'day') });
 
@@ -213,6 +212,14 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   const [customErrors, setCustomErrors] = useState<LineCustomErrors>({});
   /** What the last change of supplier, currency or date did to the lines' prices. */
   const [repriceNote, setRepriceNote] = useState<RepriceNote | null>(null);
+  /** The buyer's names of the custom fields (issue #5): header fields and the lines' drawer. */
+  const customLabels = useOrderCustomFieldLabels(detail?.order.id);
+  const headerNames = useFieldName(customLabels.purchaseOrder);
+  /** fbk1…fbk10, and any other header field the buyer named, in fbk order. */
+  const headerKeys = useMemo(() => {
+    const named = new Set(customLabels.purchaseOrder.map((l) => l.fieldKey as string));
+    return CUSTOM_FIELD_KEYS.filter((key, i) => i < EDITABLE_CUSTOM_FIELDS || named.has(key));
+  }, [customLabels.purchaseOrder]);
   const order = detail?.order;
 
   // Suppliers this buyer already ordered from: offered in the supplier field (free input stays possible).
@@ -473,8 +480,10 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   }
 
   const changing = order?.sendStatus === '1';
-  // The custom fields start open when the order already has one of those shown.
-  const customOpen = customFieldEntries(initial).some(([key]) => EDITABLE_KEYS.includes(key));
+  // The custom fields start open when the buyer named some, or the order has one of those shown.
+  const customOpen =
+    customLabels.purchaseOrder.length > 0 ||
+    customFieldEntries(initial).some(([key]) => headerKeys.includes(key));
 
   return (
     <Form<EditForm>
@@ -637,6 +646,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
         <Collapse
           size="small"
           className="order-custom-fields"
+          // Remounted when the labels arrive, so a named field set opens the panel.
+          key={customOpen ? 'open' : 'closed'}
           defaultActiveKey={customOpen ? ['custom'] : []}
           items={[
             {
@@ -647,11 +658,11 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                 <>
                   <div className="order-hint order-custom-hint">{t('order:edit.customFieldsHint')}</div>
                   <Row gutter={16}>
-                    {EDITABLE_KEYS.map((key) => (
+                    {headerKeys.map((key) => (
                       <Col xs={12} md={6} lg={4} key={key}>
                         <Form.Item
                           name={key}
-                          label={key}
+                          label={headerNames.nameWithKey(key)}
                           rules={[{ max: CUSTOM_FIELD_MAX, message: t('order:rules.customFieldMax') }]}
                         >
                           <Input maxLength={CUSTOM_FIELD_MAX} allowClear />
@@ -787,6 +798,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     render: (_v: unknown, f: { name: number }) => (
                       <LineCustomFieldsButton
                         line={items[f.name]}
+                        labels={customLabels.purchaseOrderItem}
                         index={f.name}
                         hasError={Boolean(customErrors[f.name])}
                         onOpen={() => setCustomLine(f.name)}
@@ -837,6 +849,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       </Card>
       <LineCustomFieldsDrawer
         index={customLine}
+        labels={customLabels.purchaseOrderItem}
         errors={customLine === null ? {} : (customErrors[customLine] ?? {})}
         onClose={() => setCustomLine(null)}
         onEdited={(key) =>
