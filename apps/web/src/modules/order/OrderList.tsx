@@ -173,7 +173,7 @@ export default function OrderList() {
             </Form.Item>
           )}
           <Form.Item name="deliveryStatus" label={t('order:fields.deliveryStatus')}>
-            <Select allowClear style={{ width: 150 }} options={dictOptions(DELIVERY_STATUS)} />
+            <Select allowClear style={{ width: 180 }} options={dictOptions(DELIVERY_STATUS)} />
           </Form.Item>
           <Form.Item name="dates" label={t('order:fields.orderDate')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
