@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryStatusAfterReceipt, remainingToShip } from '../src/modules/order/delivery.ts';
 import { createTestServer, login, type TestServer } from './helpers.ts';
@@ -186,6 +187,15 @@ describe('ship → partial receipt → all goods received', () => {
     expect(shipped.json().code).toBe('200');
     const first = shipped.json().data;
     expect(first.order.deliveryStatus).toBe('1');
+    // The printed order names the delivery status once goods are on their way.
+    const printed = await server.app.inject({
+      method: 'GET',
+      url: `/apis/order/PurchaseOrderService/print/${order.id}`,
+      headers: { ...buyer1.headers, lang: 'en' },
+    });
+    expect(printed.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(printed.rawPayload), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain('Shipment in transit');
     expect(first.shipment).toMatchObject({
       status: '1',
       logisticsCompany: '顺丰速运',

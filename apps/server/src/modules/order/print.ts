@@ -2,7 +2,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type CustomFieldLabel, customFieldLabel } from '@srm/contracts/custom-field';
 import { DICTIONARIES } from '@srm/contracts/dictionaries';
-import { AUDIT_STATUS, CUSTOM_FIELD_KEYS, ITEM_STATUS, ORDER_STATUS } from '@srm/contracts/purchase-order';
+import {
+  AUDIT_STATUS,
+  CUSTOM_FIELD_KEYS,
+  DELIVERY_STATUS,
+  ITEM_STATUS,
+  ORDER_STATUS,
+} from '@srm/contracts/purchase-order';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
@@ -152,7 +158,14 @@ export async function renderOrderPdf(
               t('address'),
               order.deliveryAddress ?? '',
               t('status'),
-              `${label(AUDIT_STATUS, order.auditStatus)} · ${label(ORDER_STATUS, order.orderStatus)}`,
+              // Approval · order status, then the delivery status once goods have left the supplier.
+              [
+                label(AUDIT_STATUS, order.auditStatus),
+                label(ORDER_STATUS, order.orderStatus),
+                order.deliveryStatus !== '0' ? label(DELIVERY_STATUS, order.deliveryStatus) : '',
+              ]
+                .filter(Boolean)
+                .join(' · '),
             ],
           ],
         },
