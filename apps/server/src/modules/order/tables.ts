@@ -105,6 +105,22 @@ export const purchaseOrder = pgTable(
       t.sendTime.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The buyer's list by delivery status (in transit, partly received …).
+    index('purchase_order_delivery_idx').on(
+      t.elsAccount,
+      t.deliveryStatus,
+      t.orderDate.desc().nullsFirst(),
+      t.createDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The supplier's list by delivery status.
+    index('purchase_order_supplier_delivery_idx').on(
+      t.toElsAccount,
+      t.sendStatus,
+      t.deliveryStatus,
+      t.sendTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The buyer's list of one supplier.
     index('purchase_order_buyer_supplier_idx').on(
       t.elsAccount,

@@ -1,0 +1,2 @@
+CREATE INDEX "purchase_order_delivery_idx" ON "purchase_order" USING btree ("els_account","delivery_status","order_date" DESC NULLS FIRST,"create_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "purchase_order_supplier_delivery_idx" ON "purchase_order" USING btree ("to_els_account","send_status","delivery_status","send_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
