@@ -72,64 +72,46 @@ export const purchaseOrder = pgTable(
   },
   // List indexes (issue #5, BENCHMARKS.md "Purchase order lists at scale"): each list reads its index in
   // order and stops after one page, with no sort; keyset cursors continue from the last row.
-  (t) => [
-    // Unique per company, in byte order ("C"), so a number prefix search is an index range in number order.
-    uniqueIndex('purchase_order_number_uq').on(t.elsAccount, sql`${t.orderNumber} collate "C"`),
-    // The buyer's list: newest order date first, then newest created.
-    index('purchase_order_buyer_list_idx').on(
-      t.elsAccount,
+  (t) => {
+    // Each list's sort, which its indexes end with: the buyer's by order date, then created, then id; the
+    // supplier's (orders sent to it) by send time, then id.
+    // Functions: drizzle's desc()/nullsFirst() configure the column they are called on, so each index
+    // must call them itself (shared arrays lost the order after the first index).
+    const byOrderDate = () => [
       t.orderDate.desc().nullsFirst(),
       t.createDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
-    ),
-    // The buyer's list filtered by order status (with or without an order-date range).
-    index('purchase_order_status_idx').on(
-      t.elsAccount,
-      t.orderStatus,
-      t.orderDate.desc().nullsFirst(),
-      t.createDate.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    // The supplier's list: orders sent to it, newest sent first.
-    index('purchase_order_supplier_list_idx').on(
-      t.toElsAccount,
-      t.sendStatus,
-      t.sendTime.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    // The supplier's list by order status ("to be confirmed" first of all): page and count as ranges.
-    index('purchase_order_supplier_status_idx').on(
-      t.toElsAccount,
-      t.sendStatus,
-      t.orderStatus,
-      t.sendTime.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    // The buyer's list by delivery status (in transit, partly received …).
-    index('purchase_order_delivery_idx').on(
-      t.elsAccount,
-      t.deliveryStatus,
-      t.orderDate.desc().nullsFirst(),
-      t.createDate.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    // The supplier's list by delivery status.
-    index('purchase_order_supplier_delivery_idx').on(
-      t.toElsAccount,
-      t.sendStatus,
-      t.deliveryStatus,
-      t.sendTime.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    // The buyer's list of one supplier.
-    index('purchase_order_buyer_supplier_idx').on(
-      t.elsAccount,
-      t.toElsAccount,
-      t.orderDate.desc().nullsFirst(),
-      t.createDate.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-  ],
+    ];
+    const bySendTime = () => [t.sendTime.desc().nullsFirst(), t.id.desc().nullsFirst()];
+    return [
+      // Unique per company, in byte order ("C"), so a number prefix search is an index range in number order.
+      uniqueIndex('purchase_order_number_uq').on(t.elsAccount, sql`${t.orderNumber} collate "C"`),
+      // The buyer's list.
+      index('purchase_order_buyer_list_idx').on(t.elsAccount, ...byOrderDate()),
+      // The buyer's list filtered by order status (with or without an order-date range).
+      index('purchase_order_status_idx').on(t.elsAccount, t.orderStatus, ...byOrderDate()),
+      // The buyer's list by delivery status (in transit, partly received …).
+      index('purchase_order_delivery_idx').on(t.elsAccount, t.deliveryStatus, ...byOrderDate()),
+      // The buyer's list of one supplier.
+      index('purchase_order_buyer_supplier_idx').on(t.elsAccount, t.toElsAccount, ...byOrderDate()),
+      // The supplier's list.
+      index('purchase_order_supplier_list_idx').on(t.toElsAccount, t.sendStatus, ...bySendTime()),
+      // The supplier's list by order status ("to be confirmed" first of all): page and count as ranges.
+      index('purchase_order_supplier_status_idx').on(
+        t.toElsAccount,
+        t.sendStatus,
+        t.orderStatus,
+        ...bySendTime(),
+      ),
+      // The supplier's list by delivery status.
+      index('purchase_order_supplier_delivery_idx').on(
+        t.toElsAccount,
+        t.sendStatus,
+        t.deliveryStatus,
+        ...bySendTime(),
+      ),
+    ];
+  },
 );
 
 /** Order lines: quantity in the line's unit, prices in the order's currency, tax rate in percent. */
