@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, login, type TestServer } from './helpers.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /** Custom field labels per document kind (issue #5): modules/custom-field. */
 let server: TestServer;
@@ -11,16 +11,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Session = Awaited<ReturnType<typeof login>>;
-const post = (url: string, session: Session, payload: unknown, lang = 'en') =>
-  server.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...session.headers, lang },
-    payload: payload as object,
-  });
-const get = (url: string, session: Session) =>
-  server.app.inject({ method: 'GET', url, headers: session.headers });
+const { post, get } = callsOf(() => server);
 const SAVE = '/apis/CustomFieldService/saveLabels';
 const find = async (session: Session, kind: string) =>
   (await get(`/apis/CustomFieldService/findLabels/${kind}`, session)).json();

@@ -89,3 +89,23 @@ export async function login(
     headers: { token: data.token, account: `${elsAccount}_${elsSubAccount}` },
   };
 }
+
+export type Session = Awaited<ReturnType<typeof login>>;
+
+/**
+ * POST and GET through `inject` as a logged-in session (POST in English unless told). Takes the server
+ * lazily: suites create it in beforeAll.
+ */
+export function callsOf(server: () => TestServer) {
+  return {
+    post: (url: string, session: Session, payload: unknown = {}, lang = 'en') =>
+      server().app.inject({
+        method: 'POST',
+        url,
+        headers: { ...session.headers, lang },
+        payload: payload as object,
+      }),
+    get: (url: string, session: Session) =>
+      server().app.inject({ method: 'GET', url, headers: session.headers }),
+  };
+}

@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryStatusAfterReceipt, remainingToShip } from '../src/modules/order/delivery.ts';
-import { createTestServer, login, type TestServer } from './helpers.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
  * Shipping and receiving (issue #5; seed 001 §3 deliveryStatus, §4 "shipment in transit", "partial
  * receipt", "all goods received", §5 shipment quantity and logistics rules).
  */
 let server: TestServer;
-type Session = Awaited<ReturnType<typeof login>>;
 let buyer1: Session;
 let supplier: Session;
 let otherSupplier: Session;
@@ -33,15 +32,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const post = (url: string, session: Session, payload: unknown = {}, lang = 'en') =>
-  server.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...session.headers, lang },
-    payload: payload as object,
-  });
-const get = (url: string, session: Session) =>
-  server.app.inject({ method: 'GET', url, headers: session.headers });
+const { post, get } = callsOf(() => server);
 
 const SHIP = '/apis/order/SaleOrderService/ship';
 const RECEIVE = '/apis/order/PurchaseOrderService/receive';

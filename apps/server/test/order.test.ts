@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveOrderStatus, lineMoney, orderTotals } from '../src/modules/order/service.ts';
-import { createTestServer, login, type TestServer } from './helpers.ts';
+import { callsOf, createTestServer, login, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,16 +13,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-type Session = Awaited<ReturnType<typeof login>>;
-const post = (url: string, session: Session, payload: unknown = {}, lang = 'en') =>
-  server.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...session.headers, lang },
-    payload: payload as object,
-  });
-const get = (url: string, session: Session) =>
-  server.app.inject({ method: 'GET', url, headers: session.headers });
+const { post, get } = callsOf(() => server);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const order = (lines = 2) => ({

@@ -200,6 +200,23 @@ export async function refresh(
 /** A token's claims with its live session (see sessionForToken). */
 export type TokenSession = { claims: AccessClaims; session: LiveSession };
 
+/** The cached live session of verified claims, if the 5 s cache holds it for the same user. */
+function cachedSession(deps: Pick<AppDeps, 'sessions'>, claims: AccessClaims): TokenSession | undefined {
+  const cached = deps.sessions.get(claims.sid);
+  return cached && cached.subaccountId === claims.sub ? { claims, session: cached } : undefined;
+}
+
+/** The live session of verified claims from the database, cached on the way; null when revoked. */
+async function loadSession(
+  deps: Pick<AppDeps, 'sessions' | 'db'>,
+  claims: AccessClaims,
+): Promise<TokenSession | null> {
+  const session = await findLiveSession(deps.db, claims.sid, claims.sub);
+  if (!session) return null;
+  deps.sessions.set(claims.sid, session);
+  return { claims, session };
+}
+
 /**
  * What can be said of an access token without the database: its session from the 5 s cache, null when
  * the signature or expiry fails, undefined when the session must be read (issue #7: a cached call stays
@@ -210,9 +227,7 @@ export function cachedSessionForToken(
   token: string,
 ): TokenSession | null | undefined {
   const claims = deps.tokens.verify(token);
-  if (!claims) return null;
-  const cached = deps.sessions.get(claims.sid);
-  return cached && cached.subaccountId === claims.sub ? { claims, session: cached } : undefined;
+  return claims ? cachedSession(deps, claims) : null;
 }
 
 /**
@@ -224,14 +239,9 @@ export async function sessionForToken(
   deps: Pick<AppDeps, 'tokens' | 'sessions' | 'db'>,
   token: string,
 ): Promise<TokenSession | null> {
-  const known = cachedSessionForToken(deps, token);
-  if (known !== undefined) return known;
   const claims = deps.tokens.verify(token);
   if (!claims) return null;
-  const session = await findLiveSession(deps.db, claims.sid, claims.sub);
-  if (!session) return null;
-  deps.sessions.set(claims.sid, session);
-  return { claims, session };
+  return cachedSession(deps, claims) ?? loadSession(deps, claims);
 }
 
 /**
@@ -239,9 +249,10 @@ export async function sessionForToken(
  * at once when the cache can tell, else a promise of one.
  */
 export function isTokenValid(deps: AppDeps, token: string): boolean | Promise<boolean> {
-  const known = cachedSessionForToken(deps, token);
-  if (known !== undefined) return known !== null;
-  return sessionForToken(deps, token).then((found) => found !== null);
+  const claims = deps.tokens.verify(token);
+  if (!claims) return false;
+  if (cachedSession(deps, claims)) return true;
+  return loadSession(deps, claims).then((found) => found !== null);
 }
 
 /** Logout (spec 000 §7): revokes the session, so its access and refresh tokens stop working. */

@@ -1,5 +1,4 @@
 import { LIST_OFFSET_WINDOW_ROWS } from '@srm/contracts/constants';
-import { CUSTOM_FIELD_KEYS } from '@srm/contracts/purchase-order';
 import {
   and,
   count,
@@ -17,6 +16,7 @@ import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
+import { flatCustomFields } from './service.ts';
 import { purchaseOrder } from './tables.ts';
 
 /** Lists count exactly up to this many matches; above it `total` is the planner's estimate. */
@@ -416,17 +416,14 @@ export async function listOrders(db: Queryable, auth: AuthContext, side: Side, f
   return { records: rows as unknown as ListedOrder[], ...page };
 }
 
-const CUSTOM_FIELD_KEY_SET: ReadonlySet<string> = new Set(CUSTOM_FIELD_KEYS);
 /**
- * A row's JSON text with its non-empty custom fields fbk1…fbk50 appended (as flatCustomFields in routes.ts
+ * A row's JSON text with its non-empty custom fields fbk1…fbk50 appended (flatCustomFields, as toHeader
  * puts them after the header's fields). Few orders carry any: the others are sent as PostgreSQL wrote them.
  */
 function withCustomFields(json: string, stored: Record<string, unknown> | null): string {
-  if (!stored) return json;
-  let extra = '';
-  for (const [name, value] of Object.entries(stored))
-    if (CUSTOM_FIELD_KEY_SET.has(name) && typeof value === 'string' && value !== '')
-      extra += `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
+  const extra = Object.entries(flatCustomFields(stored))
+    .map(([name, value]) => `,${JSON.stringify(name)}:${JSON.stringify(value)}`)
+    .join('');
   return extra ? `${json.slice(0, -1)}${extra}}` : json;
 }
 
