@@ -62,6 +62,10 @@ export const MODULE_ROUTES: readonly ModuleRouteMeta[] = [
     titleKeyWithId: 'shell:moduleRoutes.orderEdit',
   },
   { address: '/order/#/v2/order/detail', titleKey: 'shell:moduleRoutes.orderDetail' },
+  // The supplier's quote page: the bid-invitation message links here.
+  { address: '/order/#/v2/order/bid', titleKey: 'shell:moduleRoutes.bidQuote' },
+  // Also a menu entry (suppliers); this names the tab when opened by its address.
+  { address: '/order/#/v2/order/bids', titleKey: 'shell:moduleRoutes.bidList' },
   {
     address: '/masterdata/#/v2/supplier/edit',
     titleKey: 'shell:moduleRoutes.supplierNew',

@@ -12,7 +12,7 @@ export const MATERIAL_SEARCH_DELAY_MS = 300;
 export const MATERIAL_SEARCH_LIMIT = 20;
 
 /** `value`, once it has stopped changing for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
+export function useDebounced<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delay);

@@ -17,6 +17,8 @@ import './order.css';
 const OrderList = lazy(() => import('./OrderList.tsx'));
 const OrderDetailPage = lazy(() => import('./OrderDetail.tsx'));
 const OrderEdit = lazy(() => import('./OrderEdit.tsx'));
+const BidList = lazy(() => import('./BidList.tsx'));
+const BidQuote = lazy(() => import('./BidQuote.tsx'));
 
 /** Follows the shell's settings and session when another window (the shell) changes them. */
 function useSharedStores() {
@@ -45,7 +47,10 @@ function NeedsLogin() {
   return <Result status="403" title={t('order:app.loginNeeded')} />;
 }
 
-/** The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=… */
+/**
+ * The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=…, and the
+ * supplier's bid invitations #/v2/order/bids and quote page #/v2/order/bid?id=….
+ */
 export function OrderApp() {
   useSharedStores();
   const token = useAuth((s) => s.token);
@@ -64,6 +69,8 @@ export function OrderApp() {
                       <Route path="/v2/order/list" element={<OrderList />} />
                       <Route path="/v2/order/detail" element={<OrderDetailPage />} />
                       <Route path="/v2/order/edit" element={<OrderEdit />} />
+                      <Route path="/v2/order/bids" element={<BidList />} />
+                      <Route path="/v2/order/bid" element={<BidQuote />} />
                       <Route path="*" element={<Navigate to="/v2/order/list" replace />} />
                     </Routes>
                   </Suspense>

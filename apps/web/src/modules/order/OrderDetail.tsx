@@ -41,10 +41,13 @@ import {
   type SimpleAction,
   shipOrder,
 } from './api.ts';
+import { BiddingCard, StartBiddingDialog } from './Bidding.tsx';
+import { startBidding } from './bidding-api.ts';
 import { StatusTag, UrgencyTag, useSide } from './common.tsx';
 import {
   AUDIT_STATUS,
   allowedActions,
+  BID_STATUS,
   CHANGE_STATUS,
   customFieldEntries,
   DELIVERY_STATUS,
@@ -65,9 +68,10 @@ const TRAIL_DICTS = {
   order: ORDER_STATUS,
   change: CHANGE_STATUS,
   delivery: DELIVERY_STATUS,
+  bid: BID_STATUS,
 };
 
-type Dialog = null | 'confirm' | 'refuse' | 'returnChange' | 'ship';
+type Dialog = null | 'confirm' | 'refuse' | 'returnChange' | 'ship' | 'startBidding';
 
 /** Confirmed open lines that can still ship, with what remains (server rule: remainingToShip). */
 function shippableLines(items: OrderItem[]) {
@@ -269,6 +273,12 @@ function DetailView({
             {t('order:actions.returnChange')}
           </Button>
         );
+      case 'startBidding':
+        return (
+          <Button {...common} onClick={() => setDialog('startBidding')}>
+            {t('order:actions.startBidding')}
+          </Button>
+        );
       case 'ship':
         return (
           <Button {...common} type="primary" icon={<CarOutlined />} onClick={() => setDialog('ship')}>
@@ -435,6 +445,17 @@ function DetailView({
         )}
       </Card>
 
+      {buyer && trail.some((row) => row.action === 'startBidding') && (
+        <BiddingCard
+          order={order}
+          items={items}
+          onChanged={() => {
+            void client.invalidateQueries({ queryKey: ORDER_KEYS.all });
+            reload();
+          }}
+        />
+      )}
+
       {order.sendStatus === '1' && (
         <Card title={t('order:delivery.shipments')} size="small" className="order-shipments">
           <ShipmentsTable
@@ -529,6 +550,20 @@ function DetailView({
               'confirm',
               () => confirmLines(order.id, order.version, lines),
               t('order:done.confirm'),
+            );
+            if (ok) setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'startBidding' && (
+        <StartBiddingDialog
+          order={order}
+          onCancel={() => setDialog(null)}
+          onOk={async (body) => {
+            const ok = await run(
+              'startBidding',
+              () => startBidding(order.id, { version: order.version, ...body }),
+              t('order:bidding.start.done', { count: body.toElsAccounts.length }),
             );
             if (ok) setDialog(null);
           }}

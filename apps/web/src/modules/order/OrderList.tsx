@@ -20,6 +20,7 @@ import {
   runAction,
 } from './api.ts';
 import { StatusTag, UrgencyTag, useSide } from './common.tsx';
+import './i18n-bidding.ts';
 import {
   AUDIT_STATUS,
   canDo,
@@ -223,7 +224,9 @@ export default function OrderList() {
                 {bulkButton('send')}
                 {bulkButton('close', true)}
               </Space>
-            ) : null
+            ) : (
+              <Button onClick={() => navigate('/v2/order/bids')}>{t('order:bids.title')}</Button>
+            )
           }
           columns={[
             {

@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   AUDIT_STATUS,
+  BID_STATUS,
   CHANGE_STATUS,
   DELIVERY_STATUS,
   ITEM_STATUS,
@@ -28,6 +29,7 @@ const DICTS = {
   item: ITEM_STATUS,
   delivery: DELIVERY_STATUS,
   shipment: SHIPMENT_STATUS,
+  bid: BID_STATUS,
 } as const;
 
 /** A status tag with its dictionary label in the current language. */

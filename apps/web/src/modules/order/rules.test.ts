@@ -32,10 +32,33 @@ const state = (auditStatus: string, sendStatus: string, orderStatus: string, cha
 });
 
 describe('actions by status and side', () => {
-  it('a new order: edit, submit, copy, delete, close, print for the buyer; nothing but print for the supplier', () => {
+  it('a new order: edit, submit, bidding, copy, delete, close, print for the buyer; print for the supplier', () => {
     const o = state('0', '0', '0');
-    expect(allowedActions(o, 'purchase')).toEqual(['edit', 'submit', 'close', 'copy', 'delete', 'print']);
+    expect(allowedActions(o, 'purchase')).toEqual([
+      'edit',
+      'submit',
+      'startBidding',
+      'close',
+      'copy',
+      'delete',
+      'print',
+    ]);
     expect(allowedActions(o, 'sale')).toEqual(['print']);
+  });
+  it('in bidding: the buyer may only copy and print (award and cancel are on the bidding card)', () => {
+    const o = state('0', '0', '6');
+    expect(allowedActions(o, 'purchase')).toEqual(['copy', 'print']);
+    expect(allowedActions(o, 'sale')).toEqual(['print']);
+    // Bidding starts only from an unsent, unsubmitted order; not under approval, approved or sent.
+    for (const audit of ['3', '4'])
+      expect(canDo('startBidding', state(audit, '0', '0'), 'purchase')).toBe(true);
+    for (const audit of ['1', '2'])
+      expect(canDo('startBidding', state(audit, '0', '0'), 'purchase')).toBe(false);
+    expect(canDo('startBidding', state('2', '1', '1'), 'purchase')).toBe(false);
+    expect(canDo('startBidding', state('0', '0', '0'), 'sale')).toBe(false);
+    expect(trailKind('startBidding')).toBe('order');
+    expect(trailKind('award')).toBe('order');
+    expect(trailKind('quote')).toBe('bid');
   });
   it('under approval: only withdraw (plus close/copy/print)', () => {
     const o = state('1', '0', '0');

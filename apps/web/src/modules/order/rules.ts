@@ -26,6 +26,15 @@ export const ORDER_STATUS: Dict = {
   '3': { zh_cn: '全部确认', en: 'All confirmed' },
   '4': { zh_cn: '已拒绝', en: 'Refused' },
   '5': { zh_cn: '已关闭', en: 'Closed' },
+  '6': { zh_cn: '竞价中', en: 'In bidding' },
+};
+/** Status of one supplier's bid in an order's price bidding (contracts BID_STATUS). */
+export const BID_STATUS: Dict = {
+  '0': { zh_cn: '已邀请', en: 'Invited' },
+  '1': { zh_cn: '已报价', en: 'Quoted' },
+  '2': { zh_cn: '中标', en: 'Won' },
+  '3': { zh_cn: '未中标', en: 'Not won' },
+  '4': { zh_cn: '已取消', en: 'Cancelled' },
 };
 export const CHANGE_STATUS: Dict = {
   '0': { zh_cn: '无变更', en: 'No change' },
@@ -79,7 +88,16 @@ export function label(dict: Dict, value: string | null | undefined, locale: Loca
 export const STATUS_COLOR = {
   audit: { '0': 'default', '1': 'processing', '2': 'success', '3': 'error', '4': 'warning' },
   send: { '0': 'default', '1': 'blue' },
-  order: { '0': 'default', '1': 'processing', '2': 'gold', '3': 'success', '4': 'error', '5': 'default' },
+  order: {
+    '0': 'default',
+    '1': 'processing',
+    '2': 'gold',
+    '3': 'success',
+    '4': 'error',
+    '5': 'default',
+    '6': 'purple',
+  },
+  bid: { '0': 'default', '1': 'processing', '2': 'success', '3': 'default', '4': 'warning' },
   change: { '0': 'default', '1': 'orange', '2': 'processing', '3': 'success', '4': 'error' },
   item: { '0': 'processing', '1': 'success', '2': 'error' },
   delivery: { '0': 'default', '1': 'cyan', '2': 'gold', '3': 'success' },
@@ -109,7 +127,8 @@ export type OrderAction =
   | 'refuse'
   | 'confirmChange'
   | 'returnChange'
-  | 'ship';
+  | 'ship'
+  | 'startBidding';
 
 const EDITABLE_AUDIT = ['0', '3', '4'];
 
@@ -117,6 +136,8 @@ const EDITABLE_AUDIT = ['0', '3', '4'];
 export function canDo(action: OrderAction, o: OrderState, side: Side): boolean {
   const sent = o.sendStatus === '1';
   if (action === 'print') return true;
+  // In bidding (seed 001 §4): the lines wait for the suppliers' quotes; only the bidding card acts on it.
+  if (o.orderStatus === '6') return side === 'purchase' && action === 'copy';
   if (side === 'sale') {
     switch (action) {
       case 'confirm':
@@ -146,6 +167,8 @@ export function canDo(action: OrderAction, o: OrderState, side: Side): boolean {
       return o.auditStatus === '1';
     case 'send':
       return o.auditStatus === '2' && !sent;
+    case 'startBidding':
+      return !sent && o.orderStatus === '0' && EDITABLE_AUDIT.includes(o.auditStatus);
     case 'sendChange':
       return o.changeStatus === '1';
     case 'close':
@@ -159,7 +182,18 @@ export function canDo(action: OrderAction, o: OrderState, side: Side): boolean {
 export function allowedActions(o: OrderState, side: Side): OrderAction[] {
   const order: OrderAction[] =
     side === 'purchase'
-      ? ['edit', 'submit', 'withdraw', 'send', 'sendChange', 'close', 'copy', 'delete', 'print']
+      ? [
+          'edit',
+          'submit',
+          'startBidding',
+          'withdraw',
+          'send',
+          'sendChange',
+          'close',
+          'copy',
+          'delete',
+          'print',
+        ]
       : ['confirm', 'refuse', 'ship', 'confirmChange', 'returnChange', 'print'];
   return order.filter((a) => canDo(a, o, side));
 }
@@ -374,9 +408,11 @@ export function missingReplyDates(
 }
 
 /** Which status dictionary the from/to values of an audit-trail row use, by its action. */
-export function trailKind(action: string): 'audit' | 'order' | 'change' | 'delivery' {
+export function trailKind(action: string): 'audit' | 'order' | 'change' | 'delivery' | 'bid' {
   if (['ship', 'receive'].includes(action)) return 'delivery';
-  if (['send', 'close', 'confirm', 'refuse'].includes(action)) return 'order';
+  if (action === 'quote') return 'bid';
+  if (['send', 'close', 'confirm', 'refuse', 'startBidding', 'award', 'cancelBidding'].includes(action))
+    return 'order';
   if (['change', 'sendChange', 'confirmChange', 'returnChange'].includes(action)) return 'change';
   return 'audit';
 }
