@@ -126,6 +126,8 @@ export const ORDER_STATUS = {
   '3': { zh_cn: '全部确认', en: 'All confirmed' },
   '4': { zh_cn: '已拒绝', en: 'Refused' },
   '5': { zh_cn: '已关闭', en: 'Closed' },
+  /** Price bidding on an unsent order (seed 001 §4 "in bidding"): back to '0' when awarded or cancelled. */
+  '6': { zh_cn: '竞价中', en: 'In bidding' },
 } as const;
 export const CHANGE_STATUS = {
   '0': { zh_cn: '无变更', en: 'No change' },
@@ -198,3 +200,65 @@ export const orderReceiveBodySchema = z.object({
     .max(500),
 });
 export type OrderReceiveBody = z.infer<typeof orderReceiveBodySchema>;
+
+/**
+ * Status of one supplier's bid in a price bidding on an unsent order (issue #5, seed 001 §4 "in
+ * bidding"): invited, quoted (may quote again until the quote end time), won, not won, cancelled.
+ */
+export const BID_STATUS = {
+  '0': { zh_cn: '已邀请', en: 'Invited' },
+  '1': { zh_cn: '已报价', en: 'Quoted' },
+  '2': { zh_cn: '中标', en: 'Won' },
+  '3': { zh_cn: '未中标', en: 'Not won' },
+  '4': { zh_cn: '已取消', en: 'Cancelled' },
+} as const;
+
+/**
+ * POST /apis/order/PurchaseOrderService/startBidding/{id} body: the order's version, the invited
+ * suppliers (1–20 linked suppliers, each once), the quote end time (ISO-8601 date-time with offset,
+ * later than now — seed 001 §5 "bidding end time later than the current time"; checked by the server)
+ * and an optional remark for the invitees.
+ */
+export const orderStartBiddingBodySchema = z.object({
+  version: z.number().int().min(0),
+  toElsAccounts: z
+    .array(elsAccountSchema)
+    .min(1)
+    .max(20)
+    .superRefine((accounts, ctx) => {
+      for (const [i, account] of accounts.entries())
+        if (accounts.indexOf(account) !== i)
+          ctx.addIssue({ code: 'custom', path: [i], message: 'rule.duplicate' });
+    }),
+  quoteEndTime: z.iso.datetime({ offset: true }),
+  remark: z.string().trim().max(500).optional(),
+});
+export type OrderStartBiddingBody = z.infer<typeof orderStartBiddingBodySchema>;
+
+/**
+ * POST /apis/order/SaleOrderService/quote/{bidId} body: the bid's version and one price per active
+ * order line (every active line exactly once; checked by the server): price excluding tax > 0 in the
+ * order's currency (≤ 12 integer digits, 6 decimals), tax rate in percent 0–100.
+ */
+export const orderQuoteBodySchema = z.object({
+  version: z.number().int().min(0),
+  lines: z
+    .array(
+      z.object({
+        itemId: z.uuid(),
+        priceExcludingTax: decimal(12, 6).refine((v) => Number(v) > 0, { message: 'rule.positive' }),
+        taxRate: decimal(3, 2).refine((v) => Number(v) <= 100, { message: 'rule.percent' }),
+      }),
+    )
+    .min(1)
+    .max(500),
+  remark: z.string().trim().max(500).optional(),
+});
+export type OrderQuoteBody = z.infer<typeof orderQuoteBodySchema>;
+
+/** POST /apis/order/PurchaseOrderService/award/{id} body: the order's version and the winning bid. */
+export const orderAwardBodySchema = z.object({
+  version: z.number().int().min(0),
+  bidId: z.uuid(),
+});
+export type OrderAwardBody = z.infer<typeof orderAwardBodySchema>;
