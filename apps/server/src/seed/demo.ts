@@ -123,7 +123,11 @@ const saleMenu: MenuSeed[] = [
     zh: '订单管理',
     en: 'Order management',
     icon: 'ShoppingCartOutlined',
-    children: [{ code: 'sales-orders', zh: '销售订单', en: 'Sales orders', url: '/order/#/v2/order/list' }],
+    children: [
+      { code: 'sales-orders', zh: '销售订单', en: 'Sales orders', url: '/order/#/v2/order/list' },
+      // Price bidding on buyers' unsent orders (issue #5); existing databases get it from migration 0015.
+      { code: 'sales-bids', zh: '竞价邀请', en: 'Bid invitations', url: '/order/#/v2/order/bids' },
+    ],
   },
   rohs(),
   {

@@ -217,3 +217,60 @@ export const purchaseOrderShipmentItem = pgTable(
     index('purchase_order_shipment_item_line_idx').on(t.orderItemId),
   ],
 );
+
+/** One order line's price in a supplier's quote: money as decimal strings in the order's currency. */
+export type BidQuoteLine = {
+  itemId: string;
+  /** Price excluding tax, 6 decimals. */
+  priceExcludingTax: string;
+  /** Percent, 2 decimals. */
+  taxRate: string;
+  /** excl × (1 + rate/100), 6 decimals (lineMoney). */
+  priceIncludingTax: string;
+  /** quantity × price including tax, 2 decimals (lineMoney). */
+  lineAmount: string;
+};
+
+/**
+ * A supplier's bid in a price bidding on an unsent order (issue #5, seed 001 §4 "in bidding"): the buyer
+ * (elsAccount) invites suppliers (toElsAccount) in rounds (1 for the order's first bidding, +1 each new
+ * one); each invitee quotes every active line until quoteEndTime; the buyer awards one bid. Status
+ * 0 invited, 1 quoted, 2 won, 3 not won, 4 cancelled (BID_STATUS).
+ */
+export const purchaseOrderBid = pgTable(
+  'purchase_order_bid',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => purchaseOrder.id, { onDelete: 'cascade' }),
+    elsAccount: text('els_account').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    round: integer('round').notNull(),
+    bidStatus: text('bid_status').notNull().default('0'),
+    quoteEndTime: timestamp('quote_end_time', { withTimezone: true }).notNull(),
+    inviteRemark: text('invite_remark'),
+    /** The supplier's prices, one per active order line in line order; [] until quoted. */
+    quotes: jsonb('quotes').$type<BidQuoteLine[]>().notNull().default([]),
+    /** Sum of the quote's line amounts (incl. tax), in the order's currency; null until quoted. */
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2 }),
+    quoteTime: timestamp('quote_time', { withTimezone: true }),
+    quoteRemark: text('quote_remark'),
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => {
+    // The supplier's list sort (newest first); a function, as drizzle's desc() configures the column.
+    const newestFirst = () => [t.createDate.desc().nullsFirst(), t.id.desc().nullsFirst()];
+    return [
+      index('purchase_order_bid_order_idx').on(t.orderId, t.round),
+      uniqueIndex('purchase_order_bid_invitee_uq').on(t.orderId, t.round, t.toElsAccount),
+      // The supplier's list of invitations.
+      index('purchase_order_bid_supplier_list_idx').on(t.toElsAccount, ...newestFirst()),
+    ];
+  },
+);
