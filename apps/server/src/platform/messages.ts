@@ -81,6 +81,31 @@ const messages = {
     zh_cn: '第 {line} 行已发货，不能拒绝',
     en: 'Line {line} has been shipped and cannot be refused',
   },
+  quoteEndTimeNotFuture: {
+    zh_cn: 'body.quoteEndTime 报价截止时间必须晚于当前时间',
+    en: 'body.quoteEndTime: the quote end time must be later than the current time',
+  },
+  bidNotFound: { zh_cn: '竞价邀请不存在', en: 'The bid invitation does not exist' },
+  bidNotQuoted: {
+    zh_cn: '只能选择本轮竞价中已报价的供应商中标',
+    en: 'Only a bid of the current bidding round that has quoted can win',
+  },
+  biddingNotOpen: {
+    zh_cn: '报价仍在密封中：报价截止时间到达或全部受邀供应商报价后才能查看和定标',
+    en: 'Quotes are sealed until the quote end time or until every invited supplier has quoted',
+  },
+  bidClosed: {
+    zh_cn: '该竞价已结束或已取消，不能再报价',
+    en: 'This bidding has ended or was cancelled; quotes are no longer accepted',
+  },
+  quoteDeadlinePassed: {
+    zh_cn: '报价截止时间已过，不能再报价',
+    en: 'The quote end time has passed; quotes are no longer accepted',
+  },
+  quoteLineMissing: {
+    zh_cn: '第 {line} 行没有报价：每个有效订单行都必须报价',
+    en: 'Line {line} has no price: every active order line must be quoted',
+  },
   unknownError: { zh_cn: '服务器内部错误，请稍后重试', en: 'Internal server error, please try again later' },
   notFound: { zh_cn: '请求的资源不存在', en: 'The requested resource does not exist' },
   routeNotFound: { zh_cn: '接口不存在：{route}', en: 'No such API: {route}' },

@@ -69,7 +69,7 @@ export function deliveryStatusAfterReceipt(
   return complete ? '3' : '2';
 }
 
-function assertSupplier(auth: AuthContext) {
+export function assertSupplier(auth: AuthContext) {
   if (auth.station !== 'sale') throw forbidden('onlySupplier');
 }
 

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
 import { findOrderLabels } from '../custom-field/service.ts';
+import { registerBiddingRoutes } from './bidding.ts';
 import {
   findShipments,
   receiveShipment,
@@ -50,7 +51,8 @@ const filterSchema = pagingSchema.extend({
   orderNumber: z.string().trim().max(40).optional(),
   toElsAccount: z.string().trim().max(32).optional(),
   auditStatus: z.enum(['0', '1', '2', '3', '4']).optional(),
-  orderStatus: z.enum(['0', '1', '2', '3', '4', '5']).optional(),
+  /** ORDER_STATUS: … 5 closed, 6 in bidding. */
+  orderStatus: z.enum(['0', '1', '2', '3', '4', '5', '6']).optional(),
   sendStatus: z.enum(['0', '1']).optional(),
   /** 0 not shipped, 1 shipment in transit, 2 partial receipt, 3 all goods received. */
   deliveryStatus: z.enum(['0', '1', '2', '3']).optional(),
@@ -274,6 +276,8 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
   const env = deps.config.ENV_NAME;
   const kick = () => void deps.outbox.kick();
   registerOrderApprovalHandler(env);
+  // Price bidding on unsent orders (bidding.ts): answers the same header as the other actions.
+  registerBiddingRoutes(app, deps, { headerSchema, toHeader });
 
   for (const side of ['purchase', 'sale'] as const) {
     const service = side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService';

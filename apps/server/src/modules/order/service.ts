@@ -298,6 +298,8 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
       const current = await findOrderForBuyer(tx, auth, body.id, true);
       if (body.version === undefined) throw badRequest('rule.required', { field: 'body.version' });
       assertVersion(current, body.version);
+      // In bidding (bidding.ts): the invitees quote these lines; award or cancel the bidding first.
+      if (current.orderStatus === '6') throw badRequest('orderStatusNotAllowed', { action: 'edit' });
       if (current.toElsAccount !== body.toElsAccount && current.sendStatus === '1')
         throw badRequest('orderStatusNotAllowed', { action: 'toElsAccount' });
       if (current.sendStatus === '1') {
@@ -337,6 +339,7 @@ export async function deleteOrder(db: Queryable, auth: AuthContext, id: string) 
   assertBuyer(auth);
   await db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
+    if (order.orderStatus === '6') throw badRequest('orderStatusNotAllowed', { action: 'delete' });
     if (order.sendStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus))
       throw badRequest('orderNotEditable');
     await tx.delete(purchaseOrder).where(eq(purchaseOrder.id, id));
@@ -422,7 +425,7 @@ export async function submitOrder(
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
-    if (order.sendStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus))
+    if (order.sendStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus) || order.orderStatus === '6')
       throw badRequest('orderStatusNotAllowed', { action: 'submit' });
     const flow = await startFlow(tx, {
       elsAccount: auth.elsAccount,
@@ -536,7 +539,8 @@ export async function closeOrder(
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
-    if (order.orderStatus === '5') throw badRequest('orderStatusNotAllowed', { action: 'close' });
+    if (order.orderStatus === '5' || order.orderStatus === '6')
+      throw badRequest('orderStatusNotAllowed', { action: 'close' });
     const items = await findItems(tx, id);
     const targets = itemIds ?? items.map((i) => i.id);
     if (targets.length === 0) throw badRequest('selectAtLeastOneRow');
