@@ -2,6 +2,7 @@ import type { OrderSaveBody } from '@srm/contracts/purchase-order';
 import { and, eq } from 'drizzle-orm';
 import { subaccount } from '../modules/account/tables.ts';
 import { approveTask, listTasks, rejectTask, saveConfig } from '../modules/audit/service.ts';
+import { findBidForSupplier, listBidsForSupplier, quote, startBidding } from '../modules/order/bidding.ts';
 import { receiveShipment, shipOrder } from '../modules/order/delivery.ts';
 import {
   answerChange,
@@ -198,6 +199,27 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
   await saveOrder(db, buyer, order('200001', [pcb, psu], { orderDate: day(0) }));
   const approvedUnsent = await saveOrder(db, admin, order('200002', [box]));
   await submitOrder(db, admin, env, approvedUnsent.id, approvedUnsent.version);
+
+  // In bidding (seed 001 §4): an unsent order out to both suppliers until three days from now; 200001 has
+  // quoted, 200002 not yet, so the buyer still sees the quotes sealed.
+  const bidding = await saveOrder(db, buyer, order('200001', [pcb, heatsink], { orderDate: day(-1) }));
+  await startBidding(db, buyer, env, bidding.id, {
+    version: bidding.version,
+    toElsAccounts: ['200001', '200002'],
+    quoteEndTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    remark: '请按订单数量报含税到厂价，交期不晚于订单交货日期',
+  });
+  const [invitation] = (await listBidsForSupplier(db, s1, { currentPage: 1, pageSize: 1 })).records;
+  const toQuote = await findBidForSupplier(db, s1, invitation.id);
+  await quote(db, s1, env, invitation.id, {
+    version: toQuote.bid.version,
+    lines: toQuote.items.map((item, i) => ({
+      itemId: item.id,
+      priceExcludingTax: i === 0 ? '84.2' : '43.6',
+      taxRate: '13',
+    })),
+    remark: '价格含包装，交期 25 天',
+  });
 
   // From here on orders need approval: step 1 by admin, step 2 (above 100,000 CNY) by the admin role.
   await saveConfig(db, admin, {
