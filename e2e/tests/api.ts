@@ -27,6 +27,9 @@ export async function apiLogin(request: APIRequestContext, elsAccount: string, e
     async post<T>(url: string, data: unknown): Promise<Envelope<T>> {
       return (await (await request.post(url, { data, headers })).json()) as Envelope<T>;
     },
+    async get<T>(url: string): Promise<Envelope<T>> {
+      return (await (await request.get(url, { headers })).json()) as Envelope<T>;
+    },
   };
 }
 

@@ -51,7 +51,7 @@ export default function BidList() {
             {
               key: 'orderNumber',
               title: t('order:bids.cols.orderNumber'),
-              width: 150,
+              width: 140,
               render: (v, row) => (
                 <Button
                   type="link"
@@ -66,37 +66,37 @@ export default function BidList() {
             {
               key: 'buyerName',
               title: t('order:bids.cols.buyer'),
-              width: 200,
+              width: 180,
               ellipsis: true,
               render: (_v, row) => `${row.buyerName} (${row.elsAccount})`,
               exportValue: (row) => `${row.buyerName} (${row.elsAccount})`,
             },
-            { key: 'round', title: t('order:bids.cols.round'), width: 70 },
+            { key: 'round', title: t('order:bids.cols.round'), width: 60 },
             {
               key: 'bidStatus',
               title: t('order:bids.cols.bidStatus'),
-              width: 100,
+              width: 90,
               render: (v) => <StatusTag kind="bid" value={String(v)} />,
               exportValue: (row) => label(BID_STATUS, row.bidStatus, locale),
             },
             {
               key: 'quoteEndTime',
               title: t('order:bids.cols.quoteEndTime'),
-              width: 150,
+              width: 140,
               render: (v) => time(String(v)),
               exportValue: (row) => time(row.quoteEndTime),
             },
             {
               key: 'quoteTime',
               title: t('order:bids.cols.quoteTime'),
-              width: 150,
+              width: 140,
               render: (_v, row) => time(row.quoteTime),
               exportValue: (row) => time(row.quoteTime),
             },
             {
               key: 'totalAmount',
               title: t('order:bids.cols.totalAmount'),
-              width: 160,
+              width: 150,
               render: (_v, row) =>
                 row.totalAmount === null ? (
                   '—'
@@ -110,7 +110,7 @@ export default function BidList() {
             {
               key: 'actions',
               title: t('order:bids.cols.actions'),
-              width: 90,
+              width: 80,
               render: (_v, row) => (
                 <Button
                   size="small"
