@@ -334,7 +334,7 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
   });
 }
 
-/** Deletes an order that is neither approved nor sent (seed 001 §4 rule). */
+/** Deletes an order that is neither approved nor sent (seed 001 §4 rule), nor in bidding. */
 export async function deleteOrder(db: Queryable, auth: AuthContext, id: string) {
   assertBuyer(auth);
   await db.transaction(async (tx) => {
