@@ -5,6 +5,7 @@ import {
   customFieldLabel,
 } from '@srm/contracts/custom-field';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { call } from './http.ts';
 import { useSettings } from './settings-store.ts';
 
@@ -66,17 +67,23 @@ export function useOrderCustomFieldLabels(orderId: string | undefined | null): O
   return query.data ?? NONE;
 }
 
-/** The name of a field in the UI language: its label, else the key. */
+/**
+ * The name of a field in the UI language: its label, else the key. The functions stay the same while the
+ * labels and the language do, so what is built from them can be memoised.
+ */
 export function useFieldName(labels: readonly CustomFieldLabel[]) {
   const locale = useSettings((s) => s.locale) as Locale;
   const lang = locale === 'en' ? 'en' : 'zh_cn';
-  return {
-    /** Just the label (detail pages, summaries): "项目编号", or "fbk3". */
-    name: (key: string) => customFieldLabel(labels, key, lang),
-    /** The label with its key (forms, where the key helps): "项目编号 (fbk1)", or "fbk3". */
-    nameWithKey: (key: string) => {
-      const label = customFieldLabel(labels, key, lang);
-      return label === key ? key : `${label} (${key})`;
-    },
-  };
+  return useMemo(
+    () => ({
+      /** Just the label (detail pages, summaries): "项目编号", or "fbk3". */
+      name: (key: string) => customFieldLabel(labels, key, lang),
+      /** The label with its key (forms, where the key helps): "项目编号 (fbk1)", or "fbk3". */
+      nameWithKey: (key: string) => {
+        const label = customFieldLabel(labels, key, lang);
+        return label === key ? key : `${label} (${key})`;
+      },
+    }),
+    [labels, lang],
+  );
 }

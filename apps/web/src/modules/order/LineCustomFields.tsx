@@ -1,6 +1,6 @@
 import { DeleteOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Form, Input, Select, Space, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CustomFieldLabel, useFieldName } from '../../lib/custom-field-api.ts';
 import { addableCustomFields, shownCustomFields } from './line-custom-fields.ts';
@@ -92,7 +92,7 @@ export function LineCustomFieldsDrawer({
   const [added, setAdded] = useState<CustomFieldKey | null>(null);
   const open = index !== null;
   const shown = open ? shownCustomFields(line) : [];
-  const addable = open ? addableCustomFields(line) : [];
+  const addOptions = useAddOptions(open ? addableCustomFields(line) : [], nameWithKey);
   const lineNo = (index ?? 0) + 1;
 
   const add = (key: CustomFieldKey) => {
@@ -157,17 +157,35 @@ export function LineCustomFieldsDrawer({
             </Space.Compact>
           </Form.Item>
         ))}
-      {open && addable.length > 0 && (
+      {open && addOptions.length > 0 && (
         <Select<CustomFieldKey>
           className="line-custom-add"
           showSearch
           value={null}
           placeholder={t('order:lineCustom.addField')}
           aria-label={t('order:lineCustom.addField')}
-          options={addable.map((key) => ({ value: key, label: nameWithKey(key) }))}
+          options={addOptions}
           onChange={add}
         />
       )}
     </Drawer>
+  );
+}
+
+/**
+ * The "add field" options of the drawer: the same array for as long as the addable fields and their names
+ * stay. The drawer re-renders with the order form (every change of a watched value, the labels and
+ * supplier suggestions arriving); a new array each time made the select re-derive its whole option list
+ * on every render of the form, the open list included.
+ */
+function useAddOptions(
+  addable: readonly CustomFieldKey[],
+  nameWithKey: (key: string) => string,
+): Array<{ value: CustomFieldKey; label: string }> {
+  const signature = addable.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields are compared by their signature
+  return useMemo(
+    () => addable.map((key) => ({ value: key, label: nameWithKey(key) })),
+    [signature, nameWithKey],
   );
 }
