@@ -365,6 +365,10 @@ test('changing the supplier re-prices master prices, flags lines without one and
   await expect(frame.getByLabel('不含税单价 1')).toHaveValue('0.011');
   await expect(frame.getByLabel('不含税单价 2')).toHaveValue('');
   await expect(frame.getByText('该供应商无有效价格')).toBeVisible();
+  // Its amount says it has no price (not "from the price master", which has none for 200002).
+  const rows = frame.locator('.order-lines-edit tr.ant-table-row');
+  await expect(rows.nth(1).locator('.line-no-price')).toHaveText('无有效价格，请填写价格');
+  await expect(rows.nth(1).getByText('按价格主数据')).toHaveCount(0);
   await expect(frame.getByLabel('不含税单价 3')).toHaveValue('3');
   await expect(note).toContainText('已从价格主数据重新取价的行：1 (R-0603-10K)');
   await expect(note).toContainText('2 (MCU-STM32F103)');

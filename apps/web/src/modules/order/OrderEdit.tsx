@@ -32,9 +32,11 @@ import { useSide } from './common.tsx';
 import { LineCustomFieldsButton, LineCustomFieldsDrawer } from './LineCustomFields.tsx';
 import { type LineCustomErrors, lineCustomErrors } from './line-custom-fields.ts';
 import {
+  lineAmountNote,
   type PriceContext,
   type PriceSource,
   priceContextKey,
+  priceSourceOf,
   type RepriceOutcome,
   type RepriceSummary,
   repricePlan,
@@ -319,7 +321,11 @@ function EditView({ detail }: { detail?: OrderDetail }) {
           { name: path('taxRate'), value: result.taxRate, errors: [] },
           { name: path('priceSource'), value: 'master' },
         ]);
-      } else if (result.reason === 'currency') {
+        return;
+      }
+      // No valid price: the amount cell says so until the buyer types one (line-prices.ts).
+      setLineFields([{ name: path('priceSource'), value: priceSourceOf(result) }]);
+      if (result.reason === 'currency') {
         void message.warning(
           t('order:edit.priceCurrency', {
             material: material.materialNumber,
@@ -416,6 +422,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
               { name: ['items', index, 'priceSource'], value: 'master' },
             ]
           : [
+              // No valid price for the new context: the amount cell says so (line-prices.ts lineAmountNote).
+              { name: ['items', index, 'priceSource'], value: priceSourceOf(outcome) },
               {
                 name: priceAt(index),
                 value: undefined,
@@ -784,8 +792,9 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     align: 'right' as const,
                     render: (_v: unknown, f: { name: number }) => {
                       const m = moneys[f.name];
-                      return m ? (
-                        <span className="num">{formatAmount(m.amount)}</span>
+                      if (m) return <span className="num">{formatAmount(m.amount)}</span>;
+                      return lineAmountNote(items[f.name]) === 'noPrice' ? (
+                        <span className="line-no-price">{t('order:reprice.noPriceAmount')}</span>
                       ) : (
                         <span className="muted">{t('order:edit.priceFromMaster')}</span>
                       );

@@ -90,6 +90,7 @@ const LINE_TEXTS = {
       noPriceField: '该供应商无有效价格',
       currencyField: '主数据价格币种为 {{currency}}',
       keptField: '已保留，请核对',
+      noPriceAmount: '无有效价格，请填写价格',
     },
   },
   en: {
@@ -118,6 +119,7 @@ const LINE_TEXTS = {
       noPriceField: 'No price from this supplier',
       currencyField: 'Master price is in {{currency}}',
       keptField: 'Kept — please check',
+      noPriceAmount: 'No valid price — enter a price',
     },
   },
 } as const;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lineTag, priceContextKey, repricePlan, repriceSummary } from './line-prices.ts';
+import {
+  lineAmountNote,
+  lineTag,
+  type PricedLine,
+  priceContextKey,
+  priceSourceOf,
+  repricePlan,
+  repriceSummary,
+} from './line-prices.ts';
 
 describe('priceContextKey', () => {
   it('changes with the supplier, currency or date, not with spaces around the supplier', () => {
@@ -53,5 +61,39 @@ describe('repriceSummary', () => {
     );
     expect(summary).toEqual({ repriced: ['1 (M-1)'], missing: ['3', '4 (M-4)'], kept: ['2 (M-2)'] });
     expect(lineTag(lines, 9)).toBe('10');
+  });
+});
+
+describe('the amount cell of a line without an amount (after a supplier change or a material pick)', () => {
+  it('says "no valid price" when the price master had none for the new supplier, not "from price master"', () => {
+    // A line priced by the master for 200001; the supplier changes to 200002, which has no price for it.
+    const line: PricedLine = {
+      materialId: 'm2',
+      materialNumber: 'MCU-1',
+      priceExcludingTax: '8.2',
+      priceSource: 'master',
+    };
+    expect(repricePlan([line]).reprice).toEqual([0]);
+    const outcome = { ok: false, reason: 'noPrice' } as const;
+    // What the form then holds for the line: the old price removed, the source from the outcome.
+    const after: PricedLine = { ...line, priceExcludingTax: undefined, priceSource: priceSourceOf(outcome) };
+    expect(after.priceSource).toBe('missing');
+    expect(lineAmountNote(after)).toBe('noPrice');
+    // A price only in another currency is no valid price either.
+    expect(priceSourceOf({ ok: false, reason: 'currency', currency: 'USD' })).toBe('missing');
+    // The next supplier change asks the master again for it.
+    expect(repricePlan([after]).reprice).toEqual([0]);
+  });
+  it('keeps "from price master" while the price is still to come or the lookup failed', () => {
+    // No supplier yet, or a material whose price was not looked up: the server prices it at save.
+    expect(lineAmountNote({ materialId: 'm1' })).toBe('fromMaster');
+    expect(lineAmountNote(undefined)).toBe('fromMaster');
+    // The lookup failed (network): unknown, so no claim that there is no price.
+    expect(priceSourceOf({ ok: false, reason: 'error' })).toBeUndefined();
+    expect(priceSourceOf({ ok: true, priceExcludingTax: '1', taxRate: '13' })).toBe('master');
+    // Once the buyer types a price the line has its amount; a stale 'missing' alone says nothing.
+    expect(lineAmountNote({ materialId: 'm1', priceExcludingTax: '3', priceSource: 'missing' })).toBe(
+      'fromMaster',
+    );
   });
 });

@@ -5,10 +5,12 @@
 
 /**
  * Where a line's price came from: 'master' when the price master filled it in the form, 'manual' when the
- * buyer typed it. Absent for lines loaded from a saved order (the origin of a saved price is not stored)
- * and for lines whose price is still empty.
+ * buyer typed it, 'missing' when the price master was asked and had no valid price for the order's
+ * supplier, currency and date (the price stays empty until typed or a new context finds one). Absent for
+ * lines loaded from a saved order (the origin of a saved price is not stored) and for lines whose price
+ * is still empty and was not looked up (or the lookup failed: the server prices them at save).
  */
-export type PriceSource = 'master' | 'manual';
+export type PriceSource = 'master' | 'manual' | 'missing';
 
 export type PricedLine = {
   materialId?: string;
@@ -51,6 +53,23 @@ export function repricePlan(lines: ReadonlyArray<PricedLine | undefined>): {
 export type RepriceOutcome =
   | { ok: true; priceExcludingTax: string; taxRate: string }
   | { ok: false; reason: 'noPrice' | 'currency' | 'error'; currency?: string };
+
+/**
+ * The price source a line takes from the price master's answer: 'master' with a price; 'missing' when
+ * there is no valid price (none, or only in another currency); none when the lookup failed.
+ */
+export function priceSourceOf(outcome: RepriceOutcome): PriceSource | undefined {
+  if (outcome.ok) return 'master';
+  return outcome.reason === 'error' ? undefined : 'missing';
+}
+
+/**
+ * What the amount cell of a line without an amount says: 'noPrice' when the price master had no valid
+ * price for it (the buyer must type one), else 'fromMaster' (the price is taken from the price master).
+ */
+export function lineAmountNote(line: PricedLine | undefined): 'noPrice' | 'fromMaster' {
+  return line?.priceSource === 'missing' && !hasPrice(line) ? 'noPrice' : 'fromMaster';
+}
 
 /** The lines a re-pricing touched, as the form shows them ("1 (M-1000)"), by what happened to them. */
 export type RepriceSummary = { repriced: string[]; missing: string[]; kept: string[] };
