@@ -374,3 +374,57 @@ test('changing the supplier re-prices master prices, flags lines without one and
   await expect(note).toContainText('2 (MCU-STM32F103)');
   await expect(note).toContainText('保留手工填写或已保存单价的行（请核对是否适用于新供应商）：3 (E2E-TYPED)');
 });
+
+test('answers arriving late never overwrite what the buyer typed: the supplier, then a price', async ({
+  page,
+}) => {
+  await logInHome(page, '100000', 'buyer1');
+  const frame = await openOrders(page);
+  // The supplier suggestions and the custom field labels answer only once the supplier is typed.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    /\/(PurchaseOrderService\/findPageList|CustomFieldService\/findLabels\/)/,
+    async (route) => {
+      if (
+        route.request().url().includes('findLabels') ||
+        route.request().postData()?.includes('"pageSize":100')
+      )
+        await typed;
+      await route.continue();
+    },
+  );
+  await frame.getByRole('button', { name: '新建' }).click();
+  await expect(frame.getByText('新建采购订单')).toBeVisible();
+  const supplier = frame.getByLabel('供应商账号');
+  await supplier.fill('200001');
+  release();
+  // Both arrived (the labels open the custom fields section); the typed supplier stays.
+  await expect(frame.getByLabel('项目编号 (fbk1)', { exact: true })).toBeVisible();
+  await expect(supplier).toHaveValue('200001');
+  await supplier.press('Escape');
+
+  // A price typed while the price master's answer for the picked material is on its way is kept.
+  let answer = () => {};
+  const priceTyped = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const asked = page.waitForRequest(/PurchasePriceService\/findEffectivePrice/);
+  await page.route(/PurchasePriceService\/findEffectivePrice/, async (route) => {
+    await priceTyped;
+    await route.continue();
+  });
+  await frame.getByLabel('物料编码 1').fill('R-0603');
+  await frame.getByRole('option', { name: /^R-0603-10K — / }).click();
+  await asked;
+  await frame.getByLabel('不含税单价 1').fill('5');
+  const answered = page.waitForResponse(/PurchasePriceService\/findEffectivePrice/);
+  answer();
+  await answered;
+  await frame.getByLabel('数量 1').fill('2');
+  // 2 × 5 × 1.13, not the master's 0.012.
+  await expect(frame.getByLabel('金额预览')).toContainText('含税 11.30 CNY');
+  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('5');
+});

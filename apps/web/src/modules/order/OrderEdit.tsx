@@ -32,6 +32,7 @@ import { useSide } from './common.tsx';
 import { LineCustomFieldsButton, LineCustomFieldsDrawer } from './LineCustomFields.tsx';
 import { type LineCustomErrors, lineCustomErrors } from './line-custom-fields.ts';
 import {
+  answerStillApplies,
   lineAmountNote,
   type PriceContext,
   type PriceSource,
@@ -312,8 +313,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
         // The server defaults prices at the order date's UTC midnight; ask for the same instant.
         at: `${orderDate.format('YYYY-MM-DD')}T00:00:00.000Z`,
       });
-      // The line may have changed while the price was on its way.
-      if (lineValue(index)?.materialId !== material.id) return;
+      // The line may have changed, or the buyer typed a price, while the answer was on its way.
+      if (!answerStillApplies(lineValue(index), material.id)) return;
       const result = linePriceFrom(price, orderCurrency);
       if (result.ok) {
         setLineFields([
@@ -410,8 +411,9 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     );
     // A newer change of supplier, currency or date took over.
     if (pricedFor.current !== key) return;
-    // Lines whose material changed meanwhile (or were removed) are left to the pick that changed them.
-    const still = outcomes.filter((o) => lineValue(o.index)?.materialId === o.materialId);
+    // Lines whose material changed meanwhile (or were removed) are left to the pick that changed them,
+    // lines whose price the buyer typed meanwhile keep it.
+    const still = outcomes.filter((o) => answerStillApplies(lineValue(o.index), o.materialId));
     type FieldUpdate = Parameters<typeof setLineFields>[0][number];
     setLineFields([
       ...still.flatMap(({ index, outcome }): FieldUpdate[] =>

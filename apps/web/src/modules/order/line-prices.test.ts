@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerStillApplies,
   lineAmountNote,
   lineTag,
   type PricedLine,
@@ -95,5 +96,21 @@ describe('the amount cell of a line without an amount (after a supplier change o
     expect(lineAmountNote({ materialId: 'm1', priceExcludingTax: '3', priceSource: 'missing' })).toBe(
       'fromMaster',
     );
+  });
+});
+
+describe('a price master answer arriving late', () => {
+  it('never overwrites a price the buyer typed while it was on its way', () => {
+    // Asked when material m1 was picked (the pick empties the price and its source).
+    expect(answerStillApplies({ materialId: 'm1' }, 'm1')).toBe(true);
+    // The buyer typed a price before the answer came: the answer is dropped.
+    expect(
+      answerStillApplies({ materialId: 'm1', priceExcludingTax: '5', priceSource: 'manual' }, 'm1'),
+    ).toBe(false);
+    // The line now holds another material (or was removed): the answer is not for it.
+    expect(answerStillApplies({ materialId: 'm2' }, 'm1')).toBe(false);
+    expect(answerStillApplies(undefined, 'm1')).toBe(false);
+    // A re-pricing answer for a line priced by the master or found without price still applies.
+    expect(answerStillApplies({ materialId: 'm1', priceSource: 'missing' }, 'm1')).toBe(true);
   });
 });

@@ -55,6 +55,15 @@ export type RepriceOutcome =
   | { ok: false; reason: 'noPrice' | 'currency' | 'error'; currency?: string };
 
 /**
+ * Whether the price master's answer for a line may still be applied when it arrives: the line still holds
+ * the material it was asked for, and the buyer did not type a price meanwhile (a typed price is the
+ * buyer's; a late answer never overwrites it).
+ */
+export function answerStillApplies(line: PricedLine | undefined, materialId: string): boolean {
+  return line?.materialId === materialId && line.priceSource !== 'manual';
+}
+
+/**
  * The price source a line takes from the price master's answer: 'master' with a price; 'missing' when
  * there is no valid price (none, or only in another currency); none when the lookup failed.
  */
