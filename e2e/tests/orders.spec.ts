@@ -331,12 +331,25 @@ test('a header custom field saved with the order shows on the detail page', asyn
   await expect(detail.getByText('项目编号', { exact: true })).toBeVisible();
   await expect(detail.getByText('项目号 P-2026-17')).toBeVisible();
   await expect(detail.getByText('fbk3: 批次 B-9')).toBeVisible();
+  const saved = (await detail.locator('.order-number').textContent()) ?? '';
 
   // Editing shows the saved values in the (open) custom fields section and the line's drawer.
   await frame.getByRole('button', { name: '编辑', exact: true }).click();
   await expect(frame.getByLabel('项目编号 (fbk1)', { exact: true })).toHaveValue('项目号 P-2026-17');
   await frame.getByRole('button', { name: '第 1 行的自定义字段' }).click();
   await expect(frame.getByLabel('第 1 行 fbk3')).toHaveValue('批次 B-9');
+
+  // The order list has a column per named header field, titled with the name; unnamed fields have none.
+  await frame.getByRole('button', { name: '完成' }).click();
+  await frame.getByRole('button', { name: '取消', exact: true }).click();
+  await frame.locator('.order-detail').getByRole('button', { name: '返回', exact: true }).click();
+  await expect(frame.locator('.data-table')).toBeVisible();
+  await frame.getByLabel('订单号', { exact: true }).fill(saved);
+  await frame.getByRole('button', { name: '查询' }).click();
+  await expect(frame.getByRole('button', { name: saved, exact: true })).toBeVisible();
+  await expect(frame.getByRole('columnheader', { name: '项目编号', exact: true })).toBeVisible();
+  await expect(frame.getByRole('columnheader', { name: /^fbk\d+$/ })).toHaveCount(0);
+  await expect(frame.getByRole('cell', { name: '项目号 P-2026-17', exact: true })).toBeVisible();
 });
 
 test('changing the supplier re-prices master prices, flags lines without one and keeps typed prices', async ({

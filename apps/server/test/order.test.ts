@@ -444,6 +444,46 @@ describe('order rules, sides and tenants', () => {
     expect(sheet.rowCount - 1).toBe(list.total);
     expect(sheet.getRow(2).getCell(7).value).toBe('Sent');
   });
+
+  it('exports the header custom fields under their labels, unnamed ones with a value under fbkN', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    // The demo buyer named header fbk1 "项目编号 / Project code" and fbk2 "成本中心 / Cost center".
+    const created = (
+      await post('/apis/order/PurchaseOrderService/save', buyer1, {
+        ...order(1),
+        fbk1: 'P-2026-17',
+        fbk12: '加急备注',
+      })
+    ).json().data;
+    const sheetIn = async (lang: 'en' | 'zh_cn') => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/apis/order/PurchaseOrderService/export',
+        headers: { ...buyer1.headers, lang },
+        payload: { orderNumber: created.orderNumber },
+      });
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet(1)!;
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+      const row = sheet.getRow(2);
+      const cell = (header: string) => row.getCell(headers.indexOf(header) + 1).value;
+      return { headers, cell, rows: sheet.rowCount - 1 };
+    };
+    const en = await sheetIn('en');
+    expect(en.rows).toBe(1);
+    // After the fixed columns: the named fields (also when empty) by label, then fbk12 by its key.
+    expect(en.headers.slice(9)).toEqual(['Project code', 'Cost center', 'fbk12']);
+    expect(en.headers).not.toContain('fbk1');
+    expect(en.cell('Order number')).toBe(created.orderNumber);
+    expect(en.cell('Project code')).toBe('P-2026-17');
+    expect(en.cell('Cost center')).toBeNull();
+    expect(en.cell('fbk12')).toBe('加急备注');
+    const zh = await sheetIn('zh_cn');
+    expect(zh.headers.slice(9)).toEqual(['项目编号', '成本中心', 'fbk12']);
+    expect(zh.cell('项目编号')).toBe('P-2026-17');
+  });
 });
 
 describe('printing', () => {

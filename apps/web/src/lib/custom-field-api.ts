@@ -45,6 +45,22 @@ export function findOrderCustomFieldLabels(orderId: string) {
 }
 
 const NONE: OrderCustomFieldLabels = { purchaseOrder: [], purchaseOrderItem: [] };
+const NO_LABELS: CustomFieldLabel[] = [];
+
+/**
+ * The labels of one document kind of the caller's company (the buyer's lists: a column per named field).
+ * None while loading, when the call fails or when not enabled (a supplier's list holds many buyers' orders).
+ */
+export function useOwnCustomFieldLabels(kind: CustomFieldDocumentKind, enabled = true): CustomFieldLabel[] {
+  const query = useQuery({
+    queryKey: [...CUSTOM_FIELD_KEYS_QUERY, 'own', kind],
+    queryFn: () => findCustomFieldLabels(kind),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return query.data?.labels ?? NO_LABELS;
+}
 
 /**
  * The labels for an order page: of the order's buyer when an order is open (either side), else of the

@@ -1,3 +1,4 @@
+import { customFieldLabel } from '@srm/contracts/custom-field';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { pagingSchema } from '@srm/contracts/message';
 import {
@@ -15,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
-import { findOrderLabels } from '../custom-field/service.ts';
+import { findLabels, findOrderLabels } from '../custom-field/service.ts';
 import { registerBiddingRoutes } from './bidding.ts';
 import {
   findShipments,
@@ -195,6 +196,19 @@ const pageSchema = envelopeSchema(
 );
 const versionBody = z.object({ version: z.number().int().min(0) });
 const idParams = z.object({ id: z.uuid() });
+
+/**
+ * The custom fields an order export lists, in fbk order: those the buyer named, and any other one with a
+ * value in the exported orders (so no value is left out; it is titled with its key).
+ */
+function exportCustomFields(
+  labels: ReadonlyArray<{ fieldKey: string }>,
+  rows: ReadonlyArray<Pick<ListedOrder, 'customFields'>>,
+): CustomFieldKey[] {
+  const shown = new Set<string>(labels.map((l) => l.fieldKey));
+  for (const row of rows) for (const key of Object.keys(flatCustomFields(row.customFields))) shown.add(key);
+  return CUSTOM_FIELD_KEYS.filter((key) => shown.has(key));
+}
 
 /**
  * An order header as answered (seed 001 §3): money as decimal strings in the order's currency, dates
@@ -535,7 +549,9 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
 
   /**
    * POST /apis/order/PurchaseOrderService/export — the filtered list as an .xlsx file (all pages, up to
-   * 10,000 rows), headers and status labels in the caller's language.
+   * 10,000 rows), headers and status labels in the caller's language. Then the header custom fields: each
+   * one the buyer named (custom field labels, purchaseOrder) under its label, and any other one holding a
+   * value in the exported orders under its key (fbkN), in fbk order.
    */
   r.post(
     '/apis/order/PurchaseOrderService/export',
@@ -564,6 +580,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         if (!nextCursor) break;
         cursor = nextCursor;
       }
+      const { labels } = await findLabels(deps.db, auth.elsAccount, 'purchaseOrder');
       // exceljs loads on first use: ~30 MiB the server need not hold (issue #7).
       const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.Workbook();
@@ -579,9 +596,15 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         { header: en ? 'Sent' : '发送状态', key: 'sendStatus', width: 10 },
         { header: en ? 'Status' : '订单状态', key: 'orderStatus', width: 14 },
         { header: en ? 'Delivery' : '发货状态', key: 'deliveryStatus', width: 16 },
+        ...exportCustomFields(labels, rows).map((key) => ({
+          header: customFieldLabel(labels, key, lang),
+          key,
+          width: 16,
+        })),
       ];
       for (const row of rows) {
         sheet.addRow({
+          ...flatCustomFields(row.customFields),
           orderNumber: row.orderNumber,
           supplierName: row.supplierName,
           orderDate: row.orderDate,

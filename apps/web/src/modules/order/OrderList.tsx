@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { useFieldName, useOwnCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
@@ -71,6 +72,9 @@ export default function OrderList() {
   const [filter, setFilter] = useState<OrderFilter>({});
   const [selected, setSelected] = useState<OrderHeader[]>([]);
   const [busy, setBusy] = useState<BulkAction | null>(null);
+  /** The header custom fields the buyer named (issue #5): one column each, titled with the label. */
+  const customLabels = useOwnCustomFieldLabels('purchaseOrder', buyer);
+  const customName = useFieldName(customLabels).name;
 
   const dictOptions = (dict: Record<string, { zh_cn: string; en: string }>) =>
     Object.keys(dict).map((value) => ({ value, label: label(dict, value, locale) }));
@@ -322,6 +326,15 @@ export default function OrderList() {
               width: 150,
               render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm'),
             },
+            // Unnamed fields get no column (the export lists those holding a value, as fbkN).
+            ...(buyer
+              ? customLabels.map((l) => ({
+                  key: l.fieldKey,
+                  title: customName(l.fieldKey),
+                  width: 140,
+                  ellipsis: true,
+                }))
+              : []),
           ]}
         />
       </Card>
