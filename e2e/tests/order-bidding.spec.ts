@@ -162,3 +162,28 @@ test('200001 sees it did not win and can no longer quote', async ({ page }) => {
   await expect(frame.getByLabel('第 10 行不含税单价')).toBeDisabled();
   await expect(frame.getByRole('button', { name: /报价$/ })).toHaveCount(0);
 });
+
+test('buyer1 filters its list by order status: in bidding, and all confirmed read as the other party’s answer', async ({
+  page,
+}) => {
+  await logInHome(page, '100000', 'buyer1');
+  await page.goto(`/portal/#/myiframe/${encodeURIComponent(ORDER_LIST)}`);
+  const frame = page.frameLocator('iframe.shell-iframe');
+  await expect(frame.locator('.data-table')).toBeVisible();
+  const rows = frame.locator('.data-table tbody tr.ant-table-row');
+  const filterBy = async (title: string) => {
+    await frame.getByLabel('订单状态', { exact: true }).click();
+    await frame.locator(`.ant-select-item-option[title="${title}"]`).click();
+    await frame.getByRole('button', { name: '查询' }).click();
+  };
+  // The demo order in bidding (and none in another status).
+  await filterBy('竞价中');
+  await expect(rows.first().getByText('竞价中')).toBeVisible();
+  await expect(rows.filter({ hasNotText: '竞价中' })).toHaveCount(0);
+  // Fully confirmed by the supplier: the buyer reads "confirmed by the other party".
+  await filterBy('全部确认');
+  await expect(rows.first().getByText('全部确认')).toBeVisible();
+  await expect(rows.filter({ hasNotText: '全部确认' })).toHaveCount(0);
+  // (a confirmed order with a change waiting reads "change not confirmed by the other party" instead)
+  await expect(rows.filter({ hasText: '对方已确认' }).first()).toBeVisible();
+});

@@ -43,7 +43,7 @@ import {
 } from './api.ts';
 import { BiddingCard, StartBiddingDialog } from './Bidding.tsx';
 import { startBidding } from './bidding-api.ts';
-import { StatusTag, UrgencyTag, useSide } from './common.tsx';
+import { CounterpartTag, StatusTag, UrgencyTag, useSide } from './common.tsx';
 import {
   AUDIT_STATUS,
   allowedActions,
@@ -310,6 +310,7 @@ function DetailView({
             <span>{t(buyer ? 'order:detail.titlePurchase' : 'order:detail.titleSale')}</span>
             <span className="order-number">{order.orderNumber}</span>
             <StatusTag kind="order" value={order.orderStatus} />
+            <CounterpartTag order={order} side={side} />
             {buyer && <StatusTag kind="audit" value={order.auditStatus} />}
             {order.changeStatus !== '0' && <StatusTag kind="change" value={order.changeStatus} />}
             {order.deliveryStatus && order.deliveryStatus !== '0' && (

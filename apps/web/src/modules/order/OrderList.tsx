@@ -20,7 +20,7 @@ import {
   type OrderHeader,
   runAction,
 } from './api.ts';
-import { StatusTag, UrgencyTag, useSide } from './common.tsx';
+import { CounterpartTag, StatusTag, UrgencyTag, useSide } from './common.tsx';
 import './i18n-bidding.ts';
 import {
   AUDIT_STATUS,
@@ -298,7 +298,12 @@ export default function OrderList() {
               key: 'orderStatus',
               title: t('order:fields.orderStatus'),
               width: 110,
-              render: (v) => <StatusTag kind="order" value={String(v)} />,
+              render: (v, row) => (
+                <>
+                  <StatusTag kind="order" value={String(v)} />
+                  <CounterpartTag order={row} side={side} />
+                </>
+              ),
               exportValue: (row) => label(ORDER_STATUS, row.orderStatus, locale),
             },
             {

@@ -5,10 +5,13 @@ import {
   AUDIT_STATUS,
   BID_STATUS,
   CHANGE_STATUS,
+  COUNTERPART_STATUS,
+  counterpartStatus,
   DELIVERY_STATUS,
   ITEM_STATUS,
   label,
   ORDER_STATUS,
+  type OrderState,
   SEND_STATUS,
   SHIPMENT_STATUS,
   type Side,
@@ -38,6 +41,18 @@ export function StatusTag({ kind, value }: { kind: keyof typeof DICTS; value: st
   if (value === null || value === undefined) return <>—</>;
   const colors: Record<string, string> = STATUS_COLOR[kind];
   return <Tag color={colors[value] ?? 'default'}>{label(DICTS[kind], value, locale)}</Tag>;
+}
+
+/** The buyer's reading of the supplier's answer (confirmed / returned / change not confirmed), if any. */
+export function CounterpartTag({ order, side }: { order: OrderState; side: Side }) {
+  const locale = useSettings((s) => s.locale);
+  const key = counterpartStatus(order, side);
+  if (!key) return null;
+  return (
+    <Tag color={key === 'confirmed' ? 'green' : key === 'returned' ? 'volcano' : 'geekblue'}>
+      {label(COUNTERPART_STATUS, key, locale)}
+    </Tag>
+  );
 }
 
 export function UrgencyTag({ value }: { value: string }) {

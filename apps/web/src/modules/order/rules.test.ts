@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedActions,
+  COUNTERPART_STATUS,
   CUSTOM_FIELD_KEYS,
   canDo,
+  counterpartStatus,
   customFieldEntries,
   customFieldsBody,
   exchangeRateOk,
@@ -29,6 +31,27 @@ const state = (auditStatus: string, sendStatus: string, orderStatus: string, cha
   sendStatus,
   orderStatus,
   changeStatus,
+});
+
+describe('the supplier’s answer as the buyer reads it', () => {
+  it('labels confirmed, returned and unconfirmed changes for the buyer only, once sent', () => {
+    const sent = (orderStatus: string, changeStatus: string) => ({
+      auditStatus: '2',
+      sendStatus: '1',
+      orderStatus,
+      changeStatus,
+    });
+    expect(counterpartStatus(sent('3', '0'), 'purchase')).toBe('confirmed');
+    expect(counterpartStatus(sent('3', '2'), 'purchase')).toBe('changeUnconfirmed');
+    expect(counterpartStatus(sent('2', '4'), 'purchase')).toBe('returned');
+    expect(counterpartStatus(sent('1', '0'), 'purchase')).toBeNull();
+    expect(counterpartStatus(sent('3', '0'), 'sale')).toBeNull();
+    expect(counterpartStatus({ ...sent('3', '0'), sendStatus: '0' }, 'purchase')).toBeNull();
+    expect(label(COUNTERPART_STATUS, 'changeUnconfirmed', 'en')).toBe(
+      'Change not confirmed by the other party',
+    );
+    expect(label(COUNTERPART_STATUS, 'confirmed', 'zh_cn')).toBe('对方已确认');
+  });
 });
 
 describe('actions by status and side', () => {

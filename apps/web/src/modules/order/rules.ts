@@ -78,6 +78,26 @@ export const ORDER_TYPE: Dict = {
   '9': { zh_cn: '服务', en: 'Service' },
 };
 
+/**
+ * The supplier's answer as the buyer reads it (seed 001 §4 "confirmed by the other party", "returned (by
+ * other party)", "change not confirmed by the other party"): labels of the buyer's view of states the
+ * supplier's confirm, return-change and the buyer's send-change reach.
+ */
+export const COUNTERPART_STATUS: Dict = {
+  confirmed: { zh_cn: '对方已确认', en: 'Confirmed by the other party' },
+  returned: { zh_cn: '对方已退回', en: 'Returned by the other party' },
+  changeUnconfirmed: { zh_cn: '对方未确认变更', en: 'Change not confirmed by the other party' },
+};
+
+/** Which COUNTERPART_STATUS label the buyer sees for an order, if any (never on the supplier's side). */
+export function counterpartStatus(o: OrderState, side: Side): keyof typeof COUNTERPART_STATUS | null {
+  if (side !== 'purchase' || o.sendStatus !== '1') return null;
+  if (o.changeStatus === '2') return 'changeUnconfirmed';
+  if (o.changeStatus === '4') return 'returned';
+  if (o.orderStatus === '3') return 'confirmed';
+  return null;
+}
+
 /** Label of a dictionary value in a language; the raw value when unknown. */
 export function label(dict: Dict, value: string | null | undefined, locale: Locale): string {
   if (value === null || value === undefined || value === '') return '—';
