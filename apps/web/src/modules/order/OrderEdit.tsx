@@ -795,10 +795,17 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     render: (_v: unknown, f: { name: number }) => {
                       const m = moneys[f.name];
                       if (m) return <span className="num">{formatAmount(m.amount)}</span>;
-                      return lineAmountNote(items[f.name]) === 'noPrice' ? (
-                        <span className="line-no-price">{t('order:reprice.noPriceAmount')}</span>
-                      ) : (
-                        <span className="muted">{t('order:edit.priceFromMaster')}</span>
+                      const note = lineAmountNote(items[f.name]);
+                      if (note === 'noPrice')
+                        return <span className="line-no-price">{t('order:reprice.noPriceAmount')}</span>;
+                      return (
+                        <span className="muted">
+                          {t(
+                            note === 'incomplete'
+                              ? 'order:reprice.incompleteAmount'
+                              : 'order:edit.priceFromMaster',
+                          )}
+                        </span>
                       );
                     },
                   },

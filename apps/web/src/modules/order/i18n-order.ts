@@ -91,6 +91,7 @@ const LINE_TEXTS = {
       currencyField: '主数据价格币种为 {{currency}}',
       keptField: '已保留，请核对',
       noPriceAmount: '无有效价格，请填写价格',
+      incompleteAmount: '填写有效数量后计算',
     },
   },
   en: {
@@ -120,6 +121,7 @@ const LINE_TEXTS = {
       currencyField: 'Master price is in {{currency}}',
       keptField: 'Kept — please check',
       noPriceAmount: 'No valid price — enter a price',
+      incompleteAmount: 'Shown once the quantity is valid',
     },
   },
 } as const;

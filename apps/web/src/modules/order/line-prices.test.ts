@@ -92,10 +92,13 @@ describe('the amount cell of a line without an amount (after a supplier change o
     // The lookup failed (network): unknown, so no claim that there is no price.
     expect(priceSourceOf({ ok: false, reason: 'error' })).toBeUndefined();
     expect(priceSourceOf({ ok: true, priceExcludingTax: '1', taxRate: '13' })).toBe('master');
-    // Once the buyer types a price the line has its amount; a stale 'missing' alone says nothing.
+    // Once the buyer types a price, a missing amount means the quantity (or tax rate) is what is missing,
+    // whatever the price master said before.
     expect(lineAmountNote({ materialId: 'm1', priceExcludingTax: '3', priceSource: 'missing' })).toBe(
-      'fromMaster',
+      'incomplete',
     );
+    expect(lineAmountNote({ priceExcludingTax: '12.5', priceSource: 'manual' })).toBe('incomplete');
+    expect(lineAmountNote({ priceExcludingTax: '  ', priceSource: 'missing' })).toBe('noPrice');
   });
 });
 

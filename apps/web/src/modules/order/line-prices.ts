@@ -74,10 +74,12 @@ export function priceSourceOf(outcome: RepriceOutcome): PriceSource | undefined 
 
 /**
  * What the amount cell of a line without an amount says: 'noPrice' when the price master had no valid
- * price for it (the buyer must type one), else 'fromMaster' (the price is taken from the price master).
+ * price for it (the buyer must type one); 'incomplete' when the line has a price, so what is missing is
+ * a valid quantity or tax rate; else 'fromMaster' (the price is taken from the price master).
  */
-export function lineAmountNote(line: PricedLine | undefined): 'noPrice' | 'fromMaster' {
-  return line?.priceSource === 'missing' && !hasPrice(line) ? 'noPrice' : 'fromMaster';
+export function lineAmountNote(line: PricedLine | undefined): 'noPrice' | 'incomplete' | 'fromMaster' {
+  if (line && hasPrice(line)) return 'incomplete';
+  return line?.priceSource === 'missing' ? 'noPrice' : 'fromMaster';
 }
 
 /** The lines a re-pricing touched, as the form shows them ("1 (M-1000)"), by what happened to them. */
