@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080';
+// The server scripts/e2e-server.mjs starts listens on E2E_PORT (18080): the address follows it unless given.
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '18080'}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser), against a fresh demo server. */
