@@ -15,7 +15,7 @@ import { recordAudit } from '../../platform/audit-trail.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
-import { accountRelation, company } from '../account/tables.ts';
+import { company } from '../account/tables.ts';
 import { notify } from '../message/notify.ts';
 import { assertSupplier } from './delivery.ts';
 import type { toHeader as ToHeader } from './routes.ts';
@@ -24,6 +24,7 @@ import {
   assertVersion,
   creatorOf,
   findItems,
+  findLinkedSuppliers,
   findOrderForBuyer,
   lineMoney,
   ORDER_KIND,
@@ -69,12 +70,18 @@ export function biddingOpen(
   return bids.filter((b) => LIVE.includes(b.bidStatus)).every((b) => b.bidStatus === '1');
 }
 
-/** The bids of the order's latest round (by supplier name), optionally locked; [] without any bidding. */
-async function latestRound(tx: Queryable, orderId: string, lock = false) {
+/** The order's latest bidding round number; null when it was never put out for bidding. */
+async function currentRound(tx: Queryable, orderId: string): Promise<number | null> {
   const [{ round }] = await tx
     .select({ round: max(purchaseOrderBid.round) })
     .from(purchaseOrderBid)
     .where(eq(purchaseOrderBid.orderId, orderId));
+  return round;
+}
+
+/** The bids of the order's latest round (by supplier name), optionally locked; [] without any bidding. */
+async function latestRound(tx: Queryable, orderId: string, lock = false) {
+  const round = await currentRound(tx, orderId);
   if (round === null) return { round: null, bids: [] as BidRow[] };
   const query = tx
     .select()
@@ -122,25 +129,13 @@ export async function startBidding(
     assertVersion(order, body.version);
     const quoteEndTime = new Date(body.quoteEndTime);
     if (quoteEndTime.getTime() <= Date.now()) throw badRequest('quoteEndTimeNotFuture');
-    const linked = await tx
-      .select({ account: accountRelation.toElsAccount, name: company.companyName })
-      .from(accountRelation)
-      .innerJoin(company, eq(company.elsAccount, accountRelation.toElsAccount))
-      .where(
-        and(
-          eq(accountRelation.elsAccount, auth.elsAccount),
-          inArray(accountRelation.toElsAccount, body.toElsAccounts),
-        ),
-      );
+    const linked = await findLinkedSuppliers(tx, auth.elsAccount, body.toElsAccounts);
     const invitees = body.toElsAccounts.map((account) => {
       const link = linked.find((l) => l.account === account);
       if (!link) throw badRequest('supplierNotLinked', { account });
       return link;
     });
-    const [{ last }] = await tx
-      .select({ last: max(purchaseOrderBid.round) })
-      .from(purchaseOrderBid)
-      .where(eq(purchaseOrderBid.orderId, order.id));
+    const last = await currentRound(tx, order.id);
     const remark = body.remark || null;
     const bids = await tx
       .insert(purchaseOrderBid)
@@ -471,11 +466,11 @@ export async function quote(
       .for('update');
     if (!order) throw notFound('bidNotFound');
     const bid = await findOwnBid(tx, auth, bidId, true);
-    const [{ round }] = await tx
-      .select({ round: max(purchaseOrderBid.round) })
-      .from(purchaseOrderBid)
-      .where(eq(purchaseOrderBid.orderId, order.id));
-    if (!LIVE.includes(bid.bidStatus) || order.orderStatus !== '6' || bid.round !== round)
+    if (
+      !LIVE.includes(bid.bidStatus) ||
+      order.orderStatus !== '6' ||
+      bid.round !== (await currentRound(tx, order.id))
+    )
       throw badRequest('bidClosed');
     if (bid.quoteEndTime.getTime() <= Date.now()) throw badRequest('quoteDeadlinePassed');
     if (bid.version !== body.version) throw conflict();
@@ -575,20 +570,10 @@ const bidsSchema = z.object({
   round: z.number().nullable(),
   bids: z.array(buyerBidSchema),
 });
-/** A bid as its supplier sees it (findBidDetail, quote). */
-const supplierBidSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  round: z.number(),
-  bidStatus: z.string(),
-  quoteEndTime: z.string(),
-  inviteRemark: z.string().nullable(),
-  quoteTime: z.string().nullable(),
-  quoteRemark: z.string().nullable(),
-  totalAmount: z.string().nullable(),
-  lines: z.array(quoteLineSchema),
-  version: z.number(),
-});
+/** A bid as its supplier sees it (findBidDetail, quote): its own quote, with the order instead of the invitee. */
+const supplierBidSchema = buyerBidSchema
+  .omit({ toElsAccount: true, supplierName: true })
+  .extend({ orderId: z.string() });
 const bidDetailSchema = z.object({
   bid: supplierBidSchema,
   order: z.object({

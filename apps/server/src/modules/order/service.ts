@@ -120,6 +120,15 @@ export async function findOrderForSupplier(tx: Queryable, auth: AuthContext, id:
   return row;
 }
 
+/** Which of `accounts` are suppliers linked to the buyer `elsAccount`, with their company names. */
+export async function findLinkedSuppliers(tx: Queryable, elsAccount: string, accounts: string[]) {
+  return tx
+    .select({ account: accountRelation.toElsAccount, name: company.companyName })
+    .from(accountRelation)
+    .innerJoin(company, eq(company.elsAccount, accountRelation.toElsAccount))
+    .where(and(eq(accountRelation.elsAccount, elsAccount), inArray(accountRelation.toElsAccount, accounts)));
+}
+
 export async function findItems(tx: Queryable, orderId: string) {
   return tx
     .select()
@@ -237,16 +246,7 @@ async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody)
 export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSaveBody) {
   assertBuyer(auth);
   return db.transaction(async (tx) => {
-    const [link] = await tx
-      .select({ name: company.companyName })
-      .from(accountRelation)
-      .innerJoin(company, eq(company.elsAccount, accountRelation.toElsAccount))
-      .where(
-        and(
-          eq(accountRelation.elsAccount, auth.elsAccount),
-          eq(accountRelation.toElsAccount, body.toElsAccount),
-        ),
-      );
+    const [link] = await findLinkedSuppliers(tx, auth.elsAccount, [body.toElsAccount]);
     if (!link) throw badRequest('supplierNotLinked', { account: body.toElsAccount });
     const lines = await buildLines(tx, auth, body);
     const totals = orderTotals(

@@ -101,6 +101,19 @@ function QuoteView({ data, reload }: { data: BidDetail; reload: () => void }) {
   const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
   const problemAt = (line: number, key: 'priceRule' | 'taxRule') =>
     tried && problems.some((p) => p.line === line && p.key === key);
+  /** The price or tax-rate input of a line, flagged when the last submit found it wrong. */
+  const quoteInput = (item: { id: string; itemNumber: number }, field: 'price' | 'taxRate') => (
+    <Input
+      aria-label={t(field === 'price' ? 'order:quote.priceOfLine' : 'order:quote.taxOfLine', {
+        line: item.itemNumber,
+      })}
+      value={values[item.id]?.[field] ?? ''}
+      disabled={!editable}
+      inputMode="decimal"
+      status={problemAt(item.itemNumber, field === 'price' ? 'priceRule' : 'taxRule') ? 'error' : undefined}
+      onChange={(e) => set(item.id, { [field]: e.target.value })}
+    />
+  );
 
   return (
     <div className="page-stack order-detail">
@@ -154,52 +167,34 @@ function QuoteView({ data, reload }: { data: BidDetail; reload: () => void }) {
           pagination={false}
           dataSource={items}
           columns={[
-            { key: 'itemNumber', dataIndex: 'itemNumber', title: t('order:bidding.cols.line'), width: 70 },
+            { key: 'itemNumber', dataIndex: 'itemNumber', title: t('order:fields.itemNumber'), width: 70 },
             {
               key: 'material',
-              title: t('order:bidding.cols.material'),
+              title: t('order:fields.material'),
               render: (_, item) => `${item.materialNumber} ${item.materialDesc}`,
             },
             {
               key: 'quantity',
-              title: t('order:bidding.cols.quantity'),
+              title: t('order:fields.quantity'),
               align: 'right',
               render: (_, item) => `${trimDecimal(item.quantity)} ${item.unit}`,
             },
             { key: 'deliveryDate', dataIndex: 'deliveryDate', title: t('order:fields.deliveryDate') },
             {
               key: 'price',
-              title: t('order:bidding.cols.priceExcludingTax'),
+              title: t('order:fields.priceExcl'),
               width: 170,
-              render: (_, item) => (
-                <Input
-                  aria-label={t('order:quote.priceOfLine', { line: item.itemNumber })}
-                  value={values[item.id]?.price ?? ''}
-                  disabled={!editable}
-                  inputMode="decimal"
-                  status={problemAt(item.itemNumber, 'priceRule') ? 'error' : undefined}
-                  onChange={(e) => set(item.id, { price: e.target.value })}
-                />
-              ),
+              render: (_, item) => quoteInput(item, 'price'),
             },
             {
               key: 'taxRate',
               title: t('order:bidding.cols.taxRate'),
               width: 100,
-              render: (_, item) => (
-                <Input
-                  aria-label={t('order:quote.taxOfLine', { line: item.itemNumber })}
-                  value={values[item.id]?.taxRate ?? ''}
-                  disabled={!editable}
-                  inputMode="decimal"
-                  status={problemAt(item.itemNumber, 'taxRule') ? 'error' : undefined}
-                  onChange={(e) => set(item.id, { taxRate: e.target.value })}
-                />
-              ),
+              render: (_, item) => quoteInput(item, 'taxRate'),
             },
             {
               key: 'lineAmount',
-              title: t('order:bidding.cols.lineAmount'),
+              title: t('order:fields.lineAmount'),
               align: 'right',
               render: (_, _item, i) => <span className="num">{formatAmount(money[i]?.amount)}</span>,
             },

@@ -231,12 +231,12 @@ export function BiddingCard({
               columns={[
                 {
                   key: 'line',
-                  title: t('order:bidding.cols.line'),
+                  title: t('order:fields.itemNumber'),
                   render: (_, l) => itemById.get(l.itemId)?.itemNumber ?? '—',
                 },
                 {
                   key: 'material',
-                  title: t('order:bidding.cols.material'),
+                  title: t('order:fields.material'),
                   render: (_, l) => {
                     const item = itemById.get(l.itemId);
                     return item ? `${item.materialNumber} ${item.materialDesc}` : '—';
@@ -244,7 +244,7 @@ export function BiddingCard({
                 },
                 {
                   key: 'quantity',
-                  title: t('order:bidding.cols.quantity'),
+                  title: t('order:fields.quantity'),
                   align: 'right',
                   render: (_, l) => {
                     const item = itemById.get(l.itemId);
@@ -253,7 +253,7 @@ export function BiddingCard({
                 },
                 {
                   key: 'priceExcludingTax',
-                  title: t('order:bidding.cols.priceExcludingTax'),
+                  title: t('order:fields.priceExcl'),
                   align: 'right',
                   render: (_, l) => trimDecimal(l.priceExcludingTax),
                 },
@@ -265,7 +265,7 @@ export function BiddingCard({
                 },
                 {
                   key: 'lineAmount',
-                  title: t('order:bidding.cols.lineAmount'),
+                  title: t('order:fields.lineAmount'),
                   align: 'right',
                   render: (_, l) => <span className="num">{formatAmount(l.lineAmount)}</span>,
                 },
