@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { elsAccountSchema } from '../auth.ts';
+import type { Locale } from '../constants.ts';
+import { CUSTOM_FIELD_MAX_LENGTH } from '../purchase-order.ts';
+
+/**
+ * The document kernel's definitions (DESIGN §11, issue #12): one declarative definition per document
+ * kind of seed 001 drives the server's routes, list queries, guards and notifications and the web's
+ * lists, forms and toolbars. What is the same for every kind is derived here; each kind's own rules
+ * (effects) are hand-written next to its tables on the server.
+ */
+
+/** A text in both interface languages (zh_cn default, en). */
+export type Label = Readonly<Record<Locale, string>>;
+/** Buyer (purchase station, the row's elsAccount) or supplier (sale station, toElsAccount). */
+export type Side = 'purchase' | 'sale';
+/** A status or type dictionary: code → label. */
+export type Dict = Readonly<Record<string, Label>>;
+
+export type FieldType = 'text' | 'decimal' | 'integer' | 'date' | 'datetime' | 'code' | 'account' | 'uuid';
+
+/** One header or line field of a kind (seed 001 §3 names). */
+export type FieldDef = {
+  label: Label;
+  type: FieldType;
+  /** Longest text, in characters after trimming. */
+  max?: number;
+  /** Exact decimal: integer digits and scale (DESIGN §4: numeric, never floats). */
+  digits?: readonly [number, number];
+  /** A decimal or integer that must be greater than 0 (seed 001 §5). */
+  positive?: boolean;
+  /** The codes of a 'code' field. */
+  codes?: Dict;
+  /** Required on save (or, for an action input, in the action's body). */
+  required?: boolean;
+  /** Default of an optional 'code' or text field on save. */
+  default?: string;
+  /** The save body carries it (set by the side that saves); absent: the server sets it. */
+  input?: boolean;
+  /** A list column (and an Excel column). */
+  list?: boolean;
+  /** A list filter: exact code, number prefix ("starts with"), or a date range (…From / …To). */
+  filter?: 'eq' | 'prefix' | 'range';
+};
+
+/** Status field → the codes in which something is allowed (every named field must hold). */
+export type Guard = Readonly<Record<string, readonly string[]>>;
+/** Per side, the guard (or any of several guards) under which that side may act. */
+export type SideGuards = Readonly<Partial<Record<Side, Guard | readonly Guard[]>>>;
+
+/** One action of the transition table (issue #12): who may do it, from where, to where, with what. */
+export type ActionDef = {
+  label: Label;
+  /** Which side may run it, and from which statuses. */
+  sides: SideGuards;
+  /** Status fields the action sets (an effect may compute them instead, e.g. partial/full receipt). */
+  target?: Readonly<Record<string, string>>;
+  /** A remark in the body: required (refusing, returning …) or optional. */
+  remark?: 'required' | 'optional';
+  /** The body carries lines with a quantity each (> 0, in the line's unit), at least one. */
+  lines?: 'quantities';
+  /** Extra body fields of this action (their rules as for header fields). */
+  input?: Readonly<Record<string, FieldDef>>;
+  /** Also offered on many documents at once (`…/{action}` with `{ items: [{ id, version }] }`). */
+  bulk?: boolean;
+  /** Shown as a dangerous button that asks for confirmation. */
+  danger?: boolean;
+  /** Who hears of it, and the message title ({number} is the document number) in both languages. */
+  notify?: { to: 'counterpart' | 'creator'; title: Label };
+};
+
+/** The standard actions every kind has, generated from the definition (the same table as `actions`). */
+export type StandardAction = 'edit' | 'delete' | 'submit' | 'withdraw';
+
+export type DocumentDefinition = {
+  /** The spec's document kind code (spec 000 §9): order, deliveryNote, refund … */
+  kind: string;
+  /** Module prefix of the API paths and the web app: `/apis/{module}/…`, `/{module}/#/v2/…`. */
+  module: string;
+  /** `Purchase{service}Service` / `Sale{service}Service`. */
+  service: string;
+  title: Label;
+  /** Number prefix (per company and month: DN2026110001). */
+  prefix: string;
+  /** The header field holding the document number. */
+  numberField: string;
+  /** The header field the lists sort by (newest first), then create time and id. */
+  dateField: string;
+  header: Readonly<Record<string, FieldDef>>;
+  lines: { label: Label; fields: Readonly<Record<string, FieldDef>>; max: number };
+  /**
+   * The code fields guards read (statuses, and types such as noteType), with their codes; the first is
+   * the document's main status.
+   */
+  statuses: Readonly<Record<string, Dict>>;
+  /** Which sides create documents, and when each may still edit or delete its own (a draft …). */
+  editable: SideGuards;
+  /** What the other side never sees (a draft, an unsent request): per side, the rows it may read. */
+  visible?: Readonly<Partial<Record<Side, Guard | readonly Guard[]>>>;
+  /** The kind's own actions. */
+  actions: Readonly<Record<string, ActionDef>>;
+  /** Approval through CommonAuditService (auditStatus 0…4), with the task link of the kind. */
+  approval?: { kind: string; link: string };
+  /** Custom fields fbk1…fbkN of header and lines (seed 001 §3: 30, 40 or 50 per kind). */
+  customFields: 30 | 40 | 50;
+  /** The web's detail page of one document (the id is appended as `?id=`). */
+  detailPath: string;
+  /** Print layout: header fields and line fields, in order. */
+  print: { header: readonly string[]; lines: readonly string[] };
+};
+
+/** Approval statuses (seed 001 §4): not submitted, under approval, approved, rejected, withdrawn. */
+export const APPROVAL_STATUS: Dict = {
+  '0': { zh_cn: '未提交审批', en: 'Not submitted' },
+  '1': { zh_cn: '审批中', en: 'Under approval' },
+  '2': { zh_cn: '审批通过', en: 'Approved' },
+  '3': { zh_cn: '审批拒绝', en: 'Rejected' },
+  '4': { zh_cn: '已撤回', en: 'Withdrawn' },
+};
+
+/** Checks a definition's consistency once, where it is declared; throws naming the problem. */
+export function defineDocument<const D extends DocumentDefinition>(def: D): D {
+  const statusFields = Object.keys(def.statuses);
+  const check = (where: string, guards: Guard | readonly Guard[] | undefined) => {
+    const list: readonly Guard[] = Array.isArray(guards) ? guards : guards ? [guards as Guard] : [];
+    for (const [field, codes] of list.flatMap((g) => Object.entries(g))) {
+      if (!statusFields.includes(field))
+        throw new Error(`${def.kind}: ${where} names unknown status ${field}`);
+      for (const code of codes)
+        if (!(code in def.statuses[field]))
+          throw new Error(`${def.kind}: ${where} ${field} has no code ${code}`);
+    }
+  };
+  for (const [side, guard] of Object.entries(def.editable)) check(`editable ${side}`, guard);
+  for (const [side, guard] of Object.entries(def.visible ?? {})) check(`visible ${side}`, guard);
+  for (const [name, action] of Object.entries(def.actions)) {
+    for (const [side, guard] of Object.entries(action.sides)) check(`action ${name} ${side}`, guard);
+    check(
+      `action ${name} target`,
+      Object.fromEntries(Object.entries(action.target ?? {}).map(([f, c]) => [f, [c]])),
+    );
+  }
+  if (def.approval && !def.statuses.auditStatus) throw new Error(`${def.kind}: approval needs auditStatus`);
+  if (!(def.numberField in def.header) || !(def.dateField in def.header))
+    throw new Error(`${def.kind}: number and date fields must be header fields`);
+  return def;
+}
+
+/** The status part of a document: status field → current code. */
+export type StatusState = Readonly<Record<string, string | null | undefined>>;
+
+/** Whether a guard (or any of several) holds for a document's statuses. */
+export function guardHolds(guard: Guard | readonly Guard[], doc: StatusState): boolean {
+  const list: readonly Guard[] = Array.isArray(guard) ? guard : [guard as Guard];
+  return list.some((g) =>
+    Object.entries(g).every(([field, codes]) => codes.includes(String(doc[field] ?? ''))),
+  );
+}
+
+/** Adds conditions to a guard (to each alternative of a list). */
+const withGuard = (guard: Guard | readonly Guard[], extra: Guard): Guard | readonly Guard[] =>
+  Array.isArray(guard) ? guard.map((g: Guard) => ({ ...g, ...extra })) : { ...(guard as Guard), ...extra };
+
+/** The sides that create documents of a kind. */
+export function creatorSides(def: DocumentDefinition): Side[] {
+  return Object.keys(def.editable) as Side[];
+}
+
+/**
+ * The transition table of a kind, standard actions included — the one table the server's checks and
+ * the web's toolbars both read (issue #12): edit and delete follow `editable` (and, with approval, an
+ * auditStatus not under approval nor approved); submit and withdraw exist when the kind has approval.
+ */
+export function transitionTable(def: DocumentDefinition): Record<string, ActionDef> {
+  const standard: Record<string, ActionDef> = {};
+  const editable: SideGuards = Object.fromEntries(
+    Object.entries(def.editable).map(([side, guard]) => [
+      side,
+      def.approval ? withGuard(guard, { auditStatus: ['0', '3', '4'] }) : guard,
+    ]),
+  );
+  standard.edit = { label: { zh_cn: '编辑', en: 'Edit' }, sides: editable };
+  standard.delete = { label: { zh_cn: '删除', en: 'Delete' }, sides: editable, danger: true };
+  if (def.approval) {
+    standard.submit = { label: { zh_cn: '提交审批', en: 'Submit for approval' }, sides: editable };
+    standard.withdraw = {
+      label: { zh_cn: '撤回审批', en: 'Withdraw approval' },
+      sides: Object.fromEntries(creatorSides(def).map((side) => [side, { auditStatus: ['1'] }])),
+      target: { auditStatus: '4' },
+    };
+  }
+  return { ...standard, ...def.actions };
+}
+
+/** Whether `side` may run `action` on a document in these statuses. */
+export function canDo(def: DocumentDefinition, action: string, doc: StatusState, side: Side): boolean {
+  const guard = transitionTable(def)[action]?.sides[side];
+  return !!guard && guardHolds(guard, doc);
+}
+
+/** The actions `side` may run on a document now, in table order. */
+export function allowedActions(def: DocumentDefinition, doc: StatusState, side: Side): string[] {
+  return Object.entries(transitionTable(def))
+    .filter(([, a]) => a.sides[side] !== undefined && guardHolds(a.sides[side], doc))
+    .map(([name]) => name);
+}
+
+/** A code's label in the locale ('' for an empty code; the code itself when unknown). */
+export function codeLabel(dict: Dict | undefined, code: string | null | undefined, locale: Locale): string {
+  if (code === null || code === undefined || code === '') return '';
+  return dict?.[code]?.[locale] ?? code;
+}
+
+/** The custom field keys of a kind: fbk1 … fbkN. */
+export function customFieldKeys(def: DocumentDefinition): string[] {
+  return Array.from({ length: def.customFields }, (_, i) => `fbk${i + 1}`);
+}
+
+// ——— zod schemas derived from the definition ———
+
+const decimalSchema = (integerDigits: number, scale: number, positive?: boolean) => {
+  // The sign first, so −1 breaks "greater than 0" rather than the decimal format (issue #12).
+  const base = z.string().trim();
+  const signed = positive
+    ? base.refine((v) => !/^-/.test(v) && !/^0*(\.0*)?$/.test(v), { message: 'rule.positive', abort: true })
+    : base;
+  return signed.regex(new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`), {
+    message: `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`,
+  });
+};
+
+/** The zod schema of one field's input value (required or optional). */
+export function fieldSchema(field: FieldDef): z.ZodType {
+  let schema: z.ZodType;
+  switch (field.type) {
+    case 'decimal': {
+      const [i, s] = field.digits ?? [12, 3];
+      schema = decimalSchema(i, s, field.positive);
+      break;
+    }
+    case 'integer':
+      schema = z
+        .number()
+        .int()
+        .min(field.positive ? 1 : 0);
+      break;
+    case 'date':
+      schema = z.iso.date();
+      break;
+    case 'datetime':
+      schema = z.iso.datetime({ offset: true });
+      break;
+    case 'code':
+      schema = z.enum(Object.keys(field.codes ?? {}) as [string, ...string[]]);
+      break;
+    case 'account':
+      schema = elsAccountSchema;
+      break;
+    case 'uuid':
+      schema = z.uuid();
+      break;
+    default: {
+      const text = z
+        .string()
+        .trim()
+        .max(field.max ?? 200);
+      schema = field.required ? text.min(1) : text;
+    }
+  }
+  if (field.required) return schema;
+  return field.default !== undefined ? schema.default(field.default) : schema.optional();
+}
+
+const customFieldShapeOf = (def: DocumentDefinition) =>
+  Object.fromEntries(
+    customFieldKeys(def).map((key) => [key, z.string().trim().max(CUSTOM_FIELD_MAX_LENGTH).optional()]),
+  );
+
+/** Refuses fbkN keys beyond the kind's N (a typo answers '400' naming the key, not silence). */
+const refuseUnknownCustomFields = (def: DocumentDefinition) => {
+  const known = new Set(customFieldKeys(def));
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const unknown = Object.keys(value).filter((k) => /^fbk\d+$/i.test(k) && !known.has(k));
+    if (unknown.length > 0) ctx.addIssue({ code: 'unrecognized_keys', keys: unknown, input: value });
+  };
+};
+
+const inputShape = (def: DocumentDefinition, fields: Readonly<Record<string, FieldDef>>) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, f]) => f.input)
+      .map(([name, f]) => [name, fieldSchema(f)]),
+  );
+
+/**
+ * The save body of a kind (create without id; edit with id and version): the header's input fields,
+ * custom fields fbk1…fbkN, and `lines` (at least one — seed 001 §5 "add at least one row").
+ */
+export function saveSchema(def: DocumentDefinition) {
+  const line = z
+    .looseObject({
+      id: z.uuid().optional(),
+      ...inputShape(def, def.lines.fields),
+      ...customFieldShapeOf(def),
+    })
+    .superRefine(refuseUnknownCustomFields(def));
+  return z
+    .looseObject({
+      id: z.uuid().optional(),
+      version: z.number().int().min(0).optional(),
+      ...inputShape(def, def.header),
+      ...customFieldShapeOf(def),
+      lines: z.array(line).min(1).max(def.lines.max),
+    })
+    .superRefine(refuseUnknownCustomFields(def));
+}
+
+/** The list filter body: paging, keyset cursor, and each field marked `filter`. */
+export function filterSchema(def: DocumentDefinition) {
+  const shape: Record<string, z.ZodType> = {
+    currentPage: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z
+      .union(
+        [10, 20, 30, 40, 50, 100].map((n) => z.literal(n)) as [
+          z.ZodLiteral<number>,
+          ...z.ZodLiteral<number>[],
+        ],
+      )
+      .default(10),
+    cursor: z.string().trim().min(1).max(512).optional(),
+  };
+  const all = { ...def.header, ...statusFieldsOf(def) };
+  for (const [name, field] of Object.entries(all)) {
+    if (field.filter === 'eq')
+      shape[name] = field.codes
+        ? z.enum(Object.keys(field.codes) as [string, ...string[]]).optional()
+        : z.string().trim().max(64).optional();
+    else if (field.filter === 'prefix') shape[name] = z.string().trim().max(40).optional();
+    else if (field.filter === 'range') {
+      shape[`${name}From`] = z.iso.date().optional();
+      shape[`${name}To`] = z.iso.date().optional();
+    }
+  }
+  return z.object(shape);
+}
+
+/** Status fields as filterable code fields (every status is a list column and an exact filter). */
+export function statusFieldsOf(def: DocumentDefinition): Record<string, FieldDef> {
+  return Object.fromEntries(
+    Object.entries(def.statuses).map(([name, codes]) => [
+      name,
+      {
+        label: STATUS_FIELD_LABELS[name] ?? { zh_cn: name, en: name },
+        type: 'code',
+        codes,
+        list: true,
+        filter: 'eq',
+      },
+    ]),
+  );
+}
+
+/** Labels of the status fields used across kinds (seed 001 §3 names). */
+export const STATUS_FIELD_LABELS: Record<string, Label> = {
+  auditStatus: { zh_cn: '审批状态', en: 'Approval status' },
+  sendStatus: { zh_cn: '发送状态', en: 'Send status' },
+  noteStatus: { zh_cn: '送货单状态', en: 'Notice status' },
+  refundStatus: { zh_cn: '退货状态', en: 'Return status' },
+  orderStatus: { zh_cn: '订单状态', en: 'Order status' },
+  changeStatus: { zh_cn: '变更状态', en: 'Change status' },
+  deliveryStatus: { zh_cn: '交货状态', en: 'Delivery status' },
+};
+
+/** The body of one action on one document: version, remark, lines with quantities, extra fields. */
+export function actionBodySchema(action: ActionDef) {
+  return z.object({
+    version: z.number().int().min(0),
+    remark:
+      action.remark === 'required'
+        ? z.string().trim().min(1).max(500)
+        : z.string().trim().max(500).optional(),
+    ...(action.lines === 'quantities'
+      ? {
+          lines: z
+            .array(z.object({ lineId: z.uuid(), quantity: decimalSchema(12, 3, true) }))
+            .min(1)
+            .max(500),
+        }
+      : {}),
+    ...Object.fromEntries(Object.entries(action.input ?? {}).map(([name, f]) => [name, fieldSchema(f)])),
+  });
+}
+
+/** The body of a bulk action: documents with the version each was read at (1–100), and the remark. */
+export function bulkBodySchema(action: ActionDef) {
+  return z.object({
+    items: z
+      .array(z.object({ id: z.uuid(), version: z.number().int().min(0) }))
+      .min(1)
+      .max(100),
+    remark:
+      action.remark === 'required'
+        ? z.string().trim().min(1).max(500)
+        : z.string().trim().max(500).optional(),
+  });
+}
+
+/** `/apis/{module}/{Purchase|Sale}{service}Service` — the base path of one side's calls. */
+export function servicePath(def: DocumentDefinition, side: Side): string {
+  return `/apis/${def.module}/${side === 'purchase' ? 'Purchase' : 'Sale'}${def.service}Service`;
+}
