@@ -1,0 +1,363 @@
+import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  codeLabel,
+  customFieldKeys,
+  type DocumentDefinition,
+  type FieldDef,
+  type Side,
+  statusFieldsOf,
+  transitionTable,
+} from '@srm/contracts/document/define';
+import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Timeline } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '../../lib/http.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import { ActionDialog, type LineQuantity } from './ActionDialog.tsx';
+import { type DocDetail, type DocLine, useDocumentAction, useDocumentDetail } from './api.ts';
+import { StatusTag } from './DocumentList.tsx';
+import {
+  actionLabel,
+  fieldLabel,
+  formatValue,
+  type ToolbarAction,
+  toolbarActions,
+  trailStatusField,
+} from './definition.ts';
+import './document.css';
+import './i18n-document.ts';
+
+export type DocumentDetailProps = {
+  def: DocumentDefinition;
+  side: Side;
+  id: string;
+  onBack?: () => void;
+  /** The standard action `edit`: where the kind edits (no edit button without it). */
+  onEdit?: (detail: DocDetail) => void;
+  /** After `delete`: usually back to the list. */
+  onDeleted?: () => void;
+  /** Kind-specific buttons beside the generated ones (print, return goods …). */
+  extra?: (detail: DocDetail) => ReactNode;
+  /** Kind-specific content under the lines. */
+  children?: (detail: DocDetail) => ReactNode;
+  /** Line fields shown, in order; default every line field but ids. */
+  lineFields?: readonly string[];
+  /** For an action with quantities per line: what is left on a line (default and upper bound). */
+  quantityOf?: (action: string, line: DocLine) => LineQuantity;
+  /** Read-only (e.g. inside the approval page, which has its own approve/reject panel). */
+  hideActions?: boolean;
+};
+
+const hiddenType = (f: FieldDef) => f.type === 'uuid';
+
+/**
+ * One document (DESIGN §11): header fields as descriptions, the status tags, the lines, the history, the
+ * approval tasks when there are any, and a toolbar generated from the transition table — the server's
+ * `actions` say what the caller may do now. Each action asks for what it needs in a small dialog
+ * (remark, quantities, extra fields); dangerous ones confirm first; a refusal ('400') or a stale version
+ * ('409') is shown as the server words it and the document is read again.
+ */
+export function DocumentDetail(props: DocumentDetailProps) {
+  const { t } = useTranslation();
+  const detail = useDocumentDetail(props.def, props.side, props.id);
+  if (!props.id) return <Result status="404" title={t('document:detail.noId')} />;
+  if (detail.isPending) return <Spin className="tab-loading" />;
+  if (detail.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('document:detail.loadFailed')}
+        subTitle={errorText(detail.error)}
+        extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
+      />
+    );
+  return <DetailView {...props} data={detail.data} reload={() => void detail.refetch()} />;
+}
+
+function DetailView({
+  def,
+  side,
+  data,
+  reload,
+  onBack,
+  onEdit,
+  onDeleted,
+  extra,
+  children,
+  lineFields,
+  quantityOf,
+  hideActions,
+}: DocumentDetailProps & { data: DocDetail; reload: () => void }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const locale = useSettings((s) => s.locale);
+  const run = useDocumentAction(def, side);
+  const [dialog, setDialog] = useState<ToolbarAction | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { record, lines, trail, tasks } = data;
+  const number = String(record[def.numberField] ?? '');
+  const statuses = statusFieldsOf(def);
+  const table = transitionTable(def);
+  const actions = hideActions
+    ? []
+    : toolbarActions(def, record as Record<string, string>, side, data.actions).filter(
+        (a) => a.name !== 'edit' || onEdit,
+      );
+
+  /** Runs an action; resolves to the server's refusal text (kept in a dialog) or null when done. */
+  async function perform(name: string, body: Record<string, unknown>): Promise<string | null> {
+    setBusy(name);
+    try {
+      await run.mutateAsync({ action: name, id: record.id, body });
+      void message.success(t('document:detail.done', { action: actionLabel(def, name, locale) }));
+      if (name === 'delete') onDeleted?.();
+      return null;
+    } catch (e) {
+      const stale = e instanceof ApiError && e.code === '409';
+      const text = stale ? `${errorText(e)} — ${t('document:detail.stale')}` : errorText(e);
+      void message.error(text, stale ? 6 : 4);
+      return text;
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  }
+
+  const click = (a: ToolbarAction) => {
+    if (a.name === 'edit') return onEdit?.(data);
+    if (a.dialog) return setDialog(a);
+    const go = () => perform(a.name, { version: record.version });
+    if (a.danger)
+      return modal.confirm({
+        title: t('document:detail.confirmTitle', { action: a.action.label[locale] }),
+        content: t('document:detail.confirmText', { action: a.action.label[locale], number }),
+        okText: a.action.label[locale],
+        okButtonProps: { danger: true },
+        cancelText: t('document:action.cancel'),
+        onOk: go,
+      });
+    void go();
+  };
+
+  const headerFields = Object.entries(def.header).filter(
+    ([key, f]) => !hiddenType(f) && key !== def.numberField,
+  );
+  const shownLineFields: Array<[string, FieldDef]> = (
+    lineFields ?? Object.keys(def.lines.fields).filter((k) => !hiddenType(def.lines.fields[k]))
+  ).flatMap((k) => (def.lines.fields[k] ? [[k, def.lines.fields[k]] as [string, FieldDef]] : []));
+  const custom = customFieldKeys(def).filter(
+    (k) => record[k] !== undefined && record[k] !== null && record[k] !== '',
+  );
+  const lineNumber = (line: DocLine, i: number) =>
+    line.itemNumber !== undefined && line.itemNumber !== null ? String(line.itemNumber) : String(i + 1);
+
+  return (
+    <div className="page-stack document-detail">
+      <Card
+        title={
+          <Space wrap>
+            {onBack && (
+              <Button
+                type="text"
+                icon={<ArrowLeftOutlined aria-hidden />}
+                aria-label={t('document:detail.back')}
+                onClick={onBack}
+              />
+            )}
+            <span>{def.title[locale]}</span>
+            <span className="document-number">{number}</span>
+            {Object.entries(statuses)
+              .filter(([key]) => !(side === 'sale' && key === 'auditStatus'))
+              .map(([key, f]) => (
+                <StatusTag key={key} field={key} dict={f.codes} code={record[key]} />
+              ))}
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {actions.map((a) => (
+              <Button
+                key={a.name}
+                type={a.danger ? 'default' : 'primary'}
+                danger={a.danger}
+                loading={busy === a.name}
+                onClick={() => click(a)}
+              >
+                {a.action.label[locale]}
+              </Button>
+            ))}
+            {extra?.(data)}
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              aria-label={t('document:detail.reload')}
+              onClick={reload}
+            />
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
+          <Descriptions.Item label={fieldLabel(def.header[def.numberField], locale)}>
+            {number}
+          </Descriptions.Item>
+          {headerFields.map(([key, f]) => (
+            <Descriptions.Item key={key} label={fieldLabel(f, locale)}>
+              {formatValue(f, record[key], locale) || '—'}
+            </Descriptions.Item>
+          ))}
+          {Object.entries(statuses)
+            .filter(([key]) => !(side === 'sale' && key === 'auditStatus'))
+            .map(([key, f]) => (
+              <Descriptions.Item key={key} label={fieldLabel(f, locale)}>
+                {codeLabel(f.codes, record[key] as string, locale) || '—'}
+              </Descriptions.Item>
+            ))}
+          <Descriptions.Item label={t('document:detail.createUser')}>
+            {String(record.createUser ?? '—')} ·{' '}
+            {formatValue({ label: def.title, type: 'datetime' }, record.createDate, locale)}
+          </Descriptions.Item>
+        </Descriptions>
+        {custom.length > 0 && (
+          <Descriptions
+            size="small"
+            title={t('document:detail.customFields')}
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            bordered
+            style={{ marginTop: 12 }}
+          >
+            {custom.map((k) => (
+              <Descriptions.Item key={k} label={k}>
+                {String(record[k])}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
+      </Card>
+
+      <Card title={def.lines.label[locale]} size="small">
+        <Table<DocLine>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          className="document-lines"
+          scroll={{ x: 'max-content' }}
+          dataSource={lines}
+          columns={shownLineFields.map(([key, f]) => ({
+            key,
+            dataIndex: key,
+            title: fieldLabel(f, locale),
+            align: f.type === 'decimal' || f.type === 'integer' ? ('right' as const) : undefined,
+            render: (v: unknown) => {
+              const text = formatValue(f, v, locale);
+              return f.type === 'decimal' ? <span className="num">{text || '0'}</span> : text || '—';
+            },
+          }))}
+        />
+      </Card>
+
+      {children?.(data)}
+
+      <div className={tasks.length > 0 ? 'document-two-col' : undefined}>
+        <Card title={t('document:detail.trail')} size="small">
+          {trail.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          ) : (
+            <Timeline
+              items={trail.map((row, i) => {
+                const field = trailStatusField(def, row.action);
+                const dict = def.statuses[field];
+                const name = table[row.action]
+                  ? actionLabel(def, row.action, locale)
+                  : t(`document:trail.${row.action}`, { defaultValue: row.action });
+                return {
+                  key: i,
+                  children: (
+                    <div className="document-trail-row">
+                      <strong>{name}</strong>{' '}
+                      {(row.fromStatus || row.toStatus) && (
+                        <span>
+                          {codeLabel(dict, row.fromStatus, locale) || '—'} →{' '}
+                          {codeLabel(dict, row.toStatus, locale) || '—'}
+                        </span>
+                      )}
+                      <div className="document-trail-meta">
+                        {row.createUser} ·{' '}
+                        {formatValue({ label: def.title, type: 'datetime' }, row.createDate, locale)}
+                      </div>
+                      {row.remark && <div className="document-trail-remark">{row.remark}</div>}
+                    </div>
+                  ),
+                };
+              })}
+            />
+          )}
+        </Card>
+        {tasks.length > 0 && (
+          <Card title={t('document:detail.tasks')} size="small">
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={tasks}
+              columns={[
+                { key: 'stepName', dataIndex: 'stepName', title: t('document:detail.step') },
+                {
+                  key: 'status',
+                  dataIndex: 'status',
+                  title: t('document:detail.taskStatus'),
+                  render: (v: string) => (
+                    <Tag
+                      color={
+                        v === 'approved'
+                          ? 'success'
+                          : v === 'rejected'
+                            ? 'error'
+                            : v === 'pending'
+                              ? 'processing'
+                              : 'default'
+                      }
+                    >
+                      {t(`document:taskStatus.${v}`, { defaultValue: v })}
+                    </Tag>
+                  ),
+                },
+                {
+                  key: 'handledBy',
+                  dataIndex: 'handledBy',
+                  title: t('document:detail.handledBy'),
+                  render: (v) => v ?? '—',
+                },
+                {
+                  key: 'remark',
+                  dataIndex: 'remark',
+                  title: t('document:detail.remark'),
+                  render: (v) => v ?? '—',
+                },
+              ]}
+            />
+          </Card>
+        )}
+      </div>
+
+      {dialog && (
+        <ActionDialog
+          name={dialog.name}
+          action={dialog.action}
+          number={number}
+          version={record.version}
+          lines={lines}
+          lineNumber={lineNumber}
+          quantityOf={(line) =>
+            quantityOf?.(dialog.name, line) ?? { remaining: String(line.quantity ?? '0') }
+          }
+          locale={locale}
+          onCancel={() => setDialog(null)}
+          onSubmit={async (body) => {
+            const error = await perform(dialog.name, body);
+            if (!error) setDialog(null);
+            return error;
+          }}
+        />
+      )}
+    </div>
+  );
+}

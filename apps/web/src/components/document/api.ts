@@ -1,0 +1,231 @@
+import type { DocumentDefinition, Side } from '@srm/contracts/document/define';
+import { servicePath } from '@srm/contracts/document/define';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { useAuth } from '../../lib/auth-store.ts';
+import { call, http } from '../../lib/http.ts';
+import type { Page } from '../../lib/message-api.ts';
+
+/**
+ * Typed calls of the kernel's generic routes (`/apis/{module}/{Purchase|Sale}{Service}Service/…`) and the
+ * TanStack Query hooks of the generic screens.
+ */
+
+/** A list or detail record: the definition's header and status fields, the standard columns, fbkN flat. */
+export type DocRecord = Record<string, unknown> & {
+  id: string;
+  version: number;
+  elsAccount: string;
+  toElsAccount: string;
+  createUser?: string;
+  createDate?: string;
+  lastUpdateDate?: string;
+};
+/** A line: the definition's line fields, its id and fbkN. */
+export type DocLine = Record<string, unknown> & { id: string };
+export type TrailRow = {
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  remark: string | null;
+  createUser: string;
+  createDate: string;
+};
+export type TaskRow = {
+  id: string;
+  stepName: string;
+  status: string;
+  handledBy: string | null;
+  remark: string | null;
+};
+export type DocDetail = {
+  record: DocRecord;
+  lines: DocLine[];
+  trail: TrailRow[];
+  tasks: TaskRow[];
+  /** What the caller may do now (the server's reading of the transition table). */
+  actions?: string[];
+};
+export type BulkResult = { results: Array<{ id: string; code: string; message: string }> };
+
+/** The caller's side: a sale-station user acts as the supplier, everyone else as the buyer. */
+export function useDocumentSide(): Side {
+  return useAuth((s) => (s.userInfo?.station === 'sale' ? 'sale' : 'purchase'));
+}
+
+/** The base path of one side's calls, relative to the http client's `/apis`. */
+export function basePath(def: DocumentDefinition, side: Side): string {
+  return servicePath(def, side).replace(/^\/apis/, '');
+}
+
+/** Query keys: everything of a kind shares its prefix, so one action refreshes lists and details. */
+export const documentKeys = {
+  all: (def: DocumentDefinition) => ['document', def.kind] as const,
+  list: (def: DocumentDefinition, side: Side, filter: unknown) =>
+    ['document', def.kind, 'list', side, filter] as const,
+  detail: (def: DocumentDefinition, side: Side, id: string) =>
+    ['document', def.kind, 'detail', side, id] as const,
+};
+
+export function findDocuments(
+  def: DocumentDefinition,
+  side: Side,
+  body: Record<string, unknown>,
+): Promise<Page<DocRecord>> {
+  return call<Page<DocRecord>>({ url: `${basePath(def, side)}/findPageList`, method: 'POST', data: body });
+}
+export function findDocument(def: DocumentDefinition, side: Side, id: string): Promise<DocDetail> {
+  return call<DocDetail>({ url: `${basePath(def, side)}/findDetail/${encodeURIComponent(id)}` });
+}
+export function saveDocument(
+  def: DocumentDefinition,
+  side: Side,
+  body: Record<string, unknown>,
+): Promise<DocRecord> {
+  return call<DocRecord>({ url: `${basePath(def, side)}/save`, method: 'POST', data: body });
+}
+/** `POST …/{action}/{id}` with the action's body; delete, submit and withdraw take `{ version }`. */
+export function runDocumentAction(
+  def: DocumentDefinition,
+  side: Side,
+  action: string,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<DocRecord | null> {
+  return call<DocRecord | null>({
+    url: `${basePath(def, side)}/${action}/${encodeURIComponent(id)}`,
+    method: 'POST',
+    data: body,
+  });
+}
+/** `POST …/{action}` with `{ items: [{ id, version }], remark? }` → one result per document. */
+export function runBulkAction(
+  def: DocumentDefinition,
+  side: Side,
+  action: string,
+  body: { items: Array<{ id: string; version: number }>; remark?: string },
+): Promise<BulkResult> {
+  return call<BulkResult>({ url: `${basePath(def, side)}/${action}`, method: 'POST', data: body });
+}
+
+/** Reads a binary answer; a JSON envelope instead (an error) becomes an Error with the server's message. */
+export async function fetchBlob(config: { url: string; method: 'GET' | 'POST'; data?: unknown }): Promise<{
+  blob: Blob;
+  name: string | null;
+}> {
+  const res = await http.request<Blob>({ ...config, responseType: 'blob' });
+  const type = String(res.headers['content-type'] ?? '');
+  if (res.status !== 200 || type.includes('json')) {
+    let message = `HTTP ${res.status}`;
+    try {
+      message = (JSON.parse(await res.data.text()) as { message?: string }).message ?? message;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(message);
+  }
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: res.data, name: name ? decodeURIComponent(name) : null };
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** `POST …/export` with the list's filter → the xlsx download. */
+export async function exportDocuments(
+  def: DocumentDefinition,
+  side: Side,
+  filter: Record<string, unknown>,
+): Promise<void> {
+  const { blob, name } = await fetchBlob({
+    url: `${basePath(def, side)}/export`,
+    method: 'POST',
+    data: filter,
+  });
+  saveBlob(blob, name ?? `${def.kind}.xlsx`);
+}
+
+/**
+ * Opens a PDF of the API (print, box labels) in a new tab. The call needs the token header, so the file
+ * is fetched first; the tab is opened at the click (popup blockers allow that) and shown the file once it
+ * arrives. Without a tab (blocked), the file is downloaded instead.
+ */
+export async function openPdf(path: string, fallbackName: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { blob, name } = await fetchBlob({ url: path, method: 'GET' });
+    const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+    if (tab && !tab.closed) {
+      const url = URL.createObjectURL(pdf);
+      tab.location.href = url;
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } else saveBlob(pdf, name ?? fallbackName);
+  } catch (e) {
+    tab?.close();
+    throw e;
+  }
+}
+
+/**
+ * The list of one kind and side for the DataTable: its query key and page fetcher. Page numbers reach the
+ * offset window; a page right after one that returned `nextCursor` is read by that keyset cursor (the
+ * server reads it at any depth in the time of the first page).
+ */
+export function useDocumentList(def: DocumentDefinition, side: Side, filter: Record<string, unknown>) {
+  const cursors = useRef(new Map<string, string>());
+  const sig = JSON.stringify(filter);
+  return useMemo(() => {
+    cursors.current.clear();
+    const queryKey = documentKeys.list(def, side, JSON.parse(sig) as unknown);
+    const fetchPage = async (paging: { currentPage: number; pageSize: number }) => {
+      const key = `${paging.pageSize}:${paging.currentPage}`;
+      const cursor = paging.currentPage > 1 ? cursors.current.get(key) : undefined;
+      const page = await findDocuments(def, side, {
+        ...(JSON.parse(sig) as Record<string, unknown>),
+        ...paging,
+        ...(cursor ? { cursor } : {}),
+      });
+      if (page.nextCursor)
+        cursors.current.set(`${paging.pageSize}:${paging.currentPage + 1}`, page.nextCursor);
+      return page;
+    };
+    return { queryKey, fetchPage };
+  }, [def, side, sig]);
+}
+
+export function useDocumentDetail(def: DocumentDefinition, side: Side, id: string) {
+  return useQuery({
+    queryKey: documentKeys.detail(def, side, id),
+    queryFn: () => findDocument(def, side, id),
+    enabled: Boolean(id),
+  });
+}
+
+/** Runs one action on one document; refreshes every list and detail of the kind afterwards. */
+export function useDocumentAction(def: DocumentDefinition, side: Side) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { action: string; id: string; body: Record<string, unknown> }) =>
+      runDocumentAction(def, side, v.action, v.id, v.body),
+    onSettled: () => client.invalidateQueries({ queryKey: documentKeys.all(def) }),
+  });
+}
+
+/** Saves a document (create without id, edit with id and version); refreshes the kind's queries. */
+export function useDocumentSave(def: DocumentDefinition, side: Side) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => saveDocument(def, side, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all(def) }),
+  });
+}
