@@ -148,8 +148,9 @@ function DetailView({
   const custom = customFieldKeys(def).filter(
     (k) => record[k] !== undefined && record[k] !== null && record[k] !== '',
   );
+  /** Lines are numbered 10, 20 … by the server (lineNumber); else by position. */
   const lineNumber = (line: DocLine, i: number) =>
-    line.itemNumber !== undefined && line.itemNumber !== null ? String(line.itemNumber) : String(i + 1);
+    typeof line.lineNumber === 'number' ? String(line.lineNumber) : String((i + 1) * 10);
 
   return (
     <div className="page-stack document-detail">
@@ -241,16 +242,24 @@ function DetailView({
           className="document-lines"
           scroll={{ x: 'max-content' }}
           dataSource={lines}
-          columns={shownLineFields.map(([key, f]) => ({
-            key,
-            dataIndex: key,
-            title: fieldLabel(f, locale),
-            align: f.type === 'decimal' || f.type === 'integer' ? ('right' as const) : undefined,
-            render: (v: unknown) => {
-              const text = formatValue(f, v, locale);
-              return f.type === 'decimal' ? <span className="num">{text || '0'}</span> : text || '—';
+          columns={[
+            {
+              key: 'lineNumber',
+              title: '#',
+              width: 50,
+              render: (_v: unknown, line: DocLine, i: number) => lineNumber(line, i),
             },
-          }))}
+            ...shownLineFields.map(([key, f]) => ({
+              key,
+              dataIndex: key,
+              title: fieldLabel(f, locale),
+              align: f.type === 'decimal' || f.type === 'integer' ? ('right' as const) : undefined,
+              render: (v: unknown) => {
+                const text = formatValue(f, v, locale);
+                return f.type === 'decimal' ? <span className="num">{text || '0'}</span> : text || '—';
+              },
+            })),
+          ]}
         />
       </Card>
 
@@ -263,8 +272,9 @@ function DetailView({
           ) : (
             <Timeline
               items={trail.map((row, i) => {
-                const field = trailStatusField(def, row.action);
-                const dict = def.statuses[field];
+                const dict = def.statuses[trailStatusField(def)];
+                const from = codeLabel(dict, row.fromStatus, locale);
+                const to = codeLabel(dict, row.toStatus, locale);
                 const name = table[row.action]
                   ? actionLabel(def, row.action, locale)
                   : t(`document:trail.${row.action}`, { defaultValue: row.action });
@@ -273,11 +283,8 @@ function DetailView({
                   children: (
                     <div className="document-trail-row">
                       <strong>{name}</strong>{' '}
-                      {(row.fromStatus || row.toStatus) && (
-                        <span>
-                          {codeLabel(dict, row.fromStatus, locale) || '—'} →{' '}
-                          {codeLabel(dict, row.toStatus, locale) || '—'}
-                        </span>
+                      {(from || to) && (
+                        <span>{from && to && from !== to ? `${from} → ${to}` : to || from}</span>
                       )}
                       <div className="document-trail-meta">
                         {row.createUser} ·{' '}

@@ -274,13 +274,9 @@ export function actionLabel(def: DocumentDefinition, name: string, locale: Local
   return transitionTable(def)[name]?.label[locale] ?? name;
 }
 
-/** The status dictionary a history row's from/to codes belong to (the field the action sets). */
-export function trailStatusField(def: DocumentDefinition, action: string): string {
-  const table = transitionTable(def);
-  const target = Object.keys(table[action]?.target ?? {});
-  if (action === 'submit' || action === 'withdraw' || action === 'approve' || action === 'reject')
-    return def.statuses.auditStatus ? 'auditStatus' : Object.keys(def.statuses)[0];
-  return target[0] ?? Object.keys(def.statuses)[0];
+/** The status field a history row's from/to codes belong to: the kind's main status (the server's rule). */
+export function trailStatusField(def: DocumentDefinition): string {
+  return Object.keys(def.statuses)[0];
 }
 
 /**

@@ -19,6 +19,17 @@ const OrderDetailPage = lazy(() => import('./OrderDetail.tsx'));
 const OrderEdit = lazy(() => import('./OrderEdit.tsx'));
 const BidList = lazy(() => import('./BidList.tsx'));
 const BidQuote = lazy(() => import('./BidQuote.tsx'));
+// Delivery notices and returns (issue #12): their own folders, one lazy chunk per screen.
+const DeliveryList = lazy(() => import('../delivery/DeliveryList.tsx'));
+const DeliveryShip = lazy(() => import('../delivery/DeliveryShip.tsx'));
+const DeliveryDetail = lazy(() => import('../delivery/DeliveryDetail.tsx'));
+const DeliveryEdit = lazy(() => import('../delivery/DeliveryEdit.tsx'));
+const DeliveryReceive = lazy(() => import('../delivery/DeliveryReceive.tsx'));
+const DeliveryRequest = lazy(() => import('../delivery/DeliveryRequest.tsx'));
+const RefundList = lazy(() => import('../refund/RefundList.tsx'));
+const RefundDetail = lazy(() => import('../refund/RefundDetail.tsx'));
+const RefundNew = lazy(() => import('../refund/RefundNew.tsx'));
+const RefundEdit = lazy(() => import('../refund/RefundEdit.tsx'));
 
 /** Follows the shell's settings and session when another window (the shell) changes them. */
 function useSharedStores() {
@@ -49,7 +60,9 @@ function NeedsLogin() {
 
 /**
  * The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=…, and the
- * supplier's bid invitations #/v2/order/bids and quote page #/v2/order/bid?id=….
+ * supplier's bid invitations #/v2/order/bids and quote page #/v2/order/bid?id=…; delivery notices
+ * #/v2/delivery/list | ship | detail?id= | edit?id= | receive | request and returns #/v2/refund/list |
+ * detail?id= | new?deliveryNoteId= | edit?id= (modules/delivery, modules/refund).
  */
 export function OrderApp() {
   useSharedStores();
@@ -71,6 +84,16 @@ export function OrderApp() {
                       <Route path="/v2/order/edit" element={<OrderEdit />} />
                       <Route path="/v2/order/bids" element={<BidList />} />
                       <Route path="/v2/order/bid" element={<BidQuote />} />
+                      <Route path="/v2/delivery/list" element={<DeliveryList />} />
+                      <Route path="/v2/delivery/ship" element={<DeliveryShip />} />
+                      <Route path="/v2/delivery/detail" element={<DeliveryDetail />} />
+                      <Route path="/v2/delivery/edit" element={<DeliveryEdit />} />
+                      <Route path="/v2/delivery/receive" element={<DeliveryReceive />} />
+                      <Route path="/v2/delivery/request" element={<DeliveryRequest />} />
+                      <Route path="/v2/refund/list" element={<RefundList />} />
+                      <Route path="/v2/refund/detail" element={<RefundDetail />} />
+                      <Route path="/v2/refund/new" element={<RefundNew />} />
+                      <Route path="/v2/refund/edit" element={<RefundEdit />} />
                       <Route path="*" element={<Navigate to="/v2/order/list" replace />} />
                     </Routes>
                   </Suspense>

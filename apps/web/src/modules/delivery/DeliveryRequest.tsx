@@ -1,0 +1,99 @@
+import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
+import { Button, Card, Form, Input, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import type { OpenLine } from './api.ts';
+import { openLineInfo, toNoteLines } from './DeliveryShip.tsx';
+import './i18n-delivery.ts';
+import { OpenLines } from './OpenLines.tsx';
+
+type Filter = { toElsAccount?: string; orderNumber?: string };
+
+/**
+ * #/v2/delivery/request — the buyer's purchase-initiated request: the supplier, then its open lines,
+ * quantities, date, address and time slot; saved as a draft the detail page sends.
+ */
+export default function DeliveryRequest() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Filter>();
+  const [filter, setFilter] = useState<Filter | null>(null);
+  const [picked, setPicked] = useState<OpenLine[] | null>(null);
+
+  if (picked && filter?.toElsAccount)
+    return (
+      <DocumentForm
+        def={deliveryNoteDefinition}
+        side="purchase"
+        title={t('delivery:request.formTitle', {
+          supplier: `${picked[0].supplierName ?? ''} (${filter.toElsAccount})`,
+        })}
+        initial={{ noteDate: dayjs().format('YYYY-MM-DD'), lines: toNoteLines(picked) }}
+        headerFields={[
+          'noteDate',
+          'deliveryTimeSlot',
+          'receivedAddress',
+          'receivedUser',
+          'receivedPhone',
+          'remark',
+        ]}
+        required={['noteDate']}
+        lineInfo={openLineInfo(t)}
+        lineFields={['sendDeliveryNoteQuantity']}
+        lineMax={{ sendDeliveryNoteQuantity: (line) => String(line.remainQuantity ?? '') || undefined }}
+        onCancel={() => setPicked(null)}
+        onSaved={(record) => navigate(`/v2/delivery/detail?id=${record.id}`)}
+      />
+    );
+
+  return (
+    <div className="page-stack">
+      <Card size="small" title={t('delivery:request.title')}>
+        <Form<Filter>
+          form={form}
+          layout="inline"
+          className="document-filter"
+          onFinish={(v) =>
+            setFilter({
+              toElsAccount: v.toElsAccount?.trim(),
+              ...(v.orderNumber?.trim() ? { orderNumber: v.orderNumber.trim() } : {}),
+            })
+          }
+        >
+          <Form.Item
+            name="toElsAccount"
+            label={t('delivery:request.supplier')}
+            rules={[{ required: true, whitespace: true, message: t('delivery:request.needSupplier') }]}
+          >
+            <Input allowClear style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="orderNumber" label={t('delivery:ship.orderNumber')}>
+            <Input allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                {t('delivery:request.show')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      {filter?.toElsAccount && (
+        <Card>
+          <OpenLines
+            key={filter.toElsAccount}
+            side="purchase"
+            filter={filter}
+            title={t('delivery:list.titlePurchase')}
+            createLabel={t('delivery:request.create')}
+            onCreate={setPicked}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}
