@@ -31,11 +31,13 @@ import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
 import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
+import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { registerMessageRoutes } from './modules/message/routes.ts';
 import { registerOrderRoutes } from './modules/order/routes.ts';
+import { registerRefundRoutes } from './modules/refund/routes.ts';
 import { registerRegistrationRoutes } from './modules/register/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -263,7 +265,7 @@ export async function buildApp(options: BuildAppOptions) {
     if (error instanceof AppError) {
       return reply
         .status(error.status)
-        .send({ code: error.code, message: t(locale, error.key, error.params), data: error.data });
+        .send({ code: error.code, message: error.messageIn(locale), data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
@@ -446,6 +448,8 @@ export async function buildApp(options: BuildAppOptions) {
     registerSmsRoutes(api, deps);
     registerRegistrationRoutes(api, deps);
     registerOrderRoutes(api, deps);
+    registerDeliveryNoteRoutes(api, deps);
+    registerRefundRoutes(api, deps);
     registerAuditRoutes(api, deps);
     registerCustomFieldRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser

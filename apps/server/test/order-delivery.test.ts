@@ -195,7 +195,7 @@ describe('ship → partial receipt → all goods received', () => {
       elsAccount: '100000',
       toElsAccount: '200001',
     });
-    expect(first.shipment.shipmentNumber).toMatch(/^SN\d{10}$/);
+    expect(first.shipment.shipmentNumber).toMatch(/^DN\d{10}$/);
     expect(first.shipment.lines).toEqual([
       expect.objectContaining({ itemNumber: 10, shippedQuantity: '60.000', receivedQuantity: '0.000' }),
       expect.objectContaining({ itemNumber: 20, shippedQuantity: '200.500', receivedQuantity: '0.000' }),

@@ -7,6 +7,8 @@ export const TASK_LINKS: Record<string, string> = {
   enquiryEnd: '/rfq/#/v2/detail',
   enquiryQuote: '/rfq/#/v2/client/quota',
   order: '/order/#/v2/order/detail',
+  /** Returns (issue #12): the approval of a return opens its detail page. */
+  refund: '/order/#/v2/refund/detail',
   supplierReplacement: '/masterdata/#/v2/supplierView1',
   blackToQualified: '/masterdata/#/v2/supplierView3',
   unfamiliarToPotential: '/masterdata/#/v2/supplierView5',

@@ -1,5 +1,6 @@
+import type { Locale } from '@srm/contracts/constants';
 import type { BodyCode } from '@srm/contracts/envelope';
-import type { MessageKey } from './messages.ts';
+import { type MessageKey, t } from './messages.ts';
 
 const HTTP_STATUS: Record<BodyCode, number> = {
   '200': 200,
@@ -24,9 +25,16 @@ export class AppError extends Error {
     readonly params: Record<string, string | number> = {},
     /** Extra data for the envelope (e.g. { captchaRequired: true }); null by default. */
     readonly data: unknown = null,
+    /** Parameters that depend on the reader's language (a document kind's title, a status label). */
+    readonly localParams?: (locale: Locale) => Record<string, string | number>,
   ) {
     super(key);
     this.status = HTTP_STATUS[code];
+  }
+
+  /** The message in the locale, its parameters filled. */
+  messageIn(locale: Locale): string {
+    return t(locale, this.key, { ...this.params, ...this.localParams?.(locale) });
   }
 }
 

@@ -106,6 +106,53 @@ const messages = {
     zh_cn: '第 {line} 行没有报价：每个有效订单行都必须报价',
     en: 'Line {line} has no price: every active order line must be quoted',
   },
+  documentNotFound: { zh_cn: '{title}不存在', en: 'The {title} does not exist' },
+  docStatusNotAllowed: {
+    zh_cn: '{title} {number} 当前状态为“{status}”，不能{action}',
+    en: '{title} {number} is “{status}”: {action} is not allowed',
+  },
+  docWrongSide: { zh_cn: '{side}不能执行此操作：{action}', en: 'The {side} cannot do this: {action}' },
+  docLineRepeated: { zh_cn: '第 {line} 行重复出现', en: 'Line {line} appears more than once' },
+  docLineNotOnDocument: {
+    zh_cn: '行 {id} 不属于该单据',
+    en: 'Line {id} does not belong to this document',
+  },
+  docFieldRequired: { zh_cn: '{field} 不能为空', en: '{field} is required' },
+  docBulkTooMany: { zh_cn: '一次最多处理 {max} 张单据', en: 'At most {max} documents at once' },
+  noteOneBuyer: {
+    zh_cn: '一张送货单只能包含同一采购方的订单行',
+    en: 'One delivery notice can only hold lines of one buyer',
+  },
+  noteLineNotOpen: {
+    zh_cn: '订单 {order} 第 {line} 行未确认、已关闭或订单不可发货：只有已确认的未关闭行可以送货',
+    en: 'Order {order} line {line} is not confirmed, is closed, or its order cannot be shipped: only confirmed open lines can be delivered',
+  },
+  noteLineUnknown: { zh_cn: '订单行 {id} 不存在', en: 'Order line {id} does not exist' },
+  noteOverRemaining: {
+    zh_cn:
+      '订单 {order} 第 {line} 行：送货数量 {quantity} 超过可送数量 {remaining}（数量 ×（1 + 超交容差）− 已送货）',
+    en: 'Order {order} line {line}: delivery quantity {quantity} is more than the remaining {remaining} (quantity × (1 + over tolerance) − delivered)',
+  },
+  noteReceiveOver: {
+    zh_cn: '第 {line} 行：收货数量 {quantity} 超过未收货数量 {remaining}（送货 − 已收货）',
+    en: 'Line {line}: received quantity {quantity} is more than the {remaining} not yet received (delivered − received)',
+  },
+  noteNotByNumber: {
+    zh_cn: '没有找到送货单 {number}',
+    en: 'No delivery notice {number} was found',
+  },
+  noteHasReceipts: {
+    zh_cn: '送货单已有收货，不能取消',
+    en: 'Goods of this notice were received: it can no longer be cancelled',
+  },
+  refundOverReturnable: {
+    zh_cn: '第 {line} 行：退货数量 {quantity} 超过可退数量 {remaining}（已收货 − 已退货）',
+    en: 'Line {line}: return quantity {quantity} is more than the {remaining} that can be returned (received − returned)',
+  },
+  refundNoteNotReceived: {
+    zh_cn: '送货单 {number} 还没有收货，不能退货',
+    en: 'Nothing of delivery notice {number} was received yet: nothing can be returned',
+  },
   unknownError: { zh_cn: '服务器内部错误，请稍后重试', en: 'Internal server error, please try again later' },
   notFound: { zh_cn: '请求的资源不存在', en: 'The requested resource does not exist' },
   routeNotFound: { zh_cn: '接口不存在：{route}', en: 'No such API: {route}' },

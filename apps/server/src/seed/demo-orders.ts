@@ -188,7 +188,7 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
   });
   await receiveShipment(db, buyer, env, partReceived.id, {
     version: firstShipment.order.version,
-    shipmentId: firstShipment.shipment.id,
+    shipmentId: firstShipment.note.id,
     remark: '散热模组到货 150，余量待补发',
     lines: [
       { itemId: items[0].id, quantity: '500' },

@@ -63,6 +63,30 @@ const purchaseMenu: MenuSeed[] = [
       { code: 'purchase-orders', zh: '采购订单', en: 'Purchase orders', url: '/order/#/v2/order/list' },
     ],
   },
+  // Delivery notices and returns (issue #12); existing databases get these groups from migration 0016.
+  {
+    code: 'delivery',
+    zh: '送货管理',
+    en: 'Delivery management',
+    icon: 'CarOutlined',
+    children: [
+      { code: 'delivery-notes', zh: '送货通知单', en: 'Delivery notices', url: '/order/#/v2/delivery/list' },
+      { code: 'delivery-receive', zh: '收货', en: 'Receiving', url: '/order/#/v2/delivery/receive' },
+      {
+        code: 'delivery-request',
+        zh: '要货通知',
+        en: 'Delivery requests',
+        url: '/order/#/v2/delivery/request',
+      },
+    ],
+  },
+  {
+    code: 'returns',
+    zh: '退货管理',
+    en: 'Returns management',
+    icon: 'RollbackOutlined',
+    children: [{ code: 'refunds', zh: '退货单', en: 'Returns', url: '/order/#/v2/refund/list' }],
+  },
   {
     code: 'masterdata',
     zh: '主数据管理',
@@ -128,6 +152,28 @@ const saleMenu: MenuSeed[] = [
       // Price bidding on buyers' unsent orders (issue #5); existing databases get it from migration 0015.
       { code: 'sales-bids', zh: '竞价邀请', en: 'Bid invitations', url: '/order/#/v2/order/bids' },
     ],
+  },
+  {
+    code: 'delivery',
+    zh: '送货管理',
+    en: 'Delivery management',
+    icon: 'CarOutlined',
+    children: [
+      { code: 'delivery-ship', zh: '待送货订单行', en: 'Lines to ship', url: '/order/#/v2/delivery/ship' },
+      {
+        code: 'delivery-notes',
+        zh: '我的送货单',
+        en: 'My delivery notices',
+        url: '/order/#/v2/delivery/list',
+      },
+    ],
+  },
+  {
+    code: 'returns',
+    zh: '退货管理',
+    en: 'Returns management',
+    icon: 'RollbackOutlined',
+    children: [{ code: 'refunds', zh: '退货单', en: 'Returns', url: '/order/#/v2/refund/list' }],
   },
   rohs(),
   {

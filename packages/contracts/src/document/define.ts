@@ -285,7 +285,7 @@ const refuseUnknownCustomFields = (def: DocumentDefinition) => {
   };
 };
 
-const inputShape = (def: DocumentDefinition, fields: Readonly<Record<string, FieldDef>>) =>
+const inputShape = (_def: DocumentDefinition, fields: Readonly<Record<string, FieldDef>>) =>
   Object.fromEntries(
     Object.entries(fields)
       .filter(([, f]) => f.input)

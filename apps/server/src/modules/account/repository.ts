@@ -20,6 +20,7 @@ const subaccountColumns = {
   fbk10: subaccount.fbk10,
   status: subaccount.status,
   lastLoginDate: subaccount.lastLoginDate,
+  lang: subaccount.lang,
   failedLoginCount: subaccount.failedLoginCount,
   lockedUntil: subaccount.lockedUntil,
   passwordChangedDate: subaccount.passwordChangedDate,
@@ -82,8 +83,12 @@ export async function findCounterparts(db: Queryable, supplierElsAccount: string
   return rows.map((r) => r.elsAccount);
 }
 
-export async function touchLastLogin(db: Queryable, id: string): Promise<void> {
-  await db.update(subaccount).set({ lastLoginDate: sql`now()` }).where(eq(subaccount.id, id));
+/** Records a login and, when known, the language the user logged in with (messages follow it). */
+export async function touchLastLogin(db: Queryable, id: string, lang?: 'zh_cn' | 'en'): Promise<void> {
+  await db
+    .update(subaccount)
+    .set({ lastLoginDate: sql`now()`, ...(lang ? { lang } : {}) })
+    .where(eq(subaccount.id, id));
 }
 
 /**

@@ -1,12 +1,15 @@
 import { accountUpdateBodySchema } from '@srm/contracts/account';
 import { forcePasswordBodySchema } from '@srm/contracts/auth';
+import { LOCALES } from '@srm/contracts/constants';
 import { envelopeSchema } from '@srm/contracts/envelope';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
 import { decryptField } from '../auth/service.ts';
 import { unlockSubaccount } from './repository.ts';
 import { changePassword, findAccountDetail, forceChangePassword, updateAccount } from './service.ts';
+import { subaccount } from './tables.ts';
 
 const tags = ['account'];
 
@@ -158,6 +161,31 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       await updateAccount(deps.db, requireAuth(request.auth), request.body);
+      return ok(null);
+    },
+  );
+
+  /**
+   * POST /apis/ElsAccountService/setLanguage — body { lang: 'zh_cn' | 'en' }: the caller's interface
+   * language, sent by the shell when the user switches it. Pushed messages and notifications go out in
+   * each receiver's language (issue #12); login records it too. '400' for another value.
+   */
+  r.post(
+    '/apis/ElsAccountService/setLanguage',
+    {
+      schema: {
+        tags,
+        summary: "Set the caller's interface language (for messages sent to them)",
+        body: z.object({ lang: z.enum(LOCALES) }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      await deps.db
+        .update(subaccount)
+        .set({ lang: request.body.lang })
+        .where(eq(subaccount.id, auth.subaccountId));
       return ok(null);
     },
   );

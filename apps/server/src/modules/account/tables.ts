@@ -44,6 +44,10 @@ export const subaccount = pgTable(
       .notNull()
       .default('active'),
     lastLoginDate: timestamp('last_login_date', { withTimezone: true }),
+    /** The interface language of the user's last login or switch: pushed messages go out in it (issue #12). */
+    lang: text('lang', { enum: ['zh_cn', 'en'] })
+      .notNull()
+      .default('zh_cn'),
     /** Consecutive failed logins; from 3 a captcha is required, at 10 the account locks (issue #6). */
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     /** Locked until this time, or until an admin lifts the lock. */

@@ -4,6 +4,8 @@ import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { findRoleCodes } from '../account/repository.ts';
+import { role, subaccount, subaccountRole } from '../account/tables.ts';
+import { fillText, notify } from '../message/notify.ts';
 import { type AuditStep, auditConfig, auditTask } from './tables.ts';
 
 /**
@@ -284,4 +286,53 @@ export async function findDocumentTasks(
       ),
     )
     .orderBy(auditTask.createDate);
+}
+
+/** Sub-accounts who may approve a task: named users, or holders of the roles. */
+export async function approverUsers(
+  tx: Queryable,
+  elsAccount: string,
+  approverType: 'user' | 'role',
+  approvers: string[],
+) {
+  if (approverType === 'user') return approvers.map((elsSubAccount) => ({ elsAccount, elsSubAccount }));
+  return tx
+    .selectDistinct({ elsAccount: subaccount.elsAccount, elsSubAccount: subaccount.elsSubAccount })
+    .from(subaccount)
+    .innerJoin(subaccountRole, eq(subaccountRole.subaccountId, subaccount.id))
+    .innerJoin(role, eq(role.id, subaccountRole.roleId))
+    .where(and(eq(subaccount.elsAccount, elsAccount), inArray(role.roleCode, approvers)));
+}
+
+/**
+ * Tells the approvers of a document's first pending task that it waits for them, in each one's
+ * language ("待审批：{title} {number}" / "To approve: {title} {number}"), with the /audit link.
+ */
+export async function notifyApprovers(
+  tx: Queryable,
+  env: string,
+  elsAccount: string,
+  documentKind: string,
+  documentId: string,
+  text: { title: Readonly<Record<'zh_cn' | 'en', string>>; number: string; content?: string },
+) {
+  const [task] = (await findDocumentTasks(tx, elsAccount, documentKind, documentId)).filter(
+    (t) => t.status === 'pending',
+  );
+  if (!task) return;
+  const users = await approverUsers(tx, elsAccount, task.approverType, task.approvers);
+  await notify(tx, env, {
+    receivers: { users },
+    msgTitle: fillText(
+      {
+        zh_cn: `待审批：${text.title.zh_cn} {number}`,
+        en: `To approve: ${text.title.en.toLowerCase()} {number}`,
+      },
+      { number: text.number },
+    ),
+    msgContent: text.content,
+    businessType: documentKind,
+    businessId: documentId,
+    linkUrl: `/audit?taskId=${task.id}&documentKind=${documentKind}&id=${documentId}`,
+  });
 }

@@ -70,6 +70,7 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
       ok(
         await login(deps, {
           ...request.body,
+          locale: request.body.locale ?? request.locale,
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 256) ?? null,
         }),

@@ -66,6 +66,8 @@ export async function login(
     password: string;
     captchaId?: string;
     captchaCode?: string;
+    /** The interface language of the login page; pushed messages then go out in it. */
+    locale?: 'zh_cn' | 'en';
     ip: string;
     userAgent: string | null;
   },
@@ -111,7 +113,13 @@ export async function login(
  */
 export async function loginAs(
   deps: AppDeps,
-  input: { elsAccount: string; elsSubAccount: string; ip: string; userAgent: string | null },
+  input: {
+    elsAccount: string;
+    elsSubAccount: string;
+    locale?: 'zh_cn' | 'en';
+    ip: string;
+    userAgent: string | null;
+  },
 ): Promise<LoginResult> {
   const row = await findSubaccountByLogin(deps.db, input.elsAccount, input.elsSubAccount);
   if (!row) throw badRequest('loginFailed');
@@ -122,7 +130,7 @@ export async function loginAs(
 async function openSession(
   deps: AppDeps,
   row: NonNullable<Awaited<ReturnType<typeof findSubaccountByLogin>>>,
-  input: { ip: string; userAgent: string | null },
+  input: { ip: string; userAgent: string | null; locale?: 'zh_cn' | 'en' },
 ): Promise<LoginResult> {
   const { sessionId, refreshToken } = await deps.db.transaction(async (tx) => {
     const sessionId = await insertSession(tx, {
@@ -131,7 +139,7 @@ async function openSession(
       userAgent: input.userAgent,
     });
     const refreshToken = await issueRefreshToken(tx, sessionId);
-    await touchLastLogin(tx, row.id);
+    await touchLastLogin(tx, row.id, input.locale);
     return { sessionId, refreshToken };
   });
   const token = await deps.tokens.sign({

@@ -62,19 +62,6 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
     async () => ok(zeroCounts('reconToBeConfirmed', 'invoiceToBeConfirmed', 'costToBeConfirmed')),
   );
 
-  /** GET /apis/order/SaleDeliveryNoteService/findCreateDeliveryManage (spec 000 §7) — deliveries to create. */
-  r.get(
-    '/apis/order/SaleDeliveryNoteService/findCreateDeliveryManage',
-    {
-      schema: {
-        tags: ['home'],
-        summary: 'Deliveries to create',
-        response: { 200: envelopeSchema(pendingList) },
-      },
-    },
-    async () => ok({ available: false, records: [], total: 0 }),
-  );
-
   /** POST /apis/inquiry/SaleEnquiryService/findPageList (spec 000 §7) — the supplier's enquiries. */
   r.post(
     '/apis/inquiry/SaleEnquiryService/findPageList',

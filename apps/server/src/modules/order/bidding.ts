@@ -16,7 +16,7 @@ import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
-import { notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/notify.ts';
 import { assertSupplier } from './delivery.ts';
 import type { toHeader as ToHeader } from './routes.ts';
 import {
@@ -28,6 +28,7 @@ import {
   findOrderForBuyer,
   lineMoney,
   ORDER_KIND,
+  ORDER_TEXTS,
   orderLink,
   orderTotals,
   transition,
@@ -158,8 +159,8 @@ export async function startBidding(
     for (const bid of bids) {
       await notify(tx, env, {
         receivers: { companies: [bid.toElsAccount] },
-        msgTitle: `竞价邀请：采购订单 ${order.orderNumber}`,
-        msgContent: `报价截止时间：${quoteEndTime.toISOString()}`,
+        msgTitle: fillText(ORDER_TEXTS.bidInvited, { number: order.orderNumber }),
+        msgContent: fillText(ORDER_TEXTS.bidQuoteEnd, { time: quoteEndTime.toISOString() }),
         sender: sender(auth),
         businessType: ORDER_KIND,
         businessId: order.id,
@@ -261,7 +262,7 @@ export async function award(db: Queryable, auth: AuthContext, env: string, id: s
     );
     await notify(tx, env, {
       receivers: { companies: [winner.toElsAccount] },
-      msgTitle: `中标通知：采购订单 ${order.orderNumber}`,
+      msgTitle: fillText(ORDER_TEXTS.bidWon, { number: order.orderNumber }),
       msgContent: `${winner.totalAmount} ${order.currency}`,
       sender: sender(auth),
       businessType: ORDER_KIND,
@@ -271,7 +272,7 @@ export async function award(db: Queryable, auth: AuthContext, env: string, id: s
     for (const loser of losers) {
       await notify(tx, env, {
         receivers: { companies: [loser.toElsAccount] },
-        msgTitle: `未中标：采购订单 ${order.orderNumber}`,
+        msgTitle: fillText(ORDER_TEXTS.bidLost, { number: order.orderNumber }),
         sender: sender(auth),
         businessType: ORDER_KIND,
         businessId: order.id,
@@ -310,7 +311,7 @@ export async function cancelBidding(
     for (const bid of live) {
       await notify(tx, env, {
         receivers: { companies: [bid.toElsAccount] },
-        msgTitle: `竞价已取消：采购订单 ${order.orderNumber}`,
+        msgTitle: fillText(ORDER_TEXTS.bidCancelled, { number: order.orderNumber }),
         sender: sender(auth),
         businessType: ORDER_KIND,
         businessId: order.id,
@@ -524,7 +525,7 @@ export async function quote(
     });
     await notify(tx, env, {
       receivers: { users: [creatorOf(order)] },
-      msgTitle: `供应商已报价：采购订单 ${order.orderNumber}`,
+      msgTitle: fillText(ORDER_TEXTS.bidQuoted, { number: order.orderNumber }),
       msgContent: bid.supplierName,
       sender: sender(auth),
       businessType: ORDER_KIND,

@@ -1,11 +1,15 @@
+import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
 import type { OrderReceiveBody, OrderShipBody } from '@srm/contracts/purchase-order';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db.ts';
+import { recordAudit } from '../../platform/audit-trail.ts';
+import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
-import { notify } from '../message/notify.ts';
+import { company } from '../account/tables.ts';
+import { deliveryNote, deliveryNoteItem } from '../delivery-note/tables.ts';
+import { fillText, notify } from '../message/notify.ts';
 import {
   assertBuyer,
   assertVersion,
@@ -18,24 +22,25 @@ import {
   transition,
   userKey,
 } from './service.ts';
-import { purchaseOrderItem, purchaseOrderShipment, purchaseOrderShipmentItem } from './tables.ts';
+import { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
 /**
- * Shipping and receiving of purchase orders (issue #5; seed 001 §3 deliveryStatus, §4 "shipment in
+ * What deliveries do to purchase orders (issue #5, #12; seed 001 §3 deliveryStatus, §4 "shipment in
  * transit", "partial receipt", "all goods received", §5 shipment quantity and logistics rules).
  *
- * The supplier ships confirmed open lines in shipments (ASN-like sub-documents of the order); the buyer
- * receives against one shipment at a time. Quantities are exact decimals in the line's unit.
+ * Goods travel on delivery notices (modules/delivery-note, the kernel kind `deliveryNote`): shipping a
+ * notice adds its quantities to the order lines' shippedQuantity and sets the orders' deliveryStatus;
+ * receiving adds to receivedQuantity. The order's own calls `ship/{id}` and `receive/{id}` remain as a
+ * shortcut for one order: they make (or receive) a sales-initiated notice of that order's lines.
+ * Quantities are exact decimals in the line's unit.
  */
 
 type ItemRow = typeof purchaseOrderItem.$inferSelect;
-export type ShipmentRow = typeof purchaseOrderShipment.$inferSelect;
-export type ShipmentItemRow = typeof purchaseOrderShipmentItem.$inferSelect;
+export type NoteRow = typeof deliveryNote.$inferSelect;
+export type NoteItemRow = typeof deliveryNoteItem.$inferSelect;
 
-/** Prefix of shipment numbers (per supplier company and month: SN2026110001). */
-export const SHIPMENT_PREFIX = 'SN';
-
-const fmt = (d: Decimal) => d.toFixed(3).replace(/\.?0+$/, '');
+/** Quantities as shown in messages: 3 decimals without trailing zeros. */
+export const fmt = (d: Decimal) => d.toFixed(3).replace(/\.?0+$/, '');
 
 /**
  * How much of a line can still be shipped: quantity × (1 + overTolerance/100) − shipped, never below 0
@@ -87,12 +92,140 @@ function assertDistinct(lines: Array<{ itemId: string }>, items: ItemRow[]) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** An order line's quantity moved by a notice (shipped, received, or taken back by a cancel). */
+export type LineMove = { orderId: string; orderItemId: string; quantity: string };
+
+/** The orders of the moves, locked, in a stable order (no deadlock between two notices). */
+async function lockOrders(tx: Tx, moves: LineMove[]) {
+  const ids = [...new Set(moves.map((m) => m.orderId))].sort();
+  return tx
+    .select()
+    .from(purchaseOrder)
+    .where(inArray(purchaseOrder.id, ids))
+    .orderBy(purchaseOrder.id)
+    .for('update');
+}
+
 /**
- * The supplier ships lines of a sent, (partly) confirmed order that is not closed and has no change
- * waiting for confirmation: each line confirmed, open, not deleted, quantity > 0 and at most
- * remainingToShip. Creates one shipment (status 1 in transit) with its lines, adds the quantities to the
- * lines' shippedQuantity, sets the order's deliveryStatus to 1 and tells the buyer who created the
- * order — one transaction, one audit-trail row ('ship', remark = shipment number), '409' when stale.
+ * A notice's lines were shipped: adds each quantity to its order line's shippedQuantity and moves each
+ * order to deliveryStatus 1 "shipment in transit" (version + 1, one order audit row 'ship' with the
+ * notice number as remark). Call inside the notice's transaction.
+ */
+export async function applyShipment(tx: Tx, auth: AuthContext, noteNumber: string, moves: LineMove[]) {
+  const orders = await lockOrders(tx, moves);
+  for (const move of moves)
+    await tx
+      .update(purchaseOrderItem)
+      .set({ shippedQuantity: sql`${purchaseOrderItem.shippedQuantity} + ${move.quantity}` })
+      .where(eq(purchaseOrderItem.id, move.orderItemId));
+  const after = [];
+  for (const order of orders)
+    after.push(
+      await transition(
+        tx,
+        auth,
+        order,
+        { deliveryStatus: '1' },
+        'ship',
+        order.deliveryStatus,
+        '1',
+        noteNumber,
+      ),
+    );
+  return after;
+}
+
+/**
+ * A notice's lines were received: adds each quantity to its order line's receivedQuantity and moves
+ * each order to deliveryStatusAfterReceipt (2 partial or 3 all goods received), with one order audit
+ * row 'receive' (remark: the notice number and the receiver's remark).
+ */
+export async function applyReceipt(
+  tx: Tx,
+  auth: AuthContext,
+  noteNumber: string,
+  moves: LineMove[],
+  remark?: string,
+) {
+  const orders = await lockOrders(tx, moves);
+  for (const move of moves)
+    await tx
+      .update(purchaseOrderItem)
+      .set({ receivedQuantity: sql`${purchaseOrderItem.receivedQuantity} + ${move.quantity}` })
+      .where(eq(purchaseOrderItem.id, move.orderItemId));
+  const after = [];
+  for (const order of orders) {
+    const to = deliveryStatusAfterReceipt(await findItems(tx, order.id));
+    after.push(
+      await transition(
+        tx,
+        auth,
+        order,
+        { deliveryStatus: to },
+        'receive',
+        order.deliveryStatus,
+        to,
+        remark ? `${noteNumber} ${remark}` : noteNumber,
+      ),
+    );
+  }
+  return after;
+}
+
+/**
+ * A shipped notice with nothing received was cancelled: takes its quantities back from the order lines'
+ * shippedQuantity; an order with nothing shipped any more returns to 0 "not shipped", one with goods
+ * received keeps its receipt status, else stays 1 in transit. One order audit row 'cancelShipment'.
+ */
+export async function revertShipment(tx: Tx, auth: AuthContext, noteNumber: string, moves: LineMove[]) {
+  const orders = await lockOrders(tx, moves);
+  for (const move of moves)
+    await tx
+      .update(purchaseOrderItem)
+      .set({ shippedQuantity: sql`greatest(${purchaseOrderItem.shippedQuantity} - ${move.quantity}, 0)` })
+      .where(eq(purchaseOrderItem.id, move.orderItemId));
+  for (const order of orders) {
+    const items = await findItems(tx, order.id);
+    const shipped = items.some((i) => new Decimal(i.shippedQuantity).gt(0));
+    const received = items.some((i) => new Decimal(i.receivedQuantity).gt(0));
+    const to = !shipped && !received ? '0' : received ? deliveryStatusAfterReceipt(items) : '1';
+    await transition(
+      tx,
+      auth,
+      order,
+      { deliveryStatus: to },
+      'cancelShipment',
+      order.deliveryStatus,
+      to,
+      noteNumber,
+    );
+  }
+}
+
+/** Whether an order line can be delivered now: a sent, (partly) confirmed order without a pending change, a confirmed open line. */
+export function lineOpenForDelivery(
+  order: Pick<typeof purchaseOrder.$inferSelect, 'sendStatus' | 'orderStatus' | 'changeStatus'>,
+  item: Pick<ItemRow, 'itemStatus' | 'isClose' | 'isDel'>,
+) {
+  return (
+    order.sendStatus === '1' &&
+    ['2', '3'].includes(order.orderStatus) &&
+    order.changeStatus !== '2' &&
+    item.itemStatus === '1' &&
+    item.isClose === 'N' &&
+    item.isDel === 'N'
+  );
+}
+
+const noteTexts = deliveryNoteDefinition.actions;
+
+/**
+ * The supplier ships lines of one sent, (partly) confirmed order that is not closed and has no change
+ * waiting for confirmation (the order's shortcut: `SaleOrderService/ship/{id}`): each line confirmed,
+ * open, not deleted, quantity > 0 and at most remainingToShip. Makes one sales-initiated delivery notice
+ * in status 3 "shipped" (DN…), adds the quantities to the lines' shippedQuantity, sets the order's
+ * deliveryStatus to 1 and tells the buyer who created the order — one transaction, one order audit row
+ * ('ship', remark = notice number) and one notice audit row; '409' when stale.
  */
 export async function shipOrder(
   db: Queryable,
@@ -115,8 +248,7 @@ export async function shipOrder(
     for (const line of body.lines) {
       const item = items.find((i) => i.id === line.itemId);
       if (!item) throw badRequest('lineNotInOrder', { id: line.itemId });
-      if (item.itemStatus !== '1' || item.isClose === 'Y' || item.isDel === 'Y')
-        throw badRequest('lineNotShippable', { line: item.itemNumber });
+      if (!lineOpenForDelivery(order, item)) throw badRequest('lineNotShippable', { line: item.itemNumber });
       const quantity = new Decimal(line.quantity);
       const remaining = remainingToShip(item);
       if (quantity.gt(remaining))
@@ -127,69 +259,101 @@ export async function shipOrder(
         });
       shipped.push({ item, quantity });
     }
-    const [shipment] = await tx
-      .insert(purchaseOrderShipment)
+    const [buyer] = await tx
+      .select({ name: company.companyName })
+      .from(company)
+      .where(eq(company.elsAccount, order.elsAccount));
+    const total = shipped.reduce((sum, s) => sum.add(s.quantity), new Decimal(0));
+    const [note] = await tx
+      .insert(deliveryNote)
       .values({
-        orderId: order.id,
         elsAccount: order.elsAccount,
         toElsAccount: order.toElsAccount,
-        shipmentNumber: await nextDocumentNumber(tx, order.toElsAccount, SHIPMENT_PREFIX),
+        deliveryNoteNumber: await nextDocumentNumber(tx, order.toElsAccount, deliveryNoteDefinition.prefix),
+        noteType: '1',
+        noteStatus: '3',
+        sendStatus: '1',
+        supplierName: order.supplierName,
+        buyerName: buyer?.name ?? order.elsAccount,
+        noteDate: shipDate,
         logisticsCompany: body.logisticsCompany,
         trackingNumber: body.trackingNumber,
-        shipDate,
         expectedArrivalDate: body.expectedArrivalDate ?? null,
+        receivedAddress: order.deliveryAddress,
         remark: body.remark || null,
+        totalQuantity: total.toFixed(3),
+        sendTime: new Date(),
         createUser: userKey(auth),
         lastUpdateUser: userKey(auth),
       })
       .returning();
     const lines = await tx
-      .insert(purchaseOrderShipmentItem)
+      .insert(deliveryNoteItem)
       .values(
-        shipped.map(({ item, quantity }) => ({
-          shipmentId: shipment.id,
+        shipped.map(({ item, quantity }, i) => ({
+          documentId: note.id,
+          elsAccount: order.elsAccount,
+          toElsAccount: order.toElsAccount,
+          lineNumber: (i + 1) * 10,
+          orderId: order.id,
           orderItemId: item.id,
+          orderNumber: order.orderNumber,
           itemNumber: item.itemNumber,
-          shippedQuantity: quantity.toFixed(3),
+          materialNumber: item.materialNumber,
+          materialDesc: item.materialDesc,
+          unit: item.unit,
+          quantity: item.quantity,
+          deliveryDate: item.deliveryDate,
+          sendDeliveryNoteQuantity: quantity.toFixed(3),
+          boxCount: defaultBoxCount(quantity, item.minPackingQuantity),
         })),
       )
       .returning();
-    for (const { item, quantity } of shipped) {
-      await tx
-        .update(purchaseOrderItem)
-        .set({ shippedQuantity: sql`${purchaseOrderItem.shippedQuantity} + ${quantity.toFixed(3)}` })
-        .where(eq(purchaseOrderItem.id, item.id));
-    }
-    const row = await transition(
+    await recordAudit(tx, {
+      elsAccount: order.elsAccount,
+      documentKind: deliveryNoteDefinition.kind,
+      documentId: note.id,
+      action: 'ship',
+      fromStatus: null,
+      toStatus: '3',
+      createUser: userKey(auth),
+    });
+    const [row] = await applyShipment(
       tx,
       auth,
-      order,
-      { deliveryStatus: '1' },
-      'ship',
-      order.deliveryStatus,
-      '1',
-      shipment.shipmentNumber,
+      note.deliveryNoteNumber,
+      shipped.map((s) => ({ orderId: order.id, orderItemId: s.item.id, quantity: s.quantity.toFixed(3) })),
     );
     await notify(tx, env, {
       receivers: { users: [creatorOf(order)] },
-      msgTitle: `供应商已发货：采购订单 ${order.orderNumber}，发货单 ${shipment.shipmentNumber}`,
-      msgContent: `${shipment.logisticsCompany} ${shipment.trackingNumber}`,
+      msgTitle: fillText(noteTexts.ship.notify.title, {
+        number: `${note.deliveryNoteNumber} (${order.orderNumber})`,
+      }),
+      msgContent: `${body.logisticsCompany} ${body.trackingNumber}`,
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: ORDER_KIND,
       businessId: order.id,
       linkUrl: orderLink(order.id),
     });
-    return { order: row, shipment, lines };
+    return { order: row, note, lines };
   });
 }
 
+/** Boxes of a line: quantity ÷ minimum packing quantity, rounded up; one box without a packing quantity. */
+export function defaultBoxCount(quantity: Decimal.Value, minPackingQuantity: Decimal.Value | null): number {
+  const pack = new Decimal(minPackingQuantity ?? 0);
+  if (pack.lte(0)) return 1;
+  return Math.max(1, Math.min(9999, new Decimal(quantity).div(pack).ceil().toNumber()));
+}
+
 /**
- * The buyer receives against one in-transit shipment of its sent order: lines of that shipment, each
- * quantity > 0 and at most shipped − received on the shipment line. Adds the quantities to the shipment
- * lines and order lines; the shipment becomes 2 "received" when every line of it is received in full;
- * the order's deliveryStatus becomes 3 or 2 (deliveryStatusAfterReceipt). Receiving stays possible on a
- * closed order or closed lines (goods already on the way still arrive). One transaction, one
- * audit-trail row ('receive', remark = shipment number), a message to the supplier company; '409' stale.
+ * The buyer receives against one shipped notice of its sent order (the order's shortcut:
+ * `PurchaseOrderService/receive/{id}`, `shipmentId` = the notice): lines of that notice and order, each
+ * quantity > 0 and at most delivered − received on the notice line. The notice becomes 5 "fully
+ * received" when every line of it is received in full, else 4 "partial receipt"; the order's
+ * deliveryStatus 3 or 2 (deliveryStatusAfterReceipt). Receiving stays possible on a closed order or
+ * closed lines (goods already on the way still arrive). One transaction, an audit row on the order
+ * ('receive', remark = notice number) and on the notice, a message to the supplier company; '409' stale.
  */
 export async function receiveShipment(
   db: Queryable,
@@ -202,117 +366,168 @@ export async function receiveShipment(
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, body.version);
-    const [shipment] = await tx
+    const [note] = await tx
       .select()
-      .from(purchaseOrderShipment)
-      .where(
-        and(
-          eq(purchaseOrderShipment.id, body.shipmentId),
-          eq(purchaseOrderShipment.orderId, order.id),
-          eq(purchaseOrderShipment.elsAccount, auth.elsAccount),
-        ),
-      )
+      .from(deliveryNote)
+      .where(and(eq(deliveryNote.id, body.shipmentId), eq(deliveryNote.elsAccount, auth.elsAccount)))
       .for('update');
-    if (!shipment) throw notFound('shipmentNotFound');
-    if (shipment.status !== '1')
-      throw badRequest('shipmentNotInTransit', { number: shipment.shipmentNumber });
-    const shipmentLines = await tx
-      .select()
-      .from(purchaseOrderShipmentItem)
-      .where(eq(purchaseOrderShipmentItem.shipmentId, shipment.id));
+    const noteLines = note
+      ? (await tx.select().from(deliveryNoteItem).where(eq(deliveryNoteItem.documentId, note.id))).filter(
+          (l) => l.orderId === order.id,
+        )
+      : [];
+    if (!note || noteLines.length === 0) throw notFound('shipmentNotFound');
+    if (!['3', '4'].includes(note.noteStatus))
+      throw badRequest('shipmentNotInTransit', { number: note.deliveryNoteNumber });
     const items = await findItems(tx, id);
     assertDistinct(body.lines, items);
-    const received: Array<{ line: ShipmentItemRow; quantity: Decimal }> = [];
-    for (const input of body.lines) {
-      const line = shipmentLines.find((l) => l.orderItemId === input.itemId);
-      const item = items.find((i) => i.id === input.itemId);
-      if (!item) throw badRequest('lineNotInOrder', { id: input.itemId });
-      if (!line)
-        throw badRequest('lineNotInShipment', { line: item.itemNumber, number: shipment.shipmentNumber });
-      const quantity = new Decimal(input.quantity);
-      const remaining = new Decimal(line.shippedQuantity).sub(line.receivedQuantity);
-      if (quantity.gt(remaining))
-        throw badRequest('receiveOverShipped', {
-          line: item.itemNumber,
-          quantity: fmt(quantity),
-          remaining: fmt(remaining),
-        });
-      received.push({ line, quantity });
-    }
-    for (const { line, quantity } of received) {
-      const q = quantity.toFixed(3);
-      await tx
-        .update(purchaseOrderShipmentItem)
-        .set({ receivedQuantity: sql`${purchaseOrderShipmentItem.receivedQuantity} + ${q}` })
-        .where(eq(purchaseOrderShipmentItem.id, line.id));
-      await tx
-        .update(purchaseOrderItem)
-        .set({ receivedQuantity: sql`${purchaseOrderItem.receivedQuantity} + ${q}` })
-        .where(eq(purchaseOrderItem.id, line.orderItemId));
-    }
-    const complete = shipmentLines.every((l) => {
-      const got = received.find((r) => r.line.id === l.id)?.quantity ?? new Decimal(0);
-      return new Decimal(l.receivedQuantity).add(got).gte(l.shippedQuantity);
-    });
-    const [shipmentAfter] = await tx
-      .update(purchaseOrderShipment)
-      .set({
-        status: complete ? '2' : '1',
-        receiveDate: sql`now()`,
-        lastUpdateUser: userKey(auth),
-        lastUpdateDate: sql`now()`,
-      })
-      .where(eq(purchaseOrderShipment.id, shipment.id))
-      .returning();
-    const to = deliveryStatusAfterReceipt(await findItems(tx, id));
-    const row = await transition(
+    const received = receivedLines(
+      body.lines.map((l) => {
+        const item = items.find((i) => i.id === l.itemId);
+        if (!item) throw badRequest('lineNotInOrder', { id: l.itemId });
+        const line = noteLines.find((n) => n.orderItemId === l.itemId);
+        if (!line)
+          throw badRequest('lineNotInShipment', { line: item.itemNumber, number: note.deliveryNoteNumber });
+        return { line, quantity: l.quantity };
+      }),
+      'receiveOverShipped',
+    );
+    const after = await receiveNoteLines(tx, auth, note, received, body.remark);
+    const [row] = await applyReceipt(
       tx,
       auth,
-      order,
-      { deliveryStatus: to },
-      'receive',
-      order.deliveryStatus,
-      to,
-      body.remark ? `${shipment.shipmentNumber} ${body.remark}` : shipment.shipmentNumber,
+      note.deliveryNoteNumber,
+      received.map((r) => ({
+        orderId: r.line.orderId,
+        orderItemId: r.line.orderItemId,
+        quantity: r.quantity.toFixed(3),
+      })),
+      body.remark,
     );
     await notify(tx, env, {
       receivers: { companies: [order.toElsAccount] },
-      msgTitle: `采购方已收货：采购订单 ${order.orderNumber}，发货单 ${shipment.shipmentNumber}`,
-      msgContent: received.map((r) => `#${r.line.itemNumber} × ${fmt(r.quantity)}`).join('，'),
+      msgTitle: fillText(noteTexts.receive.notify.title, {
+        number: `${note.deliveryNoteNumber} (${order.orderNumber})`,
+      }),
+      msgContent: received.map((r) => `#${r.line.itemNumber} × ${fmt(r.quantity)}`).join(', '),
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: ORDER_KIND,
       businessId: order.id,
       linkUrl: orderLink(order.id),
     });
-    const lines = await tx
-      .select()
-      .from(purchaseOrderShipmentItem)
-      .where(eq(purchaseOrderShipmentItem.shipmentId, shipment.id))
-      .orderBy(asc(purchaseOrderShipmentItem.itemNumber));
-    return { order: row, shipment: shipmentAfter, lines };
+    const lines = (
+      await tx.select().from(deliveryNoteItem).where(eq(deliveryNoteItem.documentId, note.id))
+    ).filter((l) => l.orderId === order.id);
+    return { order: row, note: after, lines };
   });
 }
 
 /**
- * The shipments of an order the caller may already see (call after getOrder checked the side and
- * company), oldest first, each with its lines in line order.
+ * Checks quantities received on notice lines: each > 0 and at most delivered − received ('400' naming
+ * the line with `overKey`). Answers the quantities as exact decimals.
  */
-export async function findShipments(db: Queryable, orderId: string) {
-  const shipments = await db
-    .select()
-    .from(purchaseOrderShipment)
-    .where(eq(purchaseOrderShipment.orderId, orderId))
-    .orderBy(asc(purchaseOrderShipment.createDate), asc(purchaseOrderShipment.shipmentNumber));
-  if (shipments.length === 0) return [];
+export function receivedLines(
+  input: Array<{ line: NoteItemRow; quantity: string }>,
+  overKey: 'receiveOverShipped' | 'noteReceiveOver',
+) {
+  return input.map(({ line, quantity }) => {
+    const q = new Decimal(quantity);
+    const remaining = new Decimal(line.sendDeliveryNoteQuantity).sub(line.confirmQuantity);
+    if (q.gt(remaining))
+      throw badRequest(overKey, { line: line.itemNumber, quantity: fmt(q), remaining: fmt(remaining) });
+    return { line, quantity: q };
+  });
+}
+
+/**
+ * Adds received quantities to a notice's lines and moves the notice to 5 "fully received" (every line
+ * received in full) or 4 "partial receipt" at version + 1, with one notice audit row. For the order's
+ * shortcut; the kernel's receive action writes the notice itself.
+ */
+async function receiveNoteLines(
+  tx: Tx,
+  auth: AuthContext,
+  note: NoteRow,
+  received: Array<{ line: NoteItemRow; quantity: Decimal }>,
+  remark?: string,
+) {
+  const to = await addReceipts(tx, note.id, received);
+  const [after] = await tx
+    .update(deliveryNote)
+    .set({
+      noteStatus: to,
+      confirmDate: sql`now()`,
+      lastUpdateUser: userKey(auth),
+      lastUpdateDate: sql`now()`,
+      version: sql`${deliveryNote.version} + 1`,
+    })
+    .where(eq(deliveryNote.id, note.id))
+    .returning();
+  await recordAudit(tx, {
+    elsAccount: note.elsAccount,
+    documentKind: deliveryNoteDefinition.kind,
+    documentId: note.id,
+    action: 'receive',
+    fromStatus: note.noteStatus,
+    toStatus: to,
+    remark: remark ?? null,
+    createUser: userKey(auth),
+  });
+  return after;
+}
+
+/** Adds receipts to notice lines; answers the notice's status after them (5 all received, else 4). */
+export async function addReceipts(
+  tx: Tx,
+  noteId: string,
+  received: Array<{ line: NoteItemRow; quantity: Decimal }>,
+) {
+  for (const { line, quantity } of received)
+    await tx
+      .update(deliveryNoteItem)
+      .set({ confirmQuantity: sql`${deliveryNoteItem.confirmQuantity} + ${quantity.toFixed(3)}` })
+      .where(eq(deliveryNoteItem.id, line.id));
+  const lines = await tx.select().from(deliveryNoteItem).where(eq(deliveryNoteItem.documentId, noteId));
+  return lines.every((l) => new Decimal(l.confirmQuantity).gte(l.sendDeliveryNoteQuantity)) ? '5' : '4';
+}
+
+/**
+ * The shipped notices that carry lines of an order (call after the caller's side and company were
+ * checked on the order), oldest first, each with that order's lines only: what the order's detail shows
+ * as its shipments.
+ */
+export async function findOrderNotes(db: Queryable, orderId: string) {
   const lines = await db
     .select()
-    .from(purchaseOrderShipmentItem)
+    .from(deliveryNoteItem)
+    .where(eq(deliveryNoteItem.orderId, orderId))
+    .orderBy(asc(deliveryNoteItem.itemNumber));
+  if (lines.length === 0) return [];
+  const notes = await db
+    .select()
+    .from(deliveryNote)
     .where(
-      inArray(
-        purchaseOrderShipmentItem.shipmentId,
-        shipments.map((s) => s.id),
+      and(
+        inArray(deliveryNote.id, [...new Set(lines.map((l) => l.documentId))]),
+        inArray(deliveryNote.noteStatus, ['3', '4', '5']),
       ),
     )
-    .orderBy(asc(purchaseOrderShipmentItem.itemNumber));
-  return shipments.map((s) => ({ shipment: s, lines: lines.filter((l) => l.shipmentId === s.id) }));
+    .orderBy(asc(deliveryNote.createDate), asc(deliveryNote.deliveryNoteNumber));
+  return notes.map((note) => ({ note, lines: lines.filter((l) => l.documentId === note.id) }));
+}
+
+/** Whether a live (not cancelled, not fully received and not drafts only) notice holds lines of the order. */
+export async function orderHasLiveNotes(db: Queryable, orderId: string) {
+  const rows = await db
+    .select({ id: deliveryNote.id })
+    .from(deliveryNoteItem)
+    .innerJoin(deliveryNote, eq(deliveryNote.id, deliveryNoteItem.documentId))
+    .where(
+      and(
+        eq(deliveryNoteItem.orderId, orderId),
+        inArray(deliveryNote.noteStatus, ['0', '1', '2', '3', '4', '5']),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -18,13 +18,7 @@ import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/htt
 import { company } from '../account/tables.ts';
 import { findLabels, findOrderLabels } from '../custom-field/service.ts';
 import { registerBiddingRoutes } from './bidding.ts';
-import {
-  findShipments,
-  receiveShipment,
-  type ShipmentItemRow,
-  type ShipmentRow,
-  shipOrder,
-} from './delivery.ts';
+import { findOrderNotes, type NoteItemRow, type NoteRow, receiveShipment, shipOrder } from './delivery.ts';
 import { type ListedOrder, listOrders, listOrdersJson, type OrderFilter } from './list-query.ts';
 import { renderOrderPdf } from './print.ts';
 import {
@@ -260,27 +254,32 @@ const toItem = ({
   customFields,
   ...item
 }: typeof purchaseOrderItem.$inferSelect) => ({ ...item, ...flatCustomFields(customFields) });
-const toShipment = (s: ShipmentRow, lines: ShipmentItemRow[]) => ({
-  id: s.id,
-  orderId: s.orderId,
-  elsAccount: s.elsAccount,
-  toElsAccount: s.toElsAccount,
-  shipmentNumber: s.shipmentNumber,
-  logisticsCompany: s.logisticsCompany,
-  trackingNumber: s.trackingNumber,
-  shipDate: s.shipDate,
-  expectedArrivalDate: s.expectedArrivalDate,
-  status: s.status,
-  remark: s.remark,
-  receiveDate: s.receiveDate?.toISOString() ?? null,
-  createUser: s.createUser,
-  createDate: s.createDate.toISOString(),
+/**
+ * A delivery notice as one of the order's shipments (issue #12: shipments became delivery notices; the
+ * order's detail keeps the shape): shipmentNumber is the notice number, status '1' in transit (shipped
+ * or partly received) or '2' received in full; lines are the order's lines on the notice.
+ */
+const toShipment = (n: NoteRow, lines: NoteItemRow[]) => ({
+  id: n.id,
+  orderId: lines[0]?.orderId ?? '',
+  elsAccount: n.elsAccount,
+  toElsAccount: n.toElsAccount,
+  shipmentNumber: n.deliveryNoteNumber,
+  logisticsCompany: n.logisticsCompany ?? '',
+  trackingNumber: n.trackingNumber ?? '',
+  shipDate: n.noteDate,
+  expectedArrivalDate: n.expectedArrivalDate,
+  status: n.noteStatus === '5' ? '2' : '1',
+  remark: n.remark,
+  receiveDate: n.confirmDate?.toISOString() ?? null,
+  createUser: n.createUser,
+  createDate: n.createDate.toISOString(),
   lines: lines.map((l) => ({
     id: l.id,
     orderItemId: l.orderItemId,
     itemNumber: l.itemNumber,
-    shippedQuantity: l.shippedQuantity,
-    receivedQuantity: l.receivedQuantity,
+    shippedQuantity: l.sendDeliveryNoteQuantity,
+    receivedQuantity: l.confirmQuantity,
   })),
 });
 
@@ -356,11 +355,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
           side,
           request.params.id,
         );
-        const shipments = await findShipments(deps.db, order.id);
+        const shipments = await findOrderNotes(deps.db, order.id);
         return ok({
           order: toHeader(order),
           items: items.map(toItem),
-          shipments: shipments.map((s) => toShipment(s.shipment, s.lines)),
+          shipments: shipments.map((s) => toShipment(s.note, s.lines)),
           trail: trail.map((t) => ({
             action: t.action,
             fromStatus: t.fromStatus,
@@ -717,7 +716,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * unit) }] (≥ 1) }. Only a sent order that is partly or all confirmed, not closed and without a change
    * waiting for confirmation; each line confirmed, open, not deleted, listed once, and quantity at most
    * quantity × (1 + overTolerance%) − already shipped. Answers { order (deliveryStatus '1'), shipment
-   * (status '1' in transit, shipmentNumber SNyyyyMM####, lines) }; the buyer who created the order gets a
+   * (a sales-initiated delivery notice in status 3 shipped, as shipment status '1' in transit, shipmentNumber DNyyyyMM####, lines) }; the buyer who created the order gets a
    * message. '400' rules (message names the field or line), '403' a buying-side user, '404' not the
    * caller's sent order, '409' stale version.
    */
@@ -733,7 +732,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const { order, shipment, lines } = await shipOrder(
+      const { order, note, lines } = await shipOrder(
         deps.db,
         requireAuth(request.auth),
         env,
@@ -741,7 +740,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         request.body,
       );
       kick();
-      return ok({ order: toHeader(order), shipment: toShipment(shipment, lines) });
+      return ok({ order: toHeader(order), shipment: toShipment(note, lines) });
     },
   );
 
@@ -768,7 +767,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const { order, shipment, lines } = await receiveShipment(
+      const { order, note, lines } = await receiveShipment(
         deps.db,
         requireAuth(request.auth),
         env,
@@ -776,7 +775,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         request.body,
       );
       kick();
-      return ok({ order: toHeader(order), shipment: toShipment(shipment, lines) });
+      return ok({ order: toHeader(order), shipment: toShipment(note, lines) });
     },
   );
 

@@ -6,13 +6,55 @@ import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
-import { accountRelation, company, role, subaccount, subaccountRole } from '../account/tables.ts';
-import { cancelFlow, findDocumentTasks, registerAuditHandler, startFlow } from '../audit/service.ts';
+import { accountRelation, company } from '../account/tables.ts';
+import {
+  cancelFlow,
+  findDocumentTasks,
+  notifyApprovers,
+  registerAuditHandler,
+  startFlow,
+} from '../audit/service.ts';
 import { findEffectivePrice } from '../masterdata/repository.ts';
-import { notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/notify.ts';
+import { orderHasLiveNotes } from './delivery.ts';
 import { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
 export const ORDER_KIND = 'order';
+
+/**
+ * Titles of the messages an order sends, in both languages: each receiver reads them in their own
+ * (issue #12). `{number}` is the order number.
+ */
+export const ORDER_TEXTS = {
+  toApprove: { zh_cn: '待审批：采购订单 {number}', en: 'To approve: purchase order {number}' },
+  sent: { zh_cn: '新采购订单待确认：{number}', en: 'New purchase order to confirm: {number}' },
+  changeSent: { zh_cn: '采购订单变更待确认：{number}', en: 'Purchase order change to confirm: {number}' },
+  closed: { zh_cn: '采购订单行已关闭：{number}', en: 'Purchase order lines closed: {number}' },
+  confirmed: {
+    zh_cn: '供应商已确认采购订单：{number}',
+    en: 'The supplier confirmed purchase order {number}',
+  },
+  refused: {
+    zh_cn: '供应商拒绝了采购订单行：{number}',
+    en: 'The supplier refused lines of purchase order {number}',
+  },
+  changeConfirmed: {
+    zh_cn: '供应商已确认订单变更：{number}',
+    en: 'The supplier confirmed the change of order {number}',
+  },
+  changeReturned: {
+    zh_cn: '供应商退回了订单变更：{number}',
+    en: 'The supplier returned the change of order {number}',
+  },
+  approved: { zh_cn: '审批通过：采购订单 {number}', en: 'Approved: purchase order {number}' },
+  rejected: { zh_cn: '审批拒绝：采购订单 {number}', en: 'Rejected: purchase order {number}' },
+  bidInvited: { zh_cn: '竞价邀请：采购订单 {number}', en: 'Invitation to bid: purchase order {number}' },
+  bidQuoteEnd: { zh_cn: '报价截止时间：{time}', en: 'Quotes close at {time}' },
+  bidWon: { zh_cn: '中标通知：采购订单 {number}', en: 'You won the bidding: purchase order {number}' },
+  bidLost: { zh_cn: '未中标：采购订单 {number}', en: 'Not won: purchase order {number}' },
+  bidCancelled: { zh_cn: '竞价已取消：采购订单 {number}', en: 'Bidding cancelled: purchase order {number}' },
+  bidQuoted: { zh_cn: '供应商已报价：采购订单 {number}', en: 'A supplier quoted: purchase order {number}' },
+} as const;
 type OrderRow = typeof purchaseOrder.$inferSelect;
 type ItemRow = typeof purchaseOrderItem.$inferSelect;
 
@@ -305,8 +347,10 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
       if (current.sendStatus === '1') {
         if (current.orderStatus === '5' || current.changeStatus === '2')
           throw badRequest('orderStatusNotAllowed', { action: 'change' });
-        // A change replaces the lines; shipped lines carry shipments and receipts, so no change after shipping.
-        if (current.deliveryStatus !== '0') throw badRequest('orderShippedNoChange');
+        // A change replaces the lines; lines on delivery notices (drafts too) carry deliveries and receipts,
+        // so no change once the supplier has put them on a notice.
+        if (current.deliveryStatus !== '0' || (await orderHasLiveNotes(tx, current.id)))
+          throw badRequest('orderShippedNoChange');
         order = await transition(
           tx,
           auth,
@@ -394,22 +438,6 @@ export async function copyOrder(db: Queryable, auth: AuthContext, id: string) {
   });
 }
 
-/** Sub-accounts who may approve a task: named users, or holders of the roles. */
-async function approverUsers(
-  tx: Queryable,
-  elsAccount: string,
-  approverType: 'user' | 'role',
-  approvers: string[],
-) {
-  if (approverType === 'user') return approvers.map((elsSubAccount) => ({ elsAccount, elsSubAccount }));
-  return tx
-    .selectDistinct({ elsAccount: subaccount.elsAccount, elsSubAccount: subaccount.elsSubAccount })
-    .from(subaccount)
-    .innerJoin(subaccountRole, eq(subaccountRole.subaccountId, subaccount.id))
-    .innerJoin(role, eq(role.id, subaccountRole.roleId))
-    .where(and(eq(subaccount.elsAccount, elsAccount), inArray(role.roleCode, approvers)));
-}
-
 /**
  * Submits an order for approval: with no applicable approval step it is approved at once; otherwise
  * the first task waits and its approvers get a message. '400' unless not submitted, rejected or withdrawn.
@@ -445,21 +473,12 @@ export async function submitOrder(
       order.auditStatus,
       to,
     );
-    if (flow.state === 'pending') {
-      const [task] = await findDocumentTasks(tx, auth.elsAccount, ORDER_KIND, order.id).then((t) =>
-        t.filter((x) => x.status === 'pending'),
-      );
-      const users = await approverUsers(tx, auth.elsAccount, task.approverType, task.approvers);
-      await notify(tx, env, {
-        receivers: { users },
-        msgTitle: `待审批：采购订单 ${order.orderNumber}`,
-        msgContent: `${order.supplierName} · ${order.totalAmount} ${order.currency}`,
-        sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
-        businessType: ORDER_KIND,
-        businessId: order.id,
-        linkUrl: `/audit?taskId=${task.id}&documentKind=order&id=${order.id}`,
+    if (flow.state === 'pending')
+      await notifyApprovers(tx, env, auth.elsAccount, ORDER_KIND, order.id, {
+        title: { zh_cn: '采购订单', en: 'Purchase order' },
+        number: order.orderNumber,
+        content: `${order.supplierName} · ${order.totalAmount} ${order.currency}`,
       });
-    }
     return row;
   });
 }
@@ -495,7 +514,7 @@ export async function sendOrder(db: Queryable, auth: AuthContext, env: string, i
     );
     await notify(tx, env, {
       receivers: { companies: [order.toElsAccount] },
-      msgTitle: `新采购订单待确认：${order.orderNumber}`,
+      msgTitle: fillText(ORDER_TEXTS.sent, { number: order.orderNumber }),
       msgContent: `${order.totalAmount} ${order.currency}`,
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: ORDER_KIND,
@@ -516,7 +535,7 @@ export async function sendChange(db: Queryable, auth: AuthContext, env: string, 
     const row = await transition(tx, auth, order, { changeStatus: '2' }, 'sendChange', '1', '2');
     await notify(tx, env, {
       receivers: { companies: [order.toElsAccount] },
-      msgTitle: `采购订单变更待确认：${order.orderNumber}`,
+      msgTitle: fillText(ORDER_TEXTS.changeSent, { number: order.orderNumber }),
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: ORDER_KIND,
       businessId: order.id,
@@ -566,7 +585,7 @@ export async function closeOrder(
     if (order.sendStatus === '1') {
       await notify(tx, env, {
         receivers: { companies: [order.toElsAccount] },
-        msgTitle: `采购订单行已关闭：${order.orderNumber}`,
+        msgTitle: fillText(ORDER_TEXTS.closed, { number: order.orderNumber }),
         sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
         businessType: ORDER_KIND,
         businessId: order.id,
@@ -622,7 +641,7 @@ export async function confirmLines(
     );
     await notify(tx, env, {
       receivers: { users: [creatorOf(order)] },
-      msgTitle: `供应商已确认采购订单：${order.orderNumber}`,
+      msgTitle: fillText(ORDER_TEXTS.confirmed, { number: order.orderNumber }),
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: ORDER_KIND,
       businessId: order.id,
@@ -672,7 +691,7 @@ export async function refuseLines(
     );
     await notify(tx, env, {
       receivers: { users: [creatorOf(order)] },
-      msgTitle: `供应商拒绝了采购订单行：${order.orderNumber}`,
+      msgTitle: fillText(ORDER_TEXTS.refused, { number: order.orderNumber }),
       msgContent: remark,
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: ORDER_KIND,
@@ -715,7 +734,9 @@ export async function answerChange(
     );
     await notify(tx, env, {
       receivers: { users: [creatorOf(order)] },
-      msgTitle: `${body.accept ? '供应商已确认订单变更' : '供应商退回了订单变更'}：${order.orderNumber}`,
+      msgTitle: fillText(body.accept ? ORDER_TEXTS.changeConfirmed : ORDER_TEXTS.changeReturned, {
+        number: order.orderNumber,
+      }),
       msgContent: reason ?? '',
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: ORDER_KIND,
@@ -795,7 +816,9 @@ export function registerOrderApprovalHandler(env: string) {
     });
     await notify(tx, env, {
       receivers: { users: [creatorOf(order)] },
-      msgTitle: `${approved ? '审批通过' : '审批拒绝'}：采购订单 ${order.orderNumber}`,
+      msgTitle: fillText(approved ? ORDER_TEXTS.approved : ORDER_TEXTS.rejected, {
+        number: order.orderNumber,
+      }),
       msgContent: remark ?? '',
       businessType: ORDER_KIND,
       businessId: order.id,

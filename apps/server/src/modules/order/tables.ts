@@ -152,69 +152,14 @@ export const purchaseOrderItem = pgTable(
     shippedQuantity: numeric('shipped_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
     /** Sum of the line's quantities received by the buyer, in the line's unit. */
     receivedQuantity: numeric('received_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
+    /** Sum of the line's quantities on confirmed returns (modules/refund), in the line's unit. */
+    returnQuantity: numeric('return_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
     /** Custom fields fbk1…fbk50 of the line, stored as { fbkN: text }; exposed flat on the line. */
     customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('purchase_order_item_number_uq').on(t.orderId, t.itemNumber),
     index('purchase_order_item_material_idx').on(t.elsAccount, t.materialNumber),
-  ],
-);
-
-/**
- * A shipment of an order (ASN-like sub-document, seed 001 §3 deliveryItemNumber, §4 "shipment in
- * transit"): made by the supplier (toElsAccount), received by the buyer (elsAccount). Numbered per
- * supplier company (SN2026110001). Status 1 in transit, 2 received (every line received in full).
- */
-export const purchaseOrderShipment = pgTable(
-  'purchase_order_shipment',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => purchaseOrder.id, { onDelete: 'cascade' }),
-    elsAccount: text('els_account').notNull(),
-    toElsAccount: text('to_els_account').notNull(),
-    shipmentNumber: text('shipment_number').notNull(),
-    logisticsCompany: text('logistics_company').notNull(),
-    trackingNumber: text('tracking_number').notNull(),
-    shipDate: date('ship_date').notNull(),
-    expectedArrivalDate: date('expected_arrival_date'),
-    /** 1 in transit, 2 received. */
-    status: text('status').notNull().default('1'),
-    remark: text('remark'),
-    /** Time of the last receipt against the shipment. */
-    receiveDate: timestamp('receive_date', { withTimezone: true }),
-    createUser: text('create_user').notNull(),
-    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-    lastUpdateUser: text('last_update_user').notNull(),
-    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('purchase_order_shipment_number_uq').on(t.toElsAccount, t.shipmentNumber),
-    index('purchase_order_shipment_order_idx').on(t.orderId, t.createDate),
-  ],
-);
-
-/** One order line on a shipment: quantities in the order line's unit. */
-export const purchaseOrderShipmentItem = pgTable(
-  'purchase_order_shipment_item',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => purchaseOrderShipment.id, { onDelete: 'cascade' }),
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => purchaseOrderItem.id, { onDelete: 'cascade' }),
-    /** The order line's itemNumber (deliveryItemNumber), kept for display. */
-    itemNumber: integer('item_number').notNull(),
-    shippedQuantity: numeric('shipped_quantity', { precision: 18, scale: 3 }).notNull(),
-    receivedQuantity: numeric('received_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
-  },
-  (t) => [
-    uniqueIndex('purchase_order_shipment_item_uq').on(t.shipmentId, t.orderItemId),
-    index('purchase_order_shipment_item_line_idx').on(t.orderItemId),
   ],
 );
 

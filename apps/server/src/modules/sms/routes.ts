@@ -147,6 +147,7 @@ export function registerSmsRoutes(app: App, deps: AppDeps): void {
       return ok(
         await loginAs(deps, {
           ...users[0],
+          locale: request.locale,
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 256) ?? null,
         }),

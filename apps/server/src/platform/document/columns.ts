@@ -1,0 +1,69 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The standard columns of every document header (DESIGN §4): id, the buyer `els_account`, the supplier
+ * `to_els_account`, custom fields fbk1…fbkN (`custom_fields` JSONB, flat fbkN in the API),
+ * `extend_fields`, who and when, and `version` (optimistic lock: a stale update answers '409').
+ * A function: drizzle column builders must not be shared between tables.
+ */
+export function documentColumns() {
+  return {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    flowId: uuid('flow_id'),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    extendFields: jsonb('extend_fields').$type<Record<string, unknown>>().notNull().default({}),
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  };
+}
+
+/** The standard columns of a document line (the header's id is the kind's own `document_id` column). */
+export function lineColumns() {
+  return {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    /** 10, 20, 30 … in the order the lines were saved. */
+    lineNumber: integer('line_number').notNull(),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+  };
+}
+
+type Indexable = {
+  id: ExtraConfigColumn;
+  elsAccount: ExtraConfigColumn;
+  toElsAccount: ExtraConfigColumn;
+  createDate: ExtraConfigColumn;
+};
+
+/**
+ * The list indexes of a document table, each in its list's exact sort order (date field, create date,
+ * id — all descending), so every page is an index range (issue #5's measured design): the buyer's list,
+ * the supplier's list, each per main status, and the number (unique per numbering company, byte order
+ * "C" so a prefix search is a range).
+ */
+export function listIndexes(
+  name: string,
+  t: Indexable,
+  date: ExtraConfigColumn,
+  number: ExtraConfigColumn,
+  status: ExtraConfigColumn,
+  numberOwner: ExtraConfigColumn,
+) {
+  const sort = () => [date.desc().nullsFirst(), t.createDate.desc().nullsFirst(), t.id.desc().nullsFirst()];
+  const numberKey: SQL = sql`${number} collate "C"`;
+  return [
+    uniqueIndex(`${name}_number_uq`).on(numberOwner, numberKey),
+    index(`${name}_buyer_list_idx`).on(t.elsAccount, ...sort()),
+    index(`${name}_buyer_status_idx`).on(t.elsAccount, status, ...sort()),
+    index(`${name}_supplier_list_idx`).on(t.toElsAccount, ...sort()),
+    index(`${name}_supplier_status_idx`).on(t.toElsAccount, status, ...sort()),
+  ];
+}

@@ -1,0 +1,608 @@
+import type { Locale } from '@srm/contracts/constants';
+import {
+  type ActionDef,
+  codeLabel,
+  customFieldKeys,
+  type DocumentDefinition,
+  type FieldDef,
+  guardHolds,
+  type Side,
+  statusFieldsOf,
+  transitionTable,
+} from '@srm/contracts/document/define';
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
+import { findAuditTrail, recordAudit } from '../audit-trail.ts';
+import type { Queryable, Tx } from '../db.ts';
+import { AppError, badRequest, conflict } from '../errors.ts';
+import type { AuthContext } from '../http.ts';
+import { nextDocumentNumber } from '../numbering.ts';
+import { createListQuery, type ListFilter, likePrefix, type RowField } from './list-query.ts';
+
+/**
+ * The server half of the document kernel (DESIGN §11, issue #12): what every document kind does the same
+ * way — find a document for a side (with a row lock), check its version ('409'), check the transition
+ * table, run the kind's own effect, write the new state and one audit-trail row in the same
+ * transaction, and tell the other side in each receiver's language through the outbox — plus save,
+ * copy, delete, submit/withdraw for approval, detail and the list. A kind gives its definition
+ * (packages/contracts), its tables and its own rules (`save`, `effects`); see modules/delivery-note.
+ */
+
+/** A document or line row as the kernel handles it: the kind's columns by their JS names. */
+// biome-ignore lint/suspicious/noExplicitAny: rows of any kind's table; each kind casts to its own type.
+export type DocRow = Record<string, any> & {
+  id: string;
+  elsAccount: string;
+  toElsAccount: string;
+  version: number;
+  createUser: string;
+  customFields: Record<string, string>;
+};
+
+/** The body of an action: version, remark, lines with quantities, extra input fields. */
+export type ActionBody = {
+  version: number;
+  remark?: string;
+  lines?: Array<{ lineId: string; quantity: string }>;
+  [field: string]: unknown;
+};
+
+export type ActionContext = {
+  tx: Tx;
+  auth: AuthContext;
+  side: Side;
+  action: string;
+  row: DocRow;
+  lines: DocRow[];
+  body: ActionBody;
+};
+
+/** What an effect changes beyond the action's `target`: header columns, and the message's content. */
+export type EffectResult = { set?: Record<string, unknown>; content?: LocalizedText } | undefined;
+
+export type SaveContext = {
+  tx: Tx;
+  auth: AuthContext;
+  side: Side;
+  body: Record<string, unknown> & { lines: Array<Record<string, unknown>> };
+  /** The document being edited (locked), or null for a new one. */
+  current: DocRow | null;
+  currentLines: DocRow[];
+};
+
+/**
+ * What a kind's save decides: the header's columns (a new document must name elsAccount and
+ * toElsAccount) and its lines' columns in order. The kernel adds numbering, line numbers, custom
+ * fields, who and when, the version, and the audit row.
+ */
+export type SaveResult = { header: Record<string, unknown>; lines: Array<Record<string, unknown>> };
+
+export type KindTables = {
+  // biome-ignore lint/suspicious/noExplicitAny: any kind's header table with the standard columns.
+  header: PgTable & Record<string, any>;
+  // biome-ignore lint/suspicious/noExplicitAny: any kind's line table with the standard line columns.
+  lines: PgTable & Record<string, any>;
+  /** The line table's column holding the header's id. */
+  documentId: AnyPgColumn;
+};
+
+export type KindOptions = KindTables & {
+  def: DocumentDefinition;
+  /** Whose number sequence numbers the documents (default: the buyer's). */
+  numberOwner?: Side;
+  /** The kind's own save: checks against sources and derived columns. */
+  save: (ctx: SaveContext) => Promise<SaveResult>;
+  /** The kind's own effects per action (hand-written, unit-tested). */
+  effects?: Partial<Record<string, (ctx: ActionContext) => Promise<EffectResult>>>;
+  /** Runs before a document is deleted or cancelled (release what it reserved). */
+  release?: (tx: Tx, row: DocRow, lines: DocRow[]) => Promise<void>;
+  /** Computed line fields (e.g. what is left on the order), added to the detail's lines. */
+  decorateLines?: (db: Queryable, row: DocRow, lines: DocRow[]) => Promise<Array<Record<string, unknown>>>;
+  /** The amount an approval step compares with its minimum (local currency); default 0. */
+  approvalAmount?: (row: DocRow) => string;
+};
+
+export type DocumentKind = ReturnType<typeof defineKind>;
+
+const STANDARD_FIELDS: readonly RowField[] = [
+  ['id', 'id', 'as is'],
+  ['elsAccount', 'els_account', 'as is'],
+  ['toElsAccount', 'to_els_account', 'as is'],
+  ['createUser', 'create_user', 'as is'],
+  ['createDate', 'create_date', 'time'],
+  ['lastUpdateDate', 'last_update_date', 'time'],
+  ['version', 'version', 'as is'],
+];
+
+const formatOf = (field: FieldDef): RowField[2] =>
+  field.type === 'decimal'
+    ? 'text'
+    : field.type === 'date'
+      ? 'date'
+      : field.type === 'datetime'
+        ? 'time'
+        : 'as is';
+
+/** A value as the API answers it: dates 'YYYY-MM-DD', times ISO-8601 UTC, decimals as strings. */
+function outValue(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value ?? null;
+}
+
+export const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
+
+/** The custom fields of a body that the kind has (fbk1…fbkN), non-empty values only. */
+export function customFieldsOf(
+  def: DocumentDefinition,
+  input: Record<string, unknown>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of customFieldKeys(def)) {
+    const value = input[key];
+    if (typeof value === 'string' && value.trim() !== '') out[key] = value.trim();
+  }
+  return out;
+}
+
+/** Stored custom fields back as flat fbkN properties, in fbk order. */
+export function flatCustomFields(
+  def: DocumentDefinition,
+  stored: Record<string, unknown> | null | undefined,
+) {
+  const out: Record<string, string> = {};
+  for (const key of customFieldKeys(def)) {
+    const value = stored?.[key];
+    if (typeof value === 'string' && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** Builds the server side of a kind from its definition, tables and own rules. */
+export function defineKind(options: KindOptions) {
+  const { def, header, lines: lineTable, documentId } = options;
+  const table = transitionTable(def);
+  const statusNames = Object.keys(def.statuses);
+  const mainStatus = statusNames[0];
+  const col = (name: string): AnyPgColumn => {
+    const column = header[name] as AnyPgColumn | undefined;
+    if (!column) throw new Error(`${def.kind}: no column for ${name}`);
+    return column;
+  };
+  const headerFields = { ...def.header, ...statusFieldsOf(def) };
+  const storedHeaderFields = Object.entries(headerFields).filter(([name]) => header[name]);
+
+  /** SQL of a guard (or any of several) over the status columns. */
+  const guardSql = (guard: Parameters<typeof guardHolds>[0]): SQL => {
+    const list = (Array.isArray(guard) ? guard : [guard]) as Array<Record<string, readonly string[]>>;
+    const one = (g: Record<string, readonly string[]>) =>
+      and(
+        ...Object.entries(g).map(([f, codes]) =>
+          codes.length === 1 ? eq(col(f), codes[0]) : inArray(col(f), [...codes]),
+        ),
+      ) as SQL;
+    return list.length === 1 ? one(list[0]) : (sql`(${sql.join(list.map(one), sql` or `)})` as SQL);
+  };
+
+  /** Which rows a side reads: its account column, and what the definition lets it see. */
+  const scope = (side: Side, account: Placeholder | string): SQL => {
+    const own = side === 'purchase' ? eq(header.elsAccount, account) : eq(header.toElsAccount, account);
+    const visible = def.visible?.[side];
+    return visible ? (and(own, guardSql(visible)) as SQL) : own;
+  };
+
+  const filters: ListFilter[] = [];
+  for (const [name, field] of Object.entries(headerFields)) {
+    if (!header[name] || !field.filter) continue;
+    if (field.filter === 'eq')
+      filters.push([name, (p, many) => (many ? sql`${col(name)} = any(${p})` : sql`${col(name)} = ${p}`)]);
+    else if (field.filter === 'prefix') filters.push([name, (p) => sql`${col(name)} collate "C" like ${p}`]);
+    else if (field.filter === 'range') {
+      filters.push([`${name}From`, (p) => sql`${col(name)} >= ${p}`]);
+      filters.push([`${name}To`, (p) => sql`${col(name)} <= ${p}`]);
+    }
+  }
+  const dateSort = {
+    columns: [col(def.dateField), header.createDate, header.id],
+    casts: ['date', 'timestamptz', 'uuid'],
+  } as const;
+  const list = createListQuery<Side>({
+    name: def.kind,
+    table: header,
+    fields: [
+      ...STANDARD_FIELDS,
+      ...storedHeaderFields.map(
+        ([name, field]) => [name, (col(name) as { name: string }).name, formatOf(field)] as RowField,
+      ),
+    ],
+    customFieldsColumn: 'custom_fields',
+    sorts: {
+      purchase: dateSort,
+      sale: dateSort,
+      number: { columns: [col(def.numberField), header.id], casts: ['text', 'uuid'], collateC: true },
+    },
+    filters,
+    scope,
+    numberFilter: def.numberField,
+  });
+
+  /** A header row as the API answers it (the same fields the JSON list rows carry). */
+  const toRecord = (row: DocRow) => ({
+    id: row.id,
+    elsAccount: row.elsAccount,
+    toElsAccount: row.toElsAccount,
+    createUser: row.createUser,
+    createDate: outValue(row.createDate),
+    lastUpdateDate: outValue(row.lastUpdateDate),
+    version: row.version,
+    ...Object.fromEntries(storedHeaderFields.map(([name]) => [name, outValue(row[name])])),
+    ...flatCustomFields(def, row.customFields),
+  });
+  const toLine = (line: DocRow) => {
+    const { customFields, elsAccount: _e, toElsAccount: _t, ...rest } = line;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(rest)) out[k] = outValue(v);
+    return { ...out, ...flatCustomFields(def, customFields) };
+  };
+
+  const sideLabel = (side: Side, locale: Locale) =>
+    side === 'purchase'
+      ? { zh_cn: '采购方', en: 'buying side' }[locale]
+      : { zh_cn: '供应方', en: 'supplying side' }[locale];
+
+  /** '403' when the caller's station is not the side of the route. */
+  function assertSide(auth: AuthContext, side: Side, action: string) {
+    if (auth.station !== side)
+      throw new AppError(
+        '403',
+        'docWrongSide',
+        { side: sideLabel(side, 'zh_cn'), action },
+        null,
+        (locale) => ({
+          side: sideLabel(side, locale),
+          action: table[action]?.label[locale] ?? action,
+        }),
+      );
+  }
+
+  /** The document for a side ('404' when it is another company's or not visible to the side). */
+  async function find(
+    db: Queryable,
+    auth: AuthContext,
+    side: Side,
+    id: string,
+    lock = false,
+  ): Promise<DocRow> {
+    const query = db
+      .select()
+      .from(header)
+      .where(and(eq(header.id, id), scope(side, auth.elsAccount)));
+    const [row] = (lock ? await query.for('update') : await query) as DocRow[];
+    if (!row)
+      throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({ title: def.title[locale] }));
+    return row;
+  }
+
+  const findLines = async (db: Queryable, id: string): Promise<DocRow[]> =>
+    (await db
+      .select()
+      .from(lineTable)
+      .where(eq(documentId, id))
+      .orderBy(asc(lineTable.lineNumber))) as DocRow[];
+
+  /** '400' naming the document's status when `side` may not run `action` now. */
+  function assertAllowed(row: DocRow, side: Side, action: string) {
+    const guard = table[action]?.sides[side];
+    if (guard && guardHolds(guard, row)) return;
+    throw new AppError('400', 'docStatusNotAllowed', {}, null, (locale) => ({
+      title: def.title[locale],
+      number: row[def.numberField],
+      status: codeLabel(def.statuses[mainStatus], row[mainStatus], locale),
+      action: table[action]?.label[locale] ?? action,
+    }));
+  }
+
+  /** Writes a new header state at the read version and one audit-trail row; '409' when stale. */
+  async function transition(
+    tx: Tx,
+    auth: AuthContext,
+    row: DocRow,
+    set: Record<string, unknown>,
+    action: string,
+    remark?: string | null,
+  ): Promise<DocRow> {
+    const [updated] = (await tx
+      .update(header)
+      .set({
+        ...set,
+        lastUpdateUser: userKey(auth),
+        lastUpdateDate: sql`now()`,
+        version: sql`${header.version} + 1`,
+      })
+      .where(and(eq(header.id, row.id), eq(header.version, row.version)))
+      .returning()) as DocRow[];
+    if (!updated) throw conflict();
+    await recordAudit(tx, {
+      elsAccount: row.elsAccount,
+      documentKind: def.kind,
+      documentId: row.id,
+      action,
+      fromStatus: row[mainStatus] ?? null,
+      toStatus: updated[mainStatus] ?? null,
+      remark: remark ?? null,
+      createUser: userKey(auth),
+    });
+    return updated;
+  }
+
+  /** The creator of a document (createUser is `{elsAccount}_{elsSubAccount}`). */
+  const creatorOf = (row: DocRow) => {
+    const [elsAccount, ...rest] = row.createUser.split('_');
+    return { elsAccount, elsSubAccount: rest.join('_') };
+  };
+
+  /**
+   * Tells the other side (or the creator) about an action, in each receiver's language, with a link to
+   * the document. The counterpart hears only of a document it may see (before or after the action).
+   */
+  async function tell(
+    tx: Tx,
+    env: string,
+    auth: AuthContext,
+    side: Side,
+    before: DocRow,
+    after: DocRow,
+    action: ActionDef,
+    content?: LocalizedText,
+  ) {
+    if (!action.notify) return;
+    const other: Side = side === 'purchase' ? 'sale' : 'purchase';
+    const seen = def.visible?.[other];
+    if (action.notify.to === 'counterpart' && seen && !guardHolds(seen, before) && !guardHolds(seen, after))
+      return;
+    const receivers =
+      action.notify.to === 'creator'
+        ? { users: [creatorOf(after)] }
+        : { companies: [other === 'purchase' ? after.elsAccount : after.toElsAccount] };
+    await notify(tx, env, {
+      receivers,
+      msgTitle: fillText(action.notify.title, { number: after[def.numberField] }),
+      msgContent: content,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: def.kind,
+      businessId: after.id,
+      linkUrl: `${def.detailPath}?id=${after.id}`,
+    });
+  }
+
+  /**
+   * Runs one action of the transition table on one document: lock → version ('409') → guard ('400'
+   * naming the status) → the kind's effect → new state + audit row → message. One transaction.
+   */
+  async function runAction(
+    db: Queryable,
+    env: string,
+    auth: AuthContext,
+    side: Side,
+    action: string,
+    id: string,
+    body: ActionBody,
+  ): Promise<DocRow> {
+    assertSide(auth, side, action);
+    const def_ = table[action];
+    return db.transaction(async (tx) => {
+      const row = await find(tx, auth, side, id, true);
+      if (row.version !== body.version) throw conflict();
+      assertAllowed(row, side, action);
+      const lines = await findLines(tx, id);
+      const effect = options.effects?.[action];
+      const result = effect ? await effect({ tx, auth, side, action, row, lines, body }) : undefined;
+      const updated = await transition(
+        tx,
+        auth,
+        row,
+        { ...def_.target, ...result?.set },
+        action,
+        body.remark,
+      );
+      await tell(tx, env, auth, side, row, updated, def_, result?.content ?? body.remark);
+      return updated;
+    });
+  }
+
+  /**
+   * Runs an action on many documents, each in its own transaction: one failure does not stop the others.
+   * Answers one result per document: code '200', or the error's code and message in the caller's locale.
+   */
+  async function runBulk(
+    db: Queryable,
+    env: string,
+    auth: AuthContext,
+    side: Side,
+    action: string,
+    items: Array<{ id: string; version: number }>,
+    remark: string | undefined,
+    translate: (error: AppError) => string,
+  ) {
+    const results: Array<{ id: string; code: string; message: string }> = [];
+    for (const item of items) {
+      try {
+        await runAction(db, env, auth, side, action, item.id, { version: item.version, remark });
+        results.push({ id: item.id, code: '200', message: '' });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ id: item.id, code: error.code, message: translate(error) });
+      }
+    }
+    return results;
+  }
+
+  /** Creates (no id) or edits (id + version) a document of the caller's side; '400' when not editable. */
+  async function save(
+    db: Queryable,
+    auth: AuthContext,
+    side: Side,
+    body: SaveContext['body'],
+  ): Promise<DocRow> {
+    assertSide(auth, side, 'edit');
+    return db.transaction(async (tx) => {
+      const id = body.id as string | undefined;
+      let current: DocRow | null = null;
+      let currentLines: DocRow[] = [];
+      if (id) {
+        current = await find(tx, auth, side, id, true);
+        if (body.version === undefined) throw badRequest('rule.required', { field: 'body.version' });
+        if (current.version !== body.version) throw conflict();
+        assertAllowed(current, side, 'edit');
+        currentLines = await findLines(tx, id);
+      }
+      const decided = await options.save({ tx, auth, side, body, current, currentLines });
+      const headerValues = { ...decided.header, customFields: customFieldsOf(def, body) };
+      let row: DocRow;
+      if (!current) {
+        const owner =
+          (options.numberOwner ?? 'purchase') === 'purchase'
+            ? decided.header.elsAccount
+            : decided.header.toElsAccount;
+        [row] = (await tx
+          .insert(header)
+          .values({
+            ...headerValues,
+            [def.numberField]: await nextDocumentNumber(tx, owner as string, def.prefix),
+            createUser: userKey(auth),
+            lastUpdateUser: userKey(auth),
+          })
+          .returning()) as DocRow[];
+        await recordAudit(tx, {
+          elsAccount: row.elsAccount,
+          documentKind: def.kind,
+          documentId: row.id,
+          action: 'create',
+          fromStatus: null,
+          toStatus: row[mainStatus] ?? null,
+          createUser: userKey(auth),
+        });
+      } else {
+        row = await transition(tx, auth, current, headerValues, 'edit');
+        await tx.delete(lineTable).where(eq(documentId, row.id));
+      }
+      await tx.insert(lineTable).values(
+        decided.lines.map((line, i) => ({
+          ...line,
+          [documentId.name === 'document_id' ? 'documentId' : documentId.name]: row.id,
+          elsAccount: row.elsAccount,
+          toElsAccount: row.toElsAccount,
+          lineNumber: (i + 1) * 10,
+          customFields: customFieldsOf(def, body.lines[i] ?? {}),
+        })),
+      );
+      return row;
+    });
+  }
+
+  /** Deletes a document the caller's side may still edit (its lines go with it); one audit row. */
+  async function remove(db: Queryable, auth: AuthContext, side: Side, id: string, version: number) {
+    assertSide(auth, side, 'delete');
+    await db.transaction(async (tx) => {
+      const row = await find(tx, auth, side, id, true);
+      if (row.version !== version) throw conflict();
+      assertAllowed(row, side, 'delete');
+      await options.release?.(tx, row, await findLines(tx, id));
+      await tx.delete(header).where(eq(header.id, id));
+      await recordAudit(tx, {
+        elsAccount: row.elsAccount,
+        documentKind: def.kind,
+        documentId: id,
+        action: 'delete',
+        fromStatus: row[mainStatus] ?? null,
+        toStatus: null,
+        createUser: userKey(auth),
+      });
+    });
+  }
+
+  /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
+  async function detail(
+    db: Queryable,
+    auth: AuthContext,
+    side: Side,
+    id: string,
+    findTasks: (
+      db: Queryable,
+      elsAccount: string,
+      kind: string,
+      id: string,
+    ) => Promise<Array<Record<string, unknown>>>,
+  ) {
+    const row = await find(db, auth, side, id);
+    const [lines, trail, tasks] = await Promise.all([
+      findLines(db, id),
+      findAuditTrail(db, row.elsAccount, def.kind, id),
+      def.approval && side === 'purchase' ? findTasks(db, row.elsAccount, def.kind, id) : Promise.resolve([]),
+    ]);
+    const decorated = options.decorateLines ? await options.decorateLines(db, row, lines) : lines;
+    return {
+      row,
+      lines,
+      answer: {
+        record: toRecord(row),
+        lines: decorated.map((l) => toLine(l as DocRow)),
+        trail: trail.map((t) => ({
+          action: t.action,
+          fromStatus: t.fromStatus,
+          toStatus: t.toStatus,
+          remark: t.remark,
+          createUser: t.createUser,
+          createDate: t.createDate.toISOString(),
+        })),
+        tasks,
+        actions: Object.keys(table).filter((name) => {
+          const guard = table[name].sides[side];
+          return guard !== undefined && auth.station === side && guardHolds(guard, row);
+        }),
+      },
+    };
+  }
+
+  /** The list filter body as the list query reads it (number prefix → LIKE pattern). */
+  function listFilter(body: Record<string, unknown>) {
+    const out: Record<string, string | string[] | undefined> = {};
+    for (const [name] of filters) {
+      const value = body[name];
+      if (value === undefined || value === null || value === '') continue;
+      out[name] =
+        name === def.numberField
+          ? likePrefix(String(value))
+          : Array.isArray(value)
+            ? value.map(String)
+            : String(value);
+    }
+    return out;
+  }
+
+  return {
+    def,
+    options,
+    table,
+    mainStatus,
+    header,
+    lineTable,
+    list,
+    listFilter,
+    scope,
+    find,
+    findLines,
+    assertSide,
+    assertAllowed,
+    transition,
+    tell,
+    runAction,
+    runBulk,
+    save,
+    remove,
+    detail,
+    toRecord,
+    toLine,
+    creatorOf,
+  };
+}

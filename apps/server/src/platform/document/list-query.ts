@@ -1,0 +1,358 @@
+import { LIST_OFFSET_WINDOW_ROWS } from '@srm/contracts/constants';
+import { and, count, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
+import type { Queryable } from '../db.ts';
+import { badRequest } from '../errors.ts';
+
+/**
+ * The kernel's list-query generator (DESIGN §11, issue #12), the design measured on purchase orders
+ * (BENCHMARKS.md "Purchase order lists at scale") made generic over a document table:
+ * - every list reads an index in its exact sort order (the kind declares the indexes: `listIndexes`),
+ *   so a page is an index range with no sort;
+ * - page numbers reach the first LIST_OFFSET_WINDOW_ROWS rows (a deferred join past the first page);
+ *   every full page returns `nextCursor`, an opaque keyset position that reads the next page at any
+ *   depth in the time of the first;
+ * - `total` is exact up to EXACT_COUNT_LIMIT matches, else the planner's estimate (reused for
+ *   ESTIMATE_TTL_MS per list and filter), flagged `totalExact: false`;
+ * - rows are rendered as the answer's JSON text by PostgreSQL (`row_to_json` over a lateral row);
+ * - each list shape's statements are built once per database and run as unnamed statements, so
+ *   PostgreSQL still plans each call with its values.
+ */
+
+/** Lists count exactly up to this many matches; above it `total` is the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 1_000;
+/** How long an estimated total (above EXACT_COUNT_LIMIT) is reused for the same list and filter (ms). */
+export const ESTIMATE_TTL_MS = 10_000;
+/** Page numbers reach this many rows (OFFSET); deeper rows are read with the keyset `cursor`. */
+export const OFFSET_WINDOW_ROWS = LIST_OFFSET_WINDOW_ROWS;
+
+/** How a field is written in a JSON row: as stored, numerics as text, dates, times as ISO-8601 UTC. */
+export type RowFieldFormat = 'as is' | 'text' | 'date' | 'time';
+/** [API name, column name, format]. */
+export type RowField = readonly [string, string, RowFieldFormat];
+/** What a key column is cast to when a cursor's text comes back. */
+export type KeyCast = 'date' | 'timestamptz' | 'uuid' | 'text';
+
+/** One sort of a list: key columns, all descending, ending with the id. */
+export type ListSort = { columns: readonly AnyPgColumn[]; casts: readonly KeyCast[]; collateC?: boolean };
+
+/**
+ * The condition of one filter on its own placeholder (eq, prefix LIKE, ≥, ≤); `many` when the value is
+ * a list of codes (then `= any(…)`).
+ */
+export type ListFilter = readonly [name: string, condition: (p: Placeholder, many: boolean) => SQL];
+
+export type ListSpec<Side extends string> = {
+  /** Names the spec in cache keys. */
+  name: string;
+  table: PgTable;
+  /** The fields of a JSON row, in answer order. */
+  fields: readonly RowField[];
+  /** A column holding custom fields fbkN as JSONB (appended flat to each row), if any. */
+  customFieldsColumn?: string;
+  /** The sort of each side's list, and of a number search (prefix match, listed in number order). */
+  sorts: Readonly<Record<Side | 'number', ListSort>>;
+  filters: readonly ListFilter[];
+  /** Who may see which rows: the side's account predicate (and visibility), with the account placeholder. */
+  scope: (side: Side, account: Placeholder | string) => SQL;
+  /** The filter holding a number prefix (switches to the number sort). */
+  numberFilter: string;
+};
+
+export type ListFilterValues = Record<string, string | string[] | undefined>;
+export type ListPaging = { currentPage: number; pageSize: number; cursor?: string };
+type Paging = 'first' | 'offset' | 'cursor';
+
+/** Escapes LIKE wildcards so a typed `%` or `_` matches itself; a prefix match, upper-cased. */
+export const likePrefix = (text: string) => `${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const STAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
+/** Cheap shape checks so a forged cursor is a '400', not a database cast error. */
+const keyParses = (cast: KeyCast, value: string) =>
+  cast === 'uuid'
+    ? UUID.test(value)
+    : cast === 'date'
+      ? DAY.test(value)
+      : cast === 'timestamptz'
+        ? STAMP.test(value)
+        : true;
+
+/** A JSON row field's SQL: `z.column` written as the API answers it. */
+function fieldSql(z: string, column: string, how: RowFieldFormat): string {
+  const ref = `"${z}"."${column}"`;
+  if (how === 'text') return `${ref}::text`;
+  if (how === 'date') return `to_char(${ref}, 'YYYY-MM-DD')`;
+  if (how === 'time') return `to_char(${ref} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return ref;
+}
+
+/** `(select z.… as "name", …) as y`: the lateral row `row_to_json(y)` writes as compact JSON. */
+export function rowJsonLateral(fields: readonly RowField[], z: string): string {
+  return `(select ${fields.map(([name, column, how]) => `${fieldSql(z, column, how)} as "${name}"`).join(', ')}) as y`;
+}
+
+/** A JSON row with its non-empty custom fields appended (few rows carry any). */
+function withCustomFields(json: string, stored: Record<string, unknown> | null): string {
+  if (!stored) return json;
+  const extra = Object.keys(stored)
+    .filter((k) => /^fbk\d+$/.test(k) && typeof stored[k] === 'string' && stored[k] !== '')
+    .sort((a, b) => Number(a.slice(3)) - Number(b.slice(3)))
+    .map((name) => `,${JSON.stringify(name)}:${JSON.stringify(stored[name])}`)
+    .join('');
+  return extra ? `${json.slice(0, -1)}${extra}}` : json;
+}
+
+/**
+ * Builds the list of one document table. `list` answers a page of typed rows (export, tests) or of JSON
+ * text (list routes, sent as is). Errors: '400' naming currentPage past the window, or cursor when it
+ * is not one this list issued.
+ */
+export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
+  const columnsByName = Object.fromEntries(
+    Object.values(getTableColumns(spec.table)).map((c) => [c.name, c as AnyPgColumn]),
+  );
+  const jsonColumns = [
+    ...new Set([
+      ...spec.fields.map(([, c]) => c),
+      ...(spec.customFieldsColumn ? [spec.customFieldsColumn] : []),
+    ]),
+  ];
+  const sortSql = (sort: ListSort) =>
+    sort.columns.map((c, i) => (i === 0 && sort.collateC ? sql`${c} collate "C"` : sql`${c}`));
+
+  function afterKey(sort: ListSort): SQL {
+    const values = sort.casts.map((cast, i) =>
+      cast === 'text'
+        ? sql`${sql.placeholder(`k${i}`)} collate "C"`
+        : sql`${sql.placeholder(`k${i}`)}::${sql.raw(cast)}`,
+    );
+    return sql`(${sql.join(sortSql(sort), sql`, `)}) < (${sql.join(values, sql`, `)})`;
+  }
+
+  /** The WHERE of a list: the side's scope, then each present filter (its placeholder or its value). */
+  function matching(
+    side: Side,
+    present: ReadonlyMap<string, { value: Placeholder | string | string[]; many: boolean }>,
+    account: Placeholder | string,
+  ) {
+    const where = [spec.scope(side, account)];
+    for (const [name, condition] of spec.filters) {
+      const entry = present.get(name);
+      if (entry) where.push(condition(entry.value as Placeholder, entry.many));
+    }
+    return and(...where) as SQL;
+  }
+
+  function buildShape(
+    db: Queryable,
+    side: Side,
+    sortName: Side | 'number',
+    present: string[],
+    paging: Paging,
+    format: 'rows' | 'json',
+  ) {
+    const sort = spec.sorts[sortName];
+    // `name` or `name[]` (a list of codes).
+    const placeholders = new Map(
+      present.map((n) => [
+        n.replace('[]', ''),
+        { value: sql.placeholder(n.replace('[]', '')), many: n.endsWith('[]') },
+      ]),
+    );
+    const where = matching(side, placeholders, sql.placeholder('account'));
+    const order = sortSql(sort).map((c) => sql`${c} desc`);
+    const key = sql<string>`json_build_array(${sql.join(
+      sort.columns.map((c) => sql`${c}::text`),
+      sql`, `,
+    )})::text`;
+    const idColumn = columnsByName.id;
+    const pageOf = (selection: SelectedFields) => {
+      const rows = db.select(selection).from(spec.table).$dynamic();
+      return paging === 'offset'
+        ? rows
+            .where(
+              inArray(
+                idColumn,
+                db
+                  .select({ id: idColumn })
+                  .from(spec.table)
+                  .where(where)
+                  .orderBy(...order)
+                  .limit(sql.placeholder('limit'))
+                  .offset(sql.placeholder('offset')),
+              ),
+            )
+            .orderBy(...order)
+        : rows
+            .where(paging === 'cursor' ? and(where, afterKey(sort)) : where)
+            .orderBy(...order)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
+    };
+    const countStatement = db
+      .select({ n: count() })
+      .from(sql`(select 1 from ${spec.table} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) as capped`)
+      .prepare('');
+    if (format === 'rows')
+      return { page: pageOf({ ...getTableColumns(spec.table), key }).prepare(''), count: countStatement };
+    const z = pageOf({
+      ...Object.fromEntries(jsonColumns.map((name) => [name, columnsByName[name]])),
+      key: sql<string>`${key}`.as('key'),
+    }).as('z');
+    const zOrder = sort.columns
+      .map((c, i) => `"z"."${c.name}"${i === 0 && sort.collateC ? ' collate "C"' : ''} desc`)
+      .join(', ');
+    const cf = spec.customFieldsColumn;
+    const page = db
+      .select({
+        json: sql<string>`row_to_json(y)::text`,
+        key: sql<string>`"z"."key"`,
+        cf: cf
+          ? sql<Record<string, unknown> | null>`nullif(${sql.raw(`"z"."${cf}"`)}, '{}'::jsonb)`
+          : sql<null>`null`,
+      })
+      .from(z)
+      .crossJoinLateral(sql.raw(rowJsonLateral(spec.fields, 'z')))
+      .orderBy(sql.raw(zOrder))
+      .prepare('');
+    return { page, count: countStatement };
+  }
+
+  const perDatabase = new WeakMap<
+    object,
+    { shapes: Map<string, ReturnType<typeof buildShape>>; estimates: LRUCache<string, number> }
+  >();
+  const cachesOf = (db: Queryable) => {
+    let caches = perDatabase.get(db);
+    if (!caches) {
+      caches = { shapes: new Map(), estimates: new LRUCache({ max: 10_000, ttl: ESTIMATE_TTL_MS }) };
+      perDatabase.set(db, caches);
+    }
+    return caches;
+  };
+
+  function decodeCursor(sortName: string, sort: ListSort, cursor: string): string[] {
+    let parsed: { s?: unknown; k?: unknown } | null = null;
+    try {
+      parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    } catch {
+      parsed = null;
+    }
+    const key = parsed?.k;
+    if (
+      !parsed ||
+      parsed.s !== sortName ||
+      !Array.isArray(key) ||
+      key.length !== sort.casts.length ||
+      !key.every(
+        (k, i) =>
+          typeof k === 'string' &&
+          k.length > 0 &&
+          k.length <= 64 &&
+          !k.includes('\u0000') &&
+          keyParses(sort.casts[i], k),
+      )
+    )
+      throw badRequest('rule.invalidCursor', { field: 'body.cursor' });
+    return key as string[];
+  }
+
+  async function estimate(
+    db: Queryable,
+    side: Side,
+    account: string,
+    values: Map<string, string | string[]>,
+  ) {
+    const present = new Map([...values].map(([n, value]) => [n, { value, many: Array.isArray(value) }]));
+    const plan = (await db.execute(
+      sql`explain (format json) select 1 from ${spec.table} where ${matching(side, present, account)}`,
+    )) as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> };
+    return Number(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows']);
+  }
+
+  /**
+   * A page of the side's list. `filter` holds the values of the spec's filters (undefined = absent);
+   * the number filter holds the LIKE pattern (likePrefix) and switches to the number sort.
+   */
+  async function list(
+    db: Queryable,
+    account: string,
+    side: Side,
+    paging: ListPaging,
+    filter: ListFilterValues,
+    format: 'rows' | 'json',
+  ) {
+    const values = new Map<string, string | string[]>();
+    for (const [name] of spec.filters) {
+      const value = filter[name];
+      if (value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0))
+        values.set(name, value);
+    }
+    const present = [...values].map(([n, v]) => (Array.isArray(v) ? `${n}[]` : n));
+    const sortName: Side | 'number' = values.has(spec.numberFilter) ? 'number' : side;
+    const sort = spec.sorts[sortName];
+    const offset = (paging.currentPage - 1) * paging.pageSize;
+    if (!paging.cursor && offset >= OFFSET_WINDOW_ROWS)
+      throw badRequest('rule.pageTooDeep', { field: 'body.currentPage', rows: OFFSET_WINDOW_ROWS });
+    const mode: Paging = paging.cursor ? 'cursor' : offset > 0 ? 'offset' : 'first';
+    const pageValues: Record<string, unknown> = {
+      ...Object.fromEntries(values),
+      account,
+      limit: paging.pageSize,
+      offset: paging.cursor ? 0 : offset,
+    };
+    if (paging.cursor)
+      for (const [i, k] of decodeCursor(sortName, sort, paging.cursor).entries()) pageValues[`k${i}`] = k;
+
+    const { shapes, estimates } = cachesOf(db);
+    const shapeKey = `${format}|${side}|${sortName}|${present.join(',')}|${mode}`;
+    let shape = shapes.get(shapeKey);
+    if (!shape) {
+      shape = buildShape(db, side, sortName, present, mode, format);
+      shapes.set(shapeKey, shape);
+    }
+    const countValues = { ...Object.fromEntries(values), account };
+    const filterKey = JSON.stringify([side, account, present.map((n) => [n, values.get(n)])]);
+    const cached = estimates.get(filterKey);
+    const counting = async () => {
+      const [{ n }] = (await shape.count.execute(countValues)) as Array<{ n: number }>;
+      const exact = Number(n);
+      if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalExact: true };
+      const planned = await estimate(db, side, account, values);
+      return {
+        total: Math.max(exact, Number.isFinite(planned) ? Math.round(planned) : exact),
+        totalExact: false,
+      };
+    };
+    const [rows, counted] = await Promise.all([
+      shape.page.execute(pageValues) as Promise<Array<Record<string, unknown> & { key: string }>>,
+      cached === undefined ? counting() : Promise.resolve({ total: cached, totalExact: false }),
+    ]);
+    if (!counted.totalExact && cached === undefined) estimates.set(filterKey, counted.total);
+    const last = rows.at(-1);
+    const nextCursor =
+      rows.length === paging.pageSize && last
+        ? Buffer.from(JSON.stringify({ s: sortName, k: JSON.parse(last.key) })).toString('base64url')
+        : null;
+    return { rows, total: counted.total, totalExact: counted.totalExact, nextCursor };
+  }
+
+  return {
+    /** A page of typed rows (each with its keyset `key`). */
+    rows: (db: Queryable, account: string, side: Side, paging: ListPaging, filter: ListFilterValues) =>
+      list(db, account, side, paging, filter, 'rows'),
+    /** A page whose `records` is the JSON text of the answer's array. */
+    async json(db: Queryable, account: string, side: Side, paging: ListPaging, filter: ListFilterValues) {
+      const { rows, ...page } = await list(db, account, side, paging, filter, 'json');
+      const records = (rows as unknown as Array<{ json: string; cf: Record<string, unknown> | null }>).map(
+        (r) => withCustomFields(r.json, r.cf),
+      );
+      return { records: `[${records.join(',')}]`, ...page };
+    },
+    /** The columns a JSON row reads (for a bench's bare SQL). */
+    jsonColumns,
+  };
+}

@@ -1,0 +1,573 @@
+import type { Locale } from '@srm/contracts/constants';
+import {
+  actionBodySchema,
+  bulkBodySchema,
+  codeLabel,
+  customFieldKeys,
+  type FieldDef,
+  filterSchema,
+  type Side,
+  saveSchema,
+  servicePath,
+  statusFieldsOf,
+} from '@srm/contracts/document/define';
+import { envelopeSchema } from '@srm/contracts/envelope';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  cancelFlow,
+  findDocumentTasks,
+  notifyApprovers,
+  registerAuditHandler,
+  startFlow,
+} from '../../modules/audit/service.ts';
+import { type AppError, conflict } from '../errors.ts';
+import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
+import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
+import type { DocRow, DocumentKind } from './kind.ts';
+import { renderDocumentPdf } from './print.ts';
+
+/** Most rows one export writes (all pages of the filtered list, read by keyset). */
+export const EXPORT_MAX_ROWS = 10_000;
+
+const idParams = z.object({ id: z.uuid() });
+const versionBody = z.object({ version: z.number().int().min(0) });
+
+/** The answer schema of one value of a field (what fast-json-stringify writes). */
+const outSchema = (field: FieldDef) =>
+  field.type === 'integer' ? z.number().nullable() : z.string().nullable();
+
+/** The record (header) answer of a kind: standard fields, every stored field, custom fields. */
+function recordSchemaOf(kind: DocumentKind) {
+  const { def, header } = kind;
+  const fields = { ...def.header, ...statusFieldsOf(def) };
+  return z.object({
+    id: z.string(),
+    elsAccount: z.string(),
+    toElsAccount: z.string(),
+    createUser: z.string(),
+    createDate: z.string(),
+    lastUpdateDate: z.string(),
+    version: z.number(),
+    ...Object.fromEntries(
+      Object.entries(fields)
+        .filter(([name]) => header[name])
+        .map(([name, f]) => [name, outSchema(f)]),
+    ),
+    ...Object.fromEntries(customFieldKeys(def).map((k) => [k, z.string().optional()])),
+  });
+}
+
+/** A line as answered: id, line number, every line field of the definition, custom fields. */
+function lineSchemaOf(kind: DocumentKind) {
+  const { def } = kind;
+  return z.object({
+    id: z.string(),
+    lineNumber: z.number(),
+    ...Object.fromEntries(
+      Object.entries(def.lines.fields).map(([name, f]) => [name, outSchema(f).optional()]),
+    ),
+    ...Object.fromEntries(customFieldKeys(def).map((k) => [k, z.string().optional()])),
+  });
+}
+
+/** Excel columns of a kind's list: its list fields, statuses and codes written as labels. */
+function exportColumns(kind: DocumentKind): Array<Column & { field: FieldDef }> {
+  const fields = { ...kind.def.header, ...statusFieldsOf(kind.def) };
+  return Object.entries(fields)
+    .filter(([name, f]) => f.list && kind.header[name])
+    .map(([name, f]) => ({
+      key: name,
+      zh_cn: f.label.zh_cn,
+      en: f.label.en,
+      kind: f.type === 'decimal' ? ('decimal' as const) : ('text' as const),
+      width: f.type === 'text' ? 20 : 14,
+      field: f,
+    }));
+}
+
+/**
+ * Registers a kind's calls on both sides (DESIGN §3, §11, issue #12), under
+ * `/apis/{module}/{Purchase|Sale}{Service}Service/…`:
+ * - `findPageList` (both sides) — body filterSchema(def): { currentPage, pageSize, cursor?, filters };
+ *   data { records, total, totalExact, nextCursor, currentPage, pageSize } (list-query.ts);
+ * - `findDetail/{id}` (both) — { record, lines, trail, tasks, actions } ('404' for another company's or
+ *   an invisible document);
+ * - `export` (both) — the filtered list as .xlsx, labels in the caller's language;
+ * - `print/{id}` (both) — the document as a PDF (definition's print layout);
+ * - `save`, `copy/{id}`, `delete/{id}` (creator sides) and `submit/{id}`, `withdraw/{id}` (with approval);
+ * - one `{action}/{id}` per action and side of the transition table, body actionBodySchema; and
+ *   `{action}` with { items: [{ id, version }] } for bulk actions (a result per document).
+ * Errors: '400' bad input or a status that does not allow the action (naming it), '403' the other
+ * side's station, '404' not the caller's, '409' stale version.
+ */
+export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKind): void {
+  const r = zod(app);
+  const { def } = kind;
+  const env = deps.config.ENV_NAME;
+  const kick = () => void deps.outbox.kick();
+  const tags = [def.kind];
+  const record = recordSchemaOf(kind);
+  const recordAnswer = { 200: envelopeSchema(record) };
+  const filter = filterSchema(def);
+  const title = def.title.en;
+  const translate = (locale: Locale) => (error: AppError) => error.messageIn(locale);
+
+  if (def.approval) registerApprovalHandler(deps, kind);
+
+  for (const side of ['purchase', 'sale'] as const) {
+    const base = servicePath(def, side);
+    const who = side === 'purchase' ? 'buyer' : 'supplier';
+
+    r.post(
+      `${base}/findPageList`,
+      {
+        schema: {
+          tags,
+          summary: `${title}s (${who} side): a page, newest first`,
+          description:
+            'Body: { currentPage, pageSize (10–100), cursor? (nextCursor of the previous page), filters of the kind }. ' +
+            'A number filter matches the start of the number. total is exact up to 1,000 (totalExact).',
+          body: filter,
+          response: {
+            200: envelopeSchema(
+              z.object({
+                records: z.array(record),
+                total: z.number(),
+                totalExact: z.boolean(),
+                nextCursor: z.string().nullable(),
+                currentPage: z.number(),
+                pageSize: z.number(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request.auth);
+        const body = request.body as Record<string, unknown> & {
+          currentPage: number;
+          pageSize: number;
+          cursor?: string;
+        };
+        const page = await kind.list.json(
+          deps.db,
+          auth.elsAccount,
+          side,
+          { currentPage: body.currentPage, pageSize: body.pageSize, cursor: body.cursor },
+          kind.listFilter(body),
+        );
+        const data = `{"records":${page.records},"total":${page.total},"totalExact":${page.totalExact},"nextCursor":${JSON.stringify(page.nextCursor)},"currentPage":${body.currentPage},"pageSize":${body.pageSize}}`;
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(`{"code":"200","message":"success","data":${data}}` as never);
+      },
+    );
+
+    r.get(
+      `${base}/findDetail/:id`,
+      {
+        schema: {
+          tags,
+          summary: `One ${title} (${who} side) with lines, audit trail, approval tasks and the caller's actions`,
+          params: idParams,
+          response: {
+            200: envelopeSchema(
+              z.object({
+                record,
+                lines: z.array(lineSchemaOf(kind)),
+                trail: z.array(
+                  z.object({
+                    action: z.string(),
+                    fromStatus: z.string().nullable(),
+                    toStatus: z.string().nullable(),
+                    remark: z.string().nullable(),
+                    createUser: z.string(),
+                    createDate: z.string(),
+                  }),
+                ),
+                tasks: z.array(
+                  z.object({
+                    id: z.string(),
+                    stepName: z.string(),
+                    status: z.string(),
+                    handledBy: z.string().nullable(),
+                    remark: z.string().nullable(),
+                  }),
+                ),
+                actions: z.array(z.string()),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const { answer } = await kind.detail(
+          deps.db,
+          requireAuth(request.auth),
+          side,
+          request.params.id,
+          findDocumentTasks as never,
+        );
+        return ok(answer as never);
+      },
+    );
+
+    r.post(
+      `${base}/export`,
+      {
+        schema: {
+          tags,
+          summary: `Export the filtered ${title} list (${who} side) as .xlsx`,
+          body: filter,
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request.auth);
+        const body = request.body as Record<string, unknown>;
+        const columns = exportColumns(kind);
+        const rows: DocRow[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await kind.list.rows(
+            deps.db,
+            auth.elsAccount,
+            side,
+            { currentPage: 1, pageSize: 100, cursor },
+            kind.listFilter(body),
+          );
+          rows.push(...(page.rows as unknown as DocRow[]));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor && rows.length < EXPORT_MAX_ROWS);
+        const values = rows.slice(0, EXPORT_MAX_ROWS).map((row) =>
+          Object.fromEntries(
+            columns.map((c) => {
+              const value = row[c.key];
+              const text = value instanceof Date ? value.toISOString() : (value ?? null);
+              return [c.key, c.field.codes ? codeLabel(c.field.codes, text as string, request.locale) : text];
+            }),
+          ),
+        );
+        const bytes = await writeWorkbook(def.title[request.locale], columns, values, request.locale);
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${def.kind}.xlsx"`)
+          .send(bytes);
+      },
+    );
+
+    r.get(
+      `${base}/print/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Print a ${title} (${who} side) as PDF`,
+          params: idParams,
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        const { answer } = await kind.detail(
+          deps.db,
+          requireAuth(request.auth),
+          side,
+          request.params.id,
+          async () => [],
+        );
+        const pdf = await renderDocumentPdf(def, answer.record, answer.lines, request.locale);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="${answer.record[def.numberField as keyof typeof answer.record]}.pdf"`,
+          )
+          .send(pdf);
+      },
+    );
+
+    if (def.editable[side]) {
+      r.post(
+        `${base}/save`,
+        {
+          schema: {
+            tags,
+            summary: `Create (no id) or edit (id + version) a ${title} (${who} side)`,
+            body: saveSchema(def),
+            response: recordAnswer,
+          },
+        },
+        async (request) => {
+          const row = await kind.save(deps.db, requireAuth(request.auth), side, request.body as never);
+          return ok(kind.toRecord(row) as never);
+        },
+      );
+      r.post(
+        `${base}/copy/:id`,
+        {
+          schema: {
+            tags,
+            summary: `Copy a ${title} into a new draft (${who} side)`,
+            params: idParams,
+            response: recordAnswer,
+          },
+        },
+        async (request) => {
+          const auth = requireAuth(request.auth);
+          const source = await kind.find(deps.db, auth, side, request.params.id);
+          const lines = await kind.findLines(deps.db, source.id);
+          const input = (fields: Record<string, FieldDef>, row: DocRow) =>
+            Object.fromEntries(
+              Object.entries(fields)
+                .filter(([name, f]) => f.input && row[name] !== null && row[name] !== undefined)
+                .map(([name]) => [name, row[name] instanceof Date ? row[name].toISOString() : row[name]]),
+            );
+          const row = await kind.save(deps.db, auth, side, {
+            ...input(def.header, source),
+            ...source.customFields,
+            lines: lines.map((l) => ({ ...input(def.lines.fields, l), ...l.customFields })),
+          });
+          return ok(kind.toRecord(row) as never);
+        },
+      );
+      r.post(
+        `${base}/delete/:id`,
+        {
+          schema: {
+            tags,
+            summary: `Delete a ${title} that can still be edited (${who} side)`,
+            params: idParams,
+            body: versionBody,
+            response: { 200: envelopeSchema(z.null()) },
+          },
+        },
+        async (request) => {
+          await kind.remove(
+            deps.db,
+            requireAuth(request.auth),
+            side,
+            request.params.id,
+            request.body.version,
+          );
+          return ok(null);
+        },
+      );
+      if (def.approval) registerApprovalRoutes(r, deps, kind, side, recordAnswer);
+    }
+
+    for (const [name, action] of Object.entries(def.actions)) {
+      if (!action.sides[side]) continue;
+      r.post(
+        `${base}/${name}/:id`,
+        {
+          schema: {
+            tags,
+            summary: `${action.label.en} a ${title} (${who} side)`,
+            params: idParams,
+            body: actionBodySchema(action),
+            response: recordAnswer,
+          },
+        },
+        async (request) => {
+          const row = await kind.runAction(
+            deps.db,
+            env,
+            requireAuth(request.auth),
+            side,
+            name,
+            request.params.id,
+            request.body as never,
+          );
+          kick();
+          return ok(kind.toRecord(row) as never);
+        },
+      );
+      if (action.bulk)
+        r.post(
+          `${base}/${name}`,
+          {
+            schema: {
+              tags,
+              summary: `${action.label.en} several ${title}s at once (${who} side): one result per document`,
+              body: bulkBodySchema(action),
+              response: {
+                200: envelopeSchema(
+                  z.object({
+                    results: z.array(z.object({ id: z.string(), code: z.string(), message: z.string() })),
+                  }),
+                ),
+              },
+            },
+          },
+          async (request) => {
+            const results = await kind.runBulk(
+              deps.db,
+              env,
+              requireAuth(request.auth),
+              side,
+              name,
+              request.body.items,
+              request.body.remark,
+              translate(request.locale),
+            );
+            kick();
+            return ok({ results });
+          },
+        );
+    }
+  }
+}
+
+/** submit/{id} and withdraw/{id} of a kind with approval (CommonAuditService steps of `def.approval.kind`). */
+function registerApprovalRoutes(
+  r: ReturnType<typeof zod>,
+  deps: AppDeps,
+  kind: DocumentKind,
+  side: Side,
+  recordAnswer: Record<number, z.ZodType>,
+) {
+  const { def } = kind;
+  const base = servicePath(def, side);
+  const env = deps.config.ENV_NAME;
+  const approvalKind = def.approval?.kind ?? def.kind;
+  r.post(
+    `${base}/submit/:id`,
+    {
+      schema: {
+        tags: [def.kind],
+        summary: `Submit a ${def.title.en} for approval (approved at once without approval steps)`,
+        params: idParams,
+        body: versionBody,
+        response: recordAnswer,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      kind.assertSide(auth, side, 'submit');
+      const row = await deps.db.transaction(async (tx) => {
+        const current = await kind.find(tx, auth, side, request.params.id, true);
+        if (current.version !== request.body.version) throw conflict();
+        kind.assertAllowed(current, side, 'submit');
+        const flow = await startFlow(tx, {
+          elsAccount: current.elsAccount,
+          documentKind: approvalKind,
+          documentId: current.id,
+          documentNumber: current[def.numberField],
+          amount: kind.options.approvalAmount?.(current) ?? '0',
+          promoter: `${auth.elsAccount}_${auth.elsSubAccount}`,
+        });
+        const updated = await kind.transition(
+          tx,
+          auth,
+          current,
+          { auditStatus: flow.state === 'approved' ? '2' : '1', flowId: flow.flowId },
+          'submit',
+        );
+        if (flow.state === 'pending')
+          await notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
+            title: def.title,
+            number: current[def.numberField],
+          });
+        return updated;
+      });
+      void deps.outbox.kick();
+      return ok(kind.toRecord(row) as never);
+    },
+  );
+  r.post(
+    `${base}/withdraw/:id`,
+    {
+      schema: {
+        tags: [def.kind],
+        summary: `Withdraw a ${def.title.en} from approval`,
+        params: idParams,
+        body: versionBody,
+        response: recordAnswer,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      kind.assertSide(auth, side, 'withdraw');
+      const row = await deps.db.transaction(async (tx) => {
+        const current = await kind.find(tx, auth, side, request.params.id, true);
+        if (current.version !== request.body.version) throw conflict();
+        kind.assertAllowed(current, side, 'withdraw');
+        await cancelFlow(tx, current.elsAccount, approvalKind, current.id);
+        return kind.transition(tx, auth, current, { auditStatus: '4' }, 'withdraw');
+      });
+      return ok(kind.toRecord(row) as never);
+    },
+  );
+}
+
+/**
+ * The default approval handler of a kind: the last approval sets auditStatus 2 (approved), a rejection 3,
+ * with an audit-trail row and a message to the document's creator in their language.
+ */
+function registerApprovalHandler(deps: AppDeps, kind: DocumentKind) {
+  const { def } = kind;
+  const env = deps.config.ENV_NAME;
+  const finish = async (
+    tx: Parameters<Parameters<typeof registerAuditHandler>[1]['onApproved']>[0],
+    elsAccount: string,
+    documentId: string,
+    user: string,
+    approved: boolean,
+    remark?: string,
+  ) => {
+    const [row] = (await tx
+      .select()
+      .from(kind.header)
+      .where(and(eq(kind.header.id, documentId), eq(kind.header.elsAccount, elsAccount)))
+      .for('update')) as DocRow[];
+    if (row?.auditStatus !== '1') return;
+    const [userAccount, ...rest] = user.split('_');
+    const actor = {
+      elsAccount: userAccount,
+      elsSubAccount: rest.join('_'),
+      station: 'purchase' as const,
+      subaccountId: '',
+      sessionId: '',
+      permission: '',
+    };
+    const updated = await kind.transition(
+      tx,
+      actor,
+      row,
+      { auditStatus: approved ? '2' : '3' },
+      approved ? 'approve' : 'reject',
+      remark,
+    );
+    await kind.tell(
+      tx,
+      env,
+      actor,
+      'sale',
+      row,
+      updated,
+      {
+        label: def.title,
+        sides: {},
+        notify: {
+          to: 'creator',
+          title: approved
+            ? {
+                zh_cn: `审批通过：${def.title.zh_cn} {number}`,
+                en: `Approved: ${def.title.en.toLowerCase()} {number}`,
+              }
+            : {
+                zh_cn: `审批拒绝：${def.title.zh_cn} {number}`,
+                en: `Rejected: ${def.title.en.toLowerCase()} {number}`,
+              },
+        },
+      },
+      remark,
+    );
+  };
+  registerAuditHandler(def.approval?.kind ?? def.kind, {
+    onApproved: (tx, elsAccount, documentId, user) => finish(tx, elsAccount, documentId, user, true),
+    onRejected: (tx, elsAccount, documentId, user, remark) =>
+      finish(tx, elsAccount, documentId, user, false, remark),
+  });
+}
