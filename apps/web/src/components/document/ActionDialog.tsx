@@ -32,6 +32,7 @@ export function ActionDialog({
   action,
   number,
   version,
+  record,
   lines,
   lineNumber,
   quantityOf,
@@ -43,6 +44,8 @@ export function ActionDialog({
   action: ActionDef;
   number: string;
   version: number;
+  /** The document: its current values start the action's inputs of the same name. */
+  record: Record<string, unknown>;
   lines: DocLine[];
   /** How a line is numbered to the user (its item number, or its position). */
   lineNumber: (line: DocLine, index: number) => string;
@@ -103,6 +106,11 @@ export function ActionDialog({
         layout="vertical"
         onKeyDown={preventEnterSubmit}
         initialValues={{
+          ...Object.fromEntries(
+            Object.keys(action.input ?? {})
+              .filter((key) => record[key] !== null && record[key] !== undefined && record[key] !== '')
+              .map((key) => [key, record[key]]),
+          ),
           quantities: Object.fromEntries(quantityLines.map((l) => [l.line.id, trimDecimal(l.q.remaining)])),
         }}
       >
@@ -111,7 +119,7 @@ export function ActionDialog({
             size="small"
             rowKey={(l) => l.line.id}
             pagination={false}
-            className="document-lines"
+            className="document-lines document-dialog-lines"
             dataSource={quantityLines}
             scroll={{ x: 'max-content', y: 360 }}
             columns={[

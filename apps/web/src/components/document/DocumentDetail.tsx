@@ -5,7 +5,6 @@ import {
   type DocumentDefinition,
   type FieldDef,
   type Side,
-  statusFieldsOf,
   transitionTable,
 } from '@srm/contracts/document/define';
 import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Timeline } from 'antd';
@@ -20,6 +19,7 @@ import {
   actionLabel,
   fieldLabel,
   formatValue,
+  statusFields,
   type ToolbarAction,
   toolbarActions,
   trailStatusField,
@@ -96,7 +96,11 @@ function DetailView({
   const [busy, setBusy] = useState<string | null>(null);
   const { record, lines, trail, tasks } = data;
   const number = String(record[def.numberField] ?? '');
-  const statuses = statusFieldsOf(def);
+  const statuses = statusFields(def);
+  /** Tags beside the number: the statuses but the send status (the main status already says it). */
+  const titleStatuses = Object.entries(statuses).filter(
+    ([key]) => key !== 'sendStatus' && !(side === 'sale' && key === 'auditStatus'),
+  );
   const table = transitionTable(def);
   const actions = hideActions
     ? []
@@ -167,11 +171,9 @@ function DetailView({
             )}
             <span>{def.title[locale]}</span>
             <span className="document-number">{number}</span>
-            {Object.entries(statuses)
-              .filter(([key]) => !(side === 'sale' && key === 'auditStatus'))
-              .map(([key, f]) => (
-                <StatusTag key={key} field={key} dict={f.codes} code={record[key]} />
-              ))}
+            {titleStatuses.map(([key, f]) => (
+              <StatusTag key={key} field={key} dict={f.codes} code={record[key]} />
+            ))}
           </Space>
         }
         extra={
@@ -256,7 +258,7 @@ function DetailView({
               align: f.type === 'decimal' || f.type === 'integer' ? ('right' as const) : undefined,
               render: (v: unknown) => {
                 const text = formatValue(f, v, locale);
-                return f.type === 'decimal' ? <span className="num">{text || '0'}</span> : text || '—';
+                return f.type === 'decimal' && text ? <span className="num">{text}</span> : text || '—';
               },
             })),
           ]}
@@ -351,6 +353,7 @@ function DetailView({
           action={dialog.action}
           number={number}
           version={record.version}
+          record={record}
           lines={lines}
           lineNumber={lineNumber}
           quantityOf={(line) =>

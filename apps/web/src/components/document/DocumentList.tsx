@@ -124,7 +124,7 @@ export function DocumentList({
   const columns: DataColumn<DocRecord>[] = listColumns(def, side).map(({ key, field, status }) => ({
     key,
     title: fieldLabel(field, locale),
-    width: key === numberField ? 160 : field.type === 'text' ? 160 : 120,
+    width: key === numberField || field.type === 'text' || field.type === 'datetime' ? 160 : 120,
     ellipsis: field.type === 'text' && key !== numberField,
     render:
       key === numberField
@@ -249,12 +249,10 @@ export function DocumentList({
                 </Button>
                 <Button
                   onClick={() => {
+                    // Back to the screen's own filter (e.g. Receiving: shipped notices).
                     form.resetFields();
-                    form.setFieldsValue(
-                      Object.fromEntries(specs.map((s) => [s.key, undefined])) as FormValues,
-                    );
                     setSelected([]);
-                    setFilter({});
+                    setFilter(initialFilter ?? {});
                   }}
                 >
                   {t('document:list.reset')}

@@ -72,6 +72,9 @@ describe('columns and filters from a definition', () => {
     const buyer = listColumns(note, 'purchase').map((c) => c.key);
     expect(buyer).toEqual([
       'deliveryNoteNumber',
+      'noteStatus',
+      'sendStatus',
+      'noteType',
       'toElsAccount',
       'supplierName',
       'noteDate',
@@ -81,10 +84,9 @@ describe('columns and filters from a definition', () => {
       'totalQuantity',
       'sendTime',
       'confirmDate',
-      'noteStatus',
-      'sendStatus',
-      'noteType',
     ]);
+    // Every status field has a label in both languages.
+    expect(listColumns(note, 'sale').find((c) => c.key === 'noteType')?.field.label.en).toBe('Notice type');
     const supplier = listColumns(refund, 'sale').map((c) => c.key);
     expect(supplier).toContain('buyerName');
     expect(supplier).not.toContain('supplierName');

@@ -32,17 +32,38 @@ const OWN_SIDE_FIELDS: Record<Side, readonly string[]> = {
 /** Status fields one side never acts on (the buyer's internal approval is not the supplier's business). */
 const HIDDEN_STATUS: Record<Side, readonly string[]> = { purchase: [], sale: ['auditStatus'] };
 
+/**
+ * Labels of status fields the contracts do not name yet (STATUS_FIELD_LABELS answers the field name then).
+ */
+const STATUS_LABEL_FALLBACK: Readonly<Record<string, FieldDef['label']>> = {
+  noteType: { zh_cn: '送货单类型', en: 'Notice type' },
+};
+
+/** The status fields of a kind as code fields, each with a label in both languages. */
+export function statusFields(def: DocumentDefinition): Record<string, FieldDef> {
+  return Object.fromEntries(
+    Object.entries(statusFieldsOf(def)).map(([key, f]) => [
+      key,
+      f.label.en === key && STATUS_LABEL_FALLBACK[key] ? { ...f, label: STATUS_LABEL_FALLBACK[key] } : f,
+    ]),
+  );
+}
+
 export type ColumnSpec = { key: string; field: FieldDef; status: boolean };
 
-/** List columns: header fields marked `list`, then every status field (codes shown as labels). */
+/**
+ * List columns: the document number, every status field (codes shown as labels), then the other header
+ * fields marked `list`.
+ */
 export function listColumns(def: DocumentDefinition, side: Side): ColumnSpec[] {
   const header = Object.entries(def.header)
     .filter(([key, f]) => f.list && !OWN_SIDE_FIELDS[side].includes(key))
     .map(([key, field]) => ({ key, field, status: false }));
-  const statuses = Object.entries(statusFieldsOf(def))
+  const statuses = Object.entries(statusFields(def))
     .filter(([key]) => !HIDDEN_STATUS[side].includes(key))
     .map(([key, field]) => ({ key, field, status: true }));
-  return [...header, ...statuses];
+  const number = header.filter((c) => c.key === def.numberField);
+  return [...number, ...statuses, ...header.filter((c) => c.key !== def.numberField)];
 }
 
 export type FilterSpec = {
@@ -54,7 +75,7 @@ export type FilterSpec = {
 
 /** List filters: every header or status field with `filter`, as the control that fits it. */
 export function filterSpecs(def: DocumentDefinition, side: Side): FilterSpec[] {
-  const all = { ...def.header, ...statusFieldsOf(def) };
+  const all = { ...def.header, ...statusFields(def) };
   return Object.entries(all)
     .filter(
       ([key, f]) => f.filter && !OWN_SIDE_FIELDS[side].includes(key) && !HIDDEN_STATUS[side].includes(key),

@@ -36,7 +36,7 @@ export default function DeliveryReceive() {
   }
 
   return (
-    <div className="page-stack">
+    <div className="page-stack document-page">
       <Card size="small" title={t('delivery:receive.title')}>
         <Input.Search
           size="large"

@@ -50,7 +50,7 @@ export default function DeliveryRequest() {
     );
 
   return (
-    <div className="page-stack">
+    <div className="page-stack document-page">
       <Card size="small" title={t('delivery:request.title')}>
         <Form<Filter>
           form={form}
@@ -88,7 +88,7 @@ export default function DeliveryRequest() {
             key={filter.toElsAccount}
             side="purchase"
             filter={filter}
-            title={t('delivery:list.titlePurchase')}
+            title={t('delivery:request.lines')}
             createLabel={t('delivery:request.create')}
             onCreate={setPicked}
           />

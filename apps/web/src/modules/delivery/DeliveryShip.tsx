@@ -62,7 +62,7 @@ export default function DeliveryShip() {
     );
 
   return (
-    <div className="page-stack">
+    <div className="page-stack document-page">
       <Card size="small">
         <Form<Filter>
           form={form}
