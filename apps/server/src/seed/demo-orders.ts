@@ -19,6 +19,7 @@ import {
 } from '../modules/order/service.ts';
 import type { Db } from '../platform/db.ts';
 import type { AuthContext } from '../platform/http.ts';
+import { seedDemoDeliveries } from './demo-deliveries.ts';
 
 async function as(db: Db, elsAccount: string, elsSubAccount: string): Promise<AuthContext> {
   const [row] = await db
@@ -220,6 +221,8 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
     })),
     remark: '价格含包装，交期 25 天',
   });
+
+  await seedDemoDeliveries(db, env, { buyer, s1 }, order, day);
 
   // From here on orders need approval: step 1 by admin, step 2 (above 100,000 CNY) by the admin role.
   await saveConfig(db, admin, {

@@ -120,6 +120,8 @@ const itemSchema = z.object({
   /** Shipped and received so far, in the line's unit (decimal strings, 3 decimals). */
   shippedQuantity: z.string(),
   receivedQuantity: z.string(),
+  /** On confirmed returns (issue #12), in the line's unit. */
+  returnQuantity: z.string(),
   ...customFieldsOut,
 });
 /** A shipment of an order with its lines (quantities in the order line's unit). */

@@ -12,6 +12,7 @@ import {
 } from '@srm/contracts/document/define';
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { cancelFlow, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
 import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
 import type { Queryable, Tx } from '../db.ts';
@@ -250,19 +251,17 @@ export function defineKind(options: KindOptions) {
       ? { zh_cn: '采购方', en: 'buying side' }[locale]
       : { zh_cn: '供应方', en: 'supplying side' }[locale];
 
-  /** '403' when the caller's station is not the side of the route. */
-  function assertSide(auth: AuthContext, side: Side, action: string) {
-    if (auth.station !== side)
-      throw new AppError(
-        '403',
-        'docWrongSide',
-        { side: sideLabel(side, 'zh_cn'), action },
-        null,
-        (locale) => ({
-          side: sideLabel(side, locale),
-          action: table[action]?.label[locale] ?? action,
-        }),
-      );
+  /**
+   * The caller's station must be the route's side: a call naming a document answers '404' (as for
+   * another company's: nothing confirms the id exists), a create '403' naming the side.
+   */
+  function assertSide(auth: AuthContext, side: Side, action: string, id?: string) {
+    if (auth.station === side) return;
+    if (id) throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({ title: locale === 'en' ? def.title.en.toLowerCase() : def.title.zh_cn }));
+    throw new AppError('403', 'docWrongSide', {}, null, (locale) => ({
+      side: sideLabel(side, locale),
+      action: table[action]?.label[locale] ?? action,
+    }));
   }
 
   /** The document for a side ('404' when it is another company's or not visible to the side). */
@@ -279,7 +278,7 @@ export function defineKind(options: KindOptions) {
       .where(and(eq(header.id, id), scope(side, auth.elsAccount)));
     const [row] = (lock ? await query.for('update') : await query) as DocRow[];
     if (!row)
-      throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({ title: def.title[locale] }));
+      throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({ title: locale === 'en' ? def.title.en.toLowerCase() : def.title.zh_cn }));
     return row;
   }
 
@@ -388,7 +387,7 @@ export function defineKind(options: KindOptions) {
     id: string,
     body: ActionBody,
   ): Promise<DocRow> {
-    assertSide(auth, side, action);
+    assertSide(auth, side, action, id);
     const def_ = table[action];
     return db.transaction(async (tx) => {
       const row = await find(tx, auth, side, id, true);
@@ -444,9 +443,9 @@ export function defineKind(options: KindOptions) {
     side: Side,
     body: SaveContext['body'],
   ): Promise<DocRow> {
-    assertSide(auth, side, 'edit');
+    const id = body.id as string | undefined;
+    assertSide(auth, side, 'edit', id);
     return db.transaction(async (tx) => {
-      const id = body.id as string | undefined;
       let current: DocRow | null = null;
       let currentLines: DocRow[] = [];
       if (id) {
@@ -502,7 +501,7 @@ export function defineKind(options: KindOptions) {
 
   /** Deletes a document the caller's side may still edit (its lines go with it); one audit row. */
   async function remove(db: Queryable, auth: AuthContext, side: Side, id: string, version: number) {
-    assertSide(auth, side, 'delete');
+    assertSide(auth, side, 'delete', id);
     await db.transaction(async (tx) => {
       const row = await find(tx, auth, side, id, true);
       if (row.version !== version) throw conflict();
@@ -518,6 +517,61 @@ export function defineKind(options: KindOptions) {
         toStatus: null,
         createUser: userKey(auth),
       });
+    });
+  }
+
+  /**
+   * Submits a document for approval (CommonAuditService steps of the kind's approval kind, amount from
+   * `approvalAmount`): approved at once (auditStatus 2) without an applicable step, else under approval
+   * (1) and the first step's approvers are told in their language. One transaction, one audit row.
+   */
+  async function submit(
+    db: Queryable,
+    env: string,
+    auth: AuthContext,
+    side: Side,
+    id: string,
+    version: number,
+  ) {
+    assertSide(auth, side, 'submit', id);
+    const approvalKind = def.approval?.kind ?? def.kind;
+    return db.transaction(async (tx) => {
+      const current = await find(tx, auth, side, id, true);
+      if (current.version !== version) throw conflict();
+      assertAllowed(current, side, 'submit');
+      const flow = await startFlow(tx, {
+        elsAccount: current.elsAccount,
+        documentKind: approvalKind,
+        documentId: current.id,
+        documentNumber: current[def.numberField],
+        amount: options.approvalAmount?.(current) ?? '0',
+        promoter: userKey(auth),
+      });
+      const updated = await transition(
+        tx,
+        auth,
+        current,
+        { auditStatus: flow.state === 'approved' ? '2' : '1', flowId: flow.flowId },
+        'submit',
+      );
+      if (flow.state === 'pending')
+        await notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
+          title: def.title,
+          number: current[def.numberField],
+        });
+      return updated;
+    });
+  }
+
+  /** Withdraws a document under approval (auditStatus 1 → 4); its pending tasks are cancelled. */
+  async function withdraw(db: Queryable, auth: AuthContext, side: Side, id: string, version: number) {
+    assertSide(auth, side, 'withdraw', id);
+    return db.transaction(async (tx) => {
+      const current = await find(tx, auth, side, id, true);
+      if (current.version !== version) throw conflict();
+      assertAllowed(current, side, 'withdraw');
+      await cancelFlow(tx, current.elsAccount, def.approval?.kind ?? def.kind, current.id);
+      return transition(tx, auth, current, { auditStatus: '4' }, 'withdraw');
     });
   }
 
@@ -600,6 +654,8 @@ export function defineKind(options: KindOptions) {
     runBulk,
     save,
     remove,
+    submit,
+    withdraw,
     detail,
     toRecord,
     toLine,

@@ -14,14 +14,8 @@ import {
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  cancelFlow,
-  findDocumentTasks,
-  notifyApprovers,
-  registerAuditHandler,
-  startFlow,
-} from '../../modules/audit/service.ts';
-import { type AppError, conflict } from '../errors.ts';
+import { findDocumentTasks, registerAuditHandler } from '../../modules/audit/service.ts';
+import type { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
 import type { DocRow, DocumentKind } from './kind.ts';
@@ -430,7 +424,6 @@ function registerApprovalRoutes(
   const { def } = kind;
   const base = servicePath(def, side);
   const env = deps.config.ENV_NAME;
-  const approvalKind = def.approval?.kind ?? def.kind;
   r.post(
     `${base}/submit/:id`,
     {
@@ -443,34 +436,14 @@ function registerApprovalRoutes(
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      kind.assertSide(auth, side, 'submit');
-      const row = await deps.db.transaction(async (tx) => {
-        const current = await kind.find(tx, auth, side, request.params.id, true);
-        if (current.version !== request.body.version) throw conflict();
-        kind.assertAllowed(current, side, 'submit');
-        const flow = await startFlow(tx, {
-          elsAccount: current.elsAccount,
-          documentKind: approvalKind,
-          documentId: current.id,
-          documentNumber: current[def.numberField],
-          amount: kind.options.approvalAmount?.(current) ?? '0',
-          promoter: `${auth.elsAccount}_${auth.elsSubAccount}`,
-        });
-        const updated = await kind.transition(
-          tx,
-          auth,
-          current,
-          { auditStatus: flow.state === 'approved' ? '2' : '1', flowId: flow.flowId },
-          'submit',
-        );
-        if (flow.state === 'pending')
-          await notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
-            title: def.title,
-            number: current[def.numberField],
-          });
-        return updated;
-      });
+      const row = await kind.submit(
+        deps.db,
+        env,
+        requireAuth(request.auth),
+        side,
+        request.params.id,
+        request.body.version,
+      );
       void deps.outbox.kick();
       return ok(kind.toRecord(row) as never);
     },
@@ -487,15 +460,13 @@ function registerApprovalRoutes(
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      kind.assertSide(auth, side, 'withdraw');
-      const row = await deps.db.transaction(async (tx) => {
-        const current = await kind.find(tx, auth, side, request.params.id, true);
-        if (current.version !== request.body.version) throw conflict();
-        kind.assertAllowed(current, side, 'withdraw');
-        await cancelFlow(tx, current.elsAccount, approvalKind, current.id);
-        return kind.transition(tx, auth, current, { auditStatus: '4' }, 'withdraw');
-      });
+      const row = await kind.withdraw(
+        deps.db,
+        requireAuth(request.auth),
+        side,
+        request.params.id,
+        request.body.version,
+      );
       return ok(kind.toRecord(row) as never);
     },
   );

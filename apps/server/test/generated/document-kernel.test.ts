@@ -1,0 +1,222 @@
+import { codeLabel, guardHolds, type Side, servicePath } from '@srm/contracts/document/define';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryNoteKind } from '../../src/modules/delivery-note/service.ts';
+import { refundKind } from '../../src/modules/refund/service.ts';
+import type { DocRow, DocumentKind } from '../../src/platform/document/kind.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from '../helpers.ts';
+
+/**
+ * Generated from every document kind's definition (issue #12): for each action of the transition table
+ * and each side that may run it, every combination of status codes the guard refuses answers '400'
+ * naming the document's status; a stale version answers '409'; the other side and other companies
+ * answer '404'. The statuses are set directly on one demo document of the kind, so the table itself —
+ * not one flow through it — is what is tested. Flows (effects, one audit row per transition, bulk
+ * results) are in document-flows.test.ts.
+ */
+const KINDS: DocumentKind[] = [deliveryNoteKind, refundKind];
+
+let server: TestServer;
+const sessions: Record<string, Session> = {};
+const { post, get } = callsOf(() => server);
+
+beforeAll(async () => {
+  server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  sessions.purchase = await login(server, '100000', 'buyer1');
+  sessions.sale = await login(server, '200001', 'admin');
+  sessions.otherSupplier = await login(server, '200002', 'admin');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Every combination of the kind's status codes (the cartesian product of its status fields). */
+function combinations(kind: DocumentKind): Array<Record<string, string>> {
+  let out: Array<Record<string, string>> = [{}];
+  for (const [field, codes] of Object.entries(kind.def.statuses))
+    out = out.flatMap((partial) => Object.keys(codes).map((code) => ({ ...partial, [field]: code })));
+  return out;
+}
+
+/** One demo document of the kind (the seed has them in several statuses). */
+async function demoDocument(kind: DocumentKind): Promise<DocRow> {
+  const [row] = (await server.database.db.select().from(kind.header).limit(1)) as DocRow[];
+  return row;
+}
+
+/** Sets status columns directly (and bumps nothing else): the guard is read from the row. */
+async function force(kind: DocumentKind, id: string, statuses: Record<string, string>) {
+  await server.database.db.update(kind.header).set(statuses).where(eq(kind.header.id, id));
+  const [row] = (await server.database.db
+    .select()
+    .from(kind.header)
+    .where(eq(kind.header.id, id))) as DocRow[];
+  return row;
+}
+
+describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition table', (_name, kind) => {
+  const actions = Object.entries(kind.def.actions).flatMap(([name, action]) =>
+    (Object.keys(action.sides) as Side[]).map((side) => ({ name, action, side })),
+  );
+
+  it.each(actions.map((a) => [`${a.name} (${a.side})`, a] as const))(
+    'refuses %s from every status its guard does not allow, naming the status',
+    async (_label, { name, action, side }) => {
+      const doc = await demoDocument(kind);
+      const original = Object.fromEntries(Object.keys(kind.def.statuses).map((f) => [f, doc[f]]));
+      let refused = 0;
+      try {
+        for (const combo of combinations(kind)) {
+          const guard = action.sides[side];
+          if (!guard || guardHolds(guard, combo)) continue;
+          // A document the side may not see is not found (404, tested below), not refused.
+          const visible = kind.def.visible?.[side];
+          if (visible && !guardHolds(visible, combo)) continue;
+          const row = await force(kind, doc.id, combo);
+          const res = await post(`${servicePath(kind.def, side)}/${name}/${doc.id}`, sessions[side], {
+            version: row.version,
+            remark: 'x',
+            lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: '1' }],
+          });
+          const body = res.json();
+          expect(body.code, `${name} from ${JSON.stringify(combo)}: ${body.message}`).toBe('400');
+          const status = codeLabel(kind.def.statuses[kind.mainStatus], combo[kind.mainStatus], 'en');
+          expect(body.message).toContain(`“${status}”`);
+          refused++;
+        }
+      } finally {
+        await force(kind, doc.id, original);
+      }
+      expect(refused).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(actions.map((a) => [`${a.name} (${a.side})`, a] as const))(
+    'answers 409 to %s at a stale version, and changes nothing',
+    async (_label, { name, side }) => {
+      const doc = await demoDocument(kind);
+      const res = await post(`${servicePath(kind.def, side)}/${name}/${doc.id}`, sessions[side], {
+        version: doc.version + 7,
+        remark: 'x',
+        lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: '1' }],
+      });
+      expect(res.json().code).toBe('409');
+      const after = await demoDocument(kind);
+      expect(after.version).toBe(doc.version);
+    },
+  );
+
+  it.each(actions.map((a) => [`${a.name} (${a.side})`, a] as const))(
+    'answers 404 to %s from the other side and from another company',
+    async (_label, { name, side }) => {
+      const doc = await demoDocument(kind);
+      const other: Side = side === 'purchase' ? 'sale' : 'purchase';
+      const body = {
+        version: doc.version,
+        remark: 'x',
+        lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: '1' }],
+      };
+      // The other side calling this side's route, this side's company calling the other side's.
+      const wrongStation = await post(
+        `${servicePath(kind.def, side)}/${name}/${doc.id}`,
+        sessions[other],
+        body,
+      );
+      expect(wrongStation.json().code).toBe('404');
+      const stranger = await post(
+        `${servicePath(kind.def, side)}/${name}/${doc.id}`,
+        sessions.otherSupplier,
+        body,
+      );
+      expect(stranger.json().code).toBe('404');
+      const after = await demoDocument(kind);
+      expect(after.version).toBe(doc.version);
+    },
+  );
+
+  it('answers 404 to the detail, print and delete of another company, and lists none of its rows', async () => {
+    const doc = await demoDocument(kind);
+    for (const side of ['purchase', 'sale'] as const) {
+      const base = servicePath(kind.def, side);
+      expect((await get(`${base}/findDetail/${doc.id}`, sessions.otherSupplier)).json().code).toBe('404');
+      expect((await get(`${base}/print/${doc.id}`, sessions.otherSupplier)).json().code).toBe('404');
+      const page = await post(`${base}/findPageList`, sessions.otherSupplier, {
+        currentPage: 1,
+        pageSize: 100,
+      });
+      const ids = (page.json().data?.records ?? []).map((r: { id: string }) => r.id);
+      expect(ids).not.toContain(doc.id);
+    }
+  });
+
+  it('lists the side’s documents with exact totals, keyset cursors and filters from the definition', async () => {
+    for (const side of ['purchase', 'sale'] as const) {
+      const base = servicePath(kind.def, side);
+      const all = (
+        await post(`${base}/findPageList`, sessions[side], { currentPage: 1, pageSize: 100 })
+      ).json().data;
+      expect(all.totalExact).toBe(true);
+      expect(all.records.length).toBe(all.total);
+      expect(all.total).toBeGreaterThan(0);
+      // Pages of 10 by cursor read the same rows in the same order.
+      const byCursor: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = (
+          await post(`${base}/findPageList`, sessions[side], { currentPage: 1, pageSize: 10, cursor })
+        ).json().data;
+        byCursor.push(...page.records.map((r: { id: string }) => r.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(byCursor).toEqual(all.records.map((r: { id: string }) => r.id));
+      // The main status filter keeps exactly the rows in that status.
+      const status = all.records[0][kind.mainStatus];
+      const filtered = (
+        await post(`${base}/findPageList`, sessions[side], {
+          currentPage: 1,
+          pageSize: 100,
+          [kind.mainStatus]: status,
+        })
+      ).json().data;
+      expect(filtered.records.length).toBe(
+        all.records.filter((r: Record<string, string>) => r[kind.mainStatus] === status).length,
+      );
+      // A number prefix matches the start of the number only.
+      const number = all.records[0][kind.def.numberField] as string;
+      const byNumber = (
+        await post(`${base}/findPageList`, sessions[side], {
+          currentPage: 1,
+          pageSize: 100,
+          [kind.def.numberField]: number.slice(0, -1).toLowerCase(),
+        })
+      ).json().data;
+      expect(
+        byNumber.records.every((r: Record<string, string>) =>
+          r[kind.def.numberField].startsWith(number.slice(0, -1)),
+        ),
+      ).toBe(true);
+      expect(byNumber.records.map((r: Record<string, string>) => r[kind.def.numberField])).toContain(number);
+      // A forged cursor is a 400 naming the cursor.
+      const forged = await post(`${base}/findPageList`, sessions[side], {
+        currentPage: 1,
+        pageSize: 10,
+        cursor: 'abc',
+      });
+      expect(forged.json().code).toBe('400');
+      expect(forged.json().message).toContain('cursor');
+    }
+  });
+
+  it('renders list rows exactly as the detail renders the record', async () => {
+    for (const side of ['purchase', 'sale'] as const) {
+      const base = servicePath(kind.def, side);
+      const page = (
+        await post(`${base}/findPageList`, sessions[side], { currentPage: 1, pageSize: 100 })
+      ).json().data;
+      for (const record of page.records.slice(0, 10)) {
+        const detail = (await get(`${base}/findDetail/${record.id}`, sessions[side])).json().data;
+        expect(record).toEqual(detail.record);
+      }
+    }
+  });
+});
