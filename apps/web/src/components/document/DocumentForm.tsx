@@ -189,9 +189,13 @@ export function DocumentForm({
                     title: fieldLabel(field, locale),
                     width: field.type === 'text' ? 160 : 130,
                     render: (_v: unknown, f: { name: number }) => {
+                      // "第 1 行" + "行退货原因" reads "第 1 行退货原因", not "第 1 行行退货原因".
                       const label = t('document:form.fieldOfLine', {
                         line: f.name + 1,
-                        field: fieldLabel(field, locale),
+                        field:
+                          locale === 'zh_cn'
+                            ? fieldLabel(field, locale).replace(/^行/, '')
+                            : fieldLabel(field, locale),
                       });
                       const line = (form.getFieldValue(['lines', f.name]) ?? {}) as Record<string, unknown>;
                       return (
