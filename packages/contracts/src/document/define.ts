@@ -95,6 +95,8 @@ export type DocumentDefinition = {
   statuses: Readonly<Record<string, Dict>>;
   /** Which sides create documents, and when each may still edit or delete its own (a draft …). */
   editable: SideGuards;
+  /** When a document may be deleted, if not whenever it may be edited. */
+  deletable?: SideGuards;
   /** What the other side never sees (a draft, an unsent request): per side, the rows it may read. */
   visible?: Readonly<Partial<Record<Side, Guard | readonly Guard[]>>>;
   /** The kind's own actions. */
@@ -132,6 +134,7 @@ export function defineDocument<const D extends DocumentDefinition>(def: D): D {
     }
   };
   for (const [side, guard] of Object.entries(def.editable)) check(`editable ${side}`, guard);
+  for (const [side, guard] of Object.entries(def.deletable ?? {})) check(`deletable ${side}`, guard);
   for (const [side, guard] of Object.entries(def.visible ?? {})) check(`visible ${side}`, guard);
   for (const [name, action] of Object.entries(def.actions)) {
     for (const [side, guard] of Object.entries(action.sides)) check(`action ${name} ${side}`, guard);
@@ -147,7 +150,7 @@ export function defineDocument<const D extends DocumentDefinition>(def: D): D {
 }
 
 /** The status part of a document: status field → current code. */
-export type StatusState = Readonly<Record<string, string | null | undefined>>;
+export type StatusState = Readonly<Record<string, unknown>>;
 
 /** Whether a guard (or any of several) holds for a document's statuses. */
 export function guardHolds(guard: Guard | readonly Guard[], doc: StatusState): boolean {
@@ -157,9 +160,9 @@ export function guardHolds(guard: Guard | readonly Guard[], doc: StatusState): b
   );
 }
 
-/** Adds conditions to a guard (to each alternative of a list). */
+/** Adds conditions to a guard (to each alternative of a list) on the fields it does not name yet. */
 const withGuard = (guard: Guard | readonly Guard[], extra: Guard): Guard | readonly Guard[] =>
-  Array.isArray(guard) ? guard.map((g: Guard) => ({ ...g, ...extra })) : { ...(guard as Guard), ...extra };
+  Array.isArray(guard) ? guard.map((g: Guard) => ({ ...extra, ...g })) : { ...extra, ...(guard as Guard) };
 
 /** The sides that create documents of a kind. */
 export function creatorSides(def: DocumentDefinition): Side[] {
@@ -173,16 +176,26 @@ export function creatorSides(def: DocumentDefinition): Side[] {
  */
 export function transitionTable(def: DocumentDefinition): Record<string, ActionDef> {
   const standard: Record<string, ActionDef> = {};
-  const editable: SideGuards = Object.fromEntries(
-    Object.entries(def.editable).map(([side, guard]) => [
-      side,
-      def.approval ? withGuard(guard, { auditStatus: ['0', '3', '4'] }) : guard,
-    ]),
-  );
+  // With approval, editing waits while under approval or approved (unless a guard names auditStatus).
+  const gated = (guards: SideGuards): SideGuards =>
+    Object.fromEntries(
+      Object.entries(guards).map(([side, guard]) => [
+        side,
+        def.approval ? withGuard(guard, { auditStatus: ['0', '3', '4'] }) : guard,
+      ]),
+    );
+  const editable = gated(def.editable);
   standard.edit = { label: { zh_cn: '编辑', en: 'Edit' }, sides: editable };
-  standard.delete = { label: { zh_cn: '删除', en: 'Delete' }, sides: editable, danger: true };
+  standard.delete = {
+    label: { zh_cn: '删除', en: 'Delete' },
+    sides: def.deletable ? gated(def.deletable) : editable,
+    danger: true,
+  };
   if (def.approval) {
-    standard.submit = { label: { zh_cn: '提交审批', en: 'Submit for approval' }, sides: editable };
+    standard.submit = {
+      label: { zh_cn: '提交审批', en: 'Submit for approval' },
+      sides: def.deletable ? gated(def.deletable) : editable,
+    };
     standard.withdraw = {
       label: { zh_cn: '撤回审批', en: 'Withdraw approval' },
       sides: Object.fromEntries(creatorSides(def).map((side) => [side, { auditStatus: ['1'] }])),
@@ -365,6 +378,7 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   auditStatus: { zh_cn: '审批状态', en: 'Approval status' },
   sendStatus: { zh_cn: '发送状态', en: 'Send status' },
   noteStatus: { zh_cn: '送货单状态', en: 'Notice status' },
+  noteType: { zh_cn: '送货单类型', en: 'Notice type' },
   refundStatus: { zh_cn: '退货状态', en: 'Return status' },
   orderStatus: { zh_cn: '订单状态', en: 'Order status' },
   changeStatus: { zh_cn: '变更状态', en: 'Change status' },

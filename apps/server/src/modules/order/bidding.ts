@@ -1,3 +1,4 @@
+import { canDo } from '@srm/contracts/document/define';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { pagingSchema } from '@srm/contracts/message';
 import {
@@ -27,6 +28,7 @@ import {
   findLinkedSuppliers,
   findOrderForBuyer,
   lineMoney,
+  ORDER_DEFINITION,
   ORDER_KIND,
   ORDER_TEXTS,
   orderLink,
@@ -125,7 +127,7 @@ export async function startBidding(
   assertBuyer(auth);
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
-    if (order.sendStatus !== '0' || order.orderStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus))
+    if (!canDo(ORDER_DEFINITION, 'startBidding', order, 'purchase'))
       throw badRequest('orderStatusNotAllowed', { action: 'startBidding' });
     assertVersion(order, body.version);
     const quoteEndTime = new Date(body.quoteEndTime);
@@ -209,7 +211,8 @@ export async function award(db: Queryable, auth: AuthContext, env: string, id: s
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, body.version);
-    if (order.orderStatus !== '6') throw badRequest('orderStatusNotAllowed', { action: 'award' });
+    if (!canDo(ORDER_DEFINITION, 'award', order, 'purchase'))
+      throw badRequest('orderStatusNotAllowed', { action: 'award' });
     const { bids } = await latestRound(tx, order.id, true);
     const winner = bids.find((b) => b.id === body.bidId);
     if (winner?.bidStatus !== '1') throw badRequest('bidNotQuoted');
@@ -298,7 +301,8 @@ export async function cancelBidding(
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
-    if (order.orderStatus !== '6') throw badRequest('orderStatusNotAllowed', { action: 'cancelBidding' });
+    if (!canDo(ORDER_DEFINITION, 'cancelBidding', order, 'purchase'))
+      throw badRequest('orderStatusNotAllowed', { action: 'cancelBidding' });
     const { bids } = await latestRound(tx, order.id, true);
     const row = await transition(tx, auth, order, { orderStatus: '0' }, 'cancelBidding', '6', '0');
     const live = bids.filter((b) => LIVE.includes(b.bidStatus));

@@ -1,4 +1,5 @@
 import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
+import { canDo } from '@srm/contracts/document/define';
 import type { OrderReceiveBody, OrderShipBody } from '@srm/contracts/purchase-order';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   findItems,
   findOrderForBuyer,
   findOrderForSupplier,
+  ORDER_DEFINITION,
   ORDER_KIND,
   orderLink,
   transition,
@@ -208,9 +210,7 @@ export function lineOpenForDelivery(
   item: Pick<ItemRow, 'itemStatus' | 'isClose' | 'isDel'>,
 ) {
   return (
-    order.sendStatus === '1' &&
-    ['2', '3'].includes(order.orderStatus) &&
-    order.changeStatus !== '2' &&
+    canDo(ORDER_DEFINITION, 'ship', order, 'sale') &&
     item.itemStatus === '1' &&
     item.isClose === 'N' &&
     item.isDel === 'N'
@@ -240,8 +240,7 @@ export async function shipOrder(
   return db.transaction(async (tx) => {
     const order = await findOrderForSupplier(tx, auth, id, true);
     assertVersion(order, body.version);
-    if (!['2', '3'].includes(order.orderStatus) || order.changeStatus === '2')
-      throw badRequest('shipNeedsConfirmed');
+    if (!canDo(ORDER_DEFINITION, 'ship', order, 'sale')) throw badRequest('shipNeedsConfirmed');
     const items = await findItems(tx, id);
     assertDistinct(body.lines, items);
     const shipped: Array<{ item: ItemRow; quantity: Decimal }> = [];

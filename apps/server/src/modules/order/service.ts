@@ -1,4 +1,6 @@
+import { canDo } from '@srm/contracts/document/define';
 import { CUSTOM_FIELD_KEYS, type CustomFieldKey, type OrderSaveBody } from '@srm/contracts/purchase-order';
+import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import Decimal from 'decimal.js';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { findAuditTrail, recordAudit } from '../../platform/audit-trail.ts';
@@ -20,6 +22,8 @@ import { orderHasLiveNotes } from './delivery.ts';
 import { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
 export const ORDER_KIND = 'order';
+/** The order's fields, statuses and transition table (shared with the web's toolbar). */
+export const ORDER_DEFINITION = purchaseOrderDefinition;
 
 /**
  * Titles of the messages an order sends, in both languages: each receiver reads them in their own
@@ -340,17 +344,21 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
       const current = await findOrderForBuyer(tx, auth, body.id, true);
       if (body.version === undefined) throw badRequest('rule.required', { field: 'body.version' });
       assertVersion(current, body.version);
-      // In bidding (bidding.ts): the invitees quote these lines; award or cancel the bidding first.
-      if (current.orderStatus === '6') throw badRequest('orderStatusNotAllowed', { action: 'edit' });
+      // The transition table (purchaseOrderDefinition.editable) decides; the message names the case.
+      if (!canDo(ORDER_DEFINITION, 'edit', current, 'purchase')) {
+        // In bidding (bidding.ts): the invitees quote these lines; award or cancel the bidding first.
+        if (current.orderStatus === '6') throw badRequest('orderStatusNotAllowed', { action: 'edit' });
+        if (current.sendStatus !== '1') throw badRequest('orderNotEditable');
+        if (current.orderStatus === '5' || current.changeStatus === '2')
+          throw badRequest('orderStatusNotAllowed', { action: 'change' });
+        throw badRequest('orderShippedNoChange');
+      }
       if (current.toElsAccount !== body.toElsAccount && current.sendStatus === '1')
         throw badRequest('orderStatusNotAllowed', { action: 'toElsAccount' });
       if (current.sendStatus === '1') {
-        if (current.orderStatus === '5' || current.changeStatus === '2')
-          throw badRequest('orderStatusNotAllowed', { action: 'change' });
         // A change replaces the lines; lines on delivery notices (drafts too) carry deliveries and receipts,
         // so no change once the supplier has put them on a notice.
-        if (current.deliveryStatus !== '0' || (await orderHasLiveNotes(tx, current.id)))
-          throw badRequest('orderShippedNoChange');
+        if (await orderHasLiveNotes(tx, current.id)) throw badRequest('orderShippedNoChange');
         order = await transition(
           tx,
           auth,
@@ -361,7 +369,6 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
           '1',
         );
       } else {
-        if (!['0', '3', '4'].includes(current.auditStatus)) throw badRequest('orderNotEditable');
         order = await transition(tx, auth, current, header, 'edit', current.auditStatus, current.auditStatus);
       }
       await tx.delete(purchaseOrderItem).where(eq(purchaseOrderItem.orderId, order.id));
@@ -383,9 +390,10 @@ export async function deleteOrder(db: Queryable, auth: AuthContext, id: string) 
   assertBuyer(auth);
   await db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
-    if (order.orderStatus === '6') throw badRequest('orderStatusNotAllowed', { action: 'delete' });
-    if (order.sendStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus))
-      throw badRequest('orderNotEditable');
+    if (!canDo(ORDER_DEFINITION, 'delete', order, 'purchase'))
+      throw order.orderStatus === '6'
+        ? badRequest('orderStatusNotAllowed', { action: 'delete' })
+        : badRequest('orderNotEditable');
     await tx.delete(purchaseOrder).where(eq(purchaseOrder.id, id));
     await recordAudit(tx, {
       elsAccount: auth.elsAccount,
@@ -453,7 +461,7 @@ export async function submitOrder(
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
-    if (order.sendStatus !== '0' || !['0', '3', '4'].includes(order.auditStatus) || order.orderStatus === '6')
+    if (!canDo(ORDER_DEFINITION, 'submit', order, 'purchase'))
       throw badRequest('orderStatusNotAllowed', { action: 'submit' });
     const flow = await startFlow(tx, {
       elsAccount: auth.elsAccount,
@@ -489,7 +497,8 @@ export async function withdrawOrder(db: Queryable, auth: AuthContext, id: string
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
-    if (order.auditStatus !== '1') throw badRequest('orderStatusNotAllowed', { action: 'withdraw' });
+    if (!canDo(ORDER_DEFINITION, 'withdraw', order, 'purchase'))
+      throw badRequest('orderStatusNotAllowed', { action: 'withdraw' });
     await cancelFlow(tx, auth.elsAccount, ORDER_KIND, order.id);
     return transition(tx, auth, order, { auditStatus: '4' }, 'withdraw', '1', '4');
   });
@@ -502,7 +511,8 @@ export async function sendOrder(db: Queryable, auth: AuthContext, env: string, i
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
     if (order.auditStatus !== '2') throw badRequest('orderOnlyApprovedSend');
-    if (order.sendStatus !== '0') throw badRequest('orderStatusNotAllowed', { action: 'send' });
+    if (!canDo(ORDER_DEFINITION, 'send', order, 'purchase'))
+      throw badRequest('orderStatusNotAllowed', { action: 'send' });
     const row = await transition(
       tx,
       auth,
@@ -531,7 +541,8 @@ export async function sendChange(db: Queryable, auth: AuthContext, env: string, 
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
-    if (order.changeStatus !== '1') throw badRequest('orderStatusNotAllowed', { action: 'sendChange' });
+    if (!canDo(ORDER_DEFINITION, 'sendChange', order, 'purchase'))
+      throw badRequest('orderStatusNotAllowed', { action: 'sendChange' });
     const row = await transition(tx, auth, order, { changeStatus: '2' }, 'sendChange', '1', '2');
     await notify(tx, env, {
       receivers: { companies: [order.toElsAccount] },
@@ -558,7 +569,7 @@ export async function closeOrder(
   return db.transaction(async (tx) => {
     const order = await findOrderForBuyer(tx, auth, id, true);
     assertVersion(order, version);
-    if (order.orderStatus === '5' || order.orderStatus === '6')
+    if (!canDo(ORDER_DEFINITION, 'close', order, 'purchase'))
       throw badRequest('orderStatusNotAllowed', { action: 'close' });
     const items = await findItems(tx, id);
     const targets = itemIds ?? items.map((i) => i.id);
@@ -616,7 +627,7 @@ export async function confirmLines(
   return db.transaction(async (tx) => {
     const order = await findOrderForSupplier(tx, auth, id, true);
     assertVersion(order, body.version);
-    if (!['1', '2'].includes(order.orderStatus) || order.changeStatus === '2')
+    if (!canDo(ORDER_DEFINITION, 'confirm', order, 'sale'))
       throw badRequest('orderStatusNotAllowed', { action: 'confirm' });
     const items = await findItems(tx, id);
     for (const [i, line] of body.lines.entries()) {
@@ -665,7 +676,7 @@ export async function refuseLines(
   return db.transaction(async (tx) => {
     const order = await findOrderForSupplier(tx, auth, id, true);
     assertVersion(order, body.version);
-    if (!['1', '2'].includes(order.orderStatus) || order.changeStatus === '2')
+    if (!canDo(ORDER_DEFINITION, 'refuse', order, 'sale'))
       throw badRequest('orderStatusNotAllowed', { action: 'refuse' });
     const items = await findItems(tx, id);
     for (const itemId of body.itemIds) {
@@ -716,8 +727,9 @@ export async function answerChange(
   return db.transaction(async (tx) => {
     const order = await findOrderForSupplier(tx, auth, id, true);
     assertVersion(order, body.version);
-    if (order.changeStatus !== '2')
-      throw badRequest('orderStatusNotAllowed', { action: body.accept ? 'confirmChange' : 'returnChange' });
+    const action = body.accept ? 'confirmChange' : 'returnChange';
+    if (!canDo(ORDER_DEFINITION, action, order, 'sale'))
+      throw badRequest('orderStatusNotAllowed', { action });
     const to = body.accept ? '3' : '4';
     const extra = body.accept
       ? { orderStatus: deriveOrderStatus(await findItems(tx, id)) }

@@ -257,7 +257,10 @@ export function defineKind(options: KindOptions) {
    */
   function assertSide(auth: AuthContext, side: Side, action: string, id?: string) {
     if (auth.station === side) return;
-    if (id) throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({ title: locale === 'en' ? def.title.en.toLowerCase() : def.title.zh_cn }));
+    if (id)
+      throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({
+        title: locale === 'en' ? def.title.en.toLowerCase() : def.title.zh_cn,
+      }));
     throw new AppError('403', 'docWrongSide', {}, null, (locale) => ({
       side: sideLabel(side, locale),
       action: table[action]?.label[locale] ?? action,
@@ -278,7 +281,9 @@ export function defineKind(options: KindOptions) {
       .where(and(eq(header.id, id), scope(side, auth.elsAccount)));
     const [row] = (lock ? await query.for('update') : await query) as DocRow[];
     if (!row)
-      throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({ title: locale === 'en' ? def.title.en.toLowerCase() : def.title.zh_cn }));
+      throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({
+        title: locale === 'en' ? def.title.en.toLowerCase() : def.title.zh_cn,
+      }));
     return row;
   }
 

@@ -4,6 +4,8 @@
  * which actions each status allows per side, exact-decimal money previews, and form rules.
  */
 import type { Locale } from '@srm/contracts/constants';
+import { canDo as canDoDocument } from '@srm/contracts/document/define';
+import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 
 export type Side = 'purchase' | 'sale';
 type Dict = Record<string, { zh_cn: string; en: string }>;
@@ -150,52 +152,15 @@ export type OrderAction =
   | 'ship'
   | 'startBidding';
 
-const EDITABLE_AUDIT = ['0', '3', '4'];
-
-/** Whether an action is open for an order on a side (mirrors the checks of the order service). */
+/**
+ * Whether an action is open for an order on a side: the order's transition table
+ * (packages/contracts purchaseOrderDefinition), the one the server checks too. Copy and print are
+ * always open to the buyer (print to both).
+ */
 export function canDo(action: OrderAction, o: OrderState, side: Side): boolean {
-  const sent = o.sendStatus === '1';
   if (action === 'print') return true;
-  // In bidding (seed 001 §4): the lines wait for the suppliers' quotes; only the bidding card acts on it.
-  if (o.orderStatus === '6') return side === 'purchase' && action === 'copy';
-  if (side === 'sale') {
-    switch (action) {
-      case 'confirm':
-      case 'refuse':
-        return sent && ['1', '2'].includes(o.orderStatus) && o.changeStatus !== '2';
-      case 'confirmChange':
-      case 'returnChange':
-        return sent && o.changeStatus === '2';
-      case 'ship':
-        return sent && ['2', '3'].includes(o.orderStatus) && o.changeStatus !== '2';
-      default:
-        return false;
-    }
-  }
-  switch (action) {
-    case 'edit':
-      // No change once goods are shipped (the server refuses it: lines carry shipments).
-      return sent
-        ? o.orderStatus !== '5' && o.changeStatus !== '2' && (o.deliveryStatus ?? '0') === '0'
-        : EDITABLE_AUDIT.includes(o.auditStatus);
-    case 'copy':
-      return true;
-    case 'delete':
-    case 'submit':
-      return !sent && EDITABLE_AUDIT.includes(o.auditStatus);
-    case 'withdraw':
-      return o.auditStatus === '1';
-    case 'send':
-      return o.auditStatus === '2' && !sent;
-    case 'startBidding':
-      return !sent && o.orderStatus === '0' && EDITABLE_AUDIT.includes(o.auditStatus);
-    case 'sendChange':
-      return o.changeStatus === '1';
-    case 'close':
-      return o.orderStatus !== '5';
-    default:
-      return false;
-  }
+  if (action === 'copy') return side === 'purchase';
+  return canDoDocument(purchaseOrderDefinition, action, { deliveryStatus: '0', ...o }, side);
 }
 
 /** The actions open for an order on a side, in toolbar order. */
