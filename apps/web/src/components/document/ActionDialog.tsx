@@ -36,6 +36,7 @@ export function ActionDialog({
   lines,
   lineNumber,
   quantityOf,
+  required = [],
   locale,
   onCancel,
   onSubmit,
@@ -50,6 +51,8 @@ export function ActionDialog({
   /** How a line is numbered to the user (its item number, or its position). */
   lineNumber: (line: DocLine, index: number) => string;
   quantityOf: (line: DocLine) => LineQuantity;
+  /** Input fields this screen requires although the definition does not (the server's own rule). */
+  required?: readonly string[];
   locale: Locale;
   onCancel: () => void;
   /** Runs the action; resolves to an error text to show, or null when done. */
@@ -173,7 +176,8 @@ export function ActionDialog({
             key={key}
             name={key}
             label={fieldLabel(field, locale)}
-            rules={rulesOf(field, t, locale)}
+            required={required.includes(key) || field.required}
+            rules={rulesOf(field, t, locale, { required: required.includes(key) })}
             {...itemPropsOf(field)}
           >
             <FieldInput field={field} locale={locale} ariaLabel={fieldLabel(field, locale)} />

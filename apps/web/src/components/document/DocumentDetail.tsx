@@ -44,6 +44,8 @@ export type DocumentDetailProps = {
   lineFields?: readonly string[];
   /** For an action with quantities per line: what is left on a line (default and upper bound). */
   quantityOf?: (action: string, line: DocLine) => LineQuantity;
+  /** Per action, input fields required here although the definition leaves them optional. */
+  requiredInputs?: Readonly<Record<string, readonly string[]>>;
   /** Read-only (e.g. inside the approval page, which has its own approve/reject panel). */
   hideActions?: boolean;
 };
@@ -86,6 +88,7 @@ function DetailView({
   children,
   lineFields,
   quantityOf,
+  requiredInputs,
   hideActions,
 }: DocumentDetailProps & { data: DocDetail; reload: () => void }) {
   const { t } = useTranslation();
@@ -115,15 +118,16 @@ function DetailView({
       await run.mutateAsync({ action: name, id: record.id, body });
       void message.success(t('document:detail.done', { action: actionLabel(def, name, locale) }));
       if (name === 'delete') onDeleted?.();
+      else reload();
       return null;
     } catch (e) {
       const stale = e instanceof ApiError && e.code === '409';
       const text = stale ? `${errorText(e)} — ${t('document:detail.stale')}` : errorText(e);
       void message.error(text, stale ? 6 : 4);
+      reload();
       return text;
     } finally {
       setBusy(null);
-      reload();
     }
   }
 
@@ -359,6 +363,7 @@ function DetailView({
           quantityOf={(line) =>
             quantityOf?.(dialog.name, line) ?? { remaining: String(line.quantity ?? '0') }
           }
+          required={requiredInputs?.[dialog.name]}
           locale={locale}
           onCancel={() => setDialog(null)}
           onSubmit={async (body) => {

@@ -279,6 +279,9 @@ export function DocumentList({
                 ? {
                     selectedRowKeys: selected.map((r) => r.id),
                     onChange: (_keys, rows) => setSelected(rows),
+                    getCheckboxProps: (row: DocRecord) => ({
+                      'aria-label': t('document:list.selectRow1', { number: String(row[numberField] ?? '') }),
+                    }),
                   }
                 : undefined
             }

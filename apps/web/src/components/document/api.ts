@@ -217,7 +217,15 @@ export function useDocumentAction(def: DocumentDefinition, side: Side) {
   return useMutation({
     mutationFn: (v: { action: string; id: string; body: Record<string, unknown> }) =>
       runDocumentAction(def, side, v.action, v.id, v.body),
-    onSettled: () => client.invalidateQueries({ queryKey: documentKeys.all(def) }),
+    // A deleted document is gone: drop its detail rather than read it again ('404').
+    onSuccess: (_data, v) => {
+      if (v.action === 'delete') client.removeQueries({ queryKey: documentKeys.detail(def, side, v.id) });
+    },
+    onSettled: (_data, error, v) =>
+      client.invalidateQueries({
+        queryKey: documentKeys.all(def),
+        predicate: (q) => error !== null || v.action !== 'delete' || q.queryKey[4] !== v.id,
+      }),
   });
 }
 

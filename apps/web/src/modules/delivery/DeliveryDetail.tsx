@@ -57,6 +57,8 @@ export default function DeliveryDetail() {
       onEdit={(d) => navigate(`/v2/delivery/edit?id=${d.record.id}`)}
       onDeleted={() => navigate('/v2/delivery/list')}
       lineFields={LINE_FIELDS}
+      // Seed 001 §5: logistics information is required to ship (the notice's values start the dialog).
+      requiredInputs={{ ship: ['logisticsCompany', 'trackingNumber'] }}
       quantityOf={(_action, line) => ({ remaining: leftToReceive(line), describe: describeLine(line) })}
       extra={(d) => {
         const number = String(d.record.deliveryNoteNumber ?? '');

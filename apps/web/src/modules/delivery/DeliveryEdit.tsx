@@ -45,7 +45,7 @@ export default function DeliveryEdit() {
         buyer ? ['sendDeliveryNoteQuantity'] : ['sendDeliveryNoteQuantity', 'batchNumber', 'boxCount']
       }
       onCancel={() => navigate(`/v2/delivery/detail?id=${id}`)}
-      onSaved={() => navigate(`/v2/delivery/detail?id=${id}`)}
+      onSaved={() => navigate(`/v2/delivery/detail?id=${id}`, { replace: true })}
     />
   );
 }

@@ -45,7 +45,7 @@ export default function DeliveryRequest() {
         lineFields={['sendDeliveryNoteQuantity']}
         lineMax={{ sendDeliveryNoteQuantity: (line) => String(line.remainQuantity ?? '') || undefined }}
         onCancel={() => setPicked(null)}
-        onSaved={(record) => navigate(`/v2/delivery/detail?id=${record.id}`)}
+        onSaved={(record) => navigate(`/v2/delivery/detail?id=${record.id}`, { replace: true })}
       />
     );
 

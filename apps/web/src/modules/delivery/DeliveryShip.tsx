@@ -57,7 +57,7 @@ export default function DeliveryShip() {
         lineFields={['sendDeliveryNoteQuantity', 'batchNumber', 'boxCount']}
         lineMax={{ sendDeliveryNoteQuantity: (line) => String(line.remainQuantity ?? '') || undefined }}
         onCancel={() => setPicked(null)}
-        onSaved={(record) => navigate(`/v2/delivery/detail?id=${record.id}`)}
+        onSaved={(record) => navigate(`/v2/delivery/detail?id=${record.id}`, { replace: true })}
       />
     );
 

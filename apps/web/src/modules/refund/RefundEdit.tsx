@@ -39,7 +39,7 @@ export default function RefundEdit() {
       lineFields={['returnQuantity', 'backReason']}
       extraBody={{ deliveryNoteId: record.deliveryNoteId }}
       onCancel={() => navigate(`/v2/refund/detail?id=${id}`)}
-      onSaved={() => navigate(`/v2/refund/detail?id=${id}`)}
+      onSaved={() => navigate(`/v2/refund/detail?id=${id}`, { replace: true })}
     />
   );
 }

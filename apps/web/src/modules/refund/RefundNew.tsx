@@ -97,7 +97,7 @@ export default function RefundNew() {
       lineMax={{ returnQuantity: (line) => String(line.returnableQuantity ?? '') || undefined }}
       extraBody={{ deliveryNoteId }}
       onCancel={() => navigate(`/v2/delivery/detail?id=${deliveryNoteId}`)}
-      onSaved={(record) => navigate(`/v2/refund/detail?id=${record.id}`)}
+      onSaved={(record) => navigate(`/v2/refund/detail?id=${record.id}`, { replace: true })}
     />
   );
 }
