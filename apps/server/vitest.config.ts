@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Each file starts a server on a freshly seeded database (the demo world grew with deliveries and returns).
+    hookTimeout: 120_000,
   },
 });
