@@ -1,0 +1,76 @@
+import { deliveryNoteDefinition as note } from '@srm/contracts/delivery-note';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import { DocumentForm } from './DocumentForm.tsx';
+
+// The save call answers the saved record (the http client's envelope unwrapped).
+vi.mock('../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/http.ts')>()),
+  call: vi.fn(async (config: { data: Record<string, unknown> }) => ({
+    id: 'n1',
+    version: 0,
+    ...config.data,
+  })),
+}));
+
+function renderForm(onSaved = vi.fn()) {
+  useSettings.setState({ locale: 'en' });
+  void i18n.changeLanguage('en');
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <App>
+        <DocumentForm
+          def={note}
+          side="sale"
+          title="New delivery notice"
+          initial={{
+            noteDate: '2026-11-24',
+            lines: [
+              { orderItemId: 'o1', orderNumber: 'PO1', remainQuantity: '5', sendDeliveryNoteQuantity: '5' },
+            ],
+          }}
+          lineFields={['sendDeliveryNoteQuantity', 'batchNumber']}
+          lineMax={{ sendDeliveryNoteQuantity: (line) => String(line.remainQuantity) }}
+          onSaved={onSaved}
+        />
+      </App>
+    </QueryClientProvider>,
+  );
+  return onSaved;
+}
+
+afterEach(cleanup);
+
+describe('DocumentForm', () => {
+  it('Enter in an input does not save; the rules of the definition and the upper bound apply', async () => {
+    const onSaved = renderForm();
+    const quantity = screen.getByLabelText('Delivery quantity of line 1');
+    fireEvent.change(quantity, { target: { value: '6' } });
+    // The form cancels Enter's default (the browser's implicit submission).
+    expect(fireEvent.keyDown(quantity, { key: 'Enter', code: 'Enter' })).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Delivery quantity of line 1 cannot exceed 5')).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+    fireEvent.change(quantity, { target: { value: '4.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    // Only input fields travel: the line's source (order number, remaining) stays behind.
+    expect(onSaved.mock.calls[0][0]).toMatchObject({
+      noteDate: '2026-11-24',
+      lines: [{ orderItemId: 'o1', sendDeliveryNoteQuantity: '4.5' }],
+    });
+    expect(onSaved.mock.calls[0][0].lines[0]).not.toHaveProperty('orderNumber');
+  }, 30_000);
+
+  it('"add at least one line" is a field error', async () => {
+    const onSaved = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove line 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Add at least one line')).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+  }, 30_000);
+});
