@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { KEEP_ON_PUSH } from '../../lib/push-relay.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { findEffectivePrice, type Material } from '../masterdata/api.ts';
 import { findOrder, findOrders, ORDER_KEYS, type OrderDetail, type OrderSaveBody, saveOrder } from './api.ts';
@@ -190,9 +191,11 @@ export default function OrderEdit() {
   const id = new URLSearchParams(search).get('id') ?? undefined;
   const side = useSide();
   const existing = useQuery({
-    queryKey: [...ORDER_KEYS.all, 'detail', side, id],
+    // Its own entry, kept on pushes: the version the form saves with is the one the buyer started from.
+    queryKey: [...ORDER_KEYS.all, 'edit', id],
     queryFn: () => findOrder('purchase', id as string),
     enabled: Boolean(id) && side === 'purchase',
+    meta: KEEP_ON_PUSH,
   });
   if (side !== 'purchase') return <Result status="403" title={t('order:edit.buyerOnly')} />;
   if (id && existing.isPending) return <Spin className="tab-loading" />;
