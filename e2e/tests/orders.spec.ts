@@ -123,7 +123,8 @@ test('buyer1 sends it and prints it as a PDF named after the order', async ({ pa
   await expect(frame.locator('.order-detail').getByText('待确认').first()).toBeVisible();
 
   const downloading = page.waitForEvent('download');
-  await frame.getByRole('button', { name: '打印' }).click();
+  // Named by its text alone: the printer icon is decorative (issue #12: it read "printer 打印").
+  await frame.getByRole('button', { name: '打印', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${orderNumber}.pdf`);
   const path = await download.path();
@@ -181,7 +182,8 @@ test('the supplier ships the confirmed line with logistics information', async (
   const frame = await openOrder(page);
   const detail = frame.locator('.order-detail');
   await expect(detail.getByText('未发货').first()).toBeVisible();
-  await detail.getByRole('button', { name: '发货' }).click();
+  // Named by its text alone, not "car 发货" (issue #12).
+  await detail.getByRole('button', { name: '发货', exact: true }).click();
   const dialog = frame.getByRole('dialog');
   await expect(dialog.getByText(`订单 ${orderNumber} 发货`)).toBeVisible();
   // Only the confirmed line 10 is offered, with its remaining quantity.

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryClient as portalQueryClient } from './query-client.ts';
+
+// No runtime import of the query library here: the shell's bell imports relayPush on the home route.
 
 /**
  * Pushes reach module pages (issue #12): the message channel lives in the shell (MessageBell), while
@@ -28,13 +29,10 @@ export function relayPush(message: PushRelayMessage): void {
 }
 
 /**
- * Listens for relayed pushes; each one invalidates the app's queries (the mounted ones refetch at once,
+ * Listens for relayed pushes; each one invalidates the app's queries (`client`, its one query client) (the mounted ones refetch at once,
  * the others when next shown), except those marked `meta: KEEP_ON_PUSH`. `onPush` also sees each one.
  */
-export function usePushRefresh(
-  client: QueryClient = portalQueryClient,
-  onPush?: (message: PushRelayMessage) => void,
-): void {
+export function usePushRefresh(client: QueryClient, onPush?: (message: PushRelayMessage) => void): void {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(PUSH_CHANNEL);

@@ -61,7 +61,7 @@ function BuyerOnly() {
 export function MasterdataApp() {
   useSharedStores();
   // Pushes the shell received: the open pages refetch (an open order shows its new status).
-  usePushRefresh();
+  usePushRefresh(queryClient);
   const token = useAuth((s) => s.token);
   const sale = useAuth((s) => s.userInfo?.station === 'sale');
   return (

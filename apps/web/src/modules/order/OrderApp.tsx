@@ -55,7 +55,7 @@ function NeedsLogin() {
 export function OrderApp() {
   useSharedStores();
   // Pushes the shell received: the open pages refetch (an open order shows its new status).
-  usePushRefresh();
+  usePushRefresh(queryClient);
   const token = useAuth((s) => s.token);
   return (
     <AntdRoot>

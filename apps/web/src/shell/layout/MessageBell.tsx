@@ -1,8 +1,8 @@
-import { BellOutlined } from '@ant-design/icons';
 import { MESSAGE_POPOVER_WIDTH_PX } from '@srm/contracts/constants';
 import { App, Button, Popover } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BellOutlined } from '../../components/icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { mqttUsername, pushTopic, resolveMqttUrl } from '../../lib/message-rules.ts';
 import { relayPush } from '../../lib/push-relay.ts';
