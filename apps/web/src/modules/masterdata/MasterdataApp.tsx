@@ -7,7 +7,6 @@ import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { setMessageApi } from '../../lib/feedback.ts';
 import { lazyChunk as lazy } from '../../lib/lazy.ts';
-import { usePushRefresh } from '../../lib/push-relay.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { goToLogin } from '../../lib/session.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -60,8 +59,6 @@ function BuyerOnly() {
  */
 export function MasterdataApp() {
   useSharedStores();
-  // Pushes the shell received: the open pages refetch (an open order shows its new status).
-  usePushRefresh(queryClient);
   const token = useAuth((s) => s.token);
   const sale = useAuth((s) => s.userInfo?.station === 'sale');
   return (
