@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 
 /**
  * Pushes reach module pages (issue #12): the message channel lives in the shell (MessageBell), while
- * module apps (/order/, /masterdata/ …) run in same-origin iframes with their own query client. The shell
- * re-broadcasts every push on this BroadcastChannel; a module app that calls `usePushRefresh` refetches
- * its open queries, so an open document or list shows what the push was about without a reload.
+ * module apps (/order/ …) run in same-origin iframes with their own query client. The shell re-broadcasts
+ * every push on this BroadcastChannel; a module app that calls `usePushRefresh` at its root refetches its
+ * open queries, so an open document or list shows what the push was about without a reload.
  */
 export const PUSH_CHANNEL = 'srm-push';
 
@@ -29,8 +29,9 @@ export function relayPush(message: PushRelayMessage): void {
 }
 
 /**
- * Listens for relayed pushes; each one invalidates the app's queries (`client`, its one query client) (the mounted ones refetch at once,
- * the others when next shown), except those marked `meta: KEEP_ON_PUSH`. `onPush` also sees each one.
+ * Listens for relayed pushes; each one invalidates the queries of `client` (the app's one query client):
+ * the mounted ones refetch at once, the others when next shown; those marked `meta: KEEP_ON_PUSH` stay.
+ * `onPush` also sees each one.
  */
 export function usePushRefresh(client: QueryClient, onPush?: (message: PushRelayMessage) => void): void {
   useEffect(() => {

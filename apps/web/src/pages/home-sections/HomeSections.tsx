@@ -105,11 +105,7 @@ function todoEntry(r: Record<string, unknown>): ReactNode {
     documentId: String(r.documentId ?? ''),
   };
   if (!task.id || !task.documentKind || !task.documentId) return entryText(r);
-  return (
-    <Link to={todoHref(task)} className="home-todo-link">
-      {entryText(r)}
-    </Link>
-  );
+  return <Link to={todoHref(task)}>{entryText(r)}</Link>;
 }
 
 function ListFigure({
