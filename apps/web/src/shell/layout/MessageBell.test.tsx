@@ -44,7 +44,7 @@ async function push(text: string) {
       <MessageBell />
     </App>,
   );
-  await waitFor(() => expect(channel.options).not.toBeNull());
+  await waitFor(() => expect(channel.options).not.toBeNull(), { timeout: 10_000 });
   act(() => channel.options?.onMessage(text));
 }
 
@@ -53,15 +53,19 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the push notice (issue #12)', () => {
+// antd renders slowly in jsdom on a busy machine: generous limits.
+describe('the push notice (issue #12)', { timeout: 20_000 }, () => {
   it('is headed in natural English and sits bottom right, clear of the pages’ toolbars', async () => {
     logIn();
     await push('Purchase order PO2026110001 to be confirmed');
-    const notice = await waitFor(() => {
-      const found = document.querySelector('.push-notice');
-      expect(found).not.toBeNull();
-      return found as HTMLElement;
-    });
+    const notice = await waitFor(
+      () => {
+        const found = document.querySelector('.push-notice');
+        expect(found).not.toBeNull();
+        return found as HTMLElement;
+      },
+      { timeout: 10_000 },
+    );
     expect(notice.textContent).toContain('New message');
     expect(notice.textContent).not.toContain('Backend reminder');
     expect(notice.textContent).toContain('Purchase order PO2026110001 to be confirmed');
@@ -76,8 +80,9 @@ describe('the push notice (issue #12)', () => {
     listener.onmessage = (e: MessageEvent<PushRelayMessage>) => heard.push(e.data);
     try {
       await push('Sales order PO2026110002 shipped');
-      await waitFor(() =>
-        expect(heard).toEqual([{ kind: 'message', text: 'Sales order PO2026110002 shipped' }]),
+      await waitFor(
+        () => expect(heard).toEqual([{ kind: 'message', text: 'Sales order PO2026110002 shipped' }]),
+        { timeout: 10_000 },
       );
     } finally {
       listener.close();

@@ -31,11 +31,11 @@ describe('the bell popover (issue #12)', () => {
         <MessagePopoverTable open onLeave={() => {}} />
       </MemoryRouter>,
     );
-    const title = await screen.findByText(TITLE);
+    const title = await screen.findByText(TITLE, {}, { timeout: 10_000 });
     expect(title.getAttribute('title')).toBe(TITLE);
     // Not cut by the table: the cell wraps instead of ending in an ellipsis before the number.
     const cell = title.closest('td');
     expect(cell?.className).not.toMatch(/ellipsis/);
     expect(cell?.querySelector('.ant-table-cell-content')).toBeNull();
-  });
+  }, 20_000);
 });
