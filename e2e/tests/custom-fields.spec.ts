@@ -32,6 +32,8 @@ test('buyer1 sees the name on the new-order form', async ({ page }) => {
   await page.goto(`/portal/#/myiframe/${encodeURIComponent('/order/#/v2/order/edit')}`);
   const form = page.frameLocator('iframe.shell-iframe');
   await expect(form.getByText('新建采购订单')).toBeVisible();
+  // The custom fields start collapsed (issue #12); opened, they list the named fields.
+  await form.getByRole('button', { name: '自定义字段', exact: true }).click();
   await expect(form.getByLabel('质检等级 (fbk5)', { exact: true })).toBeVisible();
   await expect(form.getByLabel('项目编号 (fbk1)', { exact: true })).toBeVisible();
   await form.getByLabel('质检等级 (fbk5)', { exact: true }).fill('II 级');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, type FrameLocator, type Page, type Request, test } from '@playwright/test';
 import { logInHome } from './helpers.ts';
 
 /**
@@ -59,6 +59,13 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   // Saving without lines' data shows the rules in place.
   await frame.getByRole('button', { name: '保存' }).click();
   await expect(frame.getByText('保存前必须选择订单类型')).toBeVisible();
+  // Without lines, "add at least one row" is a field error under the lines, in the error colour (issue #12).
+  await frame.getByRole('button', { name: '删除第 1 行' }).click();
+  await frame.getByRole('button', { name: '保存' }).click();
+  const noLines = frame.locator('.order-lines-errors .ant-form-item-explain-error');
+  await expect(noLines).toHaveText('请至少添加一行');
+  await expect(noLines).toHaveCSS('color', 'rgb(255, 77, 79)');
+  await frame.getByRole('button', { name: '添加行' }).click();
 
   await frame.getByLabel('供应商账号').fill('200001');
   await frame.getByLabel('订单类型', { exact: true }).click();
@@ -79,6 +86,21 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   await frame.getByLabel('数量 1').fill('100');
   // Exact preview: 100 × 12.5 × 1.13 + 200 × 0.35 × 1.13 = 1412.50 + 79.10
   await expect(frame.getByLabel('金额预览')).toContainText('含税 1,491.60 CNY');
+  // Enter in a line's date box or quantity confirms that box only: it does not save the order (issue #12).
+  let saves = 0;
+  const countSaves = (request: Request) => {
+    if (request.url().includes('PurchaseOrderService/save')) saves++;
+  };
+  page.on('request', countSaves);
+  const date = frame.getByLabel('交货日期 1');
+  await date.click();
+  await date.press('Enter');
+  await date.press('Escape');
+  await frame.getByLabel('数量 2').press('Enter');
+  await page.waitForTimeout(1000);
+  page.off('request', countSaves);
+  expect(saves).toBe(0);
+  await expect(frame.getByText('新建采购订单')).toBeVisible();
   await frame.getByRole('button', { name: '保存' }).click();
 
   const number = frame.locator('.order-detail .order-number');
@@ -123,7 +145,8 @@ test('buyer1 sends it and prints it as a PDF named after the order', async ({ pa
   await expect(frame.locator('.order-detail').getByText('待确认').first()).toBeVisible();
 
   const downloading = page.waitForEvent('download');
-  await frame.getByRole('button', { name: '打印' }).click();
+  // Named by its text alone: the printer icon is decorative (issue #12: it read "printer 打印").
+  await frame.getByRole('button', { name: '打印', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${orderNumber}.pdf`);
   const path = await download.path();
@@ -176,12 +199,23 @@ test('the buyer sees the partial confirmation and the refusal reason', async ({ 
   await expect(frame.getByText('审批中 → 审批通过')).toBeVisible();
 });
 
-test('the supplier ships the confirmed line with logistics information', async ({ page }) => {
+test('the supplier ships the confirmed line with logistics information', async ({ page, browser }) => {
+  // buyer1 has the order open meanwhile: the push about the shipment refreshes it, no Reload (issue #12).
+  const buyerContext = await browser.newContext();
+  const buyerPage = await buyerContext.newPage();
+  await logInHome(buyerPage, '100000', 'buyer1');
+  const buyerDetail = (await openOrder(buyerPage)).locator('.order-detail');
+  await expect(buyerDetail.getByText('部分确认').first()).toBeVisible();
+  await expect(buyerDetail.getByText('发货在途')).toHaveCount(0);
+  let buyerReloads = 0;
+  buyerPage.on('load', () => buyerReloads++);
+
   await logInHome(page, '200001', 'admin');
   const frame = await openOrder(page);
   const detail = frame.locator('.order-detail');
   await expect(detail.getByText('未发货').first()).toBeVisible();
-  await detail.getByRole('button', { name: '发货' }).click();
+  // Named by its text alone, not "car 发货" (issue #12).
+  await detail.getByRole('button', { name: '发货', exact: true }).click();
   const dialog = frame.getByRole('dialog');
   await expect(dialog.getByText(`订单 ${orderNumber} 发货`)).toBeVisible();
   // Only the confirmed line 10 is offered, with its remaining quantity.
@@ -206,6 +240,11 @@ test('the supplier ships the confirmed line with logistics information', async (
   await expect(shipments.getByText('第 10 行：发货 100 PCS，收货 0')).toBeVisible();
   // Everything confirmed is shipped: no Ship button any more.
   await expect(detail.getByRole('button', { name: '发货' })).toHaveCount(0);
+
+  // The buyer's open order shows the shipment by itself.
+  await expect(buyerDetail.getByText('发货在途').first()).toBeVisible({ timeout: 5_000 });
+  expect(buyerReloads).toBe(0);
+  await buyerContext.close();
 });
 
 test('the buyer receives the shipment in two parts: partial receipt, then all goods received', async ({
@@ -305,11 +344,14 @@ test('a header custom field saved with the order shows on the detail page', asyn
   await frame.getByLabel('数量 1').fill('5');
   await frame.getByLabel('不含税单价 1').fill('2');
 
-  // The demo buyer named header fbk1 "项目编号" (custom field labels), so the section starts open.
-  await expect(frame.getByRole('button', { name: '自定义字段', exact: true })).toHaveAttribute(
-    'aria-expanded',
-    'true',
-  );
+  // The custom fields start collapsed on a new order (issue #12). Opened, they list the fields the demo
+  // buyer named (fbk1 "项目编号", fbk2) — not empty unnamed fbk3…fbk10, which "添加表头字段…" offers.
+  const customFields = frame.getByRole('button', { name: '自定义字段', exact: true });
+  await expect(customFields).toHaveAttribute('aria-expanded', 'false');
+  await customFields.click();
+  await expect(customFields).toHaveAttribute('aria-expanded', 'true');
+  await expect(frame.getByLabel('fbk3', { exact: true })).toHaveCount(0);
+  await expect(frame.getByLabel('添加表头字段…')).toBeVisible();
   await frame.getByLabel('项目编号 (fbk1)', { exact: true }).fill('项目号 P-2026-17');
 
   // A line custom field, in the line's drawer: none yet, then one added from the list of fbk fields.
@@ -414,7 +456,8 @@ test('answers arriving late never overwrite what the buyer typed: the supplier, 
   const supplier = frame.getByLabel('供应商账号');
   await supplier.fill('200001');
   release();
-  // Both arrived (the labels open the custom fields section); the typed supplier stays.
+  // Both arrived (the opened custom fields section names fbk1); the typed supplier stays.
+  await frame.getByRole('button', { name: '自定义字段', exact: true }).click();
   await expect(frame.getByLabel('项目编号 (fbk1)', { exact: true })).toBeVisible();
   await expect(supplier).toHaveValue('200001');
   await supplier.press('Escape');

@@ -176,6 +176,23 @@ test('a home section switched off by its setting row disappears', async ({ page,
   }
 });
 
+test('a to-do entry on the home page opens its approval page in a tab (issue #12)', async ({ page }) => {
+  await logInHome(page, '100000', 'admin');
+  // The demo admin has purchase orders waiting for its approval: each to-do entry is a link.
+  const todo = page
+    .getByRole('region', { name: '概况' })
+    .getByRole('link', { name: /^PO\d+$/ })
+    .first();
+  await expect(todo).toBeVisible();
+  const number = (await todo.textContent()) ?? '';
+  await todo.click();
+  await expect(page).toHaveURL(/#\/audit\?/);
+  await expect(page.getByRole('tab', { name: /审批/ })).toBeVisible();
+  const doc = page.frameLocator('iframe.audit-frame');
+  await expect(doc.locator('.order-detail .order-number')).toHaveText(number);
+  await expect(page.getByRole('button', { name: '同意', exact: true })).toBeVisible();
+});
+
 /** Height of the first data row of the visible table. */
 async function firstRowHeight(page: Page): Promise<number> {
   const row = page.locator('.tab-view:visible .ant-table-tbody tr.ant-table-row').first();

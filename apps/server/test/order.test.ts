@@ -376,6 +376,13 @@ describe('order rules, sides and tenants', () => {
     expect((await post('/apis/order/PurchaseOrderService/save', buyer1, zero)).json().message).toContain(
       'body.items.0.quantity must be greater than 0',
     );
+    // A negative quantity answers the rule it breaks, not the decimal format (issue #12).
+    const negative = order(1);
+    negative.items[0].quantity = '-1';
+    const negativeMessage = (await post('/apis/order/PurchaseOrderService/save', buyer1, negative)).json()
+      .message;
+    expect(negativeMessage).toContain('body.items.0.quantity must be greater than 0');
+    expect(negativeMessage).not.toContain('decimal');
     expect(
       (await post('/apis/order/PurchaseOrderService/save', buyer1, { ...order(1), items: [] })).json()
         .message,

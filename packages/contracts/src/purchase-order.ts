@@ -6,14 +6,30 @@ import { elsAccountSchema } from './auth.ts';
  * field's name in the caller's language (apps/server/src/platform/validation.ts).
  */
 
+const decimalPattern = (integerDigits: number, scale: number) =>
+  new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`);
+const decimalMessage = (integerDigits: number, scale: number) =>
+  `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`;
 /** Exact decimals travel as strings (DESIGN §4): money in the order's currency, quantities in the line's unit. */
 const decimal = (integerDigits: number, scale: number) =>
   z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`), {
-      message: `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`,
-    });
+    .regex(decimalPattern(integerDigits, scale), { message: decimalMessage(integerDigits, scale) });
+/**
+ * A decimal greater than 0. The sign is checked first: '-1' answers only "must be greater than 0" (the rule
+ * it breaks), a malformed value only the format (issue #12).
+ */
+const positiveDecimal = (integerDigits: number, scale: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !/^-\s*(\d+(\.\d*)?|\.\d+)$/.test(v), { message: 'rule.positive', abort: true })
+    .regex(decimalPattern(integerDigits, scale), {
+      message: decimalMessage(integerDigits, scale),
+      abort: true,
+    })
+    .refine((v) => Number(v) > 0, { message: 'rule.positive' });
 const isoDate = z.iso.date();
 
 /** Order and purchase type codes 0–9 (seed 001 §3). */
@@ -57,7 +73,7 @@ export const orderItemInputSchema = z
     materialDesc: z.string().trim().min(1).max(200),
     unit: z.string().trim().min(1).max(10),
     /** Quantity > 0 (seed 001 §5 "order quantity greater than 0"). */
-    quantity: decimal(12, 3).refine((v) => Number(v) > 0, { message: 'rule.positive' }),
+    quantity: positiveDecimal(12, 3),
     /** Defaults from the price master when absent. */
     priceExcludingTax: decimal(12, 6).optional(),
     /** Percent, 0–100. */
@@ -162,7 +178,7 @@ export const SHIPMENT_STATUS = {
 } as const;
 
 /** A shipped or received quantity in the line's unit: > 0, at most 12 integer digits and 3 decimals. */
-const positiveQuantity = decimal(12, 3).refine((v) => Number(v) > 0, { message: 'rule.positive' });
+const positiveQuantity = positiveDecimal(12, 3);
 
 /**
  * POST /apis/order/SaleOrderService/ship/{id} body. Logistics information is required (seed 001 §5):

@@ -1,9 +1,9 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@srm/contracts/constants';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/http.ts';
 import { useSettings } from '../lib/settings-store.ts';
+import { GlobalOutlined } from './icons.tsx';
 
 /**
  * Language select zh_cn / en (spec 000 §2) of the top bar; the choice is persisted with the UI settings

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   ApiOutlined,
   AppstoreOutlined,
@@ -16,8 +17,7 @@ import {
   TeamOutlined,
   UserOutlined,
   WarningOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
+} from '../components/icons.tsx';
 
 const ICONS: Record<string, ReactNode> = {
   ApiOutlined: <ApiOutlined />,

@@ -1,4 +1,3 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, LIST_OFFSET_WINDOW_ROWS, PAGE_SIZES } from '@srm/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Popover, Space, Table, type TableProps, Tooltip } from 'antd';
@@ -7,6 +6,8 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { SettingOutlined } from '../icons.tsx';
+import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined } from '../page-icons.tsx';
 import '../../lib/i18n-portal.ts';
 import type { Page } from '../../lib/message-api.ts';
 import { findTableConfig, saveTableConfig } from '../../lib/portal-api.ts';

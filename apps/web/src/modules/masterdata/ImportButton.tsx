@@ -1,7 +1,7 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Table } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
 import { type ExcelService, importWorkbook, type RowError } from './api.ts';
 

@@ -1,9 +1,9 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { PlusOutlined, SearchOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
 import {
   categoryTree,

@@ -1,9 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Result, Select, Spin } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { findSupplier, MD_KEYS, type Supplier, saveSupplier, supplierStatusDict } from './api.ts';

@@ -1,10 +1,10 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { PlusOutlined, SearchOutlined } from '../../components/page-icons.tsx';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   exportWorkbook,

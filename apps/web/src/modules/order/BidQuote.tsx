@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Input, Result, Space, Spin, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ArrowLeftOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
 import { BID_KEYS, type BidDetail, findBidDetail, quoteBid } from './bidding-api.ts';
 import { canQuote, type LineValues, quoteProblems } from './bidding-rules.ts';

@@ -1,7 +1,7 @@
-import { DeleteOutlined, TagsOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteOutlined, TagsOutlined } from '../../components/page-icons.tsx';
 import { type CustomFieldLabel, useFieldName } from '../../lib/custom-field-api.ts';
 import { addableCustomFields, shownCustomFields } from './line-custom-fields.ts';
 import { CUSTOM_FIELD_MAX, type CustomFieldKey, type CustomFields, customFieldEntries } from './rules.ts';

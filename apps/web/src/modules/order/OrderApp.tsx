@@ -7,6 +7,7 @@ import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { setMessageApi } from '../../lib/feedback.ts';
 import { lazyChunk as lazy } from '../../lib/lazy.ts';
+import { usePushRefresh } from '../../lib/push-relay.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { goToLogin } from '../../lib/session.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -66,6 +67,8 @@ function NeedsLogin() {
  */
 export function OrderApp() {
   useSharedStores();
+  // Pushes the shell received: the open pages refetch (an open order shows its new status).
+  usePushRefresh(queryClient);
   const token = useAuth((s) => s.token);
   return (
     <AntdRoot>

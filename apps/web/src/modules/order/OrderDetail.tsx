@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined, CarOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -22,6 +21,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import {
+  ArrowLeftOutlined,
+  CarOutlined,
+  PrinterOutlined,
+  ReloadOutlined,
+} from '../../components/page-icons.tsx';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';

@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -23,12 +22,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { KEEP_ON_PUSH } from '../../lib/push-relay.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { findEffectivePrice, type Material } from '../masterdata/api.ts';
 import { findOrder, findOrders, ORDER_KEYS, type OrderDetail, type OrderSaveBody, saveOrder } from './api.ts';
 import { useSide } from './common.tsx';
+import { keepEnterInLines } from './form-keys.ts';
 import { LineCustomFieldsButton, LineCustomFieldsDrawer } from './LineCustomFields.tsx';
 import { type LineCustomErrors, lineCustomErrors } from './line-custom-fields.ts';
 import {
@@ -190,9 +192,11 @@ export default function OrderEdit() {
   const id = new URLSearchParams(search).get('id') ?? undefined;
   const side = useSide();
   const existing = useQuery({
-    queryKey: [...ORDER_KEYS.all, 'detail', side, id],
+    // Its own entry, kept on pushes: the version the form saves with is the one the buyer started from.
+    queryKey: [...ORDER_KEYS.all, 'edit', id],
     queryFn: () => findOrder('purchase', id as string),
     enabled: Boolean(id) && side === 'purchase',
+    meta: KEEP_ON_PUSH,
   });
   if (side !== 'purchase') return <Result status="403" title={t('order:edit.buyerOnly')} />;
   if (id && existing.isPending) return <Spin className="tab-loading" />;
@@ -218,11 +222,15 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   /** The buyer's names of the custom fields (issue #5): header fields and the lines' drawer. */
   const customLabels = useOrderCustomFieldLabels(detail?.order.id);
   const headerNames = useFieldName(customLabels.purchaseOrder);
+  const namedHeaderKeys = useMemo(
+    () => new Set(customLabels.purchaseOrder.map((l) => l.fieldKey as string)),
+    [customLabels.purchaseOrder],
+  );
   /** fbk1…fbk10, and any other header field the buyer named, in fbk order. */
-  const headerKeys = useMemo(() => {
-    const named = new Set(customLabels.purchaseOrder.map((l) => l.fieldKey as string));
-    return CUSTOM_FIELD_KEYS.filter((key, i) => i < EDITABLE_CUSTOM_FIELDS || named.has(key));
-  }, [customLabels.purchaseOrder]);
+  const headerKeys = useMemo(
+    () => CUSTOM_FIELD_KEYS.filter((key, i) => i < EDITABLE_CUSTOM_FIELDS || namedHeaderKeys.has(key)),
+    [namedHeaderKeys],
+  );
   const order = detail?.order;
 
   // Suppliers this buyer already ordered from: offered in the supplier field (free input stays possible).
@@ -251,6 +259,12 @@ function EditView({ detail }: { detail?: OrderDetail }) {
           },
     [detail],
   );
+
+  /** Header custom fields listed without a name: those the order holds, then those the buyer added. */
+  const [addedHeaderKeys, setAddedHeaderKeys] = useState<string[]>(() =>
+    customFieldEntries(initial).map(([key]) => key as string),
+  );
+  const [focusHeaderKey, setFocusHeaderKey] = useState<string | null>(null);
 
   // The whole store (preserve): also the values without an input (materialId, line custom fields).
   const items = (Form.useWatch('items', { form, preserve: true }) as LineForm[] | undefined) ?? initial.items;
@@ -490,10 +504,13 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   }
 
   const changing = order?.sendStatus === '1';
-  // The custom fields start open when the buyer named some, or the order has one of those shown.
-  const customOpen =
-    customLabels.purchaseOrder.length > 0 ||
-    customFieldEntries(initial).some(([key]) => headerKeys.includes(key));
+  // Collapsed unless the order holds a value in one of them (issue #12: it opened on empty fbk3…fbk10).
+  const customOpen = customFieldEntries(initial).some(([key]) => headerKeys.includes(key));
+  // Listed: the named fields, those holding a value and those added with "add field"; the rest on demand.
+  const shownHeaderKeys = headerKeys.filter(
+    (key) => namedHeaderKeys.has(key) || addedHeaderKeys.includes(key),
+  );
+  const addableHeaderKeys = headerKeys.filter((key) => !shownHeaderKeys.includes(key));
 
   return (
     <Form<EditForm>
@@ -501,6 +518,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       layout="vertical"
       initialValues={initial}
       onFinish={onFinish}
+      onKeyDown={keepEnterInLines}
       onValuesChange={(changed: Partial<EditForm>) => {
         if ('currency' in changed || 'orderDate' in changed) void priceContextChanged();
       }}
@@ -656,8 +674,6 @@ function EditView({ detail }: { detail?: OrderDetail }) {
         <Collapse
           size="small"
           className="order-custom-fields"
-          // Remounted when the labels arrive, so a named field set opens the panel.
-          key={customOpen ? 'open' : 'closed'}
           defaultActiveKey={customOpen ? ['custom'] : []}
           items={[
             {
@@ -668,18 +684,35 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                 <>
                   <div className="order-hint order-custom-hint">{t('order:edit.customFieldsHint')}</div>
                   <Row gutter={16}>
-                    {headerKeys.map((key) => (
+                    {shownHeaderKeys.map((key) => (
                       <Col xs={12} md={6} lg={4} key={key}>
                         <Form.Item
                           name={key}
                           label={headerNames.nameWithKey(key)}
                           rules={[{ max: CUSTOM_FIELD_MAX, message: t('order:rules.customFieldMax') }]}
                         >
-                          <Input maxLength={CUSTOM_FIELD_MAX} allowClear />
+                          <Input maxLength={CUSTOM_FIELD_MAX} allowClear autoFocus={key === focusHeaderKey} />
                         </Form.Item>
                       </Col>
                     ))}
                   </Row>
+                  {addableHeaderKeys.length > 0 && (
+                    <Select<string>
+                      className="order-custom-add"
+                      showSearch
+                      value={null}
+                      placeholder={t('order:edit.addCustomField')}
+                      aria-label={t('order:edit.addCustomField')}
+                      options={addableHeaderKeys.map((key) => ({
+                        value: key,
+                        label: headerNames.nameWithKey(key),
+                      }))}
+                      onChange={(key) => {
+                        setAddedHeaderKeys((keys) => [...keys, key]);
+                        setFocusHeaderKey(key);
+                      }}
+                    />
+                  )}
                 </>
               ),
             },
@@ -844,7 +877,13 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                   },
                 ]}
               />
-              <Form.ErrorList errors={errors} />
+              {/* In a form item, so "add at least one row" reads as the field error it is (red, issue #12). */}
+              <Form.Item
+                className="order-lines-errors"
+                validateStatus={errors.length > 0 ? 'error' : undefined}
+              >
+                <Form.ErrorList errors={errors} />
+              </Form.Item>
               <div className="order-lines-foot">
                 <Button icon={<PlusOutlined />} onClick={() => add(emptyLine())}>
                   {t('order:edit.addLine')}

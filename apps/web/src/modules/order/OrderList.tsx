@@ -1,4 +1,3 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -6,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { PlusOutlined, SearchOutlined } from '../../components/page-icons.tsx';
 import { useFieldName, useOwnCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';

@@ -46,6 +46,7 @@ describe('shipping and receiving rules of the order page', () => {
   it('checks an entered quantity: > 0, at most 3 decimals, at most the maximum', () => {
     expect(quantityProblem('', '5')).toBe('rules.required');
     expect(quantityProblem('0', '5')).toBe('delivery.rules.shipPositive');
+    expect(quantityProblem('-1', '5')).toBe('delivery.rules.shipPositive');
     expect(quantityProblem('1.2345', '5')).toBe('rules.quantityFormat');
     expect(quantityProblem('5.001', '5')).toBe('delivery.rules.overRemaining');
     expect(quantityProblem('5', '5')).toBeNull();

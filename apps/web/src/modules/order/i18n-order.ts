@@ -11,7 +11,8 @@ const CUSTOM_AND_PICKER = {
   zh_cn: {
     edit: {
       customFields: '自定义字段',
-      customFieldsHint: '表头自定义字段 fbk1–fbk10，每项最多 100 个字符；其他自定义字段保持不变。',
+      customFieldsHint:
+        '列出已命名和已填写的表头自定义字段；其他字段（fbk1–fbk10）用“添加表头字段”加入。每项最多 100 个字符；其他自定义字段保持不变。',
       materialSearch: '输入物料编码或名称搜索',
       noMaterial: '没有匹配的物料',
       searching: '搜索中…',
@@ -36,7 +37,7 @@ const CUSTOM_AND_PICKER = {
     edit: {
       customFields: 'Custom fields',
       customFieldsHint:
-        'Header custom fields fbk1–fbk10, at most 100 characters each; other custom fields are kept as they are.',
+        'Named and filled header custom fields are listed; add another of fbk1–fbk10 with "Add header field". At most 100 characters each; other custom fields are kept as they are.',
       materialSearch: 'Search by material number or name',
       noMaterial: 'No matching material',
       searching: 'Searching…',

@@ -185,7 +185,11 @@ describe('form rules', () => {
     expect(lineProblems(ok)).toEqual({});
     expect(lineProblems({ ...ok, quantity: '0' }).quantity).toBe('rules.quantityPositive');
     expect(lineProblems({ ...ok, quantity: '0.000' }).quantity).toBe('rules.quantityPositive');
-    expect(lineProblems({ ...ok, quantity: '-1' }).quantity).toBe('rules.quantityFormat');
+    // The sign first (issue #12): a negative quantity breaks "greater than 0", not the format.
+    expect(lineProblems({ ...ok, quantity: '-1' }).quantity).toBe('rules.quantityPositive');
+    expect(lineProblems({ ...ok, quantity: ' -0.5 ' }).quantity).toBe('rules.quantityPositive');
+    expect(lineProblems({ ...ok, quantity: '-1.2345' }).quantity).toBe('rules.quantityPositive');
+    expect(lineProblems({ ...ok, quantity: '-x' }).quantity).toBe('rules.quantityFormat');
     expect(lineProblems({ ...ok, quantity: '1.2345' }).quantity).toBe('rules.quantityFormat');
     expect(lineProblems({ ...ok, priceExcludingTax: '1.1234567' }).priceExcludingTax).toBe(
       'rules.priceFormat',

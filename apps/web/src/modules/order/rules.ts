@@ -305,6 +305,11 @@ export function remainingToReceive(line: {
   }
 }
 
+/** A number below zero as typed ("-1", "-0.5", "-.5"): it breaks a "greater than 0" rule before any format. */
+export function isNegativeNumber(value: string): boolean {
+  return /^-\s*(\d+(\.\d*)?|\.\d+)$/.test(value.trim());
+}
+
 /**
  * Message key (namespace 'order') of a shipped or received quantity entered against its maximum, or
  * null when it is fine: required, format (≤ 3 decimals), greater than 0, at most the maximum.
@@ -312,6 +317,7 @@ export function remainingToReceive(line: {
 export function quantityProblem(value: string | undefined, max: string): string | null {
   const v = value?.trim() ?? '';
   if (!v) return 'rules.required';
+  if (isNegativeNumber(v)) return 'delivery.rules.shipPositive';
   if (!isDecimal(v, 12, 3)) return 'rules.quantityFormat';
   if (/^0+(\.0+)?$/.test(v)) return 'delivery.rules.shipPositive';
   if (toScaled(v, 3) > toScaled(max, 3)) return 'delivery.rules.overRemaining';
@@ -345,6 +351,8 @@ export function lineProblems(line: LineInput): Partial<Record<keyof LineInput, s
   if (!line.unit?.trim()) out.unit = 'rules.required';
   const q = line.quantity?.trim() ?? '';
   if (!q) out.quantity = 'rules.required';
+  // The sign first: −1 breaks "greater than 0", not the decimal format.
+  else if (isNegativeNumber(q)) out.quantity = 'rules.quantityPositive';
   else if (!isDecimal(q, 12, 3)) out.quantity = 'rules.quantityFormat';
   else if (/^0+(\.0+)?$/.test(q)) out.quantity = 'rules.quantityPositive';
   const p = line.priceExcludingTax?.trim() ?? '';

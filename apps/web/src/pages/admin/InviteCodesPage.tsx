@@ -1,4 +1,3 @@
-import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import { DATE_TIME_FORMAT } from '@srm/contracts/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, InputNumber, Space, Tag, Typography } from 'antd';
@@ -6,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { CopyOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
 import '../../lib/i18n-portal.ts';
 import { createInviteCodes, findInviteCodes, type InviteCode } from '../../lib/portal-api.ts';

@@ -1,9 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo.tsx';
+import { UploadOutlined } from '../../components/page-icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { HOME_SECTIONS, parseHomeSwitches, useHomeSwitches } from '../../lib/home-switches.ts';
 import { errorText } from '../../lib/http.ts';

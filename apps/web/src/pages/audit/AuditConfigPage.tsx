@@ -1,7 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Result, Select, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import '../../lib/i18n-audit.ts';

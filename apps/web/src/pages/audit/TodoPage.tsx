@@ -9,7 +9,7 @@ import '../../lib/i18n-audit.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { targetHref } from '../../shell/menu-path.ts';
 import { AUDIT_KEYS, AUDIT_LISTS, type AuditList, type AuditTask, findTasks } from './audit-api.ts';
-import { auditQuery } from './audit-rules.ts';
+import { todoHref } from './audit-rules.ts';
 
 const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -54,7 +54,7 @@ function TaskTable({ list }: { list: AuditList }) {
 
   const open = (row: AuditTask) => {
     if (pending) {
-      navigate(targetHref({ pathname: '/audit', query: auditQuery(row) }));
+      navigate(todoHref(row));
       return;
     }
     // Handled or own tasks: the document itself, read-only in its module app.

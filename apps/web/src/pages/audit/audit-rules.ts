@@ -1,3 +1,4 @@
+import { targetHref } from '../../shell/menu-path.ts';
 import type { AuditStep } from './audit-api.ts';
 
 /** The /audit query of a task (spec 000 §2: taskId, documentKind, id). */
@@ -7,6 +8,11 @@ export function auditQuery(task: {
   documentId: string;
 }): Record<string, string> {
   return { taskId: task.id, documentKind: task.documentKind, id: task.documentId };
+}
+
+/** Where a pending task opens: the shell's /audit page (approval panel beside the document), in a tab. */
+export function todoHref(task: { id: string; documentKind: string; documentId: string }): string {
+  return targetHref({ pathname: '/audit', query: auditQuery(task) });
 }
 
 /** Approver names typed as "a, b；c" → a clean list without duplicates. */

@@ -2,6 +2,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   HOME_SECTION_ORDER,
   type HomeSection,
@@ -21,6 +22,7 @@ import {
   selectTodoList,
 } from '../../lib/portal-api.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { todoHref } from '../audit/audit-rules.ts';
 import './home-sections.css';
 
 /** ECharts loads only when a chart has real figures to show (available: true). */
@@ -91,12 +93,30 @@ function FigureTiles({
   );
 }
 
+/** The text of a pending entry (title, number or id, whichever it has). */
+const entryText = (r: Record<string, unknown>) =>
+  String(r.title ?? r.number ?? r.documentNumber ?? r.id ?? '');
+
+/** A to-do (a pending approval task): a link that opens its approval page in a tab, as the to-do page does. */
+function todoEntry(r: Record<string, unknown>): ReactNode {
+  const task = {
+    id: String(r.id ?? ''),
+    documentKind: String(r.documentKind ?? ''),
+    documentId: String(r.documentId ?? ''),
+  };
+  if (!task.id || !task.documentKind || !task.documentId) return entryText(r);
+  return <Link to={todoHref(task)}>{entryText(r)}</Link>;
+}
+
 function ListFigure({
   query,
   totalKey,
+  entry = entryText,
 }: {
   query: { data?: PendingList; isPending: boolean; isError: boolean; error: unknown };
   totalKey: string;
+  /** How an entry shows (plain text unless given). */
+  entry?: (record: Record<string, unknown>) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
@@ -116,9 +136,7 @@ function ListFigure({
           <List
             size="small"
             dataSource={d.records.slice(0, 5)}
-            renderItem={(r) => (
-              <List.Item>{String(r.title ?? r.number ?? r.documentNumber ?? r.id ?? '')}</List.Item>
-            )}
+            renderItem={(r) => <List.Item>{entry(r)}</List.Item>}
           />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('portal:home.none')} />
@@ -172,7 +190,7 @@ function HomeSections() {
       <Section title={t('portal:home.head')}>
         <FigureTiles query={finance} keys={FINANCE_KEYS} />
         <div className="home-subfigure">
-          <ListFigure query={todos} totalKey="portal:home.todoTotal" />
+          <ListFigure query={todos} totalKey="portal:home.todoTotal" entry={todoEntry} />
         </div>
       </Section>
     ),

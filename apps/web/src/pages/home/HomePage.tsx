@@ -1,7 +1,7 @@
-import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Descriptions, Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserOutlined } from '../../components/icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useHomeSwitches } from '../../lib/home-switches.ts';
 

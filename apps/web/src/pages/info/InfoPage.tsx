@@ -1,10 +1,10 @@
-import { QrcodeOutlined } from '@ant-design/icons';
 import { DATE_TIME_FORMAT } from '@srm/contracts/constants';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrcodeOutlined } from '../../components/page-icons.tsx';
 import { confirmPasswordRule, newPasswordRule } from '../../components/password-form-rules.ts';
 import { findAccountDetail, modifyPassword } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';

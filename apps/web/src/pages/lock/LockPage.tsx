@@ -1,9 +1,9 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { HOME_TAB_PATH } from '@srm/contracts/constants';
 import { Alert, Avatar, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LockOutlined, UserOutlined } from '../../components/icons.tsx';
 import { logout, unlockScreen } from '../../lib/api.ts';
 import { useAuth, useLock } from '../../lib/auth-store.ts';
 import { errorText } from '../../lib/http.ts';

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { DATE_TIME_FORMAT } from '@srm/contracts/constants';
 import type { Notice } from '@srm/contracts/message';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { PlusOutlined } from '../../components/page-icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { errorText } from '../../lib/http.ts';
 import '../../lib/i18n-msg.ts';

@@ -1,6 +1,6 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ClockCircleOutlined } from '../../components/page-icons.tsx';
 
 /**
  * Designed state for shell pages whose content arrives in a later issue (spec 000 §2: messages, to-dos,

@@ -1,19 +1,24 @@
-import { BellOutlined } from '@ant-design/icons';
 import { MESSAGE_POPOVER_WIDTH_PX } from '@srm/contracts/constants';
 import { App, Button, Popover } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BellOutlined } from '../../components/icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { mqttUsername, pushTopic, resolveMqttUrl } from '../../lib/message-rules.ts';
+import { relayPush } from '../../lib/push-relay.ts';
 import { useUnread } from '../../lib/unread-store.ts';
 
 const MessagePopoverTable = lazy(() => import('./MessagePopoverTable.tsx'));
 
+/** Push notices sit bottom right: top right they covered the detail pages' action buttons (issue #12). */
+const PUSH_NOTICE_PLACEMENT = 'bottomRight';
+
 /**
  * The message channel (spec 000 §4; issue #4): connects when the top bar loads, again with the new token
  * after a refresh, and closes on logout (the token goes away). mqtt.js and the channel code are loaded
- * on demand. A push shows a 'backend reminder' notice and refreshes the bell and the open lists; an
- * unexpected loss shows 'connection closed'.
+ * on demand. A push shows a 'new message' notice (bottom right, clear of the pages' toolbars; it does not
+ * stay while the pointer rests on it), refreshes the bell and the open lists, and is relayed to the
+ * module pages in iframes (push-relay.ts); an unexpected loss shows 'connection closed'.
  */
 function usePushChannel() {
   const { t } = useTranslation();
@@ -38,12 +43,14 @@ function usePushChannel() {
         token,
         onMessage: (text) => {
           useUnread.getState().changed();
+          relayPush({ kind: 'message', text });
           notification.info({
             key: undefined,
             className: 'push-notice',
             title: t('shell:push.title'),
             description: text,
-            placement: 'topRight',
+            placement: PUSH_NOTICE_PLACEMENT,
+            pauseOnHover: false,
           });
         },
         onLost: () =>
@@ -51,9 +58,12 @@ function usePushChannel() {
             key: 'push-lost',
             className: 'push-lost',
             title: t('shell:push.closed'),
-            placement: 'topRight',
+            placement: PUSH_NOTICE_PLACEMENT,
           }),
-        onRestored: () => useUnread.getState().changed(),
+        onRestored: () => {
+          useUnread.getState().changed();
+          relayPush({ kind: 'restored' });
+        },
       });
     });
     return () => {

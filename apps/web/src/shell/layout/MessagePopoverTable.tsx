@@ -87,17 +87,22 @@ export default function MessagePopoverTable({ open, onLeave }: { open: boolean; 
             key: 'msgTitle',
             dataIndex: 'msgTitle',
             title: t('shell:message.msgTitle'),
-            ellipsis: true,
+            // The whole title, wrapped: cut at the end it lost the document number (issue #12).
             render: (title: string, row) => (
-              <span className={row.readFlag === 'N' ? 'msg-unread' : undefined}>{title}</span>
+              <span
+                className={row.readFlag === 'N' ? 'bell-msg-title msg-unread' : 'bell-msg-title'}
+                title={title}
+              >
+                {title}
+              </span>
             ),
           },
           {
             key: 'sendTime',
             dataIndex: 'sendTime',
             title: t('shell:message.sendTime'),
-            width: 160,
-            render: (v: string) => dayjs(v).format(DATE_TIME_FORMAT),
+            width: 150,
+            render: (v: string) => <span className="bell-msg-time">{dayjs(v).format(DATE_TIME_FORMAT)}</span>,
           },
         ]}
       />

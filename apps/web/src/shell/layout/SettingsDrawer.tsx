@@ -1,7 +1,7 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { Drawer, Segmented, Switch, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckOutlined } from '../../components/icons.tsx';
 import { SETTING_SWITCHES, THEME_COLORS, type ThemeName, useSettings } from '../../lib/settings-store.ts';
 
 /**

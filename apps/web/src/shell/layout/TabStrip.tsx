@@ -1,8 +1,8 @@
-import { DownOutlined } from '@ant-design/icons';
 import { HOME_TAB_PATH } from '@srm/contracts/constants';
 import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DownOutlined } from '../../components/icons.tsx';
 import { tabHref, tabKey } from '../tabs.ts';
 import { useTabs } from '../tabs-store.ts';
 import { useTabLabel } from '../use-tab-label.ts';

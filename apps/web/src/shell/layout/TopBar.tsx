@@ -1,3 +1,8 @@
+import { ROW_DENSITIES, type RowDensity } from '@srm/contracts/constants';
+import { App, Avatar, Button, Dropdown, Menu, Space, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import {
   BulbOutlined,
   ColumnHeightOutlined,
@@ -10,12 +15,7 @@ import {
   SettingOutlined,
   UserOutlined,
   WechatOutlined,
-} from '@ant-design/icons';
-import { ROW_DENSITIES, type RowDensity } from '@srm/contracts/constants';
-import { App, Avatar, Button, Dropdown, Menu, Space, Tooltip } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+} from '../../components/icons.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
 import { logout } from '../../lib/api.ts';
 import { useAuth, useLock } from '../../lib/auth-store.ts';

@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+// No runtime import of the query library here: the shell's bell imports relayPush on the home route.
+
+/**
+ * Pushes reach module pages (issue #12): the message channel lives in the shell (MessageBell), while
+ * module apps (/order/ …) run in same-origin iframes with their own query client. The shell re-broadcasts
+ * every push on this BroadcastChannel; a module app that calls `usePushRefresh` at its root refetches its
+ * open queries, so an open document or list shows what the push was about without a reload.
+ */
+export const PUSH_CHANNEL = 'srm-push';
+
+/** What travels on the channel: the push's text (the message title), or a restored connection. */
+export type PushRelayMessage = { kind: 'message'; text: string } | { kind: 'restored' };
+
+/** Marks a query a push must not refetch (an edit form's document: its version is what the save sends). */
+export const KEEP_ON_PUSH = { keepOnPush: true } as const;
+
+/** Called by the shell for every push (and after a lost connection came back). */
+export function relayPush(message: PushRelayMessage): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(PUSH_CHANNEL);
+  try {
+    channel.postMessage(message);
+  } finally {
+    channel.close();
+  }
+}
+
+/**
+ * Listens for relayed pushes; each one invalidates the queries of `client` (the app's one query client):
+ * the mounted ones refetch at once, the others when next shown; those marked `meta: KEEP_ON_PUSH` stay.
+ * `onPush` also sees each one.
+ */
+export function usePushRefresh(client: QueryClient, onPush?: (message: PushRelayMessage) => void): void {
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(PUSH_CHANNEL);
+    channel.onmessage = (event: MessageEvent<PushRelayMessage>) => {
+      void client.invalidateQueries({ predicate: (query) => query.meta?.keepOnPush !== true });
+      onPush?.(event.data);
+    };
+    return () => channel.close();
+  }, [client, onPush]);
+}
