@@ -4,6 +4,7 @@ import {
   AuditOutlined as AuditOutlinedIcon,
   BellOutlined as BellOutlinedIcon,
   BulbOutlined as BulbOutlinedIcon,
+  CarOutlined as CarOutlinedIcon,
   CheckOutlined as CheckOutlinedIcon,
   CheckSquareOutlined as CheckSquareOutlinedIcon,
   ColumnHeightOutlined as ColumnHeightOutlinedIcon,
@@ -19,6 +20,7 @@ import {
   MenuFoldOutlined as MenuFoldOutlinedIcon,
   MenuUnfoldOutlined as MenuUnfoldOutlinedIcon,
   MessageOutlined as MessageOutlinedIcon,
+  RollbackOutlined as RollbackOutlinedIcon,
   SettingOutlined as SettingOutlinedIcon,
   ShopOutlined as ShopOutlinedIcon,
   ShoppingCartOutlined as ShoppingCartOutlinedIcon,
@@ -66,6 +68,8 @@ export const LockOutlined = /* @__PURE__ */ decorative(LockOutlinedIcon);
 export const MenuFoldOutlined = /* @__PURE__ */ decorative(MenuFoldOutlinedIcon);
 export const MenuUnfoldOutlined = /* @__PURE__ */ decorative(MenuUnfoldOutlinedIcon);
 export const MessageOutlined = /* @__PURE__ */ decorative(MessageOutlinedIcon);
+export const CarOutlined = /* @__PURE__ */ decorative(CarOutlinedIcon);
+export const RollbackOutlined = /* @__PURE__ */ decorative(RollbackOutlinedIcon);
 export const SettingOutlined = /* @__PURE__ */ decorative(SettingOutlinedIcon);
 export const ShopOutlined = /* @__PURE__ */ decorative(ShopOutlinedIcon);
 export const ShoppingCartOutlined = /* @__PURE__ */ decorative(ShoppingCartOutlinedIcon);
