@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   codeLabel,
   customFieldKeys,
@@ -12,6 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { ArrowLeftOutlined, ReloadOutlined } from '../page-icons.tsx';
 import { ActionDialog, type LineQuantity } from './ActionDialog.tsx';
 import { type DocDetail, type DocLine, useDocumentAction, useDocumentDetail } from './api.ts';
 import { StatusTag } from './DocumentList.tsx';
@@ -168,7 +168,7 @@ function DetailView({
             {onBack && (
               <Button
                 type="text"
-                icon={<ArrowLeftOutlined aria-hidden />}
+                icon={<ArrowLeftOutlined />}
                 aria-label={t('document:detail.back')}
                 onClick={onBack}
               />
@@ -194,11 +194,7 @@ function DetailView({
               </Button>
             ))}
             {extra?.(data)}
-            <Button
-              icon={<ReloadOutlined aria-hidden />}
-              aria-label={t('document:detail.reload')}
-              onClick={reload}
-            />
+            <Button icon={<ReloadOutlined />} aria-label={t('document:detail.reload')} onClick={reload} />
           </Space>
         }
       >

@@ -1,11 +1,12 @@
 import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
-import { Button, Card, Form, Input, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Button, Card, Form, Input, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
-import type { OpenLine } from './api.ts';
+import { findOpenLines, type OpenLine } from './api.ts';
 import { openLineInfo, toNoteLines } from './DeliveryShip.tsx';
 import './i18n-delivery.ts';
 import { OpenLines } from './OpenLines.tsx';
@@ -22,6 +23,17 @@ export default function DeliveryRequest() {
   const [form] = Form.useForm<Filter>();
   const [filter, setFilter] = useState<Filter | null>(null);
   const [picked, setPicked] = useState<OpenLine[] | null>(null);
+  // The suppliers with open lines (the first 100 lines), offered in the supplier field; typing stays possible.
+  const open = useQuery({
+    queryKey: ['delivery-open-lines', 'purchase', 'suppliers'],
+    queryFn: () => findOpenLines('purchase', { currentPage: 1, pageSize: 100 }),
+  });
+  const supplierOptions = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const l of open.data?.records ?? [])
+      if (l.toElsAccount) seen.set(l.toElsAccount, l.supplierName ?? '');
+    return [...seen].map(([value, name]) => ({ value, label: `${value} · ${name}` }));
+  }, [open.data]);
 
   if (picked && filter?.toElsAccount)
     return (
@@ -68,7 +80,17 @@ export default function DeliveryRequest() {
             label={t('delivery:request.supplier')}
             rules={[{ required: true, whitespace: true, message: t('delivery:request.needSupplier') }]}
           >
-            <Input allowClear style={{ width: 140 }} />
+            <AutoComplete
+              allowClear
+              style={{ width: 260 }}
+              options={supplierOptions}
+              placeholder={t('delivery:request.pickSupplier')}
+              filterOption={(input, option) =>
+                String(option?.label ?? '')
+                  .toLowerCase()
+                  .includes(input.toLowerCase())
+              }
+            />
           </Form.Item>
           <Form.Item name="orderNumber" label={t('delivery:ship.orderNumber')}>
             <Input allowClear style={{ width: 160 }} />
