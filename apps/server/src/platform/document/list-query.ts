@@ -34,8 +34,16 @@ export type RowField = readonly [string, string, RowFieldFormat];
 /** What a key column is cast to when a cursor's text comes back. */
 export type KeyCast = 'date' | 'timestamptz' | 'uuid' | 'text';
 
-/** One sort of a list: key columns, all descending, ending with the id. */
-export type ListSort = { columns: readonly AnyPgColumn[]; casts: readonly KeyCast[]; collateC?: boolean };
+/**
+ * One sort of a list: key columns, all descending, ending with the id; `tag` names it in the cursors it
+ * issues (default: the list's side or 'number'), so a cursor of one sort is refused by another.
+ */
+export type ListSort = {
+  columns: readonly AnyPgColumn[];
+  casts: readonly KeyCast[];
+  collateC?: boolean;
+  tag?: string;
+};
 
 /**
  * The condition of one filter on its own placeholder (eq, prefix LIKE, ≥, ≤); `many` when the value is
@@ -234,7 +242,7 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     return caches;
   };
 
-  function decodeCursor(sortName: string, sort: ListSort, cursor: string): string[] {
+  function decodeCursor(tag: string, sort: ListSort, cursor: string): string[] {
     let parsed: { s?: unknown; k?: unknown } | null = null;
     try {
       parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -244,7 +252,7 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     const key = parsed?.k;
     if (
       !parsed ||
-      parsed.s !== sortName ||
+      parsed.s !== tag ||
       !Array.isArray(key) ||
       key.length !== sort.casts.length ||
       !key.every(
@@ -305,7 +313,8 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
       offset: paging.cursor ? 0 : offset,
     };
     if (paging.cursor)
-      for (const [i, k] of decodeCursor(sortName, sort, paging.cursor).entries()) pageValues[`k${i}`] = k;
+      for (const [i, k] of decodeCursor(sort.tag ?? sortName, sort, paging.cursor).entries())
+        pageValues[`k${i}`] = k;
 
     const { shapes, estimates } = cachesOf(db);
     const shapeKey = `${format}|${side}|${sortName}|${present.join(',')}|${mode}`;
@@ -335,7 +344,9 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     const last = rows.at(-1);
     const nextCursor =
       rows.length === paging.pageSize && last
-        ? Buffer.from(JSON.stringify({ s: sortName, k: JSON.parse(last.key) })).toString('base64url')
+        ? Buffer.from(JSON.stringify({ s: sort.tag ?? sortName, k: JSON.parse(last.key) })).toString(
+            'base64url',
+          )
         : null;
     return { rows, total: counted.total, totalExact: counted.totalExact, nextCursor };
   }
