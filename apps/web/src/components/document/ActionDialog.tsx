@@ -132,7 +132,11 @@ export function ActionDialog({
                 width: 70,
                 render: (_v, l) => lineNumber(l.line, l.i),
               },
-              { key: 'describe', title: '', render: (_v, l) => l.q.describe ?? '' },
+              {
+                key: 'describe',
+                title: t('document:action.describe'),
+                render: (_v, l) => l.q.describe ?? '',
+              },
               {
                 key: 'remaining',
                 title: t('document:action.remaining'),
