@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   HOME_SECTION_ORDER,
@@ -22,9 +22,7 @@ import {
 } from '../../lib/portal-api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import './home-sections.css';
-
-/** ECharts loads only when a chart has real figures to show (available: true). */
-const OrderChart = lazy(() => import('./OrderChart.tsx'));
+import OrderChart from './OrderChart.tsx';
 
 /** The five switchable home sections (spec 000 §2), loaded after the greeting. */
 export default function HomeSectionsRoute() {
@@ -113,13 +111,13 @@ function ListFigure({
       </div>
       {available ? (
         d && d.records.length > 0 ? (
-          <List
-            size="small"
-            dataSource={d.records.slice(0, 5)}
-            renderItem={(r) => (
-              <List.Item>{String(r.title ?? r.number ?? r.documentNumber ?? r.id ?? '')}</List.Item>
-            )}
-          />
+          // A plain list: antd's List brings its pagination and spinner (issue #12, home bytes).
+          <ul className="home-list">
+            {d.records.slice(0, 5).map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: records of the five-row preview may lack an id
+              <li key={i}>{String(r.title ?? r.number ?? r.documentNumber ?? r.id ?? '')}</li>
+            ))}
+          </ul>
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('portal:home.none')} />
         )
@@ -186,15 +184,13 @@ function HomeSections() {
         {orders.isPending ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : orders.data?.available && ORDER_KEYS.some((k) => (orders.data?.counts[k] ?? 0) > 0) ? (
-          <Suspense fallback={<Skeleton active />}>
-            <OrderChart
-              title={t('portal:home.chartTitle')}
-              data={ORDER_KEYS.map((k) => ({
-                name: t(`portal:home.counts.${k}`),
-                value: orders.data?.counts[k] ?? 0,
-              }))}
-            />
-          </Suspense>
+          <OrderChart
+            title={t('portal:home.chartTitle')}
+            data={ORDER_KEYS.map((k) => ({
+              name: t(`portal:home.counts.${k}`),
+              value: orders.data?.counts[k] ?? 0,
+            }))}
+          />
         ) : (
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}
