@@ -33,6 +33,19 @@ describe('security headers', () => {
     }
   });
 
+  it("give the web apps' scripts and styles only no-sniff and the resource policy (issue #12)", async () => {
+    for (const url of ['/assets/nothing-Ab12Cd34.js', '/assets/nothing-Ab12Cd34.css']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['content-security-policy'], url).toBeUndefined();
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // Anything else under /assets (a picture, a font) keeps the page policy.
+    const other = await server.app.inject({ method: 'GET', url: '/assets/nothing.svg' });
+    expect(other.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('let the API documentation keep its own policy', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/apis/docs/' });
     expect(res.statusCode).toBe(200);
