@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,11 +54,7 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
 /** "Arrives in a later release": the honest state of a figure whose documents do not exist yet. */
 function LaterNote() {
   const { t } = useTranslation();
-  return (
-    <Typography.Text type="secondary" className="home-later">
-      {t('portal:laterNote')}
-    </Typography.Text>
-  );
+  return <span className="text-secondary home-later">{t('portal:laterNote')}</span>;
 }
 
 function FigureTiles({
@@ -71,9 +67,7 @@ function FigureTiles({
   const { t } = useTranslation();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (query.isError)
-    return (
-      <Typography.Text type="danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</Typography.Text>
-    );
+    return <span className="text-danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</span>;
   const available = query.data?.available ?? false;
   return (
     <>
@@ -99,9 +93,7 @@ function ListFigure({
   const { t } = useTranslation();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (query.isError)
-    return (
-      <Typography.Text type="danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</Typography.Text>
-    );
+    return <span className="text-danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</span>;
   const d = query.data;
   const available = d?.available ?? false;
   return (
