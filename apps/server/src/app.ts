@@ -46,6 +46,7 @@ import { AppError } from './platform/errors.ts';
 import { createOutboxDispatcher } from './platform/events.ts';
 import { createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
 import { type AppDeps, type RegisteredRoute, zod } from './platform/http.ts';
+import { inlineScriptHashes } from './platform/inline-scripts.ts';
 import { lazyChildLoggerFactory } from './platform/lazy-logger.ts';
 import { pickLocale, t } from './platform/messages.ts';
 import { createLoginLimiter } from './platform/rate-limit.ts';
@@ -182,7 +183,8 @@ export async function buildApp(options: BuildAppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The portal page's boot script (the shell's frame before React, issue #12), allowed by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(resolve(config.WEB_DIST))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../src/platform/inline-scripts.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -50,5 +55,37 @@ describe('security headers', () => {
     const res = await server.app.inject({ method: 'GET', url: '/apis/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain('validator.swagger.io');
+  });
+
+  it("allow the built pages' inline boot script by its hash, and no other inline script (issue #12)", () => {
+    const dist = mkdtempSync(join(tmpdir(), 'srm-dist-'));
+    mkdirSync(join(dist, 'portal'));
+    mkdirSync(join(dist, 'assets'));
+    const boot = "\n      (function () { document.documentElement.className += ' boot-shell'; })();\n    ";
+    writeFileSync(
+      join(dist, 'portal/index.html'),
+      `<html><head><script>${boot}</script><script type="module" src="/assets/portal-x.js"></script></head></html>`,
+    );
+    const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
+    expect(inlineScriptHashes(dist)).toEqual([hash]);
+    expect(inlineScriptHashes(join(dist, 'nothing'))).toEqual([]);
+  });
+
+  it("name the boot script's hash in the pages' policy", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'srm-dist-'));
+    mkdirSync(join(dist, 'portal'));
+    writeFileSync(
+      join(dist, 'portal/index.html'),
+      '<html><head><script>boot()</script></head><body></body></html>',
+    );
+    const withPage = await createTestServer({ WEB_DIST: dist });
+    try {
+      const res = await withPage.app.inject({ method: 'GET', url: '/portal/' });
+      expect(res.statusCode).toBe(200);
+      const hash = createHash('sha256').update('boot()').digest('base64');
+      expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    } finally {
+      await withPage.close();
+    }
   });
 });
