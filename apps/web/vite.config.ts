@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,16 +11,113 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export const APP_ENTRIES = ['portal', 'order', 'masterdata'] as const;
 
+const nm = (names: string) => new RegExp(`node_modules[\\\\/](?:${names})[\\\\/]`);
+
+/**
+ * The antd components the shell frame and the home show (every session starts on the home), by their
+ * entry modules: a group takes in its modules' dependencies, so antd's style runtime comes with them.
+ */
+const FRAME_ANTD = [
+  'layout/index',
+  'menu/index',
+  'tabs/index',
+  'dropdown/index',
+  'popover/index',
+  'tooltip/index',
+  'input/Search',
+  'button/index',
+  'avatar/index',
+  'space/index',
+  'app/index',
+  'spin/index',
+  'skeleton/index',
+  'card/index',
+  'descriptions/index',
+  'statistic/index',
+  'tag/index',
+  'empty/index',
+  'row/index',
+  'col/index',
+  'config-provider/index',
+  'theme/index',
+  'locale/en_US',
+  'locale/zh_CN',
+];
+const frameAntd = new RegExp(
+  `node_modules[\\\\/]antd[\\\\/](?:es|locale)[\\\\/](?:${FRAME_ANTD.join('|')})\\.js$`,
+);
+
+/** Packages the login page runs (and every other page after it). */
+const CORE_PACKAGES =
+  'react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|zustand|axios';
+/**
+ * Our modules the login page runs that other pages share: without the group each became a chunk of a
+ * few hundred bytes plus its response headers. Only modules the login page loads belong here (the
+ * budget check's login figure grows if one does not).
+ */
+const coreSources =
+  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:http|i18n|lazy|public-api|tenant-i18n|logo)\.ts|components[\\/]Logo\.tsx|pages[\\/]login[\\/]parts\.tsx)$/;
+
+/** Icons the top bar, tab strip and home share with other pages (else each is a chunk of its own). */
+const frameIcons =
+  /node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/](?:SettingOutlined|UserOutlined|DownOutlined)\.js$/;
+
+/**
+ * Chunk groups (issue #12). Left to itself the bundler cut antd into ~30 chunks by which pages share each
+ * module: the home fetched 58 files (each with its response headers) and, inside shared chunks, code of
+ * antd's form, select and pagination it never shows. Two groups instead:
+ * - `core`: what the login page runs (React, the router, i18n, the stores), so that no antd chunk ever
+ *   takes them in;
+ * - `frame`: the antd components of the shell frame and the home with antd's style runtime, and React
+ *   Query — one chunk every signed-in session loads anyway, since the shell always opens on the home.
+ * Pages' own components and the rest of antd stay split automatically.
+ */
+const CHUNK_GROUPS = [
+  {
+    name: 'core',
+    test: (id: string) => nm(CORE_PACKAGES).test(id) || coreSources.test(id),
+    priority: 20,
+  },
+  {
+    name: 'frame',
+    test: (id: string) =>
+      frameAntd.test(id) || nm('@tanstack[\\\\/][^\\\\/]+').test(id) || frameIcons.test(id),
+    priority: 10,
+  },
+];
+
+/**
+ * antd's form context imports `FormProvider` from the root of @rc-component/form, whose index attaches
+ * every part to the form component — so any antd input (and antd's context isolator) shipped the whole
+ * form library and its validator (~80 KiB raw) to pages without a form (issue #12). The provider is
+ * taken from its own module instead; forms still import the package root.
+ */
+function rcFormProviderOnly(): Plugin {
+  return {
+    name: 'srm-rc-form-provider-only',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (
+        source !== '@rc-component/form' ||
+        !importer?.replaceAll('\\', '/').endsWith('antd/es/form/context.js')
+      )
+        return null;
+      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), rcFormProviderOnly()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,
     manifest: true,
     rollupOptions: {
       input: Object.fromEntries(APP_ENTRIES.map((name) => [name, resolve(root, `${name}/index.html`)])),
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: {

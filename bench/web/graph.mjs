@@ -4,15 +4,32 @@
 // files Vite preloads beside them (`__vite__mapDeps([...])`), and url(...) references in CSS.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 
 const TEXT = /\.(m?js|css|html|svg|json|txt|xml|map)$/i;
 
+/**
+ * Response header bytes per file as Chromium counts them (status line, headers, chunked framing), read
+ * from `bench/web/run.mjs` (CDP encodedDataLength − body) against the server's answers: the pages carry
+ * the document policies (CSP …), the hashed scripts and styles a short set (issue #12).
+ */
+export const HEADER_BYTES = { page: 920, asset: 400 };
+const headerBytes = (rel) => (/\.html$/i.test(rel) ? HEADER_BYTES.page : HEADER_BYTES.asset);
+
+/** The server's compression of static files: brotli quality 4 (@fastify/compress's default), every size. */
+const br = (buf) =>
+  brotliCompressSync(buf, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_GENERIC,
+    },
+  }).length;
+
 /** Heavy libraries that must never load before they are used (issue #7, DESIGN §10). */
 export const HEAVY = [
   { lib: 'ECharts', name: /echarts|zrender/i, content: /__ec_inner_|echarts\.apache\.org|\bzrender\b/ },
-  { lib: 'mqtt.js', name: /mqtt/i, content: /mqttjs_/ },
+  { lib: 'mqtt.js', name: /^mqtt[.-]/i, content: /mqttjs_/ },
   { lib: 'exceljs', name: /exceljs|xlsx/i, content: /xl\/worksheets\/|xl\/workbook\.xml/ },
   { lib: 'pdfmake', name: /pdfmake|pdfkit/i, content: /pdfmake|%PDF-1\.\d/ },
   { lib: 'bpmn-js', name: /bpmn/i, content: /bpmn:Definitions|bpmn-js/ },
@@ -20,7 +37,7 @@ export const HEAVY = [
 
 export async function loadDist(dist) {
   await init;
-  const files = new Map(); // path relative to dist (posix) → { raw, gzip, text? }
+  const files = new Map(); // path relative to dist (posix) → { raw, gzip, wire, text? }
   const file = (rel) => {
     if (files.has(rel)) return files.get(rel);
     const abs = join(dist, rel);
@@ -29,8 +46,9 @@ export async function loadDist(dist) {
     const info = {
       path: rel,
       raw: buf.length,
-      // The server compresses text types (br or gzip, both within ±1% of gzip -9 as measured).
       gzip: TEXT.test(rel) ? gzipSync(buf, { level: 9 }).length : buf.length,
+      // What Chromium transfers: the body as the server compresses it plus the response headers.
+      wire: (TEXT.test(rel) ? br(buf) : buf.length) + headerBytes(rel),
       text: TEXT.test(rel) ? buf.toString('utf8') : null,
     };
     files.set(rel, info);
@@ -158,13 +176,15 @@ export class LoadSet {
   bytes(filter = () => true) {
     let gzip = 0;
     let raw = 0;
+    let wire = 0;
     for (const f of this.files()) {
       if (!filter(f)) continue;
       const info = this.g.file(f);
       gzip += info.gzip;
       raw += info.raw;
+      wire += info.wire;
     }
-    return { gzip, raw };
+    return { gzip, raw, wire };
   }
   chain(f) {
     const steps = [];

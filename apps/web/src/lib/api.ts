@@ -2,7 +2,6 @@ import type { AccountDetail } from '@srm/contracts/account';
 import type { ClientConfig, LoginResult } from '@srm/contracts/auth';
 import type { Locale } from '@srm/contracts/constants';
 import type { MenuItem } from '@srm/contracts/menu';
-import { encryptWithKey } from './cipher.ts';
 import { call } from './http.ts';
 import { clearSession, goToLogin } from './session.ts';
 
@@ -19,9 +18,12 @@ export function getClientConfig(): Promise<ClientConfig> {
   return clientConfig;
 }
 
-/** Encrypts a string with the server's cipher key before sending (spec 000 §9). */
+/**
+ * Encrypts a string with the server's cipher key before sending (spec 000 §9). The cipher (crypto-js's
+ * AES) loads on first use — the login page prefetches it with the shell once the user types (issue #12).
+ */
 export async function encrypt(plain: string): Promise<string> {
-  const { cipherKey } = await getClientConfig();
+  const [{ cipherKey }, { encryptWithKey }] = await Promise.all([getClientConfig(), import('./cipher.ts')]);
   return encryptWithKey(plain, cipherKey);
 }
 

@@ -1,8 +1,8 @@
 import type { RowDensity } from '@srm/contracts/constants';
 import { ConfigProvider, theme } from 'antd';
 import type { SizeType } from 'antd/es/config-provider/SizeContext';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { useSettings } from '../lib/settings-store.ts';
 

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { logout } from '../lib/api.ts';
 import { useAuth, useLock } from '../lib/auth-store.ts';
+import { dropBootFrame } from '../lib/boot-frame.ts';
 import { setCookie } from '../lib/cookies.ts';
 import { ensureFingerprintCookie } from '../lib/fingerprint.ts';
 import { TICKET_COOKIE } from '../lib/session.ts';
 import { decideNavigation } from './guard.ts';
-import { findTabRoute, isPublicPath } from './route-table.ts';
+import { findTabRoute, isPublicPath, REDIRECTS } from './route-table.ts';
 
 function queryOf(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search));
@@ -45,6 +46,13 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (decision.kind === 'logout') void logout();
   }, [decision.kind]);
+  // The page's pre-React shell frame belongs to shell routes only (the layout removes it when mounted);
+  // redirects on the way to one (/ → home) keep it.
+  const shellRoute =
+    isTabRoute || location.pathname.startsWith('/myiframe') || location.pathname in REDIRECTS;
+  useEffect(() => {
+    if (decision.kind === 'logout' || (decision.kind === 'proceed' && !shellRoute)) dropBootFrame();
+  }, [shellRoute, decision.kind]);
   useEffect(() => {
     // The login page sets its own title from the login-page settings (spec 000 §2).
     if (!isTabRoute && location.pathname !== '/login') document.title = t('common:app.title');

@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -24,9 +24,7 @@ import {
 import { queryClient } from '../../lib/query-client.ts';
 import { todoHref } from '../audit/audit-rules.ts';
 import './home-sections.css';
-
-/** ECharts loads only when a chart has real figures to show (available: true). */
-const OrderChart = lazy(() => import('./OrderChart.tsx'));
+import OrderChart from './OrderChart.tsx';
 
 /** The five switchable home sections (spec 000 §2), loaded after the greeting. */
 export default function HomeSectionsRoute() {
@@ -58,11 +56,7 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
 /** "Arrives in a later release": the honest state of a figure whose documents do not exist yet. */
 function LaterNote() {
   const { t } = useTranslation();
-  return (
-    <Typography.Text type="secondary" className="home-later">
-      {t('portal:laterNote')}
-    </Typography.Text>
-  );
+  return <span className="text-secondary home-later">{t('portal:laterNote')}</span>;
 }
 
 function FigureTiles({
@@ -75,9 +69,7 @@ function FigureTiles({
   const { t } = useTranslation();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (query.isError)
-    return (
-      <Typography.Text type="danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</Typography.Text>
-    );
+    return <span className="text-danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</span>;
   const available = query.data?.available ?? false;
   return (
     <>
@@ -121,9 +113,7 @@ function ListFigure({
   const { t } = useTranslation();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
   if (query.isError)
-    return (
-      <Typography.Text type="danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</Typography.Text>
-    );
+    return <span className="text-danger">{`${t('portal:home.loadFailed')}: ${errorText(query.error)}`}</span>;
   const d = query.data;
   const available = d?.available ?? false;
   return (
@@ -133,11 +123,13 @@ function ListFigure({
       </div>
       {available ? (
         d && d.records.length > 0 ? (
-          <List
-            size="small"
-            dataSource={d.records.slice(0, 5)}
-            renderItem={(r) => <List.Item>{entry(r)}</List.Item>}
-          />
+          // A plain list: antd's List brings its pagination and spinner (issue #12, home bytes).
+          <ul className="home-list">
+            {d.records.slice(0, 5).map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: records of the five-row preview may lack an id
+              <li key={i}>{entry(r)}</li>
+            ))}
+          </ul>
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('portal:home.none')} />
         )
@@ -204,15 +196,13 @@ function HomeSections() {
         {orders.isPending ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : orders.data?.available && ORDER_KEYS.some((k) => (orders.data?.counts[k] ?? 0) > 0) ? (
-          <Suspense fallback={<Skeleton active />}>
-            <OrderChart
-              title={t('portal:home.chartTitle')}
-              data={ORDER_KEYS.map((k) => ({
-                name: t(`portal:home.counts.${k}`),
-                value: orders.data?.counts[k] ?? 0,
-              }))}
-            />
-          </Suspense>
+          <OrderChart
+            title={t('portal:home.chartTitle')}
+            data={ORDER_KEYS.map((k) => ({
+              name: t(`portal:home.counts.${k}`),
+              value: orders.data?.counts[k] ?? 0,
+            }))}
+          />
         ) : (
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}

@@ -1,14 +1,15 @@
-import { Avatar, Card, Descriptions, Skeleton, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Avatar, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserOutlined } from '../../components/icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useHomeSwitches } from '../../lib/home-switches.ts';
-
-/** Announcements and shortcuts load after the greeting (the home route's byte budget, DESIGN §10). */
-const PortalCards = lazy(() => import('../portal-cards/PortalCards.tsx'));
-/** The five switchable sections and their figures (spec 000 §2), lazy for the same reason. */
-const HomeSections = lazy(() => import('../home-sections/HomeSections.tsx'));
+/**
+ * The five switchable sections (spec 000 §2), announcements and shortcuts come in the home's own chunk:
+ * every home shows them, and as separate lazy chunks they only added requests (issue #12: the settled
+ * home's bytes count them all, with each response's headers).
+ */
+import HomeSections from '../home-sections/HomeSections.tsx';
+import PortalCards from '../portal-cards/PortalCards.tsx';
 
 /** Home page (spec 000 §2): greeting with the user's name, company and station; announcements and shortcuts. */
 export default function HomePage() {
@@ -23,9 +24,7 @@ export default function HomePage() {
           <div className="home-greeting-row">
             <Avatar size={56} icon={<UserOutlined />} />
             <div>
-              <Typography.Title level={3} style={{ margin: 0 }}>
-                {t('pages:home.greeting', { name: user.name })}
-              </Typography.Title>
+              <h1 className="home-greeting-title">{t('pages:home.greeting', { name: user.name })}</h1>
               <Descriptions
                 size="small"
                 column={{ xs: 1, sm: 3 }}
@@ -47,18 +46,8 @@ export default function HomePage() {
           </div>
         </Card>
       )}
-      <Suspense fallback={null}>
-        <HomeSections />
-      </Suspense>
-      <Suspense
-        fallback={
-          <Card>
-            <Skeleton active />
-          </Card>
-        }
-      >
-        <PortalCards />
-      </Suspense>
+      <HomeSections />
+      <PortalCards />
     </div>
   );
 }

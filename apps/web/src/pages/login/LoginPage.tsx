@@ -19,6 +19,7 @@ import { TABS_STORE_KEY } from '../../lib/session.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { getStore, removeStore, setStore } from '../../lib/storage.ts';
 import { loadTenantTexts } from '../../lib/tenant-i18n.ts';
+import { prefetchShell } from '../../shell/prefetch.ts';
 import { Field, isMobileNumber, SendCodeButton } from './parts.tsx';
 
 /** The agreement text loads with its dialog, on the first click (login bytes, DESIGN §10). */
@@ -71,6 +72,20 @@ export default function LoginPage() {
   const [mode, setMode] = useState<'password' | 'sms'>('password');
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [agreementLoaded, setAgreementLoaded] = useState(false);
+
+  // The user's first key or click: fetch the shell and home meanwhile (issue #12) — after the form is
+  // usable, so the login page's own bytes do not grow, and the click on 登录 no longer waits for them.
+  useEffect(() => {
+    const events = ['keydown', 'pointerdown', 'input'] as const;
+    const start = () => {
+      for (const e of events) document.removeEventListener(e, start, true);
+      prefetchShell();
+    };
+    for (const e of events) document.addEventListener(e, start, true);
+    return () => {
+      for (const e of events) document.removeEventListener(e, start, true);
+    };
+  }, []);
 
   useEffect(() => {
     let cancelled = false;

@@ -1,9 +1,7 @@
-import { DATE_TIME_FORMAT } from '@srm/contracts/constants';
 import type { Notice, ReceivedNotice } from '@srm/contracts/message';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Button, Card, Empty, Skeleton, Space, Tag } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -21,9 +19,13 @@ import { queryClient } from '../../lib/query-client.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { menuIcon } from '../../shell/menu-icons.tsx';
 import { buildMenuPath, targetHref } from '../../shell/menu-path.ts';
-import { NoticeView } from '../notice/NoticeView.tsx';
+import './portal-cards.css';
 
 const CARD_PAGE_SIZE = 5;
+/** The pager (with antd's select) loads only when there is a second page (issue #12, home bytes). */
+const Pagination = lazy(() => import('antd/es/pagination'));
+/** The announcement dialog loads when one is opened. */
+const NoticeView = lazy(() => import('../notice/NoticeView.tsx').then((m) => ({ default: m.NoticeView })));
 export const NOTICE_LIST_PATH = '/portal/notice/list';
 
 /**
@@ -50,7 +52,11 @@ function ShortcutsCard() {
   return (
     <Card title={t('msg:shortcuts.title')} className="shortcuts-card">
       {nav.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
-      {nav.isError && <Alert type="error" showIcon title={t('msg:shortcuts.loadFailed')} />}
+      {nav.isError && (
+        <div role="alert" className="text-danger">
+          {t('msg:shortcuts.loadFailed')}
+        </div>
+      )}
       {nav.data && nav.data.length === 0 && <Empty description={t('msg:shortcuts.empty')} />}
       {nav.data && nav.data.length > 0 && (
         <div className="shortcuts-grid">
@@ -70,7 +76,12 @@ function ShortcutsCard() {
   );
 }
 
-const fmt = (v: string | null) => (v ? dayjs(v).format(DATE_TIME_FORMAT) : '');
+/**
+ * Local time as DATE_TIME_FORMAT (YYYY-MM-DD HH:mm:ss) through the platform's Intl: the Swedish
+ * short date and medium time are exactly that pattern, so the home needs no dayjs (issue #12).
+ */
+const DATE_TIME = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });
+const fmt = (v: string | null) => (v ? DATE_TIME.format(new Date(v)) : '');
 
 function NoticeCard() {
   const { t } = useTranslation();
@@ -111,64 +122,72 @@ function NoticeCard() {
       }
     >
       {list.isError && (
-        <Alert type="error" showIcon title={t('msg:notice.loadFailed')} description={errorText(list.error)} />
+        <div
+          role="alert"
+          className="text-danger"
+        >{`${t('msg:notice.loadFailed')}: ${errorText(list.error)}`}</div>
       )}
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
-        <List<Notice | ReceivedNotice>
-          size="small"
-          dataSource={list.data?.records ?? []}
-          locale={{ emptyText: t('msg:notice.empty') }}
-          pagination={
-            (list.data?.total ?? 0) > CARD_PAGE_SIZE
-              ? {
-                  size: 'small',
-                  current: page,
-                  pageSize: CARD_PAGE_SIZE,
-                  total: list.data?.total ?? 0,
-                  onChange: setPage,
-                }
-              : false
-          }
-          renderItem={(item) => {
-            const unread = 'isRead' in item && item.isRead === 'N';
-            return (
-              <List.Item
-                className={unread ? 'notice-item notice-unread' : 'notice-item'}
-                actions={[
-                  <Typography.Text key="time" type="secondary">
-                    {fmt(item.publishTime ?? item.createDate)}
-                  </Typography.Text>,
-                ]}
-              >
-                <Space size={6} className="notice-item-main">
-                  {'isRead' in item ? (
-                    unread ? (
-                      <Badge status="processing" text={null} aria-label={t('msg:notice.unread')} />
-                    ) : (
-                      <Badge status="default" aria-label={t('msg:notice.readTag')} />
-                    )
-                  ) : (
-                    <Tag color={item.status === '1' ? 'green' : 'default'}>
-                      {dictLabel(NOTICE_STATUS, item.status, locale)}
-                    </Tag>
-                  )}
-                  <Tag>{dictLabel(NOTICE_TYPES, item.type, locale)}</Tag>
-                  <Button type="link" size="small" className="link-cell" onClick={() => open(item)}>
-                    {item.title}
-                  </Button>
-                  {unread && <Tag color="blue">{t('msg:notice.unread')}</Tag>}
-                  {'companyName' in item && (
-                    <Typography.Text type="secondary">{item.companyName}</Typography.Text>
-                  )}
-                </Space>
-              </List.Item>
-            );
-          }}
-        />
+        // A plain list: antd's List would bring its pagination and spinner on every home (issue #12).
+        <>
+          {(list.data?.records ?? []).length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('msg:notice.empty')} />
+          ) : (
+            <ul className="notice-list">
+              {(list.data?.records ?? []).map((item) => {
+                const unread = 'isRead' in item && item.isRead === 'N';
+                return (
+                  <li key={item.id} className={unread ? 'notice-item notice-unread' : 'notice-item'}>
+                    <Space size={6} className="notice-item-main">
+                      {'isRead' in item ? (
+                        // A status dot (antd's Badge look) without antd's Badge and its scroll-number code.
+                        <span
+                          role="img"
+                          className={unread ? 'notice-dot is-unread' : 'notice-dot'}
+                          aria-label={unread ? t('msg:notice.unread') : t('msg:notice.readTag')}
+                        />
+                      ) : (
+                        <Tag color={item.status === '1' ? 'green' : 'default'}>
+                          {dictLabel(NOTICE_STATUS, item.status, locale)}
+                        </Tag>
+                      )}
+                      <Tag>{dictLabel(NOTICE_TYPES, item.type, locale)}</Tag>
+                      <Button type="link" size="small" className="link-cell" onClick={() => open(item)}>
+                        {item.title}
+                      </Button>
+                      {unread && <Tag color="blue">{t('msg:notice.unread')}</Tag>}
+                      {'companyName' in item && <span className="text-secondary">{item.companyName}</span>}
+                    </Space>
+                    <span className="text-secondary notice-item-time">
+                      {fmt(item.publishTime ?? item.createDate)}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {(list.data?.total ?? 0) > CARD_PAGE_SIZE && (
+            <Suspense fallback={null}>
+              <Pagination
+                className="notice-pager"
+                size="small"
+                current={page}
+                pageSize={CARD_PAGE_SIZE}
+                total={list.data?.total ?? 0}
+                showSizeChanger={false}
+                onChange={setPage}
+              />
+            </Suspense>
+          )}
+        </>
       )}
-      {viewing && <NoticeView notice={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <Suspense fallback={null}>
+          <NoticeView notice={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

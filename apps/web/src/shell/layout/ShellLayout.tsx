@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { getMenu } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { dropBootFrame } from '../../lib/boot-frame.ts';
 import { loadDictionaries } from '../../lib/dict.ts';
 import { setMessageApi } from '../../lib/feedback.ts';
 import { useMenu } from '../../lib/menu-store.ts';
@@ -74,6 +75,8 @@ export default function ShellLayout() {
   const starting = useRef(!started);
 
   useSizeClassTracking();
+  // The page's pre-React frame (portal/index.html) has done its job once the layout is on screen.
+  useEffect(() => dropBootFrame(), []);
 
   // Runs once, at start (spec 000 §2).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the start sequence must not re-run on navigation

@@ -1,6 +1,8 @@
 import { HOME_TAB_PATH } from '@srm/contracts/constants';
 import type { MenuItem } from '@srm/contracts/menu';
-import { Input, Menu, type MenuProps } from 'antd';
+import { Menu, type MenuProps } from 'antd';
+// The search box alone: the `Input` barrel brings the text area, password and one-time-code inputs (issue #12).
+import Search from 'antd/es/input/Search';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -139,7 +141,7 @@ export function SideMenu() {
       </button>
       {showSearch && !collapsed && (
         <div className="side-search">
-          <Input.Search
+          <Search
             allowClear
             size="small"
             placeholder={t('shell:menu.search')}
