@@ -138,8 +138,8 @@ const messages = {
     en: 'Line {line}: received quantity {quantity} is more than the {remaining} not yet received (delivered − received)',
   },
   noteNotByNumber: {
-    zh_cn: '没有找到送货单 {number}',
-    en: 'No delivery notice {number} was found',
+    zh_cn: '没有找到该编号的送货单',
+    en: 'No delivery notice has this number',
   },
   noteHasReceipts: {
     zh_cn: '送货单已有收货，不能取消',

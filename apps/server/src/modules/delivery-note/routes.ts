@@ -103,7 +103,7 @@ export function registerDeliveryNoteRoutes(app: App, deps: AppDeps): void {
     /**
      * GET /apis/order/{Purchase|Sale}DeliveryNoteService/findByNumber/{number} — the id of the caller's
      * notice with that number (scanned from a box label's QR code or typed; case-insensitive). data { id };
-     * '404' naming the number when none of the caller's side.
+     * '404' when the caller's side has no notice of that number.
      */
     r.get(
       `${servicePath(def, side)}/findByNumber/:number`,

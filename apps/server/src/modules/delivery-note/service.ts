@@ -400,7 +400,7 @@ export async function findOpenLines(
   };
 }
 
-/** The id of the caller's side's notice with this exact number ('400' naming it when none). */
+/** The id of the caller's side's notice with this exact number ('404' when none of its side). */
 export async function findNoteIdByNumber(db: Queryable, auth: AuthContext, side: Side, number: string) {
   const [row] = await db
     .select({ id: deliveryNote.id })
@@ -412,7 +412,8 @@ export async function findNoteIdByNumber(db: Queryable, auth: AuthContext, side:
       ),
     )
     .limit(1);
-  if (!row) throw new AppError('404', 'noteNotByNumber', { number: number.trim() });
+  // The message does not repeat the number: an answer never echoes an id it was not asked to show.
+  if (!row) throw new AppError('404', 'noteNotByNumber');
   return row.id;
 }
 
