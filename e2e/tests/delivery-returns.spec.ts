@@ -7,7 +7,8 @@ import { logInHome, openMenuEntry } from './helpers.ts';
  * its box labels (a real PDF) and ships it; buyer1 finds it at Receiving by its number and receives part
  * of it (the notice and the order lines show the partial receipt); buyer1 returns one unit with a reason
  * (submitted for approval — approved at once without approval steps — then sent); the supplier confirms
- * the return. The statuses of the notice, the order and the return read right in both languages.
+ * the return. The statuses of the notice, the order and the return read right in both languages. Last,
+ * a purchase-initiated request: buyer1 asks 200001 for a delivery, the supplier replies and ships it.
  */
 // Each step is a whole journey (PDF rendering included) on a machine the tests share.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -15,6 +16,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 let noteNumber = '';
 let orderNumbers: string[] = [];
 let refundNumber = '';
+let requestNumber = '';
 /** Line 10 of the notice: what was shipped, and what the buyer received of it. */
 let shipped = '';
 const RECEIVED = '1';
@@ -231,4 +233,61 @@ test('the three documents read right in both languages', async ({ page }) => {
   await orders.getByRole('button', { name: 'Search' }).click();
   const orderRow = orders.getByRole('row', { name: new RegExp(orderNumbers[0]) });
   await expect(orderRow.getByText('Partial receipt', { exact: true })).toBeVisible();
+});
+
+test('buyer1 asks 200001 for a delivery and sends the request', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '送货管理', '要货通知');
+  const frame = appFrame(page);
+  // The supplier is required; the field offers the suppliers with open lines.
+  await frame.getByRole('button', { name: '查看可送订单行' }).click();
+  await expect(frame.getByText('请填写供应商账号')).toBeVisible();
+  await frame.getByLabel('供应商账号').fill('200001');
+  await frame.getByRole('button', { name: '查看可送订单行' }).click();
+  const rows = frame.locator('.data-table tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const cells = rows.first().locator('td');
+  const order = (await cells.nth(1).textContent())?.trim() ?? '';
+  const line = (await cells.nth(2).textContent())?.trim() ?? '';
+  await frame.getByLabel(`选择订单 ${order} 第 ${line} 行`).check();
+  await frame.getByRole('button', { name: '创建要货通知' }).click();
+  await expect(frame.getByText('新建要货通知 · 供应商')).toBeVisible();
+  await frame.getByLabel('第 1 行送货数量').fill('1');
+  await frame.getByLabel('收货地址').fill('上海市浦东新区张江路 88 号 3 号仓');
+  await frame.getByLabel('送货时段').fill('09:00-12:00');
+  await frame.getByRole('button', { name: '保存', exact: true }).click();
+
+  const request = frame.locator('.document-detail');
+  await expect(request.getByText('采购方发起').first()).toBeVisible();
+  requestNumber = (await request.locator('.document-number').textContent()) ?? '';
+  await request.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(request.getByText('已发送').first()).toBeVisible();
+});
+
+test('the supplier replies to the request and ships it with the logistics required', async ({ page }) => {
+  await logInHome(page, '200001', 'admin');
+  await openMenuEntry(page, '送货管理', '我的送货单');
+  const frame = appFrame(page);
+  await frame.getByLabel('送货单号').fill(requestNumber);
+  await frame.getByRole('button', { name: '查询', exact: true }).click();
+  await frame.getByRole('button', { name: requestNumber, exact: true }).click();
+  const detail = frame.locator('.document-detail');
+  await detail.getByRole('button', { name: '回复', exact: true }).click();
+  let dialog = frame.getByRole('dialog');
+  await dialog.getByLabel('备注').fill('按要求时段送达');
+  await dialog.getByRole('button', { name: '回复', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByText('已回复').first()).toBeVisible();
+
+  // Logistics information is required to ship (seed 001 §5).
+  await detail.getByRole('button', { name: '发货', exact: true }).click();
+  dialog = frame.getByRole('dialog');
+  await dialog.getByRole('button', { name: '发货', exact: true }).click();
+  await expect(dialog.getByText('请填写物流公司')).toBeVisible();
+  await dialog.getByLabel('物流公司').fill('德邦物流');
+  await dialog.getByLabel('物流单号').fill('DPK-E2E-0002');
+  await dialog.getByRole('button', { name: '发货', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByText('已发货').first()).toBeVisible();
+  await expect(detail.getByText('已回复 → 已发货')).toBeVisible();
 });
