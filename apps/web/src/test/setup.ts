@@ -26,3 +26,13 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
     },
   });
 }
+
+// Unmount what each test rendered (Testing Library cleans up by itself only with Vitest's globals on):
+// a drawer or notice left mounted keeps antd's motion timers running after jsdom is torn down, which
+// failed the run with "window is not defined" after every test had passed.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,4 +1,4 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n.ts';
@@ -50,6 +50,8 @@ async function push(text: string) {
 
 afterEach(() => {
   channel.options = null;
+  // Unmount before wiping what antd left in the body (notices), so the global cleanup finds nothing.
+  cleanup();
   document.body.innerHTML = '';
 });
 
