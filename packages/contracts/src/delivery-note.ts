@@ -213,6 +213,7 @@ export const deliveryNoteDefinition = defineDocument({
         ],
       },
       target: { noteStatus: '3', sendStatus: '1' },
+      requires: ['logisticsCompany', 'trackingNumber'],
       input: {
         transportWay: {
           label: { zh_cn: '运输方式', en: 'Transport way' },

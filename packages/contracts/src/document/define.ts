@@ -61,6 +61,11 @@ export type ActionDef = {
   lines?: 'quantities';
   /** Extra body fields of this action (their rules as for header fields). */
   input?: Readonly<Record<string, FieldDef>>;
+  /**
+   * Header fields that must hold a value when the action runs, from the document or from this action's
+   * body (seed 001 §5 "logistics information required" for shipping): '400' naming the field otherwise.
+   */
+  requires?: readonly string[];
   /** Also offered on many documents at once (`…/{action}` with `{ items: [{ id, version }] }`). */
   bulk?: boolean;
   /** Shown as a dangerous button that asks for confirmation. */

@@ -163,8 +163,8 @@ const moves = (lines: DocRow[], quantity: (l: NoteItemRow) => string): LineMove[
   }));
 
 /**
- * Ship: the logistics information is required (seed 001 §5) — from the notice or the action's body;
- * every line must still be open and within what its order line can take (checked again: a draft holds
+ * Ship: the logistics information is required (seed 001 §5; the definition's `requires`, checked by the
+ * kernel) — from the notice or the action's body; every line must still be open and within what its order line can take (checked again: a draft holds
  * nothing). The order lines' shipped quantities and the orders' delivery status follow (applyShipment).
  */
 async function ship(ctx: ActionContext) {
@@ -176,11 +176,6 @@ async function ship(ctx: ActionContext) {
     logisticsCompany: pick('logisticsCompany'),
     trackingNumber: pick('trackingNumber'),
   };
-  for (const name of ['logisticsCompany', 'trackingNumber'] as const)
-    if (!logistics[name])
-      throw new AppError('400', 'docFieldRequired', {}, null, (locale) => ({
-        field: def.header[name].label[locale],
-      }));
   const found = await orderLinesFor(
     tx,
     auth,

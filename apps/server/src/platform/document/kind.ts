@@ -314,6 +314,8 @@ export function defineKind(options: KindOptions) {
     set: Record<string, unknown>,
     action: string,
     remark?: string | null,
+    /** The status the audit row records (the main status unless an approval step moved auditStatus). */
+    statusField: string = mainStatus,
   ): Promise<DocRow> {
     const [updated] = (await tx
       .update(header)
@@ -331,8 +333,8 @@ export function defineKind(options: KindOptions) {
       documentKind: def.kind,
       documentId: row.id,
       action,
-      fromStatus: row[mainStatus] ?? null,
-      toStatus: updated[mainStatus] ?? null,
+      fromStatus: row[statusField] ?? null,
+      toStatus: updated[statusField] ?? null,
       remark: remark ?? null,
       createUser: userKey(auth),
     });
@@ -398,6 +400,13 @@ export function defineKind(options: KindOptions) {
       const row = await find(tx, auth, side, id, true);
       if (row.version !== body.version) throw conflict();
       assertAllowed(row, side, action);
+      for (const name of def_.requires ?? []) {
+        const given = body[name] ?? row[name];
+        if (given === undefined || given === null || given === '')
+          throw new AppError('400', 'docFieldRequired', {}, null, (locale) => ({
+            field: def.header[name]?.label[locale] ?? name,
+          }));
+      }
       const lines = await findLines(tx, id);
       const effect = options.effects?.[action];
       const result = effect ? await effect({ tx, auth, side, action, row, lines, body }) : undefined;
@@ -416,7 +425,8 @@ export function defineKind(options: KindOptions) {
 
   /**
    * Runs an action on many documents, each in its own transaction: one failure does not stop the others.
-   * Answers one result per document: code '200', or the error's code and message in the caller's locale.
+   * Answers one result per document in the order given: code '200', or the error's code and message in
+   * the caller's locale (no ids: an answer never echoes an id, so a stranger's probe learns nothing).
    */
   async function runBulk(
     db: Queryable,
@@ -428,14 +438,14 @@ export function defineKind(options: KindOptions) {
     remark: string | undefined,
     translate: (error: AppError) => string,
   ) {
-    const results: Array<{ id: string; code: string; message: string }> = [];
+    const results: Array<{ code: string; message: string }> = [];
     for (const item of items) {
       try {
         await runAction(db, env, auth, side, action, item.id, { version: item.version, remark });
-        results.push({ id: item.id, code: '200', message: '' });
+        results.push({ code: '200', message: '' });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        results.push({ id: item.id, code: error.code, message: translate(error) });
+        results.push({ code: error.code, message: translate(error) });
       }
     }
     return results;
@@ -558,6 +568,8 @@ export function defineKind(options: KindOptions) {
         current,
         { auditStatus: flow.state === 'approved' ? '2' : '1', flowId: flow.flowId },
         'submit',
+        null,
+        'auditStatus',
       );
       if (flow.state === 'pending')
         await notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
@@ -576,7 +588,7 @@ export function defineKind(options: KindOptions) {
       if (current.version !== version) throw conflict();
       assertAllowed(current, side, 'withdraw');
       await cancelFlow(tx, current.elsAccount, def.approval?.kind ?? def.kind, current.id);
-      return transition(tx, auth, current, { auditStatus: '4' }, 'withdraw');
+      return transition(tx, auth, current, { auditStatus: '4' }, 'withdraw', null, 'auditStatus');
     });
   }
 

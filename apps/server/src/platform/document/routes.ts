@@ -383,12 +383,12 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           {
             schema: {
               tags,
-              summary: `${action.label.en} several ${title}s at once (${who} side): one result per document`,
+              summary: `${action.label.en} several ${title}s at once (${who} side): one result per document, in order`,
               body: bulkBodySchema(action),
               response: {
                 200: envelopeSchema(
                   z.object({
-                    results: z.array(z.object({ id: z.string(), code: z.string(), message: z.string() })),
+                    results: z.array(z.object({ code: z.string(), message: z.string() })),
                   }),
                 ),
               },
@@ -509,6 +509,7 @@ function registerApprovalHandler(deps: AppDeps, kind: DocumentKind) {
       { auditStatus: approved ? '2' : '3' },
       approved ? 'approve' : 'reject',
       remark,
+      'auditStatus',
     );
     await kind.tell(
       tx,

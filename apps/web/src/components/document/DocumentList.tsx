@@ -153,7 +153,8 @@ export function DocumentList({
       const res = await runBulkAction(def, side, name, {
         items: rows.map((r) => ({ id: r.id, version: r.version })),
       });
-      const failed = res.results.filter((r) => r.code !== '200');
+      // One result per item, in the order sent (the answer names no ids).
+      const failed = res.results.map((r, i) => ({ ...r, row: rows[i] })).filter((r) => r.code !== '200');
       const done = res.results.length - failed.length;
       if (done > 0) void message.success(t('document:list.bulkDone', { action: label, count: done }));
       if (skipped > 0) void message.warning(t('document:list.bulkSkipped', { count: skipped }));
@@ -162,7 +163,7 @@ export function DocumentList({
           failed
             .map((f) =>
               t('document:list.bulkFailed', {
-                number: String(rows.find((r) => r.id === f.id)?.[numberField] ?? f.id),
+                number: String(f.row?.[numberField] ?? ''),
                 message: f.message,
               }),
             )

@@ -46,7 +46,8 @@ export type DocDetail = {
   /** What the caller may do now (the server's reading of the transition table). */
   actions?: string[];
 };
-export type BulkResult = { results: Array<{ id: string; code: string; message: string }> };
+/** One result per item of a bulk action, in the order the items were sent. */
+export type BulkResult = { results: Array<{ code: string; message: string }> };
 
 /** The caller's side: a sale-station user acts as the supplier, everyone else as the buyer. */
 export function useDocumentSide(): Side {

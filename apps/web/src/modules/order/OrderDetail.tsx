@@ -20,7 +20,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   ArrowLeftOutlined,
   CarOutlined,
@@ -894,7 +894,12 @@ function ShipmentsTable({
           key: 'shipmentNumber',
           dataIndex: 'shipmentNumber',
           title: t('order:delivery.shipmentNumber'),
-          render: (v: string) => <span className="shipment-number">{v}</span>,
+          // Shipments are delivery notices (issue #12): the number opens the notice.
+          render: (v: string, s: Shipment) => (
+            <Link className="shipment-number" to={`/v2/delivery/detail?id=${s.id}`}>
+              {v}
+            </Link>
+          ),
         },
         {
           key: 'status',
