@@ -9,6 +9,7 @@ import {
   defineKind,
   type SaveContext,
 } from '../../platform/document/kind.ts';
+import { likePrefix } from '../../platform/document/list-query.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
@@ -351,9 +352,7 @@ export async function findOpenLines(
   if (side === 'purchase' && filter.toElsAccount)
     where.push(eq(purchaseOrder.toElsAccount, filter.toElsAccount));
   if (filter.orderNumber)
-    where.push(
-      sql`${purchaseOrder.orderNumber} like ${`${filter.orderNumber.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-    );
+    where.push(sql`${purchaseOrder.orderNumber} like ${likePrefix(filter.orderNumber)}`);
   const rows = await db
     .select({ item: purchaseOrderItem, order: purchaseOrder, buyerName: company.companyName })
     .from(purchaseOrderItem)

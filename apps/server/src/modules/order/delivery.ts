@@ -2,7 +2,7 @@ import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
 import { canDo } from '@srm/contracts/document/define';
 import type { OrderReceiveBody, OrderShipBody } from '@srm/contracts/purchase-order';
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -515,18 +515,13 @@ export async function findOrderNotes(db: Queryable, orderId: string) {
   return notes.map((note) => ({ note, lines: lines.filter((l) => l.documentId === note.id) }));
 }
 
-/** Whether a live (not cancelled, not fully received and not drafts only) notice holds lines of the order. */
+/** Whether a notice that is not cancelled (a draft, a request, shipped or received) holds lines of the order. */
 export async function orderHasLiveNotes(db: Queryable, orderId: string) {
   const rows = await db
     .select({ id: deliveryNote.id })
     .from(deliveryNoteItem)
     .innerJoin(deliveryNote, eq(deliveryNote.id, deliveryNoteItem.documentId))
-    .where(
-      and(
-        eq(deliveryNoteItem.orderId, orderId),
-        inArray(deliveryNote.noteStatus, ['0', '1', '2', '3', '4', '5']),
-      ),
-    )
+    .where(and(eq(deliveryNoteItem.orderId, orderId), ne(deliveryNote.noteStatus, '6')))
     .limit(1);
   return rows.length > 0;
 }

@@ -8,7 +8,7 @@ import {
   defineKind,
   type SaveContext,
 } from '../../platform/document/kind.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { deliveryNoteKind } from '../delivery-note/service.ts';
 import { deliveryNoteItem } from '../delivery-note/tables.ts';
@@ -206,7 +206,7 @@ export const refundKind = defineKind({
  * return form. '404' for a notice that is not the caller's, '400' when nothing was received.
  */
 export async function findReturnableLines(db: Queryable, auth: AuthContext, deliveryNoteId: string) {
-  if (auth.station !== 'purchase') throw new AppError('403', 'onlyBuyer');
+  if (auth.station !== 'purchase') throw forbidden('onlyBuyer');
   const { note, lines } = await noteForReturn(db, auth, deliveryNoteId);
   return {
     deliveryNote: {

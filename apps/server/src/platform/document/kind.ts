@@ -1,6 +1,7 @@
 import type { Locale } from '@srm/contracts/constants';
 import {
   type ActionDef,
+  allowedActions,
   codeLabel,
   customFieldKeys,
   type DocumentDefinition,
@@ -12,7 +13,7 @@ import {
 } from '@srm/contracts/document/define';
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { cancelFlow, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
+import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
 import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
 import type { Queryable, Tx } from '../db.ts';
@@ -593,23 +594,14 @@ export function defineKind(options: KindOptions) {
   }
 
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
-  async function detail(
-    db: Queryable,
-    auth: AuthContext,
-    side: Side,
-    id: string,
-    findTasks: (
-      db: Queryable,
-      elsAccount: string,
-      kind: string,
-      id: string,
-    ) => Promise<Array<Record<string, unknown>>>,
-  ) {
+  async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
     const row = await find(db, auth, side, id);
     const [lines, trail, tasks] = await Promise.all([
       findLines(db, id),
       findAuditTrail(db, row.elsAccount, def.kind, id),
-      def.approval && side === 'purchase' ? findTasks(db, row.elsAccount, def.kind, id) : Promise.resolve([]),
+      def.approval && side === 'purchase'
+        ? findDocumentTasks(db, row.elsAccount, def.approval.kind, id)
+        : Promise.resolve([]),
     ]);
     const decorated = options.decorateLines ? await options.decorateLines(db, row, lines) : lines;
     return {
@@ -627,10 +619,7 @@ export function defineKind(options: KindOptions) {
           createDate: t.createDate.toISOString(),
         })),
         tasks,
-        actions: Object.keys(table).filter((name) => {
-          const guard = table[name].sides[side];
-          return guard !== undefined && auth.station === side && guardHolds(guard, row);
-        }),
+        actions: allowedActions(def, row, side),
       },
     };
   }

@@ -14,7 +14,7 @@ import {
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { findDocumentTasks, registerAuditHandler } from '../../modules/audit/service.ts';
+import { registerAuditHandler } from '../../modules/audit/service.ts';
 import type { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
@@ -196,13 +196,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
         },
       },
       async (request) => {
-        const { answer } = await kind.detail(
-          deps.db,
-          requireAuth(request.auth),
-          side,
-          request.params.id,
-          findDocumentTasks as never,
-        );
+        const { answer } = await kind.detail(deps.db, requireAuth(request.auth), side, request.params.id);
         return ok(answer as never);
       },
     );
@@ -263,13 +257,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
         },
       },
       async (request, reply) => {
-        const { answer } = await kind.detail(
-          deps.db,
-          requireAuth(request.auth),
-          side,
-          request.params.id,
-          async () => [],
-        );
+        const { answer } = await kind.detail(deps.db, requireAuth(request.auth), side, request.params.id);
         const pdf = await renderDocumentPdf(def, answer.record, answer.lines, request.locale);
         return reply
           .header('content-type', 'application/pdf')
