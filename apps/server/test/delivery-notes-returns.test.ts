@@ -184,7 +184,7 @@ describe('a delivery notice from two orders, partly received, then a return', ()
     expect((await get(`${RSALE}/findDetail/${ret.id}`, supplier)).json().code).toBe('404');
     const early = await post(`${RBUY}/send/${ret.id}`, buyer, { version: ret.version });
     expect(early.json().code).toBe('400');
-    expect(early.json().message).toContain('“Not sent”');
+    expect(early.json().message).toContain('Approval status is “Not submitted”');
     ret = (await post(`${RBUY}/submit/${ret.id}`, buyer, { version: ret.version })).json().data;
     expect(ret.auditStatus).toBe('2');
     ret = (await post(`${RBUY}/send/${ret.id}`, buyer, { version: ret.version })).json().data;

@@ -142,7 +142,9 @@ describe('list rows rendered by PostgreSQL', () => {
     let compared = 0;
     for (const { session, side, auth, filter } of cases) {
       const body = { currentPage: 1, ...filter, pageSize: 100 };
-      const answered = (await list(session, side, body)).json().data as PageData;
+      const res = (await list(session, side, body)).json();
+      expect(res.code, res.message).toBe('200');
+      const answered = res.data as PageData;
       const account = side === 'Purchase' ? '100000' : '200002';
       const expected = await listOrders(
         server.database.db,

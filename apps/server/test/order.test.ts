@@ -103,14 +103,16 @@ describe('purchase order journey with a two-step approval', () => {
       totalAmount: '4237.50',
       supplierName: '苏州恒达电子科技有限公司',
     });
-    // Only approved orders can be sent.
+    // Only approved orders can be sent: the refusal names the approval status.
     expect(
       (
         await post(`/apis/order/PurchaseOrderService/send/${created.id}`, buyer1, {
           version: created.version,
         })
       ).json().message,
-    ).toBe('Only approved orders can be sent');
+    ).toBe(
+      `Purchase order ${created.orderNumber}: Approval status is “Not submitted”, so Send is not allowed`,
+    );
     const submitted = (
       await post(`/apis/order/PurchaseOrderService/submit/${created.id}`, buyer1, {
         version: created.version,
@@ -245,9 +247,13 @@ describe('purchase order journey with a two-step approval', () => {
         version: created.version,
       })
     ).json().data;
-    expect((await post(`/apis/order/PurchaseOrderService/delete/${created.id}`, buyer1)).json().code).toBe(
-      '400',
-    );
+    expect(
+      (
+        await post(`/apis/order/PurchaseOrderService/delete/${created.id}`, buyer1, {
+          version: submitted.version,
+        })
+      ).json().code,
+    ).toBe('400');
     const withdrawn = (
       await post(`/apis/order/PurchaseOrderService/withdraw/${created.id}`, buyer1, {
         version: submitted.version,
@@ -283,9 +289,21 @@ describe('purchase order journey with a two-step approval', () => {
       version: detail.order.version,
     });
     expect(edited.json().code).toBe('200');
-    expect((await post(`/apis/order/PurchaseOrderService/delete/${created.id}`, buyer1)).json().code).toBe(
-      '200',
-    );
+    // Deleting names the version read (optimistic locking): a stale one is refused.
+    expect(
+      (
+        await post(`/apis/order/PurchaseOrderService/delete/${created.id}`, buyer1, {
+          version: edited.json().data.version - 1,
+        })
+      ).json().code,
+    ).toBe('409');
+    expect(
+      (
+        await post(`/apis/order/PurchaseOrderService/delete/${created.id}`, buyer1, {
+          version: edited.json().data.version,
+        })
+      ).json().code,
+    ).toBe('200');
     expect((await get(`/apis/order/PurchaseOrderService/findDetail/${created.id}`, buyer1)).json().code).toBe(
       '404',
     );
@@ -333,11 +351,11 @@ describe('purchase order journey with a two-step approval', () => {
           version: changeSent.version,
         })
       ).json().message,
-    ).toBe('The return reason is required');
+    ).toBe('Invalid input: body.remark is required');
     const returned = (
       await post(`/apis/order/SaleOrderService/returnChange/${created.id}`, supplier, {
         version: changeSent.version,
-        reason: '单价有误',
+        remark: '单价有误',
       })
     ).json().data;
     expect(returned.changeStatus).toBe('4');
@@ -449,7 +467,8 @@ describe('order rules, sides and tenants', () => {
       await post('/apis/order/PurchaseOrderService/findPageList', buyer1, { sendStatus: '1', pageSize: 100 })
     ).json().data;
     expect(sheet.rowCount - 1).toBe(list.total);
-    expect(sheet.getRow(2).getCell(7).value).toBe('Sent');
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(sheet.getRow(2).getCell(headers.indexOf('Send status') + 1).value).toBe('Sent');
   });
 
   it('exports the header custom fields under their labels, unnamed ones with a value under fbkN', async () => {
@@ -480,15 +499,15 @@ describe('order rules, sides and tenants', () => {
     };
     const en = await sheetIn('en');
     expect(en.rows).toBe(1);
-    // After the fixed columns: the named fields (also when empty) by label, then fbk12 by its key.
-    expect(en.headers.slice(9)).toEqual(['Project code', 'Cost center', 'fbk12']);
+    // After the list's columns: the named fields (also when empty) by label, then fbk12 by its key.
+    expect(en.headers.slice(-3)).toEqual(['Project code', 'Cost center', 'fbk12']);
     expect(en.headers).not.toContain('fbk1');
     expect(en.cell('Order number')).toBe(created.orderNumber);
     expect(en.cell('Project code')).toBe('P-2026-17');
     expect(en.cell('Cost center')).toBeNull();
     expect(en.cell('fbk12')).toBe('加急备注');
     const zh = await sheetIn('zh_cn');
-    expect(zh.headers.slice(9)).toEqual(['项目编号', '成本中心', 'fbk12']);
+    expect(zh.headers.slice(-3)).toEqual(['项目编号', '成本中心', 'fbk12']);
     expect(zh.cell('项目编号')).toBe('P-2026-17');
   });
 });

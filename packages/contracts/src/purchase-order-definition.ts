@@ -61,11 +61,42 @@ export const purchaseOrderDefinition = defineDocument({
       list: true,
       filter: 'range',
     },
+    purchaseType: {
+      label: { zh_cn: '采购类型', en: 'Purchase type' },
+      type: 'code',
+      codes: DICTIONARIES.orderType,
+      input: true,
+    },
     currency: { label: { zh_cn: '币种', en: 'Currency' }, type: 'text', max: 3, input: true, list: true },
     exchangeRate: {
       label: { zh_cn: '汇率', en: 'Exchange rate' },
       type: 'decimal',
       digits: [4, 6],
+      input: true,
+    },
+    localCurrency: { label: { zh_cn: '本位币', en: 'Local currency' }, type: 'text', max: 3 },
+    payTermsCode: {
+      label: { zh_cn: '付款条件', en: 'Payment terms' },
+      type: 'text',
+      max: 20,
+      input: true,
+    },
+    payTermsText: {
+      label: { zh_cn: '付款条件说明', en: 'Payment terms text' },
+      type: 'text',
+      max: 200,
+      input: true,
+    },
+    incotermsCode: {
+      label: { zh_cn: '国际贸易条款', en: 'Incoterms' },
+      type: 'text',
+      max: 10,
+      input: true,
+    },
+    incotermsDesc: {
+      label: { zh_cn: '贸易条款说明', en: 'Incoterms place' },
+      type: 'text',
+      max: 200,
       input: true,
     },
     deliveryAddress: {
@@ -81,7 +112,25 @@ export const purchaseOrderDefinition = defineDocument({
       input: true,
       list: true,
     },
-    totalAmount: { label: { zh_cn: '含税总额', en: 'Total incl. tax' }, type: 'decimal', list: true },
+    remark: { label: { zh_cn: '备注', en: 'Remarks' }, type: 'text', max: 500, input: true },
+    rejectReason: { label: { zh_cn: '退回原因', en: 'Return reason' }, type: 'text' },
+    totalAmountExcludingTax: {
+      label: { zh_cn: '不含税总额', en: 'Total excl. tax' },
+      type: 'decimal',
+      digits: [16, 2],
+    },
+    totalTaxAmount: { label: { zh_cn: '税额', en: 'Tax' }, type: 'decimal', digits: [16, 2] },
+    totalAmount: {
+      label: { zh_cn: '含税总额', en: 'Total incl. tax' },
+      type: 'decimal',
+      digits: [16, 2],
+      list: true,
+    },
+    totalAmountLocal: {
+      label: { zh_cn: '本位币总额', en: 'Total (local currency)' },
+      type: 'decimal',
+      digits: [16, 2],
+    },
     sendTime: { label: { zh_cn: '发送时间', en: 'Sent at' }, type: 'datetime', list: true },
   },
   lines: {
@@ -156,16 +205,29 @@ export const purchaseOrderDefinition = defineDocument({
       label: { zh_cn: '发送', en: 'Send' },
       sides: { purchase: { auditStatus: ['2'], sendStatus: ['0'], orderStatus: NOT_IN_BIDDING } },
       target: { sendStatus: '1', orderStatus: '1' },
+      notify: {
+        to: 'counterpart',
+        title: { zh_cn: '新采购订单待确认：{number}', en: 'New purchase order to confirm: {number}' },
+      },
     },
     sendChange: {
       label: { zh_cn: '发送变更', en: 'Send change' },
       sides: { purchase: { changeStatus: ['1'] } },
       target: { changeStatus: '2' },
+      notify: {
+        to: 'counterpart',
+        title: { zh_cn: '采购订单变更待确认：{number}', en: 'Purchase order change to confirm: {number}' },
+      },
     },
     close: {
       label: { zh_cn: '关闭', en: 'Close' },
       sides: { purchase: { orderStatus: ['0', '1', '2', '3', '4'] } },
       danger: true,
+      // Told only once the supplier can see the order (sent).
+      notify: {
+        to: 'counterpart',
+        title: { zh_cn: '采购订单行已关闭：{number}', en: 'Purchase order lines closed: {number}' },
+      },
     },
     startBidding: {
       label: { zh_cn: '发起竞价', en: 'Start bidding' },
@@ -185,23 +247,51 @@ export const purchaseOrderDefinition = defineDocument({
     confirm: {
       label: { zh_cn: '确认', en: 'Confirm' },
       sides: { sale: { sendStatus: ['1'], orderStatus: ['1', '2'], changeStatus: NO_PENDING_CHANGE } },
+      notify: {
+        to: 'creator',
+        title: {
+          zh_cn: '供应商已确认采购订单：{number}',
+          en: 'The supplier confirmed purchase order {number}',
+        },
+      },
     },
     refuse: {
       label: { zh_cn: '拒绝', en: 'Refuse' },
       sides: { sale: { sendStatus: ['1'], orderStatus: ['1', '2'], changeStatus: NO_PENDING_CHANGE } },
       remark: 'required',
       danger: true,
+      notify: {
+        to: 'creator',
+        title: {
+          zh_cn: '供应商拒绝了采购订单行：{number}',
+          en: 'The supplier refused lines of purchase order {number}',
+        },
+      },
     },
     confirmChange: {
       label: { zh_cn: '确认变更', en: 'Confirm change' },
       sides: { sale: { sendStatus: ['1'], changeStatus: ['2'] } },
       target: { changeStatus: '3' },
+      notify: {
+        to: 'creator',
+        title: {
+          zh_cn: '供应商已确认订单变更：{number}',
+          en: 'The supplier confirmed the change of order {number}',
+        },
+      },
     },
     returnChange: {
       label: { zh_cn: '退回变更', en: 'Return change' },
       sides: { sale: { sendStatus: ['1'], changeStatus: ['2'] } },
       target: { changeStatus: '4' },
       remark: 'required',
+      notify: {
+        to: 'creator',
+        title: {
+          zh_cn: '供应商退回了订单变更：{number}',
+          en: 'The supplier returned the change of order {number}',
+        },
+      },
     },
     ship: {
       label: { zh_cn: '发货', en: 'Ship' },

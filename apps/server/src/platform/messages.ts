@@ -108,8 +108,8 @@ const messages = {
   },
   documentNotFound: { zh_cn: '{title}不存在', en: 'The {title} does not exist' },
   docStatusNotAllowed: {
-    zh_cn: '{title} {number} 当前状态为“{status}”，不能{action}',
-    en: '{title} {number} is “{status}”: {action} is not allowed',
+    zh_cn: '{title} {number} 的{field}为“{status}”，不能{action}',
+    en: '{title} {number}: {field} is “{status}”, so {action} is not allowed',
   },
   docWrongSide: { zh_cn: '{side}不能执行此操作：{action}', en: 'The {side} cannot do this: {action}' },
   docLineRepeated: { zh_cn: '第 {line} 行重复出现', en: 'Line {line} appears more than once' },

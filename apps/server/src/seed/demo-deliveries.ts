@@ -1,6 +1,7 @@
 import type { OrderSaveBody } from '@srm/contracts/purchase-order';
 import { deliveryNoteKind } from '../modules/delivery-note/service.ts';
-import { confirmLines, getOrder, saveOrder, sendOrder, submitOrder } from '../modules/order/service.ts';
+import { getOrder, runOrderAction, submitOrder } from '../modules/order/kind.ts';
+import { saveOrder } from '../modules/order/service.ts';
 import { refundKind } from '../modules/refund/service.ts';
 import type { Db } from '../platform/db.ts';
 import type { DocRow } from '../platform/document/kind.ts';
@@ -29,9 +30,9 @@ export async function seedDemoDeliveries(
   const confirmed = async (lines: Array<[string, string, string, string]>, orderDate: string) => {
     const saved = await saveOrder(db, buyer, order('200001', lines, { orderDate }));
     let row = await submitOrder(db, buyer, env, saved.id, saved.version);
-    row = await sendOrder(db, buyer, env, saved.id, row.version);
+    row = await runOrderAction(db, buyer, env, 'send', saved.id, { version: row.version });
     const { items } = await getOrder(db, s1, 'sale', saved.id);
-    await confirmLines(db, s1, env, saved.id, {
+    await runOrderAction(db, s1, env, 'confirm', saved.id, {
       version: row.version,
       lines: items.map((i) => ({ itemId: i.id, replyDeliveryDate: day(7) })),
     });

@@ -4,20 +4,10 @@ import { subaccount } from '../modules/account/tables.ts';
 import { approveTask, listTasks, rejectTask, saveConfig } from '../modules/audit/service.ts';
 import { findBidForSupplier, listBidsForSupplier, quote, startBidding } from '../modules/order/bidding.ts';
 import { receiveShipment, shipOrder } from '../modules/order/delivery.ts';
-import {
-  answerChange,
-  closeOrder,
-  confirmLines,
-  getOrder,
-  refuseLines,
-  registerOrderApprovalHandler,
-  saveOrder,
-  sendChange,
-  sendOrder,
-  submitOrder,
-  withdrawOrder,
-} from '../modules/order/service.ts';
+import { getOrder, orderKind, runOrderAction, submitOrder, withdrawOrder } from '../modules/order/kind.ts';
+import { saveOrder } from '../modules/order/service.ts';
 import type { Db } from '../platform/db.ts';
+import { registerApprovalHandler } from '../platform/document/routes.ts';
 import type { AuthContext } from '../platform/http.ts';
 import { seedDemoDeliveries } from './demo-deliveries.ts';
 
@@ -73,7 +63,7 @@ function order(
  * two-step approval configuration (second step above 100,000 CNY) with tasks waiting for 100000/admin.
  */
 export async function seedDemoOrders(db: Db, env: string): Promise<void> {
-  registerOrderApprovalHandler(env);
+  registerApprovalHandler(env, orderKind);
   const admin = await as(db, '100000', 'admin');
   const buyer = await as(db, '100000', 'buyer1');
   const s1 = await as(db, '200001', 'admin');
@@ -86,31 +76,31 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
   // Approved at once (no configuration yet), then sent and answered.
   const sentOpen = await saveOrder(db, buyer, order('200001', [pcb, psu]));
   const approved = await submitOrder(db, buyer, env, sentOpen.id, sentOpen.version);
-  await sendOrder(db, buyer, env, sentOpen.id, approved.version);
+  await runOrderAction(db, buyer, env, 'send', sentOpen.id, { version: approved.version });
 
   const partial = await saveOrder(db, buyer, order('200001', [pcb, psu], { urgencyFlag: '1' }));
   let row = await submitOrder(db, buyer, env, partial.id, partial.version);
-  row = await sendOrder(db, buyer, env, partial.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', partial.id, { version: row.version });
   let items = (await getOrder(db, s1, 'sale', partial.id)).items;
-  row = await confirmLines(db, s1, env, partial.id, {
+  row = await runOrderAction(db, s1, env, 'confirm', partial.id, {
     version: row.version,
     lines: [{ itemId: items[0].id, replyDeliveryDate: day(28) }],
   });
 
   const all = await saveOrder(db, buyer, order('200002', [box, bag]));
   row = await submitOrder(db, buyer, env, all.id, all.version);
-  row = await sendOrder(db, buyer, env, all.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', all.id, { version: row.version });
   items = (await getOrder(db, s2, 'sale', all.id)).items;
-  row = await confirmLines(db, s2, env, all.id, {
+  row = await runOrderAction(db, s2, env, 'confirm', all.id, {
     version: row.version,
     lines: items.map((i) => ({ itemId: i.id, replyDeliveryDate: day(25) })),
   });
 
   const refused = await saveOrder(db, buyer, order('200002', [bag]));
   row = await submitOrder(db, buyer, env, refused.id, refused.version);
-  row = await sendOrder(db, buyer, env, refused.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', refused.id, { version: row.version });
   items = (await getOrder(db, s2, 'sale', refused.id)).items;
-  await refuseLines(db, s2, env, refused.id, {
+  await runOrderAction(db, s2, env, 'refuse', refused.id, {
     version: row.version,
     itemIds: [items[0].id],
     remark: '该规格已停产，建议改用新款',
@@ -118,40 +108,39 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
 
   const changed = await saveOrder(db, buyer, order('200001', [psu]));
   row = await submitOrder(db, buyer, env, changed.id, changed.version);
-  row = await sendOrder(db, buyer, env, changed.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', changed.id, { version: row.version });
   row = await saveOrder(db, buyer, {
     ...order('200001', [[psu[0], psu[1], '1000', psu[3]]]),
     id: changed.id,
     version: row.version,
   });
-  row = await sendChange(db, buyer, env, changed.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'sendChange', changed.id, { version: row.version });
 
   const changeReturned = await saveOrder(db, buyer, order('200002', [box]));
   row = await submitOrder(db, buyer, env, changeReturned.id, changeReturned.version);
-  row = await sendOrder(db, buyer, env, changeReturned.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', changeReturned.id, { version: row.version });
   row = await saveOrder(db, buyer, {
     ...order('200002', [[box[0], box[1], '2500', box[3]]]),
     id: changeReturned.id,
     version: row.version,
   });
-  row = await sendChange(db, buyer, env, changeReturned.id, row.version);
-  await answerChange(db, s2, env, changeReturned.id, {
+  row = await runOrderAction(db, buyer, env, 'sendChange', changeReturned.id, { version: row.version });
+  await runOrderAction(db, s2, env, 'returnChange', changeReturned.id, {
     version: row.version,
-    accept: false,
-    reason: '本月产能已满，数量无法追加',
+    remark: '本月产能已满，数量无法追加',
   });
 
   const closed = await saveOrder(db, buyer, order('200001', [pcb]));
   row = await submitOrder(db, buyer, env, closed.id, closed.version);
-  row = await sendOrder(db, buyer, env, closed.id, row.version);
-  await closeOrder(db, buyer, env, closed.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', closed.id, { version: row.version });
+  await runOrderAction(db, buyer, env, 'close', closed.id, { version: row.version });
 
   // Delivery (seed 001 §4): one order of 200001 with a shipment in transit, one partially received.
   const inTransit = await saveOrder(db, buyer, order('200001', [pcb, psu], { orderDate: day(-10) }));
   row = await submitOrder(db, buyer, env, inTransit.id, inTransit.version);
-  row = await sendOrder(db, buyer, env, inTransit.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', inTransit.id, { version: row.version });
   items = (await getOrder(db, s1, 'sale', inTransit.id)).items;
-  row = await confirmLines(db, s1, env, inTransit.id, {
+  row = await runOrderAction(db, s1, env, 'confirm', inTransit.id, {
     version: row.version,
     lines: items.map((i) => ({ itemId: i.id, replyDeliveryDate: day(7) })),
   });
@@ -170,9 +159,9 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
   const heatsink: [string, string, string, string] = ['M-10003', '散热模组 HS-40', '300', '45'];
   const partReceived = await saveOrder(db, buyer, order('200001', [pcb, heatsink], { orderDate: day(-20) }));
   row = await submitOrder(db, buyer, env, partReceived.id, partReceived.version);
-  row = await sendOrder(db, buyer, env, partReceived.id, row.version);
+  row = await runOrderAction(db, buyer, env, 'send', partReceived.id, { version: row.version });
   items = (await getOrder(db, s1, 'sale', partReceived.id)).items;
-  row = await confirmLines(db, s1, env, partReceived.id, {
+  row = await runOrderAction(db, s1, env, 'confirm', partReceived.id, {
     version: row.version,
     lines: items.map((i) => ({ itemId: i.id, replyDeliveryDate: day(-5) })),
   });

@@ -1,7 +1,14 @@
-import { codeLabel, guardHolds, type Side, servicePath } from '@srm/contracts/document/define';
+import {
+  blockingStatus,
+  codeLabel,
+  guardHolds,
+  type Side,
+  servicePath,
+} from '@srm/contracts/document/define';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoteKind } from '../../src/modules/delivery-note/service.ts';
+import { orderKind } from '../../src/modules/order/kind.ts';
 import { refundKind } from '../../src/modules/refund/service.ts';
 import type { DocRow, DocumentKind } from '../../src/platform/document/kind.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from '../helpers.ts';
@@ -14,7 +21,7 @@ import { callsOf, createTestServer, login, type Session, type TestServer } from 
  * not one flow through it — is what is tested. Flows (effects, one audit row per transition, bulk
  * results) are in document-flows.test.ts.
  */
-const KINDS: DocumentKind[] = [deliveryNoteKind, refundKind];
+const KINDS: DocumentKind[] = [orderKind, deliveryNoteKind, refundKind];
 
 let server: TestServer;
 const sessions: Record<string, Session> = {};
@@ -30,17 +37,28 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Every combination of the kind's status codes (the cartesian product of its status fields). */
+/**
+ * The combinations of the kind's status codes (the cartesian product of its status fields): every one
+ * when there are at most 150, else every k-th of them (the order's five status fields make 1,400), which
+ * still sets each code of each field.
+ */
 function combinations(kind: DocumentKind): Array<Record<string, string>> {
   let out: Array<Record<string, string>> = [{}];
   for (const [field, codes] of Object.entries(kind.def.statuses))
     out = out.flatMap((partial) => Object.keys(codes).map((code) => ({ ...partial, [field]: code })));
-  return out;
+  if (out.length <= 150) return out;
+  const stride = Math.ceil(out.length / 150) | 1;
+  return out.filter((_, i) => i % stride === 0);
 }
 
-/** One demo document of the kind (the seed has them in several statuses). */
+/** One demo document of the kind between buyer 100000 and supplier 200001 (the seed has several). */
 async function demoDocument(kind: DocumentKind): Promise<DocRow> {
-  const [row] = (await server.database.db.select().from(kind.header).limit(1)) as DocRow[];
+  const [row] = (await server.database.db
+    .select()
+    .from(kind.header)
+    .where(eq(kind.header.toElsAccount, '200001'))
+    .orderBy(kind.header.id)
+    .limit(1)) as DocRow[];
   return row;
 }
 
@@ -55,9 +73,13 @@ async function force(kind: DocumentKind, id: string, statuses: Record<string, st
 }
 
 describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition table', (_name, kind) => {
-  const actions = Object.entries(kind.def.actions).flatMap(([name, action]) =>
-    (Object.keys(action.sides) as Side[]).map((side) => ({ name, action, side })),
-  );
+  // Actions with the kind's own routes (the order's confirm with reply dates …) have their own suites.
+  const own = new Set(kind.options.ownRoutes ?? []);
+  const actions = Object.entries(kind.def.actions)
+    .filter(([name]) => !own.has(name))
+    .flatMap(([name, action]) =>
+      (Object.keys(action.sides) as Side[]).map((side) => ({ name, action, side })),
+    );
 
   it.each(actions.map((a) => [`${a.name} (${a.side})`, a] as const))(
     'refuses %s from every status its guard does not allow, naming the status',
@@ -80,7 +102,8 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
           });
           const body = res.json();
           expect(body.code, `${name} from ${JSON.stringify(combo)}: ${body.message}`).toBe('400');
-          const status = codeLabel(kind.def.statuses[kind.mainStatus], combo[kind.mainStatus], 'en');
+          const field = blockingStatus(kind.def, guard, combo);
+          const status = codeLabel(kind.def.statuses[field], combo[field], 'en');
           expect(body.message).toContain(`“${status}”`);
           refused++;
         }
@@ -215,7 +238,8 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
       ).json().data;
       for (const record of page.records.slice(0, 10)) {
         const detail = (await get(`${base}/findDetail/${record.id}`, sessions[side])).json().data;
-        expect(record).toEqual(detail.record);
+        // The order's own detail names its record `order` (its lines `items`, with its shipments).
+        expect(record).toEqual(detail.record ?? detail.order);
       }
     }
   });

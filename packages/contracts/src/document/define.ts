@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { elsAccountSchema } from '../auth.ts';
 import type { Locale } from '../constants.ts';
+import { pagingSchema } from '../message.ts';
 import { CUSTOM_FIELD_MAX_LENGTH } from '../purchase-order.ts';
 
 /**
@@ -162,6 +163,24 @@ export function guardHolds(guard: Guard | readonly Guard[], doc: StatusState): b
   const list: readonly Guard[] = Array.isArray(guard) ? guard : [guard as Guard];
   return list.some((g) =>
     Object.entries(g).every(([field, codes]) => codes.includes(String(doc[field] ?? ''))),
+  );
+}
+
+/**
+ * The status field that stops a guard holding for a document, for the message that names it: the first
+ * field of a single guard whose code is not allowed (a purchase order that is not approved cannot be
+ * sent: its approval status), else the definition's main status (a guard with alternatives).
+ */
+export function blockingStatus(
+  def: Pick<DocumentDefinition, 'statuses'>,
+  guard: Guard | readonly Guard[] | undefined,
+  doc: StatusState,
+): string {
+  const main = Object.keys(def.statuses)[0];
+  if (!guard || Array.isArray(guard)) return main;
+  const single = guard as Guard;
+  return (
+    Object.keys(single).find((f) => def.statuses[f] && !single[f].includes(String(doc[f] ?? ''))) ?? main
   );
 }
 
@@ -336,15 +355,8 @@ export function saveSchema(def: DocumentDefinition) {
 /** The list filter body: paging, keyset cursor, and each field marked `filter`. */
 export function filterSchema(def: DocumentDefinition) {
   const shape: Record<string, z.ZodType> = {
-    currentPage: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z
-      .union(
-        [10, 20, 30, 40, 50, 100].map((n) => z.literal(n)) as [
-          z.ZodLiteral<number>,
-          ...z.ZodLiteral<number>[],
-        ],
-      )
-      .default(10),
+    // The common paging of every list (DESIGN §3; 5 for the home widgets).
+    ...pagingSchema.shape,
     cursor: z.string().trim().min(1).max(512).optional(),
   };
   const all = { ...def.header, ...statusFieldsOf(def) };

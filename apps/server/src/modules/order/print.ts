@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { type CustomFieldLabel, customFieldLabel } from '@srm/contracts/custom-field';
 import { DICTIONARIES } from '@srm/contracts/dictionaries';
 import {
@@ -9,26 +7,9 @@ import {
   ITEM_STATUS,
   ORDER_STATUS,
 } from '@srm/contracts/purchase-order';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type { Content, TableCell } from 'pdfmake/interfaces.js';
+import { renderPdf } from '../../platform/document/print.ts';
 import type { purchaseOrder, purchaseOrderItem } from './tables.ts';
-
-/** Noto Sans Hans (GB2312) from @embedpdf/fonts-sc, so Chinese prints (the default PDF fonts have no CJK). */
-// The package exports only its JS entry (dist/…); the fonts sit beside it in fonts/.
-const fontDir = join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-/** pdfmake (~25 MiB with its font handling) loads at the first print, not at start (issue #7: memory). */
-let printer: Promise<import('pdfmake')> | null = null;
-const getPrinter = () =>
-  (printer ??= import('pdfmake').then(
-    ({ default: PdfPrinter }) =>
-      new PdfPrinter({
-        NotoSans: {
-          normal: join(fontDir, 'NotoSansHans-Regular.otf'),
-          bold: join(fontDir, 'NotoSansHans-Bold.otf'),
-          italics: join(fontDir, 'NotoSansHans-Regular.otf'),
-          bolditalics: join(fontDir, 'NotoSansHans-Bold.otf'),
-        },
-      }),
-  ));
 
 type Locale = 'zh_cn' | 'en';
 const T = {
@@ -135,12 +116,9 @@ export async function renderOrderPdf(
           ],
         };
   };
-  const definition: TDocumentDefinitions = {
-    info: { title: `${t('title')} ${order.orderNumber}` },
-    pageSize: 'A4',
-    pageMargins: [36, 48, 36, 48],
-    defaultStyle: { font: 'NotoSans', fontSize: 9 },
-    content: [
+  // The kernel's PDF engine (platform/document/print.ts: A4, the CJK font, pdfmake loaded at first use).
+  return renderPdf(
+    [
       { text: `${t('title')} ${order.orderNumber}`, fontSize: 16, bold: true, margin: [0, 0, 0, 12] },
       {
         table: {
@@ -224,14 +202,6 @@ export async function renderOrderPdf(
         margin: [300, 12, 0, 0],
       },
     ],
-  };
-  const pdf = await getPrinter();
-  return new Promise((resolve, reject) => {
-    const doc = pdf.createPdfKitDocument(definition);
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
+    `${t('title')} ${order.orderNumber}`,
+  );
 }

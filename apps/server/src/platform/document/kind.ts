@@ -2,6 +2,7 @@ import type { Locale } from '@srm/contracts/constants';
 import {
   type ActionDef,
   allowedActions,
+  blockingStatus,
   codeLabel,
   customFieldKeys,
   type DocumentDefinition,
@@ -20,7 +21,7 @@ import type { Queryable, Tx } from '../db.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { nextDocumentNumber } from '../numbering.ts';
-import { createListQuery, type ListFilter, likePrefix, type RowField } from './list-query.ts';
+import { createListQuery, type ListFilter, type ListSort, likePrefix, type RowField } from './list-query.ts';
 
 /**
  * The server half of the document kernel (DESIGN §11, issue #12): what every document kind does the same
@@ -93,8 +94,35 @@ export type KindOptions = KindTables & {
   def: DocumentDefinition;
   /** Whose number sequence numbers the documents (default: the buyer's). */
   numberOwner?: Side;
-  /** The kind's own save: checks against sources and derived columns. */
-  save: (ctx: SaveContext) => Promise<SaveResult>;
+  /**
+   * The kind's own save: checks against sources and derived columns. Absent: the kind saves through its
+   * own route (the purchase order: price master, change orders) and the registrar gives no save/copy.
+   */
+  save?: (ctx: SaveContext) => Promise<SaveResult>;
+  /** The line table's line-number column (default `lineNumber`; the order's is `itemNumber`). */
+  lineNumber?: string;
+  /**
+   * A side's list sort when not the definition's date field (the supplier's orders: by send time), with
+   * the tag its cursors carry. Each must match a list index exactly (columns.ts listIndexes).
+   */
+  sorts?: Partial<Record<Side, ListSort>>;
+  /**
+   * Calls the kind answers with its own route instead of the registrar's (`findDetail`, `print`, `save`,
+   * `copy`, `delete`, or an action whose body is its own, e.g. the order's `confirm` with reply dates).
+   * Its own routes still run actions through runAction, so the guards, versions and audit are the
+   * kernel's; the generated suites test the registrar's routes.
+   */
+  ownRoutes?: readonly string[];
+  /**
+   * The buyer's names of the header custom fields (fbkN → label in both languages), for the Excel
+   * export's columns; default none (a custom field with a value is then titled with its key).
+   */
+  customFieldLabels?: (
+    db: Queryable,
+    elsAccount: string,
+  ) => Promise<ReadonlyArray<{ fieldKey: string; zh_cn: string; en: string }>>;
+  /** The content of the message approvers get on submit (e.g. supplier · amount); default none. */
+  approvalContent?: (row: DocRow) => string;
   /** The kind's own effects per action (hand-written, unit-tested). */
   effects?: Partial<Record<string, (ctx: ActionContext) => Promise<EffectResult>>>;
   /** Runs before a document is deleted or cancelled (release what it reserved). */
@@ -219,9 +247,15 @@ export function defineKind(options: KindOptions) {
     ],
     customFieldsColumn: 'custom_fields',
     sorts: {
-      purchase: dateSort,
-      sale: dateSort,
-      number: { columns: [col(def.numberField), header.id], casts: ['text', 'uuid'], collateC: true },
+      purchase: options.sorts?.purchase ?? dateSort,
+      sale: options.sorts?.sale ?? dateSort,
+      number: {
+        columns: [col(def.numberField), header.id],
+        casts: ['text', 'uuid'],
+        collateC: true,
+        // Cursors keep the tag they had before the kernel (issue #5's order cursors stay valid).
+        ...(options.sorts ? { tag: 'number' } : {}),
+      },
     },
     filters,
     scope,
@@ -288,24 +322,32 @@ export function defineKind(options: KindOptions) {
     return row;
   }
 
+  const lineNumber = options.lineNumber ?? 'lineNumber';
   const findLines = async (db: Queryable, id: string): Promise<DocRow[]> =>
     (await db
       .select()
       .from(lineTable)
       .where(eq(documentId, id))
-      .orderBy(asc(lineTable.lineNumber))) as DocRow[];
+      .orderBy(asc(lineTable[lineNumber]))) as DocRow[];
 
-  /** '400' naming the document's status when `side` may not run `action` now. */
+  /**
+   * '400' naming the status that stops `side` running `action` now (blockingStatus: an order that is
+   * not approved cannot be sent, and the message names its approval status).
+   */
   function assertAllowed(row: DocRow, side: Side, action: string) {
     const guard = table[action]?.sides[side];
     if (guard && guardHolds(guard, row)) return;
+    const failing = blockingStatus(def, guard, row);
     throw new AppError('400', 'docStatusNotAllowed', {}, null, (locale) => ({
       title: def.title[locale],
       number: row[def.numberField],
-      status: codeLabel(def.statuses[mainStatus], row[mainStatus], locale),
+      field: statusLabel(failing, locale),
+      status: codeLabel(def.statuses[failing], row[failing], locale),
       action: table[action]?.label[locale] ?? action,
     }));
   }
+  const statusLabel = (field: string, locale: Locale) =>
+    (statusFieldsOf(def)[field]?.label ?? { zh_cn: field, en: field })[locale];
 
   /** Writes a new header state at the read version and one audit-trail row; '409' when stale. */
   async function transition(
@@ -471,6 +513,7 @@ export function defineKind(options: KindOptions) {
         assertAllowed(current, side, 'edit');
         currentLines = await findLines(tx, id);
       }
+      if (!options.save) throw new Error(`${def.kind}: saved by its own route`);
       const decided = await options.save({ tx, auth, side, body, current, currentLines });
       const headerValues = { ...decided.header, customFields: customFieldsOf(def, body) };
       let row: DocRow;
@@ -507,7 +550,7 @@ export function defineKind(options: KindOptions) {
           [documentId.name === 'document_id' ? 'documentId' : documentId.name]: row.id,
           elsAccount: row.elsAccount,
           toElsAccount: row.toElsAccount,
-          lineNumber: (i + 1) * 10,
+          [lineNumber]: (i + 1) * 10,
           customFields: customFieldsOf(def, body.lines[i] ?? {}),
         })),
       );
@@ -576,6 +619,7 @@ export function defineKind(options: KindOptions) {
         await notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
           title: def.title,
           number: current[def.numberField],
+          content: options.approvalContent?.(current),
         });
       return updated;
     });

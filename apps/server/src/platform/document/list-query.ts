@@ -365,5 +365,7 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     },
     /** The columns a JSON row reads (for a bench's bare SQL). */
     jsonColumns,
+    /** The lateral row of one page row `z` as the list renders it (for a bench's bare SQL). */
+    lateral: (z: string) => rowJsonLateral(spec.fields, z),
   };
 }

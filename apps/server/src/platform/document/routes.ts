@@ -32,7 +32,7 @@ const outSchema = (field: FieldDef) =>
   field.type === 'integer' ? z.number().nullable() : z.string().nullable();
 
 /** The record (header) answer of a kind: standard fields, every stored field, custom fields. */
-function recordSchemaOf(kind: DocumentKind) {
+export function recordSchemaOf(kind: DocumentKind) {
   const { def, header } = kind;
   const fields = { ...def.header, ...statusFieldsOf(def) };
   return z.object({
@@ -81,6 +81,33 @@ function exportColumns(kind: DocumentKind): Array<Column & { field: FieldDef }> 
 }
 
 /**
+ * The custom-field columns of an export, in fbk order: each one the buyer named (under its label), and
+ * any other with a value in the exported rows (titled with its key), so no value is left out.
+ */
+function customFieldColumns(
+  labels: ReadonlyArray<{ fieldKey: string; zh_cn: string; en: string }>,
+  rows: readonly DocRow[],
+): Column[] {
+  const shown = new Set<string>(labels.map((l) => l.fieldKey));
+  for (const row of rows)
+    for (const [key, value] of Object.entries(row.customFields ?? {})) if (value) shown.add(key);
+  const order = (key: string) => Number(key.slice(3));
+  return [...shown]
+    .filter((key) => /^fbk\d+$/.test(key))
+    .sort((a, b) => order(a) - order(b))
+    .map((key) => {
+      const label = labels.find((l) => l.fieldKey === key);
+      return {
+        key,
+        zh_cn: label ? label.zh_cn || label.en : key,
+        en: label ? label.en || label.zh_cn : key,
+        kind: 'text' as const,
+        width: 16,
+      };
+    });
+}
+
+/**
  * Registers a kind's calls on both sides (DESIGN §3, §11, issue #12), under
  * `/apis/{module}/{Purchase|Sale}{Service}Service/…`:
  * - `findPageList` (both sides) — body filterSchema(def): { currentPage, pageSize, cursor?, filters };
@@ -106,8 +133,10 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
   const filter = filterSchema(def);
   const title = def.title.en;
   const translate = (locale: Locale) => (error: AppError) => error.messageIn(locale);
+  const own = new Set(kind.options.ownRoutes ?? []);
+  const generated = (name: string) => !own.has(name);
 
-  if (def.approval) registerApprovalHandler(deps, kind);
+  if (def.approval) registerApprovalHandler(env, kind);
 
   for (const side of ['purchase', 'sale'] as const) {
     const base = servicePath(def, side);
@@ -158,48 +187,49 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       },
     );
 
-    r.get(
-      `${base}/findDetail/:id`,
-      {
-        schema: {
-          tags,
-          summary: `One ${title} (${who} side) with lines, audit trail, approval tasks and the caller's actions`,
-          params: idParams,
-          response: {
-            200: envelopeSchema(
-              z.object({
-                record,
-                lines: z.array(lineSchemaOf(kind)),
-                trail: z.array(
-                  z.object({
-                    action: z.string(),
-                    fromStatus: z.string().nullable(),
-                    toStatus: z.string().nullable(),
-                    remark: z.string().nullable(),
-                    createUser: z.string(),
-                    createDate: z.string(),
-                  }),
-                ),
-                tasks: z.array(
-                  z.object({
-                    id: z.string(),
-                    stepName: z.string(),
-                    status: z.string(),
-                    handledBy: z.string().nullable(),
-                    remark: z.string().nullable(),
-                  }),
-                ),
-                actions: z.array(z.string()),
-              }),
-            ),
+    if (generated('findDetail'))
+      r.get(
+        `${base}/findDetail/:id`,
+        {
+          schema: {
+            tags,
+            summary: `One ${title} (${who} side) with lines, audit trail, approval tasks and the caller's actions`,
+            params: idParams,
+            response: {
+              200: envelopeSchema(
+                z.object({
+                  record,
+                  lines: z.array(lineSchemaOf(kind)),
+                  trail: z.array(
+                    z.object({
+                      action: z.string(),
+                      fromStatus: z.string().nullable(),
+                      toStatus: z.string().nullable(),
+                      remark: z.string().nullable(),
+                      createUser: z.string(),
+                      createDate: z.string(),
+                    }),
+                  ),
+                  tasks: z.array(
+                    z.object({
+                      id: z.string(),
+                      stepName: z.string(),
+                      status: z.string(),
+                      handledBy: z.string().nullable(),
+                      remark: z.string().nullable(),
+                    }),
+                  ),
+                  actions: z.array(z.string()),
+                }),
+              ),
+            },
           },
         },
-      },
-      async (request) => {
-        const { answer } = await kind.detail(deps.db, requireAuth(request.auth), side, request.params.id);
-        return ok(answer as never);
-      },
-    );
+        async (request) => {
+          const { answer } = await kind.detail(deps.db, requireAuth(request.auth), side, request.params.id);
+          return ok(answer as never);
+        },
+      );
 
     r.post(
       `${base}/export`,
@@ -228,16 +258,29 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           rows.push(...(page.rows as unknown as DocRow[]));
           cursor = page.nextCursor ?? undefined;
         } while (cursor && rows.length < EXPORT_MAX_ROWS);
-        const values = rows.slice(0, EXPORT_MAX_ROWS).map((row) =>
-          Object.fromEntries(
+        const exported = rows.slice(0, EXPORT_MAX_ROWS);
+        const custom = await customFieldColumns(
+          side === 'purchase' && kind.options.customFieldLabels
+            ? await kind.options.customFieldLabels(deps.db, auth.elsAccount)
+            : [],
+          exported,
+        );
+        const values = exported.map((row) => ({
+          ...Object.fromEntries(
             columns.map((c) => {
               const value = row[c.key];
               const text = value instanceof Date ? value.toISOString() : (value ?? null);
               return [c.key, c.field.codes ? codeLabel(c.field.codes, text as string, request.locale) : text];
             }),
           ),
+          ...Object.fromEntries(custom.map((c) => [c.key, row.customFields?.[c.key] ?? null])),
+        }));
+        const bytes = await writeWorkbook(
+          def.title[request.locale],
+          [...columns, ...custom],
+          values,
+          request.locale,
         );
-        const bytes = await writeWorkbook(def.title[request.locale], columns, values, request.locale);
         return reply
           .header('content-type', XLSX_TYPE)
           .header('cache-control', 'private, no-store')
@@ -246,30 +289,31 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       },
     );
 
-    r.get(
-      `${base}/print/:id`,
-      {
-        schema: {
-          tags,
-          summary: `Print a ${title} (${who} side) as PDF`,
-          params: idParams,
-          response: { 200: z.any() },
+    if (generated('print'))
+      r.get(
+        `${base}/print/:id`,
+        {
+          schema: {
+            tags,
+            summary: `Print a ${title} (${who} side) as PDF`,
+            params: idParams,
+            response: { 200: z.any() },
+          },
         },
-      },
-      async (request, reply) => {
-        const { answer } = await kind.detail(deps.db, requireAuth(request.auth), side, request.params.id);
-        const pdf = await renderDocumentPdf(def, answer.record, answer.lines, request.locale);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="${answer.record[def.numberField as keyof typeof answer.record]}.pdf"`,
-          )
-          .send(pdf);
-      },
-    );
+        async (request, reply) => {
+          const { answer } = await kind.detail(deps.db, requireAuth(request.auth), side, request.params.id);
+          const pdf = await renderDocumentPdf(def, answer.record, answer.lines, request.locale);
+          return reply
+            .header('content-type', 'application/pdf')
+            .header(
+              'content-disposition',
+              `attachment; filename="${answer.record[def.numberField as keyof typeof answer.record]}.pdf"`,
+            )
+            .send(pdf);
+        },
+      );
 
-    if (def.editable[side]) {
+    if (def.editable[side] && kind.options.save && generated('save')) {
       r.post(
         `${base}/save`,
         {
@@ -285,34 +329,37 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           return ok(kind.toRecord(row) as never);
         },
       );
-      r.post(
-        `${base}/copy/:id`,
-        {
-          schema: {
-            tags,
-            summary: `Copy a ${title} into a new draft (${who} side)`,
-            params: idParams,
-            response: recordAnswer,
+      if (generated('copy'))
+        r.post(
+          `${base}/copy/:id`,
+          {
+            schema: {
+              tags,
+              summary: `Copy a ${title} into a new draft (${who} side)`,
+              params: idParams,
+              response: recordAnswer,
+            },
           },
-        },
-        async (request) => {
-          const auth = requireAuth(request.auth);
-          const source = await kind.find(deps.db, auth, side, request.params.id);
-          const lines = await kind.findLines(deps.db, source.id);
-          const input = (fields: Record<string, FieldDef>, row: DocRow) =>
-            Object.fromEntries(
-              Object.entries(fields)
-                .filter(([name, f]) => f.input && row[name] !== null && row[name] !== undefined)
-                .map(([name]) => [name, row[name] instanceof Date ? row[name].toISOString() : row[name]]),
-            );
-          const row = await kind.save(deps.db, auth, side, {
-            ...input(def.header, source),
-            ...source.customFields,
-            lines: lines.map((l) => ({ ...input(def.lines.fields, l), ...l.customFields })),
-          });
-          return ok(kind.toRecord(row) as never);
-        },
-      );
+          async (request) => {
+            const auth = requireAuth(request.auth);
+            const source = await kind.find(deps.db, auth, side, request.params.id);
+            const lines = await kind.findLines(deps.db, source.id);
+            const input = (fields: Record<string, FieldDef>, row: DocRow) =>
+              Object.fromEntries(
+                Object.entries(fields)
+                  .filter(([name, f]) => f.input && row[name] !== null && row[name] !== undefined)
+                  .map(([name]) => [name, row[name] instanceof Date ? row[name].toISOString() : row[name]]),
+              );
+            const row = await kind.save(deps.db, auth, side, {
+              ...input(def.header, source),
+              ...source.customFields,
+              lines: lines.map((l) => ({ ...input(def.lines.fields, l), ...l.customFields })),
+            });
+            return ok(kind.toRecord(row) as never);
+          },
+        );
+    }
+    if (def.editable[side] && generated('delete')) {
       r.post(
         `${base}/delete/:id`,
         {
@@ -335,11 +382,11 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           return ok(null);
         },
       );
-      if (def.approval) registerApprovalRoutes(r, deps, kind, side, recordAnswer);
     }
+    if (def.editable[side] && def.approval) registerApprovalRoutes(r, deps, kind, side, recordAnswer);
 
     for (const [name, action] of Object.entries(def.actions)) {
-      if (!action.sides[side]) continue;
+      if (!action.sides[side] || !generated(name)) continue;
       r.post(
         `${base}/${name}/:id`,
         {
@@ -464,9 +511,8 @@ function registerApprovalRoutes(
  * The default approval handler of a kind: the last approval sets auditStatus 2 (approved), a rejection 3,
  * with an audit-trail row and a message to the document's creator in their language.
  */
-function registerApprovalHandler(deps: AppDeps, kind: DocumentKind) {
+export function registerApprovalHandler(env: string, kind: DocumentKind) {
   const { def } = kind;
-  const env = deps.config.ENV_NAME;
   const finish = async (
     tx: Parameters<Parameters<typeof registerAuditHandler>[1]['onApproved']>[0],
     elsAccount: string,

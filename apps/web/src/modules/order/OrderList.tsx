@@ -101,7 +101,7 @@ export default function OrderList() {
     for (const row of rows) {
       try {
         if (action === 'copy') await copyOrder(row.id);
-        else if (action === 'delete') await deleteOrder(row.id);
+        else if (action === 'delete') await deleteOrder(row.id, row.version);
         else if (action === 'close') await closeOrder(row.id, row.version);
         else await runAction(action, row.id, row.version);
         done++;

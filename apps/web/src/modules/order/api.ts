@@ -188,8 +188,8 @@ export function closeOrder(id: string, version: number, itemIds?: string[]) {
 export function copyOrder(id: string) {
   return call<OrderHeader>({ url: `${P}/copy/${id}`, method: 'POST', data: {} });
 }
-export function deleteOrder(id: string) {
-  return call<null>({ url: `${P}/delete/${id}`, method: 'POST', data: {} });
+export function deleteOrder(id: string, version: number) {
+  return call<null>({ url: `${P}/delete/${id}`, method: 'POST', data: { version } });
 }
 export function confirmLines(
   id: string,
@@ -205,7 +205,7 @@ export function answerChange(accept: boolean, id: string, version: number, reaso
   return call<OrderHeader>({
     url: `${S}/${accept ? 'confirmChange' : 'returnChange'}/${id}`,
     method: 'POST',
-    data: reason ? { version, reason } : { version },
+    data: reason ? { version, remark: reason } : { version },
   });
 }
 
