@@ -1,10 +1,10 @@
 // Helpers shared by the benches: start the real server as a child process on a temp data folder,
 // wait for its first answer, log in, sample the resident memory, describe the machine.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serverArgs } from '../scripts/server-build.mjs';
 
@@ -175,6 +175,9 @@ export function machine() {
 }
 
 export function gitCommit() {
+  // A git worktree's .git is a file naming the real git directory: ask git.
+  const rev = spawnSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  if (rev.status === 0 && rev.stdout.trim()) return rev.stdout.trim();
   try {
     const head = readFileSync(join(root, '.git/HEAD'), 'utf8').trim();
     if (!head.startsWith('ref: ')) return head.slice(0, 7);
@@ -203,3 +206,206 @@ export function table(header, rows) {
 
 export const kib = (bytes) => (bytes / 1024).toFixed(1);
 export const mib = (bytes) => (bytes / 2 ** 20).toFixed(0);
+
+// ---------------------------------------------------------------- list benches at scale (orders, delivery notes)
+
+/** `--name=value`, `--name value` or a bare `--name` ('true'); fallback when absent. */
+export function arg(name, fallback) {
+  const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!hit) return fallback;
+  if (hit.includes('=')) return hit.slice(name.length + 3);
+  const next = process.argv[process.argv.indexOf(hit) + 1];
+  return next && !next.startsWith('--') ? next : 'true';
+}
+
+export const log = (...a) => console.error(...a);
+export const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+export const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+/** Runs fn, logs how long it took; { r: its result, ms }. */
+export async function timed(label, fn) {
+  const t0 = performance.now();
+  const r = await fn();
+  const ms = performance.now() - t0;
+  log(`  ${label}: ${secs(ms)}`);
+  return { r, ms };
+}
+
+/** The q-quantile of an ascending array (nearest rank). */
+export function percentile(sorted, q) {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+/**
+ * A dedicated benchmark database: connects as the administrator (adminUrl), reads the server's version and
+ * the settings the reports name, then (unless `reuse` finds it) drops and creates `name`, owned by `owner`
+ * — default the CI role `srm_ci` when it exists, else the administrator's own user. `drop()` (sync, also
+ * run on exit unless keep) removes it again.
+ */
+export async function benchDatabase({ pg, name, adminUrl, owner, reuse = false, keep = false }) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const pgVersion = (await admin.query('show server_version')).rows[0].server_version;
+  const pgSettings = Object.fromEntries(
+    (
+      await admin.query(
+        `select name, setting || coalesce(unit, '') as v from pg_settings
+         where name in ('shared_buffers','work_mem','effective_cache_size','max_parallel_workers_per_gather','jit')`,
+      )
+    ).rows.map((r) => [r.name, r.v]),
+  );
+  const adminUser = new URL(adminUrl).username || 'postgres';
+  const role =
+    owner ??
+    ((await admin.query(`select 1 from pg_roles where rolname = 'srm_ci'`)).rowCount === 1
+      ? 'srm_ci'
+      : adminUser);
+  const reused =
+    reuse && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!reused) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name} OWNER ${role}`);
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  if (role !== adminUser) {
+    url.username = role;
+    url.password = role === 'srm_ci' ? 'srm_ci' : '';
+  }
+  let dropped = false;
+  const drop = () => {
+    if (dropped || keep) return;
+    dropped = true;
+    spawnSync('psql', [adminUrl, '-qAtc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], {
+      stdio: 'ignore',
+    });
+  };
+  return { url: url.toString(), role, reused, pgVersion, pgSettings, drop };
+}
+
+/**
+ * The baseline: `connections` pg clients, each looping the list's statements as the server sends them —
+ * the page, the capped count and, when that count passes countLimit, the planner's estimate — for the
+ * given seconds. Without estimateTtlMs all of them every loop; with it as the server does (list-query.ts):
+ * once an estimate is made, the next estimateTtlMs reuse it and send the page alone (no count).
+ * Latency per loop (ms), loops per second.
+ */
+export async function bareLoop(q, seconds, pool, { connections, countLimit, estimateTtlMs }) {
+  const lat = [];
+  let errors = 0;
+  let estimatedAt = Number.NEGATIVE_INFINITY;
+  const estimateFresh = () => estimateTtlMs != null && performance.now() - estimatedAt < estimateTtlMs;
+  const end = performance.now() + seconds * 1000;
+  const worker = async () => {
+    const c = await pool.connect();
+    try {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          const fresh = estimateFresh();
+          await c.query(q.page);
+          if (!fresh) {
+            const n = Number((await c.query(q.count)).rows[0].count);
+            if (n > countLimit && q.estimate) {
+              await c.query(q.estimate);
+              estimatedAt = performance.now();
+            }
+          }
+          lat.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    } finally {
+      c.release();
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - t0) / 1000;
+  lat.sort((a, b) => a - b);
+  return {
+    requests: lat.length,
+    rps: lat.length / elapsed,
+    p50: percentile(lat, 0.5),
+    p99: percentile(lat, 0.99),
+    max: lat.at(-1),
+    errors,
+  };
+}
+
+/** autocannon POSTing a JSON body for the given seconds; resolves with its result. */
+export function cannon(autocannon, { url, headers, body, seconds, connections }) {
+  return new Promise((ok, fail) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        connections,
+        duration: seconds,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+        timeout: 30,
+      },
+      (err, res) => (err ? fail(err) : ok(res)),
+    );
+  });
+}
+
+/**
+ * One line of an EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON): planning and execution ms, the indexes read and
+ * the node chain; `seqScans` (tables read whole) and `sortedRows` (the most rows any Sort took in) tell
+ * whether a list page is an index range in its order.
+ */
+export function planSummary(json) {
+  const top = json[0];
+  const indexes = new Set();
+  const nodes = [];
+  const seqScans = [];
+  let sortedRows = 0;
+  const walk = (n) => {
+    let label = n['Node Type'];
+    if (n['Index Name']) {
+      indexes.add(n['Index Name']);
+      label += ` ${n['Index Name']}${n['Scan Direction'] === 'Backward' ? ' (backward)' : ''}`;
+    } else if (n['Relation Name']) label += ` ${n['Relation Name']}`;
+    if (n['Node Type'] === 'Seq Scan') seqScans.push(n['Relation Name']);
+    if (n['Node Type'].endsWith('Sort'))
+      sortedRows = Math.max(
+        sortedRows,
+        ...(n.Plans ?? []).map((c) => c['Actual Rows'] * (c['Actual Loops'] ?? 1)),
+      );
+    if (n['Sort Method']) label += ` [${n['Sort Method']}]`;
+    if (n['Rows Removed by Filter']) label += ` (filter removed ${fmt(n['Rows Removed by Filter'])})`;
+    if (n['Heap Fetches'] != null && n['Node Type'].startsWith('Index Only'))
+      label += ` (heap fetches ${fmt(n['Heap Fetches'])})`;
+    nodes.push(label);
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(top.Plan);
+  return {
+    planningMs: +top['Planning Time'].toFixed(2),
+    executionMs: +top['Execution Time'].toFixed(2),
+    sharedHit: top.Plan['Shared Hit Blocks'],
+    sharedRead: top.Plan['Shared Read Blocks'],
+    indexes: [...indexes],
+    seqScans,
+    sortedRows,
+    plan: nodes.join(' → '),
+  };
+}
+
+/** The machine line of a list bench's report. */
+export function reportHeader({ pgVersion, pgSettings }) {
+  const m = machine();
+  return (
+    `${new Date().toISOString().slice(0, 10)} · ${m.cpu}, ${m.cores} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM ` +
+    `(${(freemem() / 2 ** 30).toFixed(0)} GiB free) · load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} · Node ${process.version} · PostgreSQL ${pgVersion} ` +
+    `(shared_buffers ${pgSettings.shared_buffers}, work_mem ${pgSettings.work_mem}) · commit ${gitCommit()}`
+  );
+}

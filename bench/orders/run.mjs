@@ -12,23 +12,34 @@
 // 3. Writes bench/results/orders-*.json and .md (gitignored) and prints the markdown tables.
 // 4. Stops the server and drops the database (also on failure / Ctrl-C).
 // Everything runs on 127.0.0.1. Options: --orders=N --items=5 --duration=8 --warmup=2 --connections=32
-// --port=18180 --db=srm_bench_orders --pg=postgres://postgres@127.0.0.1:5432/postgres --keep-db
+// --port=18180 --db=srm_bench_orders --pg=postgres://postgres@127.0.0.1:5432/postgres (the administrator that
+// creates the database; it is owned by srm_ci when that role exists, else by that user) --keep-db
 // --reuse-db (measure again on a kept database, generating nothing; implies --keep-db)
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { freemem, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { gitCommit, login, machine, startServer, table, tempDir, writeResult } from '../lib.mjs';
+import {
+  arg,
+  bareLoop,
+  benchDatabase,
+  cannon,
+  fmt,
+  gitCommit,
+  log,
+  login,
+  machine,
+  planSummary,
+  reportHeader,
+  secs,
+  startServer,
+  table,
+  tempDir,
+  timed,
+  writeResult,
+} from '../lib.mjs';
 
-const arg = (name, fallback) => {
-  const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (!hit) return fallback;
-  if (hit.includes('=')) return hit.slice(name.length + 3);
-  const next = process.argv[process.argv.indexOf(hit) + 1];
-  return next && !next.startsWith('--') ? next : 'true';
-};
 const ORDERS = Number(arg('orders', 1_000_000));
 const ITEMS = Number(arg('items', 5));
 const SUPPLIERS = 1000;
@@ -37,64 +48,33 @@ const duration = Number(arg('duration', 8));
 const warmup = Number(arg('warmup', 2));
 const connections = Number(arg('connections', 32));
 const port = Number(arg('port', 18180));
-const DB = arg('db', 'srm_bench_orders');
-const ADMIN_URL = arg('pg', 'postgres://postgres@127.0.0.1:5432/postgres');
 const reuseDb = arg('reuse-db', 'false') === 'true';
 const keepDb = reuseDb || arg('keep-db', 'false') === 'true';
-if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error(`bad database name ${DB}`);
-const DB_URL = `postgres://srm_ci:srm_ci@127.0.0.1:5432/${DB}`;
 const BUYER = '100000';
-
-const log = (...a) => console.error(...a);
-const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 // ---------------------------------------------------------------- cleanup (also on failure / Ctrl-C)
 const dataDir = tempDir('orders'); // unused by the server with DATABASE_URL, but startServer wants one
 let server = null;
-let dropped = false;
-function dropDbSync() {
-  if (dropped || keepDb) return;
-  dropped = true;
-  spawnSync('psql', [ADMIN_URL, '-qAtc', `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`], { stdio: 'ignore' });
-}
+// --reuse-db: measure again on a database a previous --keep-db run generated (no drop, no generation).
+const db = await benchDatabase({
+  pg,
+  name: arg('db', 'srm_bench_orders'),
+  adminUrl: arg('pg', 'postgres://postgres@127.0.0.1:5432/postgres'),
+  reuse: reuseDb,
+  keep: keepDb,
+});
+const { pgVersion, pgSettings, reused: reuse } = db;
+const DB_URL = db.url;
+const dropDbSync = db.drop;
 process.on('exit', () => {
   if (server?.child.exitCode == null) server?.child.kill('SIGKILL');
   dropDbSync();
   rmSync(dataDir, { recursive: true, force: true });
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-
-async function timed(label, fn) {
-  const t0 = performance.now();
-  const r = await fn();
-  const ms = performance.now() - t0;
-  log(`  ${label}: ${secs(ms)}`);
-  return { r, ms };
-}
+log(`database ${DB_URL} ${reuse ? 'reused' : 'created'} (PostgreSQL ${pgVersion}, owner ${db.role})`);
 
 // ---------------------------------------------------------------- 1. database, server, data
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-const pgVersion = (await admin.query('show server_version')).rows[0].server_version;
-const pgSettings = Object.fromEntries(
-  (
-    await admin.query(
-      `select name, setting || coalesce(unit, '') as v from pg_settings
-       where name in ('shared_buffers','work_mem','effective_cache_size','max_parallel_workers_per_gather','jit')`,
-    )
-  ).rows.map((r) => [r.name, r.v]),
-);
-// --reuse-db: measure again on a database a previous --keep-db run generated (no drop, no generation).
-const reuse =
-  reuseDb && (await admin.query('select 1 from pg_database where datname = $1', [DB])).rowCount === 1;
-if (!reuse) {
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB} OWNER srm_ci`);
-}
-await admin.end();
-log(`database ${DB} ${reuse ? 'reused' : 'created'} (PostgreSQL ${pgVersion})`);
-
 const tStart = performance.now();
 server = await startServer({
   port,
@@ -370,93 +350,6 @@ function listSql(side, account, f) {
   return { page, count: countQ, estimate };
 }
 
-function percentile(sorted, q) {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-/** 32 pg clients, each looping page, capped count and (above the limit) the estimate, as listOrders does. */
-async function bare(q, seconds, pool) {
-  const lat = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const worker = async () => {
-    const c = await pool.connect();
-    try {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        try {
-          await c.query(q.page);
-          const n = Number((await c.query(q.count)).rows[0].count);
-          if (n > EXACT_COUNT_LIMIT) await c.query(q.estimate);
-          lat.push(performance.now() - t0);
-        } catch {
-          errors++;
-        }
-      }
-    } finally {
-      c.release();
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: connections }, worker));
-  const elapsed = (performance.now() - t0) / 1000;
-  lat.sort((a, b) => a - b);
-  return {
-    requests: lat.length,
-    rps: lat.length / elapsed,
-    p50: percentile(lat, 0.5),
-    p99: percentile(lat, 0.99),
-    max: lat.at(-1),
-    errors,
-  };
-}
-
-function cannon(url, headers, body, seconds) {
-  return new Promise((ok, fail) => {
-    autocannon(
-      {
-        url,
-        method: 'POST',
-        connections,
-        duration: seconds,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-        timeout: 30,
-      },
-      (err, res) => (err ? fail(err) : ok(res)),
-    );
-  });
-}
-
-function planSummary(json) {
-  const top = json[0];
-  const indexes = new Set();
-  const nodes = [];
-  const walk = (n) => {
-    let label = n['Node Type'];
-    if (n['Index Name']) {
-      indexes.add(n['Index Name']);
-      label += ` ${n['Index Name']}${n['Scan Direction'] === 'Backward' ? ' (backward)' : ''}`;
-    } else if (n['Relation Name']) label += ` ${n['Relation Name']}`;
-    if (n['Sort Method']) label += ` [${n['Sort Method']}]`;
-    if (n['Rows Removed by Filter']) label += ` (filter removed ${fmt(n['Rows Removed by Filter'])})`;
-    if (n['Heap Fetches'] != null && n['Node Type'].startsWith('Index Only'))
-      label += ` (heap fetches ${fmt(n['Heap Fetches'])})`;
-    nodes.push(label);
-    for (const c of n.Plans ?? []) walk(c);
-  };
-  walk(top.Plan);
-  return {
-    planningMs: +top['Planning Time'].toFixed(2),
-    executionMs: +top['Execution Time'].toFixed(2),
-    sharedHit: top.Plan['Shared Hit Blocks'],
-    sharedRead: top.Plan['Shared Read Blocks'],
-    indexes: [...indexes],
-    plan: nodes.join(' → '),
-  };
-}
-
 const pool = new pg.Pool({ connectionString: DB_URL, max: connections });
 const results = [];
 for (const t of targets) {
@@ -516,8 +409,8 @@ for (const t of targets) {
       `  EXPLAIN ${k}: plan ${explain[k].planningMs} ms + exec ${explain[k].executionMs} ms; ${explain[k].plan}`,
     );
   }
-  await cannon(url, headers, t.body, warmup);
-  const ac = await cannon(url, headers, t.body, duration);
+  await cannon(autocannon, { url, headers, body: t.body, seconds: warmup, connections });
+  const ac = await cannon(autocannon, { url, headers, body: t.body, seconds: duration, connections });
   const api = {
     rps: ac.requests.average,
     requests: ac.requests.total,
@@ -531,8 +424,9 @@ for (const t of targets) {
     `  API: ${fmt(api.rps)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms (${api.errors} errors, ${api.non2xx} non-2xx)`,
   );
 
-  await bare(q, warmup, pool);
-  const b = await bare(q, duration, pool);
+  const loop = { connections, countLimit: EXACT_COUNT_LIMIT };
+  await bareLoop(q, warmup, pool, loop);
+  const b = await bareLoop(q, duration, pool, loop);
   log(
     `  bare pg: ${fmt(b.rps)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms (${b.errors} errors)`,
   );
@@ -586,7 +480,7 @@ const genTable = table(
   [
     ['server start: migrations + demo seed (spawn → first 200)', secs(startMs)],
     ...(reuse
-      ? [['data generation', `reused database ${DB} (--reuse-db)`]]
+      ? [['data generation', 'reused database (--reuse-db)']]
       : [
           [`${fmt(SUPPLIERS)} suppliers (company + account_relation)`, secs(steps.suppliers)],
           [`${fmt(ORDERS)} purchase_order rows (chunks of ${fmt(CHUNK)})`, secs(steps.orders)],
@@ -596,9 +490,7 @@ const genTable = table(
   ],
 );
 const header =
-  `${new Date().toISOString().slice(0, 10)} · ${m.cpu}, ${m.cores} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM ` +
-  `(${(freemem() / 2 ** 30).toFixed(0)} GiB free) · Node ${process.version} · PostgreSQL ${pgVersion} ` +
-  `(shared_buffers ${pgSettings.shared_buffers}, work_mem ${pgSettings.work_mem}) · commit ${gitCommit()}\n` +
+  `${reportHeader(db)}\n` +
   `Dataset: ${fmt(counts.orders)} orders (buyer ${BUYER}; ${seeded} from the demo seed), ${fmt(counts.items)} lines, ` +
   `${counts.companies} companies; 200001 sees ${fmt(counts.sent200001)} sent orders; purchase_order ${counts.order_size}, ` +
   `purchase_order_item ${counts.item_size}. autocannon ${connections} connections, ${duration} s after ${warmup} s warm-up; ` +

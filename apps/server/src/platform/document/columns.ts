@@ -47,7 +47,9 @@ type Indexable = {
  * The list indexes of a document table, each in its list's exact sort order (date field, create date,
  * id — all descending), so every page is an index range (issue #5's measured design): the buyer's list,
  * the supplier's list, each per main status, and the number (unique per numbering company, byte order
- * "C" so a prefix search is a range).
+ * "C" so a prefix search is a range). The other side's number search reads its own number index (its
+ * account, number, id: numbers repeat across the numbering companies it sees, the id orders them), so a
+ * prefix is a range in number order there too (BENCHMARKS.md "Delivery-notice list at 1M").
  */
 export function listIndexes(
   name: string,
@@ -59,8 +61,11 @@ export function listIndexes(
 ) {
   const sort = () => [date.desc().nullsFirst(), t.createDate.desc().nullsFirst(), t.id.desc().nullsFirst()];
   const numberKey: SQL = sql`${number} collate "C"`;
+  const ownerIsBuyer = numberOwner.name === t.elsAccount.name;
+  const otherSide = ownerIsBuyer ? t.toElsAccount : t.elsAccount;
   return [
     uniqueIndex(`${name}_number_uq`).on(numberOwner, numberKey),
+    index(`${name}_${ownerIsBuyer ? 'supplier' : 'buyer'}_number_idx`).on(otherSide, numberKey, t.id),
     index(`${name}_buyer_list_idx`).on(t.elsAccount, ...sort()),
     index(`${name}_buyer_status_idx`).on(t.elsAccount, status, ...sort()),
     index(`${name}_supplier_list_idx`).on(t.toElsAccount, ...sort()),

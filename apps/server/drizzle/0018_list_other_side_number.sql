@@ -1,0 +1,2 @@
+CREATE INDEX "delivery_note_buyer_number_idx" ON "delivery_note" USING btree ("els_account","delivery_note_number" collate "C","id");--> statement-breakpoint
+CREATE INDEX "refund_supplier_number_idx" ON "refund" USING btree ("to_els_account","refund_number" collate "C","id");
