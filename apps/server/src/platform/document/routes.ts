@@ -18,6 +18,7 @@ import { registerAuditHandler } from '../../modules/audit/service.ts';
 import type { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
+import { registerImportRoutes } from './import.ts';
 import type { DocRow, DocumentKind } from './kind.ts';
 import { renderDocumentPdf } from './print.ts';
 
@@ -336,6 +337,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
         },
       );
       if (def.approval) registerApprovalRoutes(r, deps, kind, side, recordAnswer);
+      registerImportRoutes(app, deps, kind, side);
     }
 
     for (const [name, action] of Object.entries(def.actions)) {
