@@ -118,6 +118,11 @@ const messages = {
     en: 'Line {id} does not belong to this document',
   },
   docFieldRequired: { zh_cn: '{field} 不能为空', en: '{field} is required' },
+  docImportDecimal: {
+    zh_cn: '{field} 应为数字：最多 {integer} 位整数、{scale} 位小数',
+    en: '{field} must be a number with at most {integer} integer digits and {scale} decimals',
+  },
+  docImportRowRef: { zh_cn: '（第 {row} 行）', en: '(row {row})' },
   docBulkTooMany: { zh_cn: '一次最多处理 {max} 张单据', en: 'At most {max} documents at once' },
   noteOneBuyer: {
     zh_cn: '一张送货单只能包含同一采购方的订单行',

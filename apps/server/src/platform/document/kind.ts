@@ -494,7 +494,11 @@ export function defineKind(options: KindOptions) {
     return results;
   }
 
-  /** Creates (no id) or edits (id + version) a document of the caller's side; '400' when not editable. */
+  /**
+   * Creates (no id) or edits (id + version) a document of the caller's side; '400' when not editable.
+   * Given a transaction as `db`, it runs in a savepoint of that transaction: the Excel import saves every
+   * document of a file in one transaction this way, all or nothing (import.ts, issue #12).
+   */
   async function save(
     db: Queryable,
     auth: AuthContext,

@@ -18,6 +18,7 @@ import { registerAuditHandler } from '../../modules/audit/service.ts';
 import type { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
+import { registerImportRoutes } from './import.ts';
 import type { DocRow, DocumentKind } from './kind.ts';
 import { renderDocumentPdf } from './print.ts';
 
@@ -384,6 +385,9 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       );
     }
     if (def.editable[side] && def.approval) registerApprovalRoutes(r, deps, kind, side, recordAnswer);
+    // Import creates documents through the kind's save (a kind saving through its own route has none).
+    if (def.editable[side] && kind.options.save && generated('import'))
+      registerImportRoutes(app, deps, kind, side);
 
     for (const [name, action] of Object.entries(def.actions)) {
       if (!action.sides[side] || !generated(name)) continue;

@@ -23,6 +23,7 @@ import {
   listColumns,
   toFilterBody,
 } from './definition.ts';
+import { ImportDocuments } from './ImportDocuments.tsx';
 import './i18n-document.ts';
 import './document.css';
 import { statusColor } from './status-color.ts';
@@ -71,12 +72,14 @@ export type DocumentListProps = {
   bulk?: boolean;
   /** Personal column config key; default `{side}-{kind}-list`. */
   tableId?: string;
+  /** Offer the Excel import on a side that creates the kind (default true; off on e.g. Receiving). */
+  importable?: boolean;
 };
 
 /**
  * The list of one document kind (DESIGN §11): columns from the header fields marked `list` and the status
  * fields, filters from the fields marked `filter`, keyset paging for deep pages, "about N" for estimated
- * totals, the server's Excel export of the filter, and bulk actions.
+ * totals, the server's Excel export of the filter, bulk actions, and the Excel import on a creating side.
  */
 export function DocumentList({
   def,
@@ -87,6 +90,7 @@ export function DocumentList({
   initialFilter,
   bulk,
   tableId,
+  importable = true,
 }: DocumentListProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -120,6 +124,7 @@ export function DocumentList({
     ? Object.entries(table).filter(([, a]) => a.bulk && a.sides[side] !== undefined)
     : [];
   const numberField = def.numberField;
+  const canImport = importable && def.editable[side] !== undefined;
 
   const columns: DataColumn<DocRecord>[] = listColumns(def, side).map(({ key, field, status }) => ({
     key,
@@ -289,9 +294,16 @@ export function DocumentList({
             onPageChange={() => setSelected([])}
             rowClassName={() => 'document-row'}
             extra={
-              toolbar || bulkActions.length > 0 ? (
+              toolbar || bulkActions.length > 0 || canImport ? (
                 <Space wrap size={6}>
                   {toolbar}
+                  {canImport && (
+                    <ImportDocuments
+                      def={def}
+                      side={side}
+                      onImported={() => client.invalidateQueries({ queryKey: documentKeys.all(def) })}
+                    />
+                  )}
                   {bulkActions.map(bulkButton)}
                 </Space>
               ) : undefined

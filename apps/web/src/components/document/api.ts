@@ -3,7 +3,7 @@ import { servicePath } from '@srm/contracts/document/define';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useAuth } from '../../lib/auth-store.ts';
-import { call, http } from '../../lib/http.ts';
+import { ApiError, call, http } from '../../lib/http.ts';
 import type { Page } from '../../lib/message-api.ts';
 
 /**
@@ -154,6 +154,53 @@ export async function exportDocuments(
     data: filter,
   });
   saveBlob(blob, name ?? `${def.kind}.xlsx`);
+}
+
+/** `GET …/importTemplate` → the kind's import template (.xlsx, headers in the user's language). */
+export async function downloadImportTemplate(def: DocumentDefinition, side: Side): Promise<void> {
+  const { blob, name } = await fetchBlob({ url: `${basePath(def, side)}/importTemplate`, method: 'GET' });
+  saveBlob(blob, name ?? `${def.kind}-import.xlsx`);
+}
+
+/** One problem of an import file: its sheet row, the column's label and the message (user's language). */
+export type ImportRowError = { row: number; field: string; message: string };
+/** An import's outcome: documents created (their numbers), or nothing created and the file's problems. */
+export type ImportOutcome =
+  | { ok: true; created: number; numbers: string[] }
+  | { ok: false; message: string; errors: ImportRowError[] };
+
+/**
+ * `POST …/import` with the file as multipart part `file` (issue #12). A '400' listing rows becomes
+ * `{ ok: false, errors }`; any other failure (not a workbook, missing column …) rejects with its message.
+ */
+export async function importDocuments(
+  def: DocumentDefinition,
+  side: Side,
+  file: Blob,
+  fileName = 'import.xlsx',
+): Promise<ImportOutcome> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  try {
+    const data = await call<{ created: number; numbers: string[] }>({
+      url: `${basePath(def, side)}/import`,
+      method: 'POST',
+      data: form,
+    });
+    return { ok: true, ...data };
+  } catch (e) {
+    const list = e instanceof ApiError ? (e.data as { errors?: unknown } | null)?.errors : undefined;
+    if (!Array.isArray(list) || list.length === 0) throw e;
+    return {
+      ok: false,
+      message: (e as ApiError).message,
+      errors: list.map((x: Partial<ImportRowError>) => ({
+        row: Number(x.row ?? 0),
+        field: String(x.field ?? ''),
+        message: String(x.message ?? ''),
+      })),
+    };
+  }
 }
 
 /**

@@ -57,6 +57,7 @@ export default function DeliveryReceive() {
         title={t('delivery:receive.toReceive')}
         tableId="purchase-deliveryNote-receive"
         initialFilter={{ noteStatus: '3' }}
+        importable={false}
         onOpen={(row) => navigate(`/v2/delivery/detail?id=${row.id}`)}
       />
     </div>

@@ -1,0 +1,419 @@
+import multipart from '@fastify/multipart';
+import type { Locale } from '@srm/contracts/constants';
+import {
+  type DocumentDefinition,
+  type FieldDef,
+  type Label,
+  type Side,
+  saveSchema,
+  servicePath,
+} from '@srm/contracts/document/define';
+import { envelopeSchema } from '@srm/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, badRequest } from '../errors.ts';
+import { type Column, readWorkbook, type SheetRow, writeWorkbook, XLSX_TYPE } from '../excel.ts';
+import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
+import { type MessageKey, t } from '../messages.ts';
+import type { DocRow, DocumentKind } from './kind.ts';
+
+/**
+ * The document kernel's Excel import (DESIGN §11, issue #12 "One Excel engine (exceljs, with per-row
+ * errors on import)"): every kind gets, on each side that creates it, a template and an import that
+ * creates documents from the template's rows through the kind's own save — all or nothing.
+ *
+ * Layout: one row per document line. The columns are a document reference (rows with the same reference
+ * make one document, their header values read from the group's first row; without the column every row
+ * is a document of its own), the kind's input header fields, then its input line fields — labelled in
+ * the caller's language, read in either language or by field key, in any order (platform/excel.ts).
+ */
+
+/** Most row errors one answer lists (the message counts every bad row). */
+export const IMPORT_MAX_ERRORS = 100;
+
+/** The column that groups rows into documents. */
+export const REFERENCE_COLUMN: Column = {
+  key: 'documentReference',
+  zh_cn: '单据参考号',
+  en: 'Document reference',
+  width: 16,
+};
+
+/** One column of a kind's import: a header or a line field. */
+type ImportField = { name: string; part: 'header' | 'line'; field: FieldDef; column: Column };
+
+const KINDS: Record<string, Column['kind']> = { decimal: 'decimal', integer: 'int', datetime: 'date' };
+
+/**
+ * The import columns of a kind: its input header fields, then its input line fields. A line label that
+ * repeats a header label (in either language) names the lines too: "备注（送货明细）" / "Remark (Lines)".
+ */
+export function importFields(def: DocumentDefinition): ImportField[] {
+  const headerLabels = new Set(
+    Object.values(def.header)
+      .filter((f) => f.input)
+      .flatMap((f) => [f.label.zh_cn.toLowerCase(), f.label.en.toLowerCase()]),
+  );
+  const column = (key: string, label: Label, field: FieldDef): Column => ({
+    key,
+    zh_cn: label.zh_cn,
+    en: label.en,
+    kind: KINDS[field.type] ?? 'text',
+    width: field.type === 'text' || field.type === 'uuid' ? 24 : 14,
+    required: field.required,
+  });
+  const out: ImportField[] = [];
+  for (const [name, field] of Object.entries(def.header))
+    if (field.input) out.push({ name, part: 'header', field, column: column(name, field.label, field) });
+  for (const [name, field] of Object.entries(def.lines.fields)) {
+    if (!field.input) continue;
+    const clash =
+      headerLabels.has(field.label.zh_cn.toLowerCase()) || headerLabels.has(field.label.en.toLowerCase());
+    const label = clash
+      ? {
+          zh_cn: `${field.label.zh_cn}（${def.lines.label.zh_cn}）`,
+          en: `${field.label.en} (${def.lines.label.en})`,
+        }
+      : field.label;
+    out.push({ name, part: 'line', field, column: column(`lines.${name}`, label, field) });
+  }
+  return out;
+}
+
+/** One problem of one sheet row, in the caller's language. */
+export type RowError = { row: number; field: string; message: string };
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * A cell as the save body expects it: a code from its code or its label in either language; a date as
+ * 'YYYY-MM-DD' (date cells, '2026-11-25', '2026/11/25'); other values as the Excel engine read them
+ * (decimals as plain strings, integers as numbers). A problem instead when a code is unknown.
+ */
+function cellToInput(
+  field: FieldDef,
+  value: unknown,
+  locale: Locale,
+  label: string,
+): { value: unknown } | { problem: string } {
+  if (field.type === 'code' && field.codes) {
+    const text = norm(String(value));
+    for (const [code, names] of Object.entries(field.codes))
+      if (norm(code) === text || norm(names.zh_cn) === text || norm(names.en) === text)
+        return { value: code };
+    return {
+      problem: t(locale, 'rule.enum', {
+        field: label,
+        values: Object.values(field.codes)
+          .map((names) => names[locale])
+          .join(locale === 'en' ? ', ' : '、'),
+      }),
+    };
+  }
+  if (field.type === 'date' && typeof value === 'string') {
+    const iso = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?Z$/.exec(value);
+    if (iso) return { value: iso[1] };
+    const slashed = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(value.trim());
+    if (slashed)
+      return { value: `${slashed[1]}-${slashed[2].padStart(2, '0')}-${slashed[3].padStart(2, '0')}` };
+  }
+  if (field.type === 'text' || field.type === 'uuid' || field.type === 'account')
+    return { value: String(value).trim() };
+  return { value };
+}
+
+/** The caller's-language sentence of one zod issue on a column (`label`); `given` tells missing from bad. */
+function issueMessage(locale: Locale, issue: z.core.$ZodIssue, label: string, field?: FieldDef): string {
+  const p = issue as unknown as Record<string, unknown>;
+  const say = (key: MessageKey, params: Record<string, string | number> = {}) =>
+    t(locale, key, { field: label, ...params });
+  if (issue.code === 'invalid_type' && p.input === undefined) return say('rule.required');
+  if (field?.type === 'decimal' && (issue.code === 'invalid_format' || issue.code === 'invalid_type')) {
+    const [integer, scale] = field.digits ?? [12, 3];
+    return say('docImportDecimal', { integer, scale });
+  }
+  switch (issue.code) {
+    case 'too_small':
+      if (p.origin === 'string' && Number(p.minimum) === 1) return say('rule.required');
+      return p.origin === 'string' || p.origin === 'array'
+        ? say('rule.tooShort', { min: String(p.minimum) })
+        : say('rule.tooSmall', { min: String(p.minimum) });
+    case 'too_big':
+      return p.origin === 'string' || p.origin === 'array'
+        ? say('rule.tooLong', { max: String(p.maximum) })
+        : say('rule.tooBig', { max: String(p.maximum) });
+    case 'invalid_type':
+    case 'invalid_format':
+      return say('rule.format');
+    case 'custom':
+      return issue.message === 'rule.positive' ? say('rule.positive') : say('rule.invalid');
+    default:
+      return say('rule.invalid');
+  }
+}
+
+/** Collects row errors (the first IMPORT_MAX_ERRORS) and the rows that have any. */
+class RowErrors {
+  readonly list: RowError[] = [];
+  readonly rows = new Set<number>();
+  /** Row and column pairs already reported (one problem per cell: the first found). */
+  private readonly cells = new Set<string>();
+  add(row: number, field: string, message: string) {
+    this.rows.add(row);
+    const cell = `${row}\u0000${field}`;
+    if (this.cells.has(cell)) return;
+    this.cells.add(cell);
+    if (this.list.length < IMPORT_MAX_ERRORS) this.list.push({ row, field, message });
+  }
+  /** The errors in sheet order. */
+  sorted(): RowError[] {
+    return [...this.list].sort((a, b) => a.row - b.row);
+  }
+}
+
+/** Rows grouped into documents by the reference column, in the order each reference first appears. */
+function groupRows(rows: SheetRow[]): SheetRow[][] {
+  const groups = new Map<string, SheetRow[]>();
+  for (const r of rows) {
+    const ref = r.values[REFERENCE_COLUMN.key];
+    const key = ref === undefined || String(ref).trim() === '' ? `\u0000${r.row}` : norm(String(ref));
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  return [...groups.values()];
+}
+
+/** Thrown inside the transaction to roll it back: a file with errors, or a dry run. */
+class Rollback {
+  constructor(readonly created: number) {}
+}
+
+/**
+ * Reads, converts, validates and saves the documents of one sheet for `side`, in ONE transaction: each
+ * document through the kind's save (its own rules, numbering, audit row) in a savepoint, so the errors
+ * of every document are collected; any error rolls everything back. '400' mdImportRejected with data
+ * { errors: RowError[] } then; else { created, numbers } (dryRun: counted, nothing kept, no numbers).
+ */
+export async function importDocuments(
+  deps: Pick<AppDeps, 'db'>,
+  kind: DocumentKind,
+  auth: ReturnType<typeof requireAuth>,
+  side: Side,
+  bytes: Buffer,
+  locale: Locale,
+  dryRun: boolean,
+): Promise<{ created: number; numbers: string[] }> {
+  const { def } = kind;
+  const fields = importFields(def);
+  const rows = await readWorkbook(bytes, [REFERENCE_COLUMN, ...fields.map((f) => f.column)]);
+  const errors = new RowErrors();
+  const schema = saveSchema(def);
+  const referenceLabel = REFERENCE_COLUMN[locale];
+  const labelOf = (f: ImportField) => f.column[locale];
+
+  // Cells → save bodies (one per group), converting each cell to its field's type.
+  type Body = Record<string, unknown> & { lines: Record<string, unknown>[] };
+  const bodies: Array<{ rows: SheetRow[]; body: Body; bad: boolean }> = [];
+  for (const group of groupRows(rows)) {
+    const header: Record<string, unknown> = {};
+    const lines: Record<string, unknown>[] = [];
+    let bad = false;
+    for (const [index, r] of group.entries()) {
+      const line: Record<string, unknown> = {};
+      for (const f of fields) {
+        if (f.part === 'header' && index > 0) continue;
+        const cell = r.values[f.column.key];
+        if (cell === undefined) continue;
+        const converted = cellToInput(f.field, cell, locale, labelOf(f));
+        if ('problem' in converted) {
+          errors.add(r.row, labelOf(f), converted.problem);
+          bad = true;
+        } else (f.part === 'header' ? header : line)[f.name] = converted.value;
+      }
+      lines.push(line);
+    }
+    bodies.push({ rows: group, body: { ...header, lines }, bad });
+  }
+
+  // The kind's zod schema, each issue on the row and column it came from (a cell that could not be
+  // converted keeps its first problem). Only documents without problems go on to the kind's save.
+  const valid: Array<{ rows: SheetRow[]; body: Body }> = [];
+  for (const entry of bodies) {
+    const parsed = schema.safeParse(entry.body);
+    if (parsed.success) {
+      if (!entry.bad) valid.push({ rows: entry.rows, body: parsed.data as Body });
+      continue;
+    }
+    for (const issue of parsed.error.issues) {
+      const [first, index, name] = issue.path;
+      const onLine = first === 'lines' && typeof index === 'number';
+      const f = fields.find((x) =>
+        onLine ? x.part === 'line' && x.name === name : x.part === 'header' && x.name === first,
+      );
+      const row = (onLine ? entry.rows[index] : entry.rows[0])?.row ?? entry.rows[0].row;
+      const label = f ? labelOf(f) : referenceLabel;
+      errors.add(row, label, issueMessage(locale, issue, label, f?.field));
+    }
+  }
+
+  // One transaction; each document's save in its own savepoint (kind.save given the transaction).
+  const saved: DocRow[] = [];
+  try {
+    await deps.db.transaction(async (tx) => {
+      for (const entry of valid) {
+        try {
+          saved.push(await kind.save(tx, auth, side, entry.body));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          const { row, label, message } = saveProblem(error, entry.rows, fields, locale);
+          errors.add(row, label ?? referenceLabel, message);
+        }
+      }
+      if (errors.rows.size > 0 || dryRun) throw new Rollback(saved.length);
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+    if (errors.rows.size > 0)
+      throw new AppError('400', 'mdImportRejected', { count: errors.rows.size }, { errors: errors.sorted() });
+    return { created: error.created, numbers: [] };
+  }
+  return { created: saved.length, numbers: saved.map((row) => String(row[def.numberField])) };
+}
+
+/**
+ * A kind's save error as a row error. An id the error names (an unknown source line …) is never echoed:
+ * the row and column that held it are named instead; other errors go to the document's first row.
+ */
+function saveProblem(error: AppError, rows: SheetRow[], fields: ImportField[], locale: Locale) {
+  let row = rows[0].row;
+  let label: string | undefined;
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries({ ...error.params, ...error.localParams?.(locale) })) {
+    const ids = String(value).match(UUID);
+    if (!ids) {
+      params[key] = value;
+      continue;
+    }
+    for (const r of rows)
+      for (const f of fields)
+        if (
+          typeof r.values[f.column.key] === 'string' &&
+          ids.includes(String(r.values[f.column.key]).trim())
+        ) {
+          row = r.row;
+          label = f.column[locale];
+        }
+    params[key] = String(value).replace(UUID, t(locale, 'docImportRowRef', { row }));
+  }
+  return { row, label, message: t(locale, error.key, params) };
+}
+
+/** The `file` part of a multipart upload, as bytes ('400' naming the rule; size ≤ UPLOAD_MAX_MB). */
+async function uploadedFile(request: FastifyRequest, maxMb: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('uploadNotMultipart');
+  let part: Awaited<ReturnType<typeof request.file>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10 } });
+  } catch {
+    throw badRequest('uploadNotMultipart');
+  }
+  if (part?.fieldname !== 'file') throw badRequest('uploadMissingFile');
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch {
+    throw badRequest('uploadTooLarge', { max: maxMb });
+  }
+  if (bytes.length === 0) throw badRequest('uploadMissingFile');
+  // An .xlsx is a zip: its first bytes say so (the declared type and the name are not trusted).
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04))
+    throw badRequest('mdImportBadFile');
+  return bytes;
+}
+
+const importQuery = z.object({ dryRun: z.enum(['Y', 'N']).default('N') });
+const importAnswer = envelopeSchema(z.object({ created: z.number(), numbers: z.array(z.string()) }));
+
+/**
+ * Registers a kind's import calls for one creating side (issue #12; DESIGN §11), under
+ * `/apis/{module}/{Purchase|Sale}{Service}Service/…`, in a context of their own that reads multipart
+ * bodies (as the attachment and master-data uploads do; elsewhere a multipart body is refused):
+ *
+ * - `GET importTemplate` — the .xlsx template: a header row in the caller's language (lang header):
+ *   "单据参考号 / Document reference", the kind's input header fields, its input line fields. One row per
+ *   line; rows with the same reference make one document, header values from the group's first row.
+ * - `POST import[?dryRun=Y]` — multipart/form-data with one part `file`: an .xlsx (checked by its bytes)
+ *   of at most UPLOAD_MAX_MB and MAX_IMPORT_ROWS (5,000) data rows in the template's layout (either
+ *   language). Cells: decimals as numbers or text (the field's digits), dates as date cells or
+ *   'YYYY-MM-DD', codes as the code or its label in either language. Every document is checked by the
+ *   kind's save schema and saved by the kind's own save, all in ONE transaction. Answers data
+ *   { created (documents), numbers (their numbers, in file order; [] for a dry run) }.
+ *
+ * Errors ('400', the message naming the rule, in the caller's language): not multipart / no `file`
+ * part / too large / not an .xlsx / no data rows / too many rows / a required column missing; and when
+ * any row is bad, nothing is created and data { errors: [{ row (the sheet's row number), field (the
+ * column's label in the caller's language), message }] } lists up to 100 problems (ids never echoed).
+ * '403' from the other side's station.
+ */
+export function registerImportRoutes(app: App, deps: AppDeps, kind: DocumentKind, side: Side): void {
+  const { def } = kind;
+  const base = servicePath(def, side);
+  const tags = [def.kind];
+  const who = side === 'purchase' ? 'buyer' : 'supplier';
+  const maxMb = deps.config.UPLOAD_MAX_MB;
+  void app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: maxMb * 1024 * 1024, files: 1 } });
+    const r = zod(uploads);
+
+    r.get(
+      `${base}/importTemplate`,
+      {
+        schema: {
+          tags,
+          summary: `The Excel template of a ${def.title.en} import (${who} side)`,
+          description:
+            'An .xlsx with the header row in the caller’s language: document reference, then the input header ' +
+            'and line fields. One row per line; rows with the same reference make one document.',
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        kind.assertSide(requireAuth(request.auth), side, 'edit');
+        const locale = request.locale;
+        const columns = [REFERENCE_COLUMN, ...importFields(def).map((f) => f.column)];
+        const bytes = await writeWorkbook(def.title[locale], columns, [], locale);
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${def.kind}-import.xlsx"`)
+          .send(bytes);
+      },
+    );
+
+    r.post(
+      `${base}/import`,
+      {
+        schema: {
+          tags,
+          summary: `Import ${def.title.en}s from Excel (${who} side), all or nothing`,
+          description:
+            'multipart/form-data, part `file`: an .xlsx in the importTemplate layout (≤ 5,000 rows). Any bad row: ' +
+            "'400' with data { errors: [{ row, field, message }] } and nothing created; else { created, numbers }. " +
+            'dryRun=Y checks only.',
+          querystring: importQuery,
+          response: { 200: importAnswer },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request.auth);
+        kind.assertSide(auth, side, 'edit');
+        const bytes = await uploadedFile(request, maxMb);
+        return ok(
+          await importDocuments(deps, kind, auth, side, bytes, request.locale, request.query.dryRun === 'Y'),
+        );
+      },
+    );
+  });
+}
