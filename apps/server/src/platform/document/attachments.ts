@@ -135,8 +135,9 @@ export function registerDocumentAttachments(app: App, deps: AppDeps, kind: Docum
       documentKind: def.kind,
       documentId: doc.id,
       action,
-      fromStatus: doc[kind.mainStatus] ?? null,
-      toStatus: doc[kind.mainStatus] ?? null,
+      // No status moves: the trail shows the action and the file's name.
+      fromStatus: null,
+      toStatus: null,
       remark: fileName,
       createUser: caller,
     });
