@@ -1,12 +1,35 @@
 import { z } from 'zod';
-import { CUSTOM_FIELD_KEYS, type CustomFieldKey } from './purchase-order.ts';
+import { DOCUMENT_DEFINITIONS, definitionOf, type KernelKindCode } from './document/registry.ts';
+import { CUSTOM_FIELD_COUNT, CUSTOM_FIELD_KEYS, type CustomFieldKey } from './purchase-order.ts';
 
 /**
  * Labels of the custom fields fbk1…fbk50 per company and document kind (issue #5, seed 001 §3 "custom
- * fields fbk1 to fbk50 recur on most documents"). A later document adds its kinds to this list.
+ * fields fbk1 to fbk50 recur on most documents"): the purchase order's header and lines, and for every
+ * kind on the document kernel (document/registry.ts) `{kind}` (header) and `{kind}Item` (lines).
  */
-export const CUSTOM_FIELD_DOCUMENT_KINDS = ['purchaseOrder', 'purchaseOrderItem'] as const;
-export type CustomFieldDocumentKind = (typeof CUSTOM_FIELD_DOCUMENT_KINDS)[number];
+export type CustomFieldDocumentKind =
+  | 'purchaseOrder'
+  | 'purchaseOrderItem'
+  | KernelKindCode
+  | `${KernelKindCode}Item`;
+export const CUSTOM_FIELD_DOCUMENT_KINDS = [
+  'purchaseOrder',
+  'purchaseOrderItem',
+  ...DOCUMENT_DEFINITIONS.flatMap((d) => [d.kind, `${d.kind}Item` as const]),
+] as [CustomFieldDocumentKind, ...CustomFieldDocumentKind[]];
+
+/** The label kinds of a kernel kind's header and lines. */
+export function customFieldKindsOf(kind: KernelKindCode): {
+  header: CustomFieldDocumentKind;
+  lines: CustomFieldDocumentKind;
+} {
+  return { header: kind, lines: `${kind}Item` };
+}
+
+/** How many custom fields a label kind has: the order's 50, a kernel kind's `customFields`. */
+export function customFieldCountOf(documentKind: string): number {
+  return definitionOf(documentKind.replace(/Item$/, ''))?.customFields ?? CUSTOM_FIELD_COUNT;
+}
 
 /** Longest label, in characters after trimming. */
 export const CUSTOM_FIELD_LABEL_MAX = 50;
@@ -33,23 +56,32 @@ export const customFieldLabelInputSchema = z
   });
 
 /** POST /apis/CustomFieldService/saveLabels body: the whole set of one document kind (replaces it). */
-export const customFieldSaveBodySchema = z.object({
-  documentKind: z.enum(CUSTOM_FIELD_DOCUMENT_KINDS),
-  labels: z
-    .array(customFieldLabelInputSchema)
-    .max(CUSTOM_FIELD_KEYS.length)
-    .superRefine((labels, ctx) => {
-      const seen = new Set<string>();
-      labels.forEach((label, i) => {
-        if (seen.has(label.fieldKey)) {
-          ctx.addIssue({ code: 'custom', path: [i, 'fieldKey'], message: 'rule.duplicate' });
-        }
-        seen.add(label.fieldKey);
-      });
-    }),
-  /** The version read; required once the kind has a saved set ('409' when stale). */
-  version: z.number().int().min(0).optional(),
-});
+export const customFieldSaveBodySchema = z
+  .object({
+    documentKind: z.enum(CUSTOM_FIELD_DOCUMENT_KINDS),
+    labels: z
+      .array(customFieldLabelInputSchema)
+      .max(CUSTOM_FIELD_KEYS.length)
+      .superRefine((labels, ctx) => {
+        const seen = new Set<string>();
+        labels.forEach((label, i) => {
+          if (seen.has(label.fieldKey)) {
+            ctx.addIssue({ code: 'custom', path: [i, 'fieldKey'], message: 'rule.duplicate' });
+          }
+          seen.add(label.fieldKey);
+        });
+      }),
+    /** The version read; required once the kind has a saved set ('409' when stale). */
+    version: z.number().int().min(0).optional(),
+  })
+  // A kind with 30 custom fields has no fbk31 to name ('400' naming body.labels.N.fieldKey).
+  .superRefine((body, ctx) => {
+    const count = customFieldCountOf(body.documentKind);
+    body.labels.forEach((label, i) => {
+      if (Number(label.fieldKey.slice(3)) > count)
+        ctx.addIssue({ code: 'custom', path: ['labels', i, 'fieldKey'], message: 'rule.invalid' });
+    });
+  });
 export type CustomFieldSaveBody = z.infer<typeof customFieldSaveBodySchema>;
 
 /** The label of a field in a language: the configured one, else the key itself (fbk3). */

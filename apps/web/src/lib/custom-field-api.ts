@@ -44,6 +44,16 @@ export function findOrderCustomFieldLabels(orderId: string) {
   return call<OrderCustomFieldLabels>({ url: `${BASE}/findOrderLabels/${orderId}` });
 }
 
+/** Header and line labels of a kernel document's buyer (delivery notices, returns …; issue #12). */
+export type DocumentCustomFieldLabels = { header: CustomFieldLabel[]; lines: CustomFieldLabel[] };
+
+/** The labels the buyer of a kernel document set (both sides, while the caller's side sees it). */
+export function findDocumentCustomFieldLabels(kind: string, id: string) {
+  return call<DocumentCustomFieldLabels>({
+    url: `${BASE}/findDocumentLabels/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+  });
+}
+
 const NONE: OrderCustomFieldLabels = { purchaseOrder: [], purchaseOrderItem: [] };
 const NO_LABELS: CustomFieldLabel[] = [];
 
@@ -102,4 +112,33 @@ export function useFieldName(labels: readonly CustomFieldLabel[]) {
     }),
     [labels, lang],
   );
+}
+
+const NO_DOCUMENT_LABELS: DocumentCustomFieldLabels = { header: [], lines: [] };
+
+/**
+ * The labels for a kernel document's page: of its buyer when a document is open (either side), else of
+ * the caller's company (`{kind}` and `{kind}Item`). While loading, or when the call fails, none.
+ */
+export function useDocumentCustomFieldLabels(
+  kind: string,
+  id: string | undefined | null,
+): DocumentCustomFieldLabels {
+  const query = useQuery({
+    queryKey: [...CUSTOM_FIELD_KEYS_QUERY, 'document', kind, id ?? 'own'],
+    queryFn: async (): Promise<DocumentCustomFieldLabels> => {
+      if (id) {
+        const found = await findDocumentCustomFieldLabels(kind, id);
+        return { header: found?.header ?? [], lines: found?.lines ?? [] };
+      }
+      const [header, lines] = await Promise.all([
+        findCustomFieldLabels(kind as CustomFieldDocumentKind),
+        findCustomFieldLabels(`${kind}Item` as CustomFieldDocumentKind),
+      ]);
+      return { header: header?.labels ?? [], lines: lines?.labels ?? [] };
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+  return query.data ?? NO_DOCUMENT_LABELS;
 }

@@ -1,12 +1,15 @@
-import type {
-  CustomFieldDocumentKind,
-  CustomFieldLabel,
-  CustomFieldSaveBody,
+import {
+  type CustomFieldDocumentKind,
+  type CustomFieldLabel,
+  type CustomFieldSaveBody,
+  customFieldKindsOf,
 } from '@srm/contracts/custom-field';
+import type { KernelKindCode } from '@srm/contracts/document/registry';
 import { CUSTOM_FIELD_KEYS } from '@srm/contracts/purchase-order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
-import { conflict, forbidden } from '../../platform/errors.ts';
+import { kindByCode } from '../../platform/document/registry.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { findOrderForBuyer, findOrderForSupplier } from '../order/service.ts';
 import { customFieldConfig } from './tables.ts';
@@ -50,6 +53,34 @@ export async function findLabelsOfOrder(db: Queryable, auth: AuthContext, orderI
       ? await findOrderForSupplier(db, auth, orderId)
       : await findOrderForBuyer(db, auth, orderId);
   return findOrderLabels(db, order.elsAccount);
+}
+
+/**
+ * The header and line labels the buyer of a kernel document (delivery notice, return …) set, for a caller
+ * whose side sees the document (its station's side: the buyer's users, the supplier's once visible to it).
+ * '404' otherwise, as the kind's findDetail answers.
+ */
+export async function findLabelsOfDocument(
+  db: Queryable,
+  auth: AuthContext,
+  documentKind: KernelKindCode,
+  id: string,
+) {
+  const kind = kindByCode(documentKind);
+  if (!kind) throw notFound();
+  const doc = await kind.find(db, auth, auth.station, id);
+  const kinds = customFieldKindsOf(documentKind);
+  const rows = await db
+    .select({ documentKind: customFieldConfig.documentKind, labels: customFieldConfig.labels })
+    .from(customFieldConfig)
+    .where(
+      and(
+        eq(customFieldConfig.elsAccount, doc.elsAccount),
+        inArray(customFieldConfig.documentKind, [kinds.header, kinds.lines]),
+      ),
+    );
+  const of = (k: string) => (rows.find((r) => r.documentKind === k)?.labels ?? []) as CustomFieldLabel[];
+  return { header: of(kinds.header), lines: of(kinds.lines) };
 }
 
 /**

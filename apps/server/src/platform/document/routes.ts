@@ -18,6 +18,7 @@ import { registerAuditHandler } from '../../modules/audit/service.ts';
 import type { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
+import { registerDocumentAttachments } from './attachments.ts';
 import { registerImportRoutes } from './import.ts';
 import type { DocRow, DocumentKind } from './kind.ts';
 import { renderDocumentPdf } from './print.ts';
@@ -142,6 +143,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
   for (const side of ['purchase', 'sale'] as const) {
     const base = servicePath(def, side);
     const who = side === 'purchase' ? 'buyer' : 'supplier';
+    registerDocumentAttachments(app, deps, kind, side);
 
     r.post(
       `${base}/findPageList`,

@@ -9,11 +9,13 @@ import {
 import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Timeline } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentCustomFieldLabels, useFieldName } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { ArrowLeftOutlined, ReloadOutlined } from '../page-icons.tsx';
 import { ActionDialog, type LineQuantity } from './ActionDialog.tsx';
 import { type DocDetail, type DocLine, useDocumentAction, useDocumentDetail } from './api.ts';
+import { DocumentAttachments } from './DocumentAttachments.tsx';
 import { StatusTag } from './DocumentList.tsx';
 import {
   actionLabel,
@@ -48,7 +50,24 @@ export type DocumentDetailProps = {
   requiredInputs?: Readonly<Record<string, readonly string[]>>;
   /** Read-only (e.g. inside the approval page, which has its own approve/reject panel). */
   hideActions?: boolean;
+  /** No attachments section (a kind that shows its files elsewhere). */
+  hideAttachments?: boolean;
 };
+
+/**
+ * The custom fields a detail shows, in fbk order: those holding a value, and those the buyer named (an
+ * empty named field reads '—'); unnamed empty ones never (no panel of bare fbk3…fbk30).
+ */
+export function shownDetailCustomFields(
+  keys: readonly string[],
+  values: Record<string, unknown>,
+  named: ReadonlySet<string>,
+): string[] {
+  return keys.filter((k) => {
+    const v = values[k];
+    return (v !== undefined && v !== null && v !== '') || named.has(k);
+  });
+}
 
 const hiddenType = (f: FieldDef) => f.type === 'uuid';
 
@@ -90,6 +109,7 @@ function DetailView({
   quantityOf,
   requiredInputs,
   hideActions,
+  hideAttachments,
 }: DocumentDetailProps & { data: DocDetail; reload: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -98,6 +118,9 @@ function DetailView({
   const [dialog, setDialog] = useState<ToolbarAction | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const { record, lines, trail, tasks } = data;
+  const labels = useDocumentCustomFieldLabels(def.kind, record.id);
+  const headerName = useFieldName(labels.header).name;
+  const lineName = useFieldName(labels.lines).name;
   const number = String(record[def.numberField] ?? '');
   const statuses = statusFields(def);
   /** Tags beside the number: the statuses but the send status (the main status already says it). */
@@ -153,8 +176,14 @@ function DetailView({
   const shownLineFields: Array<[string, FieldDef]> = (
     lineFields ?? Object.keys(def.lines.fields).filter((k) => !hiddenType(def.lines.fields[k]))
   ).flatMap((k) => (def.lines.fields[k] ? [[k, def.lines.fields[k]] as [string, FieldDef]] : []));
-  const custom = customFieldKeys(def).filter(
-    (k) => record[k] !== undefined && record[k] !== null && record[k] !== '',
+  const custom = shownDetailCustomFields(
+    customFieldKeys(def),
+    record,
+    new Set(labels.header.map((l) => l.fieldKey)),
+  );
+  /** Line custom fields: a column for each that a line holds (named by the buyer's label). */
+  const lineCustom = customFieldKeys(def).filter((k) =>
+    lines.some((l) => l[k] !== undefined && l[k] !== null && l[k] !== ''),
   );
   /** Lines are numbered 10, 20 … by the server (lineNumber); else by position. */
   const lineNumber = (line: DocLine, i: number) =>
@@ -228,8 +257,8 @@ function DetailView({
             style={{ marginTop: 12 }}
           >
             {custom.map((k) => (
-              <Descriptions.Item key={k} label={k}>
-                {String(record[k])}
+              <Descriptions.Item key={k} label={headerName(k)}>
+                {String(record[k] ?? '') || '—'}
               </Descriptions.Item>
             ))}
           </Descriptions>
@@ -261,11 +290,21 @@ function DetailView({
                 return f.type === 'decimal' && text ? <span className="num">{text}</span> : text || '—';
               },
             })),
+            ...lineCustom.map((k) => ({
+              key: k,
+              dataIndex: k,
+              title: lineName(k),
+              render: (v: unknown) => (typeof v === 'string' && v !== '' ? v : '—'),
+            })),
           ]}
         />
       </Card>
 
       {children?.(data)}
+
+      {!hideAttachments && (
+        <DocumentAttachments def={def} side={side} id={record.id} readOnly={hideActions} />
+      )}
 
       <div className={tasks.length > 0 ? 'document-two-col' : undefined}>
         <Card title={t('document:detail.trail')} size="small">

@@ -1,13 +1,20 @@
 import type { Locale } from '@srm/contracts/constants';
-import type { DocumentDefinition, FieldDef, Side } from '@srm/contracts/document/define';
+import {
+  customFieldKeys,
+  type DocumentDefinition,
+  type FieldDef,
+  type Side,
+} from '@srm/contracts/document/define';
 import { Alert, App, Button, Card, Col, Form, type FormInstance, Row, Space, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { type DocRecord, useDocumentSave } from './api.ts';
 import { fieldLabel, formatValue, inputFields, rulesOf, saveBody } from './definition.ts';
 import { FieldInput, itemPropsOf, preventEnterSubmit } from './FieldInput.tsx';
+import { LineCustomFieldsButton, LineCustomFieldsDrawer } from './LineCustomFields.tsx';
 import './document.css';
 import './i18n-document.ts';
 
@@ -70,6 +77,8 @@ export type DocumentFormProps = {
   onSaved: (record: DocRecord) => void;
   onCancel?: () => void;
   form?: FormInstance<FormValues>;
+  /** No custom fields column and drawer on the lines. */
+  hideLineCustomFields?: boolean;
 };
 
 /**
@@ -95,6 +104,7 @@ export function DocumentForm({
   onSaved,
   onCancel,
   form: given,
+  hideLineCustomFields,
 }: DocumentFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -103,6 +113,14 @@ export function DocumentForm({
   const form = given ?? own;
   const save = useDocumentSave(def, side);
   const [serverError, setServerError] = useState<string | null>(null);
+  /** The line whose custom fields drawer is open. */
+  const [customLine, setCustomLine] = useState<number | null>(null);
+  const labels = useDocumentCustomFieldLabels(def.kind, existing?.id);
+  const customKeys = customFieldKeys(def);
+  // Re-render the buttons' counts as the drawer edits a line's fields (whole store: no inputs of their own).
+  const watchedLines = Form.useWatch('lines', { form, preserve: true }) as
+    | Array<Record<string, unknown>>
+    | undefined;
 
   const header: Array<[string, FieldDef]> = (headerFields ?? inputFields(def.header).map(([k]) => k))
     .filter((k) => def.header[k])
@@ -209,6 +227,26 @@ export function DocumentForm({
                       );
                     },
                   })),
+                  ...(hideLineCustomFields
+                    ? []
+                    : [
+                        {
+                          key: 'custom',
+                          title: t('document:lineCustom.column'),
+                          width: 110,
+                          render: (_v: unknown, f: { name: number }) => (
+                            <LineCustomFieldsButton
+                              ns="document"
+                              keys={customKeys}
+                              line={watchedLines?.[f.name]}
+                              labels={labels.lines}
+                              index={f.name}
+                              hasError={false}
+                              onOpen={() => setCustomLine(f.name)}
+                            />
+                          ),
+                        },
+                      ]),
                   {
                     key: 'remove',
                     width: 60,
@@ -218,7 +256,11 @@ export function DocumentForm({
                         danger
                         size="small"
                         aria-label={t('document:form.removeLine', { line: f.name + 1 })}
-                        onClick={() => remove(f.name)}
+                        onClick={() => {
+                          // Indexes after the removed line shift: close the drawer.
+                          setCustomLine(null);
+                          remove(f.name);
+                        }}
                       >
                         ✕
                       </Button>
@@ -247,6 +289,19 @@ export function DocumentForm({
           </Space>
         </div>
       </Card>
+      {!hideLineCustomFields && (
+        <LineCustomFieldsDrawer
+          ns="document"
+          list="lines"
+          keys={customKeys}
+          showNamed
+          index={customLine}
+          labels={labels.lines}
+          errors={{}}
+          onClose={() => setCustomLine(null)}
+          onEdited={() => undefined}
+        />
+      )}
     </Form>
   );
 }

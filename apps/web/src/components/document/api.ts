@@ -66,7 +66,88 @@ export const documentKeys = {
     ['document', def.kind, 'list', side, filter] as const,
   detail: (def: DocumentDefinition, side: Side, id: string) =>
     ['document', def.kind, 'detail', side, id] as const,
+  attachments: (def: DocumentDefinition, side: Side, id: string) =>
+    ['document', def.kind, 'attachments', side, id] as const,
 };
+
+/** A file attached to a document by either party (platform/document/attachments.ts). */
+export type DocAttachment = {
+  id: string;
+  fileName: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  filePath: string;
+  /** The uploading company and its side of the document. */
+  elsAccount: string;
+  side: Side;
+  createUser: string;
+  createDate: string;
+  /** The caller's company attached it (only then may it remove it). */
+  mine: boolean;
+};
+
+/** `GET …/attachments/{id}` → the document's files, oldest first. */
+export function findAttachments(def: DocumentDefinition, side: Side, id: string): Promise<DocAttachment[]> {
+  return call<DocAttachment[]>({ url: `${basePath(def, side)}/attachments/${encodeURIComponent(id)}` });
+}
+/** `POST …/attachments/{id}` with the multipart field `file` → the new attachment. */
+export function uploadAttachment(
+  def: DocumentDefinition,
+  side: Side,
+  id: string,
+  file: File,
+): Promise<DocAttachment> {
+  const form = new FormData();
+  form.append('file', file);
+  return call<DocAttachment>({
+    url: `${basePath(def, side)}/attachments/${encodeURIComponent(id)}`,
+    method: 'POST',
+    data: form,
+  });
+}
+/** `POST …/deleteAttachment/{id}` with `{ attachmentId }` (a file the caller's company attached). */
+export function deleteAttachment(
+  def: DocumentDefinition,
+  side: Side,
+  id: string,
+  attachmentId: string,
+): Promise<null> {
+  return call<null>({
+    url: `${basePath(def, side)}/deleteAttachment/${encodeURIComponent(id)}`,
+    method: 'POST',
+    data: { attachmentId },
+  });
+}
+/** Downloads an attachment (the token travels as a header, so the file is fetched, then saved). */
+export async function downloadAttachment(file: Pick<DocAttachment, 'filePath' | 'fileName'>) {
+  const { blob } = await fetchBlob({
+    url: `/ElsAttachmentService/downloadFileByPortal?filePath=${encodeURIComponent(file.filePath)}`,
+    method: 'GET',
+  });
+  saveBlob(blob, file.fileName);
+}
+
+/** The files of a document, and upload/remove calls that refresh them and the history. */
+export function useDocumentAttachments(def: DocumentDefinition, side: Side, id: string) {
+  const client = useQueryClient();
+  const queryKey = documentKeys.attachments(def, side, id);
+  const list = useQuery({ queryKey, queryFn: () => findAttachments(def, side, id), enabled: Boolean(id) });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey }),
+      client.invalidateQueries({ queryKey: documentKeys.detail(def, side, id) }),
+    ]);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadAttachment(def, side, id, file),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (attachmentId: string) => deleteAttachment(def, side, id, attachmentId),
+    onSettled: refresh,
+  });
+  return { list, upload, remove };
+}
 
 export function findDocuments(
   def: DocumentDefinition,

@@ -1,4 +1,8 @@
-import { CUSTOM_FIELD_DOCUMENT_KINDS, CUSTOM_FIELD_LABEL_MAX } from '@srm/contracts/custom-field';
+import {
+  CUSTOM_FIELD_DOCUMENT_KINDS,
+  CUSTOM_FIELD_LABEL_MAX,
+  customFieldCountOf,
+} from '@srm/contracts/custom-field';
 import { CUSTOM_FIELD_KEYS } from '@srm/contracts/purchase-order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Result, Segmented, Space, Spin, Switch, Table, Tag } from 'antd';
@@ -74,12 +78,15 @@ function KindEditor({ kind }: { kind: CustomFieldDocumentKind }) {
   const namedCount = toLabels(draft).length;
   const rows: Row[] = useMemo(
     () =>
-      CUSTOM_FIELD_KEYS.map((key) => ({
-        key,
-        zh_cn: draft[key]?.zh_cn ?? '',
-        en: draft[key]?.en ?? '',
-      })).filter((r) => !onlyNamed || r.zh_cn.trim() || r.en.trim()),
-    [draft, onlyNamed],
+      // A kernel kind has its own count of custom fields (30, 40 or 50): only those can be named.
+      CUSTOM_FIELD_KEYS.slice(0, customFieldCountOf(kind))
+        .map((key) => ({
+          key,
+          zh_cn: draft[key]?.zh_cn ?? '',
+          en: draft[key]?.en ?? '',
+        }))
+        .filter((r) => !onlyNamed || r.zh_cn.trim() || r.en.trim()),
+    [draft, onlyNamed, kind],
   );
 
   if (query.isPending) return <Spin className="tab-loading" />;

@@ -22,6 +22,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import {
+  LineCustomFieldsButton,
+  LineCustomFieldsDrawer,
+} from '../../components/document/LineCustomFields.tsx';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
@@ -31,7 +35,6 @@ import { findEffectivePrice, type Material } from '../masterdata/api.ts';
 import { findOrder, findOrders, ORDER_KEYS, type OrderDetail, type OrderSaveBody, saveOrder } from './api.ts';
 import { useSide } from './common.tsx';
 import { keepEnterInLines } from './form-keys.ts';
-import { LineCustomFieldsButton, LineCustomFieldsDrawer } from './LineCustomFields.tsx';
 import { type LineCustomErrors, lineCustomErrors } from './line-custom-fields.ts';
 import {
   answerStillApplies,
@@ -909,8 +912,9 @@ function EditView({ detail }: { detail?: OrderDetail }) {
         labels={customLabels.purchaseOrderItem}
         errors={customLine === null ? {} : (customErrors[customLine] ?? {})}
         onClose={() => setCustomLine(null)}
-        onEdited={(key) =>
+        onEdited={(field) =>
           setCustomErrors((all) => {
+            const key = field as `fbk${number}`;
             if (customLine === null || !all[customLine]?.[key]) return all;
             const { [key]: _gone, ...rest } = all[customLine];
             return { ...all, [customLine]: rest };

@@ -80,6 +80,7 @@ const LINE_TEXTS = {
       fieldOfLine: '第 {{line}} 行 {{field}}',
       remove: '移除 {{field}}',
       done: '完成',
+      max: '最多 100 个字符',
     },
     reprice: {
       title: '已按供应商 {{supplier}}、币种 {{currency}} 重新取价',
@@ -109,6 +110,7 @@ const LINE_TEXTS = {
       fieldOfLine: '{{field}} of line {{line}}',
       remove: 'Remove {{field}}',
       done: 'Done',
+      max: 'At most 100 characters',
     },
     reprice: {
       title: 'Prices re-read for supplier {{supplier}} in {{currency}}',

@@ -11,21 +11,8 @@ export function isCustomFieldKey(key: string): key is CustomFieldKey {
   return KEYS.has(key);
 }
 
-/**
- * The fields a line's drawer lists, in fbk order: those holding a string — a value, or '' for a field the
- * buyer added and has not filled (or emptied) yet, so it does not vanish while typing. Absent = not listed.
- */
-export function shownCustomFields(line: object | null | undefined): CustomFieldKey[] {
-  if (!line) return [];
-  const record = line as Record<string, unknown>;
-  return CUSTOM_FIELD_KEYS.filter((key) => typeof record[key] === 'string');
-}
-
-/** The fields the "add field" select offers: the ones not listed yet. */
-export function addableCustomFields(line: object | null | undefined): CustomFieldKey[] {
-  const shown = new Set(shownCustomFields(line));
-  return CUSTOM_FIELD_KEYS.filter((key) => !shown.has(key));
-}
+/** The drawer's rules live with the drawer (components/document); the order's keys are the default. */
+export { addableCustomFields, shownCustomFields } from '../../components/document/line-custom-fields.ts';
 
 /** Per line index, the custom fields a server message named (body.items.N.fbkM …) with that message. */
 export type LineCustomErrors = Record<number, Partial<Record<CustomFieldKey, string>>>;

@@ -1,14 +1,27 @@
+import { CUSTOM_FIELD_KEYS, CUSTOM_FIELD_MAX_LENGTH } from '@srm/contracts/purchase-order';
 import { Button, Drawer, Empty, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteOutlined, TagsOutlined } from '../../components/page-icons.tsx';
 import { type CustomFieldLabel, useFieldName } from '../../lib/custom-field-api.ts';
+import { DeleteOutlined, TagsOutlined } from '../page-icons.tsx';
 import { addableCustomFields, shownCustomFields } from './line-custom-fields.ts';
-import { CUSTOM_FIELD_MAX, type CustomFieldKey, type CustomFields, customFieldEntries } from './rules.ts';
+import './document.css';
+
+/** The i18n namespace holding the drawer's `lineCustom.*` texts: the order's or the kernel's. */
+export type LineCustomNs = 'order' | 'document';
+
+/** A line's non-empty custom fields among `keys`, as [key, value] in fbk order. */
+function entriesOf(line: object | null | undefined, keys: readonly string[]): Array<[string, string]> {
+  const record = (line ?? {}) as Record<string, unknown>;
+  return keys.flatMap((key) => {
+    const value = record[key];
+    return typeof value === 'string' && value.trim() !== '' ? [[key, value] as [string, string]] : [];
+  });
+}
 
 /**
- * The "custom fields" cell of a line in the order form: how many the line has (their values in a tooltip),
- * red when the server refused one; a click opens the line's drawer.
+ * The "custom fields" cell of a line in a form (the order's, the kernel's DocumentForm): how many the line
+ * has (their values in a tooltip), red when the server refused one; a click opens the line's drawer.
  */
 export function LineCustomFieldsButton({
   line,
@@ -16,29 +29,34 @@ export function LineCustomFieldsButton({
   index,
   hasError,
   onOpen,
+  keys = CUSTOM_FIELD_KEYS,
+  ns = 'order',
 }: {
-  line: CustomFields | undefined;
+  line: object | undefined;
   /** The buyer's line field labels (fbkN where none). */
   labels: readonly CustomFieldLabel[];
   index: number;
   hasError: boolean;
   onOpen: () => void;
+  /** The kind's custom field keys (fbk1…fbkN); default the order's 50. */
+  keys?: readonly string[];
+  ns?: LineCustomNs;
 }) {
   const { t } = useTranslation();
   const { name } = useFieldName(labels);
-  const entries = customFieldEntries(line);
+  const entries = entriesOf(line, keys);
   const button = (
     <Button
       size="small"
       type={entries.length > 0 ? 'default' : 'dashed'}
       danger={hasError}
       icon={<TagsOutlined />}
-      aria-label={t('order:lineCustom.open', { line: index + 1 })}
+      aria-label={t(`${ns}:lineCustom.open`, { line: index + 1 })}
       onClick={onOpen}
     >
       {entries.length > 0
-        ? t('order:lineCustom.count', { count: entries.length })
-        : t('order:lineCustom.add')}
+        ? t(`${ns}:lineCustom.count`, { count: entries.length })
+        : t(`${ns}:lineCustom.add`)}
     </Button>
   );
   if (entries.length === 0) return button;
@@ -60,9 +78,10 @@ export function LineCustomFieldsButton({
 }
 
 /**
- * The custom fields fbk1…fbk50 of one order line, in a drawer over the form: only the fields the line
- * holds are listed, each removable; "Add field" lists the others. Values live in the form under
- * items[index].fbkN, so they save with the line. At most 100 characters each (the server's limit); a
+ * The custom fields of one line, in a drawer over the form (the order's lines under `items`, a kernel
+ * document's under `lines`): the fields the line holds — and, with `showNamed`, every field the buyer
+ * named — each removable; "Add field" lists the others. Values live in the form under
+ * {list}[index].fbkN, so they save with the line. At most 100 characters each (the server's limit); a
  * field the server refused shows its message.
  */
 export function LineCustomFieldsDrawer({
@@ -71,38 +90,56 @@ export function LineCustomFieldsDrawer({
   errors,
   onClose,
   onEdited,
+  list = 'items',
+  keys = CUSTOM_FIELD_KEYS,
+  showNamed = false,
+  subject = 'materialNumber',
+  ns = 'order',
 }: {
   /** The line (Form.List index) whose fields are open; null: closed. */
   index: number | null;
   /** The buyer's line field labels: shown as "批次 (fbk1)", fbkN where none. */
   labels: readonly CustomFieldLabel[];
   /** The server's complaints about this line's fields, by field. */
-  errors: Partial<Record<CustomFieldKey, string>>;
+  errors: Partial<Record<string, string>>;
   onClose: () => void;
   /** A field was changed or removed (its server complaint no longer applies). */
-  onEdited: (key: CustomFieldKey) => void;
+  onEdited: (key: string) => void;
+  /** The Form.List holding the lines. */
+  list?: string;
+  /** The kind's custom field keys (fbk1…fbkN); default the order's 50. */
+  keys?: readonly string[];
+  /** List the named fields even when the line holds none of them (inputs ready to fill). */
+  showNamed?: boolean;
+  /** The line field the title names the line by (the material). */
+  subject?: string;
+  ns?: LineCustomNs;
 }) {
   const { t } = useTranslation();
   const { nameWithKey } = useFieldName(labels);
   const form = Form.useFormInstance();
   // The whole store (preserve): custom fields have no input until listed here.
-  const line = Form.useWatch(['items', index ?? 0], { form, preserve: true }) as
-    | (CustomFields & { materialNumber?: string })
+  const line = Form.useWatch([list, index ?? 0], { form, preserve: true }) as
+    | Record<string, unknown>
     | undefined;
-  const [added, setAdded] = useState<CustomFieldKey | null>(null);
+  const named = useMemo(
+    () => new Set<string>(showNamed ? labels.map((l) => l.fieldKey) : []),
+    [showNamed, labels],
+  );
+  const [added, setAdded] = useState<string | null>(null);
   const open = index !== null;
-  const shown = open ? shownCustomFields(line) : [];
-  const addOptions = useAddOptions(open ? addableCustomFields(line) : [], nameWithKey);
+  const shown = open ? shownCustomFields(line, keys, named) : [];
+  const addOptions = useAddOptions(open ? addableCustomFields(line, keys, named) : [], nameWithKey);
   const lineNo = (index ?? 0) + 1;
 
-  const add = (key: CustomFieldKey) => {
+  const add = (key: string) => {
     if (index === null) return;
-    form.setFieldValue(['items', index, key], '');
+    form.setFieldValue([list, index, key], '');
     setAdded(key);
   };
-  const remove = (key: CustomFieldKey) => {
+  const remove = (key: string) => {
     if (index === null) return;
-    form.setFieldValue(['items', index, key], undefined);
+    form.setFieldValue([list, index, key], undefined);
     onEdited(key);
   };
 
@@ -112,21 +149,21 @@ export function LineCustomFieldsDrawer({
       onClose={onClose}
       size={420}
       className="line-custom-drawer"
-      title={t('order:lineCustom.title', {
+      title={t(`${ns}:lineCustom.title`, {
         line: lineNo,
-        material: line?.materialNumber?.trim() || t('order:lineCustom.noMaterial'),
+        material: String(line?.[subject] ?? '').trim() || t(`${ns}:lineCustom.noMaterial`),
       })}
       footer={
         <div className="line-custom-footer">
           <Button type="primary" onClick={onClose}>
-            {t('order:lineCustom.done')}
+            {t(`${ns}:lineCustom.done`)}
           </Button>
         </div>
       }
     >
-      <div className="order-hint line-custom-hint">{t('order:lineCustom.hint')}</div>
+      <div className="line-custom-hint">{t(`${ns}:lineCustom.hint`, { max: keys.length })}</div>
       {open && shown.length === 0 && (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order:lineCustom.none')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${ns}:lineCustom.none`)} />
       )}
       {open &&
         shown.map((key) => (
@@ -138,12 +175,12 @@ export function LineCustomFieldsDrawer({
             <Space.Compact block>
               <Form.Item
                 noStyle
-                name={['items', index, key]}
-                rules={[{ max: CUSTOM_FIELD_MAX, message: t('order:rules.customFieldMax') }]}
+                name={[list, index, key]}
+                rules={[{ max: CUSTOM_FIELD_MAX_LENGTH, message: t(`${ns}:lineCustom.max`) }]}
               >
                 <Input
-                  aria-label={t('order:lineCustom.fieldOfLine', { field: nameWithKey(key), line: lineNo })}
-                  maxLength={CUSTOM_FIELD_MAX}
+                  aria-label={t(`${ns}:lineCustom.fieldOfLine`, { field: nameWithKey(key), line: lineNo })}
+                  maxLength={CUSTOM_FIELD_MAX_LENGTH}
                   showCount
                   autoFocus={key === added}
                   onChange={() => onEdited(key)}
@@ -151,19 +188,19 @@ export function LineCustomFieldsDrawer({
               </Form.Item>
               <Button
                 icon={<DeleteOutlined />}
-                aria-label={t('order:lineCustom.remove', { field: nameWithKey(key) })}
+                aria-label={t(`${ns}:lineCustom.remove`, { field: nameWithKey(key) })}
                 onClick={() => remove(key)}
               />
             </Space.Compact>
           </Form.Item>
         ))}
       {open && addOptions.length > 0 && (
-        <Select<CustomFieldKey>
+        <Select<string>
           className="line-custom-add"
           showSearch
           value={null}
-          placeholder={t('order:lineCustom.addField')}
-          aria-label={t('order:lineCustom.addField')}
+          placeholder={t(`${ns}:lineCustom.addField`)}
+          aria-label={t(`${ns}:lineCustom.addField`)}
           options={addOptions}
           onChange={add}
         />
@@ -179,9 +216,9 @@ export function LineCustomFieldsDrawer({
  * on every render of the form, the open list included.
  */
 function useAddOptions(
-  addable: readonly CustomFieldKey[],
+  addable: readonly string[],
   nameWithKey: (key: string) => string,
-): Array<{ value: CustomFieldKey; label: string }> {
+): Array<{ value: string; label: string }> {
   const signature = addable.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fields are compared by their signature
   return useMemo(

@@ -3,7 +3,7 @@ import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CustomFieldLabel } from '../../lib/custom-field-api.ts';
-import './i18n-order.ts';
+import '../../modules/order/i18n-order.ts';
 
 /** Every `options` array the drawer's "add field" select was rendered with, in order. */
 const seen = vi.hoisted(() => ({ options: [] as unknown[] }));

@@ -1,0 +1,130 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../platform/db.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { AppDeps, AuthContext } from '../../platform/http.ts';
+import { attachment } from '../system/tables.ts';
+
+/**
+ * Storing uploaded files (spec 000 §7 ElsAttachmentService), shared by the generic upload route and the
+ * document kernel's attachments (issue #12): one multipart `file`, its type recognised from its bytes, its
+ * bytes in the file store, one `attachment` row.
+ */
+
+/** Types the server accepts, recognised by their first bytes (the declared type is not trusted). */
+export const SIGNATURES: Array<{ type: string; ext: string; test: (b: Buffer) => boolean }> = [
+  {
+    type: 'image/png',
+    ext: 'png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+  {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ext: 'xlsx',
+    test: (b) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04,
+  },
+];
+export const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+export type AttachmentRow = typeof attachment.$inferSelect;
+
+/** What the stored row records besides the file: public or not, and the business object it belongs to. */
+export type StoreOptions = {
+  /** 'image': JPG or PNG only; 'document': every accepted type. */
+  kind: 'image' | 'document';
+  isPublic: 'Y' | 'N';
+  businessType: string | null;
+  businessId: string | null;
+};
+
+/**
+ * Reads the request's one multipart `file` field, checks it and stores it for the caller's company.
+ * '400': not multipart (uploadNotMultipart), no `file` field or an empty file (uploadMissingFile), larger
+ * than UPLOAD_MAX_MB (uploadTooLarge), a type not recognised from the bytes (uploadTypeNotAllowed, or
+ * uploadImageOnly for images). Answers the new attachment row (size in bytes).
+ */
+export async function storeUploadedFile(
+  deps: Pick<AppDeps, 'config' | 'db' | 'files'>,
+  request: FastifyRequest,
+  auth: AuthContext,
+  options: StoreOptions,
+  db: Queryable = deps.db,
+): Promise<AttachmentRow> {
+  const maxBytes = deps.config.UPLOAD_MAX_MB * 1024 * 1024;
+  if (!request.isMultipart()) throw badRequest('uploadNotMultipart');
+  let part: Awaited<ReturnType<typeof request.file>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+  } catch {
+    throw badRequest('uploadNotMultipart');
+  }
+  if (part?.fieldname !== 'file') throw badRequest('uploadMissingFile');
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch {
+    throw badRequest('uploadTooLarge', { max: deps.config.UPLOAD_MAX_MB });
+  }
+  if (bytes.length === 0) throw badRequest('uploadMissingFile');
+  const signature = SIGNATURES.find((s) => s.test(bytes));
+  const allowed = options.kind === 'image' ? IMAGE_TYPES : SIGNATURES.map((s) => s.type);
+  if (!signature || !allowed.includes(signature.type))
+    throw badRequest(options.kind === 'image' ? 'uploadImageOnly' : 'uploadTypeNotAllowed');
+  const now = new Date();
+  const filePath = `${auth.elsAccount}/${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${signature.ext}`;
+  await deps.files.put(filePath, bytes);
+  const fileName = Array.from(part.filename || `file.${signature.ext}`, (c) =>
+    c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c,
+  )
+    .join('')
+    .slice(0, 200);
+  const [row] = await db
+    .insert(attachment)
+    .values({
+      elsAccount: auth.elsAccount,
+      filePath,
+      fileName,
+      contentType: signature.type,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      isPublic: options.isPublic,
+      businessType: options.businessType,
+      businessId: options.businessId,
+      createUser: `${auth.elsAccount}_${auth.elsSubAccount}`,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Who else may download a business object's files: per business type, a check whether `elsAccount` may
+ * read the files `uploader` attached to `businessId` (e.g. both parties of a visible document). Without
+ * a reader only the uploading company downloads a non-public file.
+ */
+export type AttachmentReader = (
+  db: Queryable,
+  elsAccount: string,
+  businessId: string,
+  uploader: string,
+) => Promise<boolean>;
+
+const readers = new Map<string, AttachmentReader>();
+
+/** Registers the reader of a business type (the document kernel registers each kind's). */
+export function registerAttachmentReader(businessType: string, reader: AttachmentReader): void {
+  readers.set(businessType, reader);
+}
+
+/** Whether `elsAccount` may download a non-public attachment: its own company's, or as a reader allows. */
+export async function mayReadAttachment(
+  db: Queryable,
+  row: Pick<AttachmentRow, 'elsAccount' | 'businessType' | 'businessId'>,
+  elsAccount: string,
+): Promise<boolean> {
+  if (row.elsAccount === elsAccount) return true;
+  const reader = row.businessType ? readers.get(row.businessType) : undefined;
+  if (!reader || !row.businessId) return false;
+  return reader(db, elsAccount, row.businessId, row.elsAccount);
+}
