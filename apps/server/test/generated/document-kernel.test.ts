@@ -51,14 +51,23 @@ function combinations(kind: DocumentKind): Array<Record<string, string>> {
   return out.filter((_, i) => i % stride === 0);
 }
 
-/** One demo document of the kind between buyer 100000 and supplier 200001 (the seed has several). */
+/**
+ * One demo document of the kind between buyer 100000 and supplier 200001 that both sides may see (a sent
+ * order, a notice past its draft), the same one every time (lowest number).
+ */
 async function demoDocument(kind: DocumentKind): Promise<DocRow> {
-  const [row] = (await server.database.db
+  const rows = (await server.database.db
     .select()
     .from(kind.header)
     .where(eq(kind.header.toElsAccount, '200001'))
-    .orderBy(kind.header.id)
-    .limit(1)) as DocRow[];
+    .orderBy(kind.header[kind.def.numberField])) as DocRow[];
+  const seen = (row: DocRow) =>
+    (['purchase', 'sale'] as const).every((side) => {
+      const visible = kind.def.visible?.[side];
+      return !visible || guardHolds(visible, row);
+    });
+  const row = rows.find(seen);
+  if (!row) throw new Error(`${kind.def.kind}: no demo document both sides see`);
   return row;
 }
 

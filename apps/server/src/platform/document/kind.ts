@@ -453,13 +453,19 @@ export function defineKind(options: KindOptions) {
       const lines = await findLines(tx, id);
       const effect = options.effects?.[action];
       const result = effect ? await effect({ tx, auth, side, action, row, lines, body }) : undefined;
+      // The audit row records the status the action is about: its target's field when the target leaves
+      // the main status alone (an order's change: changeStatus 1 → 2), else the main status.
+      const target = def_.target ?? {};
+      const statusField =
+        Object.keys(target).length > 0 && !(mainStatus in target) ? Object.keys(target)[0] : mainStatus;
       const updated = await transition(
         tx,
         auth,
         row,
-        { ...def_.target, ...result?.set },
+        { ...target, ...result?.set },
         action,
         body.remark,
+        statusField,
       );
       await tell(tx, env, auth, side, row, updated, def_, result?.content ?? body.remark);
       return updated;

@@ -1,3 +1,4 @@
+import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,6 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DocumentAttachments } from '../../components/document/DocumentAttachments.tsx';
 import {
   ArrowLeftOutlined,
   CarOutlined,
@@ -471,6 +473,9 @@ function DetailView({
           />
         </Card>
       )}
+
+      {/* The kernel's attachments of the order (both parties; each removes only its own files). */}
+      <DocumentAttachments def={purchaseOrderDefinition} side={side} id={order.id} />
 
       <div className={buyer ? 'order-two-col' : undefined}>
         <Card title={t('order:detail.trail')} size="small">
