@@ -23,7 +23,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-type OpenLine = { orderItemId: string; orderNumber: string; toElsAccount: string; remainQuantity: string };
+type OpenLine = {
+  orderItemId: string;
+  orderNumber: string;
+  itemNumber: number;
+  toElsAccount: string;
+  remainQuantity: string;
+};
 
 /** Three open lines of buyer 100000's orders to supplier 200001. */
 async function threeLines(): Promise<OpenLine[]> {
@@ -85,14 +91,23 @@ describe('importing delivery requests from Excel', () => {
     const { headers: zh } = await filledTemplate('zh_cn', []);
     expect(zh[0]).toBe('单据参考号');
     expect(zh).toEqual(
-      expect.arrayContaining(['送货日期', '运输方式', '订单行', '送货数量', '批次号', '箱数']),
+      expect.arrayContaining(['送货日期', '运输方式', '订单号', '订单行号', '送货数量', '批次号', '箱数']),
     );
     // Fields the server sets are not columns.
     expect(zh).not.toContain('送货单号');
     const { headers: en } = await filledTemplate('en', []);
     expect(en).toEqual(
-      expect.arrayContaining(['Document reference', 'Delivery date', 'Order line', 'Delivery quantity']),
+      expect.arrayContaining([
+        'Document reference',
+        'Delivery date',
+        'Order number',
+        'Order line number',
+        'Delivery quantity',
+      ]),
     );
+    // An order line is named by order number and line number, not by its id.
+    expect(en).not.toContain('Order line');
+    expect(zh).not.toContain('订单行');
     // The supplier's station does not create delivery requests.
     const wrong = await get(`${BUY}/importTemplate`, supplier);
     expect(wrong.json().code).toBe('403');
@@ -107,7 +122,8 @@ describe('importing delivery requests from Excel', () => {
         'Delivery date': new Date(Date.UTC(2026, 10, 25)),
         'Transport way': '快递',
         'Receiving address': 'Suzhou DC 2',
-        'Order line': a.orderItemId,
+        'Order number': a.orderNumber,
+        'Order line number': a.itemNumber,
         'Delivery quantity': 1.5,
         'Batch number': 'B-1',
       },
@@ -115,14 +131,16 @@ describe('importing delivery requests from Excel', () => {
       {
         'Document reference': 'R1',
         'Transport way': 'nonsense',
-        'Order line': b.orderItemId,
+        'Order number': b.orderNumber,
+        'Order line number': b.itemNumber,
         'Delivery quantity': '2',
       },
       {
         'Document reference': 'R2',
         'Delivery date': '2026-12-01',
         'Transport way': 'Road',
-        'Order line': c.orderItemId,
+        'Order number': c.orderNumber,
+        'Order line number': c.itemNumber,
         'Delivery quantity': 1,
         Boxes: 3,
       },
@@ -174,14 +192,14 @@ describe('importing delivery requests from Excel', () => {
     const before = await total();
     const { bytes } = await filledTemplate('zh_cn', [
       // Row 2: a good document — not created either, since the file has bad rows.
-      { 单据参考号: 'OK', 订单行: a.orderItemId, 送货数量: '1' },
+      { 单据参考号: 'OK', 订单号: a.orderNumber, 订单行号: a.itemNumber, 送货数量: '1' },
       // Row 3: the required quantity is missing.
-      { 单据参考号: 'X1', 订单行: b.orderItemId },
+      { 单据参考号: 'X1', 订单号: b.orderNumber, 订单行号: b.itemNumber },
       // Row 4: not a decimal; row 5: an unknown transport way.
-      { 单据参考号: 'X2', 订单行: c.orderItemId, 送货数量: '1,5' },
-      { 单据参考号: 'X3', 运输方式: '飞艇', 订单行: c.orderItemId, 送货数量: '1' },
-      // Row 6: an order line that is not the buyer's (the kind's own rule), its id not echoed.
-      { 单据参考号: 'X4', 订单行: '00000000-0000-4000-8000-000000000000', 送货数量: '1' },
+      { 单据参考号: 'X2', 订单号: c.orderNumber, 订单行号: c.itemNumber, 送货数量: '1,5' },
+      { 单据参考号: 'X3', 运输方式: '飞艇', 订单号: c.orderNumber, 订单行号: c.itemNumber, 送货数量: '1' },
+      // Row 6: an order line that does not exist (or is not the buyer's).
+      { 单据参考号: 'X4', 订单号: 'PO1999010001', 订单行号: 10, 送货数量: '1' },
     ]);
     const res = await upload(bytes, 'zh_cn');
     const body = res.json();
@@ -192,9 +210,8 @@ describe('importing delivery requests from Excel', () => {
       { row: 3, field: '送货数量', message: '送货数量 不能为空' },
       { row: 4, field: '送货数量', message: '送货数量 应为数字：最多 12 位整数、3 位小数' },
       { row: 5, field: '运输方式', message: '运输方式 取值应为 公路、铁路、航空、海运、快递' },
-      { row: 6, field: '订单行', message: expect.stringContaining('第 6 行') },
+      { row: 6, field: '订单号 / 订单行号', message: '找不到订单行：PO1999010001 / 10（或您不能使用它）' },
     ]);
-    expect(JSON.stringify(body)).not.toContain('00000000-0000-4000-8000-000000000000');
     expect(await total()).toBe(before);
 
     // The same file in English: fields and messages in English.
@@ -211,9 +228,19 @@ describe('importing delivery requests from Excel', () => {
     const [a] = await threeLines();
     const before = await total();
     const { bytes } = await filledTemplate('en', [
-      { 'Document reference': 'A', 'Order line': a.orderItemId, 'Delivery quantity': '1' },
+      {
+        'Document reference': 'A',
+        'Order number': a.orderNumber,
+        'Order line number': a.itemNumber,
+        'Delivery quantity': '1',
+      },
       // More than the order line can take: the kind's save refuses it after document A was saved.
-      { 'Document reference': 'B', 'Order line': a.orderItemId, 'Delivery quantity': '999999' },
+      {
+        'Document reference': 'B',
+        'Order number': a.orderNumber,
+        'Order line number': a.itemNumber,
+        'Delivery quantity': '999999',
+      },
     ]);
     const body = (await upload(bytes)).json();
     expect(body.code).toBe('400');
@@ -222,7 +249,12 @@ describe('importing delivery requests from Excel', () => {
     expect(await total()).toBe(before);
     // A dry run of a good file counts without creating.
     const good = await filledTemplate('en', [
-      { 'Document reference': 'A', 'Order line': a.orderItemId, 'Delivery quantity': '1' },
+      {
+        'Document reference': 'A',
+        'Order number': a.orderNumber,
+        'Order line number': a.itemNumber,
+        'Delivery quantity': '1',
+      },
     ]);
     const res = await server.app.inject({
       method: 'POST',
@@ -257,9 +289,82 @@ describe('importing delivery requests from Excel', () => {
     // Too many rows.
     const big = new ExcelJS.Workbook();
     const sheet = big.addWorksheet('x');
-    sheet.addRow(['Document reference', 'Order line', 'Delivery quantity']);
-    for (let i = 0; i < 5001; i++) sheet.addRow([`R${i}`, 'x', '1']);
+    sheet.addRow(['Document reference', 'Order number', 'Order line number', 'Delivery quantity']);
+    for (let i = 0; i < 5001; i++) sheet.addRow([`R${i}`, 'x', 10, '1']);
     const tooMany = (await upload(Buffer.from(await big.xlsx.writeBuffer()))).json();
     expect(tooMany).toMatchObject({ code: '400', message: 'At most 5000 rows can be imported at once' });
+  });
+});
+
+describe('importing returns from Excel', () => {
+  const RBUY = '/apis/order/PurchaseRefundService';
+
+  it('names the notice by its number and its lines by line number, and refuses a number that is not the buyer’s', async () => {
+    // A received notice of buyer 100000 with a line that can still be returned (demo world).
+    const notes = (await post(`${BUY}/findPageList`, buyer, { currentPage: 1, pageSize: 100 })).json().data
+      .records as Array<{ id: string; deliveryNoteNumber: string }>;
+    let picked: { number: string; lineNumber: number; deliveryNoteItemId: string } | undefined;
+    for (const note of notes) {
+      const returnable = (
+        await post(`${RBUY}/findReturnableLines`, buyer, { deliveryNoteId: note.id })
+      ).json().data;
+      const line = returnable?.lines.find(
+        (l: { returnableQuantity: string }) => Number(l.returnableQuantity) >= 1,
+      );
+      if (!line) continue;
+      const detail = (await get(`${BUY}/findDetail/${note.id}`, buyer)).json().data;
+      const lineNumber = detail.lines.find(
+        (l: { id: string }) => l.id === line.deliveryNoteItemId,
+      ).lineNumber;
+      picked = { number: note.deliveryNoteNumber, lineNumber, deliveryNoteItemId: line.deliveryNoteItemId };
+      break;
+    }
+    expect(picked).toBeDefined();
+    const template = await server.app.inject({
+      method: 'GET',
+      url: `${RBUY}/importTemplate`,
+      headers: { ...buyer.headers, lang: 'en' },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const headers = ((sheet.getRow(1).values as unknown[]).slice(1) as string[]).map(String);
+    expect(headers).toEqual(
+      expect.arrayContaining(['Notice number', 'Notice line number', 'Return quantity']),
+    );
+    const fill = (row: Record<string, unknown>) => sheet.addRow(headers.map((h) => row[h] ?? null));
+    fill({
+      'Document reference': 'R',
+      'Notice number': picked?.number,
+      'Notice line number': picked?.lineNumber,
+      'Back reason': 'Scratched',
+      'Return quantity': '1',
+    });
+    // Another row naming a notice that does not exist: the whole file is refused, naming the row.
+    fill({
+      'Document reference': 'S',
+      'Notice number': 'DN1999010001',
+      'Notice line number': 10,
+      'Back reason': 'Scratched',
+      'Return quantity': '1',
+    });
+    const bad = (await upload(Buffer.from(await book.xlsx.writeBuffer()), 'en', RBUY)).json();
+    expect(bad.code).toBe('400');
+    expect(bad.data.errors).toEqual([
+      { row: 3, field: 'Notice number', message: 'No delivery notice DN1999010001 that you can use' },
+    ]);
+    sheet.spliceRows(3, 1);
+    const good = (await upload(Buffer.from(await book.xlsx.writeBuffer()), 'en', RBUY)).json();
+    expect(good.code, JSON.stringify(good)).toBe('200');
+    const [number] = good.data.numbers as string[];
+    const list = (
+      await post(`${RBUY}/findPageList`, buyer, { currentPage: 1, pageSize: 10, refundNumber: number })
+    ).json().data.records;
+    const detail = (await get(`${RBUY}/findDetail/${list[0].id}`, buyer)).json().data;
+    expect(detail.lines).toHaveLength(1);
+    expect(detail.lines[0]).toMatchObject({
+      deliveryNoteItemId: picked?.deliveryNoteItemId,
+      returnQuantity: '1.000',
+    });
   });
 });

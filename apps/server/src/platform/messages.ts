@@ -123,6 +123,10 @@ const messages = {
     en: '{field} must be a number with at most {integer} integer digits and {scale} decimals',
   },
   docImportRowRef: { zh_cn: '（第 {row} 行）', en: '(row {row})' },
+  docImportRefUnknown: {
+    zh_cn: '找不到{what}：{value}（或您不能使用它）',
+    en: 'No {what} {value} that you can use',
+  },
   docBulkTooMany: { zh_cn: '一次最多处理 {max} 张单据', en: 'At most {max} documents at once' },
   noteOneBuyer: {
     zh_cn: '一张送货单只能包含同一采购方的订单行',

@@ -291,6 +291,16 @@ export const deliveryNoteKind = defineKind({
   documentId: deliveryNoteItem.documentId,
   numberOwner: 'sale',
   save: saveNote,
+  // The import names an order line by order number and line number, not by its id.
+  importRefs: {
+    orderItemId: {
+      columns: [
+        { key: 'orderNumber', label: { zh_cn: '订单号', en: 'Order number' }, type: 'text' },
+        { key: 'itemNumber', label: { zh_cn: '订单行号', en: 'Order line number' }, type: 'integer' },
+      ],
+      resolve: findOrderLineIdByNumber,
+    },
+  },
   effects: { ship, receive, cancel, reply },
   decorateLines,
 });
@@ -395,6 +405,36 @@ export async function findOpenLines(
 }
 
 /** The id of the caller's side's notice with this exact number ('404' when none of its side). */
+/**
+ * The id of an order line named by order number and line number that the side may deliver against: the
+ * buyer's own orders, or orders sent to the supplier (of any of its buyers: one match only). Null when
+ * there is none or more than one.
+ */
+export async function findOrderLineIdByNumber(
+  db: Queryable,
+  auth: AuthContext,
+  side: Side,
+  values: Record<string, string>,
+): Promise<string | null> {
+  const itemNumber = Number(values.itemNumber);
+  if (!values.orderNumber || !Number.isInteger(itemNumber)) return null;
+  const rows = await db
+    .select({ id: purchaseOrderItem.id })
+    .from(purchaseOrderItem)
+    .innerJoin(purchaseOrder, eq(purchaseOrder.id, purchaseOrderItem.orderId))
+    .where(
+      and(
+        eq(purchaseOrder.orderNumber, values.orderNumber.trim().toUpperCase()),
+        eq(purchaseOrderItem.itemNumber, itemNumber),
+        side === 'purchase'
+          ? eq(purchaseOrder.elsAccount, auth.elsAccount)
+          : and(eq(purchaseOrder.toElsAccount, auth.elsAccount), eq(purchaseOrder.sendStatus, '1')),
+      ),
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0].id : null;
+}
+
 export async function findNoteIdByNumber(db: Queryable, auth: AuthContext, side: Side, number: string) {
   const [row] = await db
     .select({ id: deliveryNote.id })

@@ -1,6 +1,6 @@
 import { refundDefinition as def } from '@srm/contracts/refund';
 import Decimal from 'decimal.js';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   type ActionContext,
@@ -11,7 +11,7 @@ import {
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { deliveryNoteKind } from '../delivery-note/service.ts';
-import { deliveryNoteItem } from '../delivery-note/tables.ts';
+import { deliveryNote, deliveryNoteItem } from '../delivery-note/tables.ts';
 import { fmt } from '../order/delivery.ts';
 import { purchaseOrder, purchaseOrderItem } from '../order/tables.ts';
 import { refund, refundItem } from './tables.ts';
@@ -197,6 +197,44 @@ export const refundKind = defineKind({
   documentId: refundItem.documentId,
   numberOwner: 'purchase',
   save: saveRefund,
+  // The import names the notice by its number and its lines by their line numbers.
+  importRefs: {
+    deliveryNoteId: {
+      columns: [{ key: 'number', label: { zh_cn: '送货单号', en: 'Notice number' }, type: 'text' }],
+      resolve: async (db, auth, side, values) => {
+        const [row] = await db
+          .select({ id: deliveryNote.id })
+          .from(deliveryNote)
+          .where(
+            and(
+              eq(deliveryNote.deliveryNoteNumber, (values.number ?? '').trim().toUpperCase()),
+              deliveryNoteKind.scope(side, auth.elsAccount),
+            ),
+          )
+          .limit(1);
+        return row?.id ?? null;
+      },
+    },
+    deliveryNoteItemId: {
+      columns: [
+        { key: 'lineNumber', label: { zh_cn: '送货单行号', en: 'Notice line number' }, type: 'integer' },
+      ],
+      resolve: async (db, _auth, _side, values, header) => {
+        const lineNumber = Number(values.lineNumber);
+        if (typeof header.deliveryNoteId !== 'string' || !Number.isInteger(lineNumber)) return null;
+        const [row] = await db
+          .select({ id: deliveryNoteItem.id })
+          .from(deliveryNoteItem)
+          .where(
+            and(
+              eq(deliveryNoteItem.documentId, header.deliveryNoteId),
+              eq(deliveryNoteItem.lineNumber, lineNumber),
+            ),
+          );
+        return row?.id ?? null;
+      },
+    },
+  },
   effects: { send, confirm, refuse, cancel },
   approvalAmount: (row) => String(row.totalAmount ?? '0'),
 });

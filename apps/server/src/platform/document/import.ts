@@ -39,8 +39,18 @@ export const REFERENCE_COLUMN: Column = {
   width: 16,
 };
 
-/** One column of a kind's import: a header or a line field. */
-type ImportField = { name: string; part: 'header' | 'line'; field: FieldDef; column: Column };
+/**
+ * One column of a kind's import: a header or a line field, or one of the columns that name an id field
+ * (`ref`: the field and the column's key in its resolver's values).
+ */
+type ImportField = {
+  name: string;
+  part: 'header' | 'line';
+  field: FieldDef;
+  column: Column;
+  ref?: { key: string };
+};
+type ImportRefs = NonNullable<DocumentKind['options']['importRefs']>;
 
 const KINDS: Record<string, Column['kind']> = { decimal: 'decimal', integer: 'int', datetime: 'date' };
 
@@ -48,7 +58,7 @@ const KINDS: Record<string, Column['kind']> = { decimal: 'decimal', integer: 'in
  * The import columns of a kind: its input header fields, then its input line fields. A line label that
  * repeats a header label (in either language) names the lines too: "备注（送货明细）" / "Remark (Lines)".
  */
-export function importFields(def: DocumentDefinition): ImportField[] {
+export function importFields(def: DocumentDefinition, refs: ImportRefs = {}): ImportField[] {
   const headerLabels = new Set(
     Object.values(def.header)
       .filter((f) => f.input)
@@ -63,10 +73,33 @@ export function importFields(def: DocumentDefinition): ImportField[] {
     required: field.required,
   });
   const out: ImportField[] = [];
-  for (const [name, field] of Object.entries(def.header))
-    if (field.input) out.push({ name, part: 'header', field, column: column(name, field.label, field) });
+  /** An id field's columns (the resolver's), instead of the id itself. */
+  const refColumns = (name: string, part: 'header' | 'line', field: FieldDef) =>
+    refs[name].columns.map((c) => ({
+      name,
+      part,
+      field,
+      ref: { key: c.key },
+      column: {
+        key: `${part === 'line' ? 'lines.' : ''}${name}.${c.key}`,
+        zh_cn: c.label.zh_cn,
+        en: c.label.en,
+        kind: c.type === 'integer' ? ('int' as const) : ('text' as const),
+        width: 18,
+        required: field.required,
+      },
+    }));
+  for (const [name, field] of Object.entries(def.header)) {
+    if (!field.input) continue;
+    if (refs[name]) out.push(...refColumns(name, 'header', field));
+    else out.push({ name, part: 'header', field, column: column(name, field.label, field) });
+  }
   for (const [name, field] of Object.entries(def.lines.fields)) {
     if (!field.input) continue;
+    if (refs[name]) {
+      out.push(...refColumns(name, 'line', field));
+      continue;
+    }
     const clash =
       headerLabels.has(field.label.zh_cn.toLowerCase()) || headerLabels.has(field.label.en.toLowerCase());
     const label = clash
@@ -206,7 +239,8 @@ export async function importDocuments(
   dryRun: boolean,
 ): Promise<{ created: number; numbers: string[] }> {
   const { def } = kind;
-  const fields = importFields(def);
+  const refs = kind.options.importRefs ?? {};
+  const fields = importFields(def, refs);
   const rows = await readWorkbook(bytes, [REFERENCE_COLUMN, ...fields.map((f) => f.column)]);
   const errors = new RowErrors();
   const schema = saveSchema(def);
@@ -215,26 +249,57 @@ export async function importDocuments(
 
   // Cells → save bodies (one per group), converting each cell to its field's type.
   type Body = Record<string, unknown> & { lines: Record<string, unknown>[] };
-  const bodies: Array<{ rows: SheetRow[]; body: Body; bad: boolean }> = [];
+  // `unresolved`: paths of id fields whose columns named nothing (already reported; zod stays quiet).
+  const bodies: Array<{ rows: SheetRow[]; body: Body; bad: boolean; unresolved: Set<string> }> = [];
   for (const group of groupRows(rows)) {
     const header: Record<string, unknown> = {};
     const lines: Record<string, unknown>[] = [];
+    const unresolved = new Set<string>();
     let bad = false;
     for (const [index, r] of group.entries()) {
       const line: Record<string, unknown> = {};
+      // The values of the columns that name an id field, per field, resolved after the row is read.
+      const named: Record<string, { part: 'header' | 'line'; values: Record<string, string> }> = {};
       for (const f of fields) {
         if (f.part === 'header' && index > 0) continue;
         const cell = r.values[f.column.key];
-        if (cell === undefined) continue;
+        if (cell === undefined || cell === null || cell === '') continue;
+        if (f.ref) {
+          named[f.name] ??= { part: f.part, values: {} };
+          named[f.name].values[f.ref.key] = String(cell).trim();
+          continue;
+        }
         const converted = cellToInput(f.field, cell, locale, labelOf(f));
         if ('problem' in converted) {
           errors.add(r.row, labelOf(f), converted.problem);
           bad = true;
         } else (f.part === 'header' ? header : line)[f.name] = converted.value;
       }
+      for (const [name, { part, values }] of Object.entries(named)) {
+        // A line named within a document that could not be found is not reported again.
+        if (part === 'line' && [...unresolved].some((path) => !path.startsWith('lines.'))) {
+          unresolved.add(`lines.${index}.${name}`);
+          continue;
+        }
+        const id = await refs[name].resolve(deps.db, auth, side, values, header);
+        if (id) (part === 'header' ? header : line)[name] = id;
+        else {
+          const f = fields.find((x) => x.name === name && x.ref) as ImportField;
+          errors.add(
+            r.row,
+            refs[name].columns.map((c) => c.label[locale]).join(' / '),
+            t(locale, 'docImportRefUnknown', {
+              what: locale === 'en' ? f.field.label.en.toLowerCase() : f.field.label.zh_cn,
+              value: Object.values(values).join(' / '),
+            }),
+          );
+          unresolved.add(part === 'header' ? name : `lines.${index}.${name}`);
+          bad = true;
+        }
+      }
       lines.push(line);
     }
-    bodies.push({ rows: group, body: { ...header, lines }, bad });
+    bodies.push({ rows: group, body: { ...header, lines }, bad, unresolved });
   }
 
   // The kind's zod schema, each issue on the row and column it came from (a cell that could not be
@@ -247,6 +312,7 @@ export async function importDocuments(
       continue;
     }
     for (const issue of parsed.error.issues) {
+      if (entry.unresolved.has(issue.path.join('.'))) continue;
       const [first, index, name] = issue.path;
       const onLine = first === 'lines' && typeof index === 'number';
       const f = fields.find((x) =>
@@ -382,7 +448,10 @@ export function registerImportRoutes(app: App, deps: AppDeps, kind: DocumentKind
       async (request, reply) => {
         kind.assertSide(requireAuth(request.auth), side, 'edit');
         const locale = request.locale;
-        const columns = [REFERENCE_COLUMN, ...importFields(def).map((f) => f.column)];
+        const columns = [
+          REFERENCE_COLUMN,
+          ...importFields(def, kind.options.importRefs).map((f) => f.column),
+        ];
         const bytes = await writeWorkbook(def.title[locale], columns, [], locale);
         return reply
           .header('content-type', XLSX_TYPE)

@@ -121,6 +121,31 @@ export type KindOptions = KindTables & {
     db: Queryable,
     elsAccount: string,
   ) => Promise<ReadonlyArray<{ fieldKey: string; zh_cn: string; en: string }>>;
+  /**
+   * How the Excel import names a field that holds an id (a source line, a source document): by columns a
+   * person can fill in (order number and line number …), resolved to the id for the importing side.
+   * `resolve` answers the id, or null when the values name nothing the caller may use.
+   */
+  importRefs?: Readonly<
+    Record<
+      string,
+      {
+        columns: ReadonlyArray<{
+          key: string;
+          label: { zh_cn: string; en: string };
+          type: 'text' | 'integer';
+        }>;
+        resolve: (
+          db: Queryable,
+          auth: AuthContext,
+          side: Side,
+          values: Record<string, string>,
+          /** The document's header as read so far (its id fields already resolved). */
+          header: Record<string, unknown>,
+        ) => Promise<string | null>;
+      }
+    >
+  >;
   /** The content of the message approvers get on submit (e.g. supplier · amount); default none. */
   approvalContent?: (row: DocRow) => string;
   /** The kind's own effects per action (hand-written, unit-tested). */
