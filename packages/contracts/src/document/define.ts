@@ -184,6 +184,24 @@ export function blockingStatus(
   );
 }
 
+/**
+ * The status field an audit-trail row of `action` records (from → to), so a reader labels its codes with
+ * the right dictionary: approval steps record auditStatus; an action whose target leaves the main status
+ * alone records its target's field (an order's change: changeStatus; a notice's send: sendStatus); any
+ * other the main status (the first of `statuses`).
+ */
+export function trailStatusField(
+  def: Pick<DocumentDefinition, 'statuses' | 'actions'>,
+  action: string,
+): string {
+  const main = Object.keys(def.statuses)[0];
+  if (['submit', 'withdraw', 'approve', 'reject'].includes(action) && def.statuses.auditStatus)
+    return 'auditStatus';
+  const target = def.actions[action]?.target ?? {};
+  const fields = Object.keys(target);
+  return fields.length > 0 && !fields.includes(main) ? fields[0] : main;
+}
+
 /** Adds conditions to a guard (to each alternative of a list) on the fields it does not name yet. */
 const withGuard = (guard: Guard | readonly Guard[], extra: Guard): Guard | readonly Guard[] =>
   Array.isArray(guard) ? guard.map((g: Guard) => ({ ...extra, ...g })) : { ...extra, ...(guard as Guard) };

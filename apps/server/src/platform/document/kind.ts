@@ -10,6 +10,7 @@ import {
   guardHolds,
   type Side,
   statusFieldsOf,
+  trailStatusField,
   transitionTable,
 } from '@srm/contracts/document/define';
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
@@ -478,19 +479,16 @@ export function defineKind(options: KindOptions) {
       const lines = await findLines(tx, id);
       const effect = options.effects?.[action];
       const result = effect ? await effect({ tx, auth, side, action, row, lines, body }) : undefined;
-      // The audit row records the status the action is about: its target's field when the target leaves
-      // the main status alone (an order's change: changeStatus 1 → 2), else the main status.
-      const target = def_.target ?? {};
-      const statusField =
-        Object.keys(target).length > 0 && !(mainStatus in target) ? Object.keys(target)[0] : mainStatus;
+      // The audit row records the status the action is about (trailStatusField: an order's change,
+      // changeStatus 1 → 2), which the web labels with the same function.
       const updated = await transition(
         tx,
         auth,
         row,
-        { ...target, ...result?.set },
+        { ...def_.target, ...result?.set },
         action,
         body.remark,
-        statusField,
+        trailStatusField(def, action),
       );
       await tell(tx, env, auth, side, row, updated, def_, result?.content ?? body.remark);
       return updated;

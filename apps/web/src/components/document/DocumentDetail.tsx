@@ -4,6 +4,7 @@ import {
   type DocumentDefinition,
   type FieldDef,
   type Side,
+  trailStatusField,
   transitionTable,
 } from '@srm/contracts/document/define';
 import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Timeline } from 'antd';
@@ -24,7 +25,6 @@ import {
   statusFields,
   type ToolbarAction,
   toolbarActions,
-  trailStatusField,
 } from './definition.ts';
 import './document.css';
 import './i18n-document.ts';
@@ -313,7 +313,7 @@ function DetailView({
           ) : (
             <Timeline
               items={trail.map((row, i) => {
-                const dict = def.statuses[trailStatusField(def)];
+                const dict = def.statuses[trailStatusField(def, row.action)];
                 const from = codeLabel(dict, row.fromStatus, locale);
                 const to = codeLabel(dict, row.toStatus, locale);
                 const name = table[row.action]

@@ -1,4 +1,6 @@
 import { deliveryNoteDefinition as note } from '@srm/contracts/delivery-note';
+import { trailStatusField } from '@srm/contracts/document/define';
+import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import { refundDefinition as refund } from '@srm/contracts/refund';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +14,6 @@ import {
   subtractDecimal,
   toFilterBody,
   toolbarActions,
-  trailStatusField,
 } from './definition.ts';
 
 const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? ` ${JSON.stringify(o)}` : ''}`;
@@ -166,9 +167,13 @@ describe('which buttons show for a status', () => {
     ]);
   });
 
-  it('reads a history row with the dictionary of the main status', () => {
-    expect(trailStatusField(refund)).toBe('refundStatus');
-    expect(trailStatusField(note)).toBe('noteStatus');
+  it('reads a history row with the dictionary of the status its action is about', () => {
+    expect(trailStatusField(refund, 'confirm')).toBe('refundStatus');
+    expect(trailStatusField(note, 'ship')).toBe('noteStatus');
+    expect(trailStatusField(note, 'submit')).toBe('noteStatus');
+    expect(trailStatusField(purchaseOrderDefinition, 'sendChange')).toBe('changeStatus');
+    expect(trailStatusField(purchaseOrderDefinition, 'submit')).toBe('auditStatus');
+    expect(trailStatusField(purchaseOrderDefinition, 'send')).toBe('orderStatus');
   });
 });
 

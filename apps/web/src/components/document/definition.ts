@@ -295,11 +295,6 @@ export function actionLabel(def: DocumentDefinition, name: string, locale: Local
   return transitionTable(def)[name]?.label[locale] ?? name;
 }
 
-/** The status field a history row's from/to codes belong to: the kind's main status (the server's rule). */
-export function trailStatusField(def: DocumentDefinition): string {
-  return Object.keys(def.statuses)[0];
-}
-
 /**
  * The body of an action (actionBodySchema): version, remark when given, the lines with a quantity above
  * 0, and the extra input fields that hold a value.
