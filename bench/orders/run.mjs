@@ -394,7 +394,10 @@ for (const t of targets) {
 
   const q = listSql(t.side, account, { ...t.body, key: t.key });
   const bareCheck = (await pool.query(q.page)).rows.map((r) => JSON.parse(r.json));
-  if (JSON.stringify(bareCheck) !== JSON.stringify(check.data.records))
+  // The server appends a row's custom fields (fbkN) from the custom_fields column the page also reads;
+  // the bare loop reads that column but does not merge it (the demo orders have some).
+  const withoutCustom = (row) => Object.fromEntries(Object.entries(row).filter(([k]) => !/^fbk\d+$/.test(k)));
+  if (JSON.stringify(bareCheck) !== JSON.stringify(check.data.records.map(withoutCustom)))
     throw new Error(
       `${t.name}: the bare SQL answers other rows than the API — the bench no longer mirrors listOrders`,
     );
