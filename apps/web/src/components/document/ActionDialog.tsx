@@ -36,7 +36,7 @@ export function ActionDialog({
   lines,
   lineNumber,
   quantityOf,
-  required = [],
+  required: extraRequired = [],
   locale,
   onCancel,
   onSubmit,
@@ -51,13 +51,17 @@ export function ActionDialog({
   /** How a line is numbered to the user (its item number, or its position). */
   lineNumber: (line: DocLine, index: number) => string;
   quantityOf: (line: DocLine) => LineQuantity;
-  /** Input fields this screen requires although the definition does not (the server's own rule). */
+  /**
+   * Input fields this screen requires besides the action's `requires` in the definition (which the
+   * dialog always requires, as the server does).
+   */
   required?: readonly string[];
   locale: Locale;
   onCancel: () => void;
   /** Runs the action; resolves to an error text to show, or null when done. */
   onSubmit: (body: Record<string, unknown>) => Promise<string | null>;
 }) {
+  const required = [...(action.requires ?? []), ...extraRequired];
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);

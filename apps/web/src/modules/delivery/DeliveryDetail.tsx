@@ -58,7 +58,6 @@ export default function DeliveryDetail() {
       onDeleted={() => navigate('/v2/delivery/list')}
       lineFields={LINE_FIELDS}
       // Seed 001 §5: logistics information is required to ship (the notice's values start the dialog).
-      requiredInputs={{ ship: ['logisticsCompany', 'trackingNumber'] }}
       quantityOf={(_action, line) => ({ remaining: leftToReceive(line), describe: describeLine(line) })}
       extra={(d) => {
         const number = String(d.record.deliveryNoteNumber ?? '');
