@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
@@ -169,10 +171,13 @@ describe('attachments of a delivery notice', () => {
     expect(wrongDoc.json().code).toBe('404');
     expect((await get(`${BUY}/attachments/${note.id}`, buyer)).json().data).toHaveLength(1);
 
+    expect(existsSync(join(server.config.DATA_DIR, 'files', file.filePath))).toBe(true);
     const removed = await post(`${SALE}/deleteAttachment/${note.id}`, supplier, { attachmentId: file.id });
     expect(removed.json().code, removed.json().message).toBe('200');
     expect((await get(`${BUY}/attachments/${note.id}`, buyer)).json().data).toEqual([]);
     expect((await download(file.filePath, buyer)).json().code).toBe('404');
+    // The bytes are gone from the file store too (a local folder under DATA_DIR in tests).
+    expect(existsSync(join(server.config.DATA_DIR, 'files', file.filePath))).toBe(false);
     const trail = (await get(`${SALE}/findDetail/${note.id}`, supplier)).json().data.trail;
     expect(trail.map((t: { action: string }) => t.action)).toContain('deleteAttachment');
   });

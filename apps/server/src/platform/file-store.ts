@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -10,6 +10,8 @@ import type { Readable } from 'node:stream';
 export type FileStore = {
   put(filePath: string, bytes: Buffer): Promise<void>;
   open(filePath: string): Promise<Readable | null>;
+  /** Removes a file's bytes; a file that is not there is not an error. */
+  remove(filePath: string): Promise<void>;
   kind: string;
 };
 
@@ -33,6 +35,9 @@ export function createLocalFileStore(root: string): FileStore {
       const info = await stat(full).catch(() => null);
       return info?.isFile() ? createReadStream(full) : null;
     },
+    async remove(filePath) {
+      await rm(locate(filePath), { force: true });
+    },
   };
 }
 
@@ -48,7 +53,9 @@ export async function createS3FileStore(options: {
   secretAccessKey?: string;
   prefix?: string;
 }): Promise<FileStore> {
-  const { GetObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = await import(
+    '@aws-sdk/client-s3'
+  );
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
@@ -70,6 +77,10 @@ export async function createS3FileStore(options: {
         if ((error as { name?: string }).name === 'NoSuchKey') return null;
         throw error;
       }
+    },
+    async remove(filePath) {
+      // S3 answers success for a key that is not there.
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key(filePath) }));
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../modules/attachment/store.ts';
 import { attachment } from '../../modules/system/tables.ts';
 import { recordAudit } from '../audit-trail.ts';
+import type { Queryable } from '../db.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
 import { type DocRow, type DocumentKind, userKey } from './kind.ts';
@@ -129,8 +130,8 @@ export function registerDocumentAttachments(app: App, deps: AppDeps, kind: Docum
   // Modules keyed by kind (custom field labels) find the kind's documents through the registry.
   rememberKind(kind);
 
-  const audit = (doc: DocRow, caller: string, action: string, fileName: string) =>
-    recordAudit(deps.db, {
+  const audit = (db: Queryable, doc: DocRow, caller: string, action: string, fileName: string) =>
+    recordAudit(db, {
       elsAccount: doc.elsAccount,
       documentKind: def.kind,
       documentId: doc.id,
@@ -186,11 +187,17 @@ export function registerDocumentAttachments(app: App, deps: AppDeps, kind: Docum
         );
       if (!row || !partyOf(doc, row.elsAccount)) throw notFound();
       if (row.elsAccount !== auth.elsAccount) throw forbidden();
-      // The row goes; its bytes stay in the file store, unreachable (no route reads a path without a row).
-      await deps.db
-        .delete(attachment)
-        .where(and(eq(attachment.id, row.id), eq(attachment.elsAccount, auth.elsAccount)));
-      await audit(doc, userKey(auth), 'deleteAttachment', row.fileName);
+      // The row and its audit row in one transaction; then the bytes (a failure there leaves bytes no
+      // route can reach, since downloads read a path through its row, and is logged).
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .delete(attachment)
+          .where(and(eq(attachment.id, row.id), eq(attachment.elsAccount, auth.elsAccount)));
+        await audit(tx, doc, userKey(auth), 'deleteAttachment', row.fileName);
+      });
+      await deps.files
+        .remove(row.filePath)
+        .catch((error) => request.log.warn({ err: error }, 'attachment bytes not removed'));
       return ok(null);
     },
   );
@@ -220,7 +227,7 @@ export function registerDocumentAttachments(app: App, deps: AppDeps, kind: Docum
           businessType: def.kind,
           businessId: doc.id,
         });
-        await audit(doc, userKey(auth), 'attach', row.fileName);
+        await audit(deps.db, doc, userKey(auth), 'attach', row.fileName);
         return ok(toAnswer(row, doc, auth.elsAccount));
       },
     );
