@@ -49,6 +49,7 @@ import { createOutboxDispatcher } from './platform/events.ts';
 import { createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
 import { type AppDeps, type RegisteredRoute, zod } from './platform/http.ts';
 import { inlineScriptHashes } from './platform/inline-scripts.ts';
+import { createJobRunner } from './platform/jobs.ts';
 import { lazyChildLoggerFactory } from './platform/lazy-logger.ts';
 import { pickLocale, t } from './platform/messages.ts';
 import { createLoginLimiter } from './platform/rate-limit.ts';
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildAppOptions) {
         },
       });
   const outbox = createOutboxDispatcher({ db: database.db, broker, log: app.log });
+  // Timers that fire exactly once across server processes (platform/jobs.ts).
+  const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.JOB_POLL_MS });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildAppOptions) {
       : createLocalFileStore(resolve(config.DATA_DIR, 'files')),
     broker,
     outbox,
+    jobs,
     loginLimiter: createLoginLimiter({
       perAccount: config.LOGIN_LIMIT_PER_ACCOUNT,
       perIp: config.LOGIN_LIMIT_PER_IP,
@@ -493,8 +497,12 @@ export async function buildApp(options: BuildAppOptions) {
       });
     });
   }
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', async () => {
+    outbox.start();
+    jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await outbox.stop();
     await broker.close();
   });

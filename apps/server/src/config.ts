@@ -52,6 +52,8 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Key prefix inside the bucket. */
   S3_PREFIX: z.string().default(''),
+  /** How often each server process looks for due scheduled jobs (quote ends, auction closes), in ms. */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Largest accepted upload in MB. */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   /** Built web apps (vite output). */

@@ -8,6 +8,7 @@ import type { Cipher } from './cipher.ts';
 import type { Db } from './db.ts';
 import type { OutboxDispatcher } from './events.ts';
 import type { FileStore } from './file-store.ts';
+import type { JobRunner } from './jobs.ts';
 import type { LoginLimiter } from './rate-limit.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
@@ -67,6 +68,8 @@ export type AppDeps = {
   broker: Broker;
   /** Delivers pending pushes; call kick() after a transaction that notified someone commits. */
   outbox: OutboxDispatcher;
+  /** Runs due scheduled jobs (platform/jobs.ts); runDue() after scheduling something due now. */
+  jobs: JobRunner;
 };
 
 export type App = FastifyInstance;

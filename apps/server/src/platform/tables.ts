@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -61,4 +62,31 @@ export const outboxEvent = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('outbox_event_pending_idx').on(t.id).where(sql`delivered_date is null`)],
+);
+
+/**
+ * Timers that must fire exactly once across server processes (DESIGN §2, §11: quote end, auction close,
+ * certificate expiry, reminders): a row per job, claimed with FOR UPDATE SKIP LOCKED by whichever process
+ * polls first, its handler run in the claiming transaction (platform/jobs.ts). `job_key` names the job
+ * within its kind (e.g. the document id), so scheduling again moves the time instead of adding a job.
+ */
+export const scheduledJob = pgTable(
+  'scheduled_job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    jobKey: text('job_key').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** pending, done, or failed (after MAX_ATTEMPTS). */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    doneDate: timestamp('done_date', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('scheduled_job_key_uq').on(t.kind, t.jobKey),
+    index('scheduled_job_due_idx').on(t.runAt).where(sql`state = 'pending'`),
+  ],
 );
