@@ -32,6 +32,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
 import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
+import { registerEnquiryRoutes } from './modules/enquiry/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
@@ -470,6 +471,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerOrderRoutes(api, deps);
     registerDeliveryNoteRoutes(api, deps);
     registerRefundRoutes(api, deps);
+    registerEnquiryRoutes(api, deps);
     registerAuditRoutes(api, deps);
     registerCustomFieldRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser

@@ -410,6 +410,49 @@ const messages = {
     en: '{field} repeats row {row}',
   },
   mdImportCellTooLong: { zh_cn: '{field} 内容过长', en: '{field} is too long' },
+  enquiryMinSuppliers: {
+    zh_cn: '第 {line} 行：每个物料至少需要 {min} 家供应商报价',
+    en: 'Line {line}: each material needs at least {min} suppliers to quote',
+  },
+  enquirySupplierRepeated: {
+    zh_cn: '第 {line} 行：供应商 {account} 不能重复',
+    en: 'Line {line}: supplier {account} cannot repeat',
+  },
+  enquiryLadderNotRising: {
+    zh_cn: '第 {step} 个阶梯的数量必须大于上一个阶梯',
+    en: 'Ladder step {step}: the quantity must be greater than the previous step',
+  },
+  enquiryQuotaTotal: {
+    zh_cn: '第 {line} 行：配额合计必须为 100%（现为 {total}%）',
+    en: 'Line {line}: the quotas must total 100% (now {total}%)',
+  },
+  enquiryMaterialUnknown: { zh_cn: '物料 {id} 不存在', en: 'Material {id} does not exist' },
+  enquiryEndInPast: {
+    zh_cn: '报价截止时间必须晚于当前时间',
+    en: 'The quote deadline must be later than the current time',
+  },
+  enquirySealed: {
+    zh_cn: '报价截止前不能查看报价（截止时间 {end}）',
+    en: 'Quotes are sealed until the quote deadline ({end})',
+  },
+  enquiryNotOpen: {
+    zh_cn: '询价单不在报价中或已过报价截止时间',
+    en: 'The RFQ is not open for quotes or its quote deadline has passed',
+  },
+  enquiryLineNotInvited: {
+    zh_cn: '您未被邀请对该行报价',
+    en: 'You are not invited to quote this line',
+  },
+  enquiryDeclined: { zh_cn: '您已拒绝该询价', en: 'You have declined this RFQ' },
+  enquiryPriceMissing: {
+    zh_cn: '第 {line} 行：请填写单价（阶梯报价须填写阶梯）',
+    en: 'Line {line}: give a unit price (a ladder for a ladder-price RFQ)',
+  },
+  enquiryAwardNotQuoted: {
+    zh_cn: '第 {line} 行：供应商 {account} 未报价，不能中标',
+    en: 'Line {line}: supplier {account} has not quoted and cannot be awarded',
+  },
+  enquiryLineUnknown: { zh_cn: '行 {id} 不属于该询价单', en: 'Line {id} does not belong to this RFQ' },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -63,6 +63,14 @@ const purchaseMenu: MenuSeed[] = [
       { code: 'purchase-orders', zh: '采购订单', en: 'Purchase orders', url: '/order/#/v2/order/list' },
     ],
   },
+  // Requests for quotation (issue #13); existing databases get this group from migration 0019.
+  {
+    code: 'sourcing',
+    zh: '寻源管理',
+    en: 'Sourcing',
+    icon: 'FileSearchOutlined',
+    children: [{ code: 'enquiries', zh: '询价单', en: 'Requests for quotation', url: '/rfq/#/v2/list' }],
+  },
   // Delivery notices and returns (issue #12); existing databases get these groups from migration 0016.
   {
     code: 'delivery',
@@ -154,6 +162,13 @@ const saleMenu: MenuSeed[] = [
     ],
   },
   {
+    code: 'sourcing',
+    zh: '寻源管理',
+    en: 'Sourcing',
+    icon: 'FileSearchOutlined',
+    children: [{ code: 'enquiry-invitations', zh: '询价邀请', en: 'RFQ invitations', url: '/rfq/#/v2/list' }],
+  },
+  {
     code: 'delivery',
     zh: '送货管理',
     en: 'Delivery management',
@@ -219,6 +234,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Seeds the demo world (issue #2, DESIGN §7) into an empty database in one transaction:
  * buyer 100000 (admin, buyer1), suppliers 200001 and 200002 (200002/admin must change its password),
+ * 200003 and 200004 (RFQ suppliers, issue #13),
  * roles, buyer–supplier links, and menus per station.
  */
 export async function seedDemo(db: Db): Promise<void> {
@@ -229,10 +245,16 @@ export async function seedDemo(db: Db): Promise<void> {
       { elsAccount: '100000', companyName: '华东精密制造有限公司', companyShortName: '华东精密' },
       { elsAccount: '200001', companyName: '苏州恒达电子科技有限公司', companyShortName: '恒达电子' },
       { elsAccount: '200002', companyName: '宁波远航包装材料有限公司', companyShortName: '远航包装' },
+      // RFQs (issue #13) invite at least 3 suppliers per material; 200002 stays out of the demo RFQs so
+      // the generated suites keep a supplier that sees none of them.
+      { elsAccount: '200003', companyName: '无锡精工五金制品有限公司', companyShortName: '精工五金' },
+      { elsAccount: '200004', companyName: '深圳华芯电子元器件有限公司', companyShortName: '华芯电子' },
     ]);
     await t.insert(accountRelation).values([
       { elsAccount: '100000', toElsAccount: '200001' },
       { elsAccount: '100000', toElsAccount: '200002' },
+      { elsAccount: '100000', toElsAccount: '200003' },
+      { elsAccount: '100000', toElsAccount: '200004' },
     ]);
     const roles = await t
       .insert(role)
@@ -243,6 +265,8 @@ export async function seedDemo(db: Db): Promise<void> {
         { elsAccount: '200001', roleCode: 'sales', roleName: '销售员', roleNameEn: 'Sales' },
         { elsAccount: '200002', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' },
         { elsAccount: '200002', roleCode: 'sales', roleName: '销售员', roleNameEn: 'Sales' },
+        { elsAccount: '200003', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' },
+        { elsAccount: '200004', roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' },
       ])
       .returning({ id: role.id, elsAccount: role.elsAccount, roleCode: role.roleCode });
     const roleId = (account: string, code: string) =>
@@ -289,6 +313,25 @@ export async function seedDemo(db: Db): Promise<void> {
           fbk10: 'Y',
           email: 'chen.jing@example.com',
         },
+        {
+          elsAccount: '200003',
+          elsSubAccount: 'admin',
+          name: '赵磊',
+          station: 'sale',
+          passwordHash,
+          permission: 'admin',
+          lang: 'en',
+          email: 'zhao.lei@example.com',
+        },
+        {
+          elsAccount: '200004',
+          elsSubAccount: 'admin',
+          name: '孙悦',
+          station: 'sale',
+          passwordHash,
+          permission: 'admin',
+          email: 'sun.yue@example.com',
+        },
       ])
       .returning({
         id: subaccount.id,
@@ -305,6 +348,8 @@ export async function seedDemo(db: Db): Promise<void> {
       { subaccountId: userId('200001', 'admin'), roleId: roleId('200001', 'sales') },
       { subaccountId: userId('200002', 'admin'), roleId: roleId('200002', 'admin') },
       { subaccountId: userId('200002', 'admin'), roleId: roleId('200002', 'sales') },
+      { subaccountId: userId('200003', 'admin'), roleId: roleId('200003', 'admin') },
+      { subaccountId: userId('200004', 'admin'), roleId: roleId('200004', 'admin') },
     ]);
     await insertMenu(t, 'purchase', purchaseMenu, null);
     await insertMenu(t, 'sale', saleMenu, null);

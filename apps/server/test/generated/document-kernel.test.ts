@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoteKind } from '../../src/modules/delivery-note/service.ts';
+import { enquiryKind } from '../../src/modules/enquiry/service.ts';
 import { orderKind } from '../../src/modules/order/kind.ts';
 import { refundKind } from '../../src/modules/refund/service.ts';
 import type { DocRow, DocumentKind } from '../../src/platform/document/kind.ts';
@@ -21,7 +22,7 @@ import { callsOf, createTestServer, login, type Session, type TestServer } from 
  * not one flow through it — is what is tested. Flows (effects, one audit row per transition, bulk
  * results) are in document-flows.test.ts.
  */
-const KINDS: DocumentKind[] = [orderKind, deliveryNoteKind, refundKind];
+const KINDS: DocumentKind[] = [orderKind, deliveryNoteKind, refundKind, enquiryKind];
 
 let server: TestServer;
 const sessions: Record<string, Session> = {};
@@ -59,7 +60,8 @@ async function demoDocument(kind: DocumentKind): Promise<DocRow> {
   const rows = (await server.database.db
     .select()
     .from(kind.header)
-    .where(eq(kind.header.toElsAccount, '200001'))
+    // The supplier's rows as the kind scopes them (an RFQ names its suppliers in its invitations).
+    .where(kind.scope('sale', '200001'))
     .orderBy(kind.header[kind.def.numberField])) as DocRow[];
   const seen = (row: DocRow) =>
     (['purchase', 'sale'] as const).every((side) => {

@@ -68,12 +68,14 @@ export function selectTodoList(): Promise<PendingList> {
 export function findCreateDeliveryManage(): Promise<PendingList> {
   return call({ url: '/order/SaleDeliveryNoteService/findCreateDeliveryManage' });
 }
-export function findEnquiries(): Promise<PendingList> {
-  return call({
+/** The supplier's RFQs (the enquiry kind's list, issue #13): real figures, so always available. */
+export async function findEnquiries(): Promise<PendingList> {
+  const page = await call<{ records: Record<string, unknown>[]; total: number }>({
     url: '/inquiry/SaleEnquiryService/findPageList',
     method: 'POST',
     data: { currentPage: 1, pageSize: 5 },
   });
+  return { available: true, records: page.records, total: page.total };
 }
 
 export type HazardStatus = 'expired' | 'expiring' | 'valid';

@@ -418,6 +418,7 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   orderStatus: { zh_cn: '订单状态', en: 'Order status' },
   changeStatus: { zh_cn: '变更状态', en: 'Change status' },
   deliveryStatus: { zh_cn: '交货状态', en: 'Delivery status' },
+  enquiryStatus: { zh_cn: '询价状态', en: 'RFQ status' },
 };
 
 /** The body of one action on one document: version, remark, lines with quantities, extra fields. */

@@ -10,12 +10,6 @@ import { hazardousSubstance } from '../system/tables.ts';
  * (orders, deliveries, enquiries, finance, to-dos): the figure is an honest zero, not a guess.
  */
 const pendingFigures = z.object({ available: z.boolean(), counts: z.record(z.string(), z.number()) });
-const pendingList = z.object({
-  available: z.boolean(),
-  records: z.array(z.record(z.string(), z.unknown())),
-  total: z.number(),
-});
-
 const hazardSchema = z.object({
   id: z.string(),
   elsAccount: z.string(),
@@ -62,28 +56,8 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
     async () => ok(zeroCounts('reconToBeConfirmed', 'invoiceToBeConfirmed', 'costToBeConfirmed')),
   );
 
-  /** POST /apis/inquiry/SaleEnquiryService/findPageList (spec 000 §7) — the supplier's enquiries. */
-  r.post(
-    '/apis/inquiry/SaleEnquiryService/findPageList',
-    {
-      schema: {
-        tags: ['home'],
-        summary: "The supplier's enquiries",
-        body: pagingSchema.extend({ enquiryStatus: z.string().max(20).optional() }),
-        response: {
-          200: envelopeSchema(pendingList.extend({ currentPage: z.number(), pageSize: z.number() })),
-        },
-      },
-    },
-    async (request) =>
-      ok({
-        available: false,
-        records: [],
-        total: 0,
-        currentPage: request.body.currentPage,
-        pageSize: request.body.pageSize,
-      }),
-  );
+  // POST /apis/inquiry/SaleEnquiryService/findPageList (spec 000 §7) is the RFQ kernel kind's supplier
+  // list (modules/enquiry, issue #13).
 
   /**
    * POST /apis/order/PurchaseDeliveryManageService/getWechatUrl (spec 000 §7) — a link that opens the

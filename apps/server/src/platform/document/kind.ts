@@ -54,6 +54,8 @@ export type ActionBody = {
 
 export type ActionContext = {
   tx: Tx;
+  /** The environment name, for messages an effect sends itself (notify). */
+  env: string;
   auth: AuthContext;
   side: Side;
   action: string;
@@ -155,6 +157,13 @@ export type KindOptions = KindTables & {
   release?: (tx: Tx, row: DocRow, lines: DocRow[]) => Promise<void>;
   /** Computed line fields (e.g. what is left on the order), added to the detail's lines. */
   decorateLines?: (db: Queryable, row: DocRow, lines: DocRow[]) => Promise<Array<Record<string, unknown>>>;
+  /**
+   * Which rows a supplier reads when not the rows naming it in `toElsAccount` (issue #13): an RFQ has many
+   * suppliers, so its sale side reads the RFQs with an invitation of the account. Answers the account
+   * condition only (the definition's `visible` is added as for every kind); `account` may be the list
+   * statements' placeholder.
+   */
+  saleScope?: (account: Placeholder | string) => SQL;
   /** The amount an approval step compares with its minimum (local currency); default 0. */
   approvalAmount?: (row: DocRow) => string;
 };
@@ -242,7 +251,12 @@ export function defineKind(options: KindOptions) {
 
   /** Which rows a side reads: its account column, and what the definition lets it see. */
   const scope = (side: Side, account: Placeholder | string): SQL => {
-    const own = side === 'purchase' ? eq(header.elsAccount, account) : eq(header.toElsAccount, account);
+    const own =
+      side === 'purchase'
+        ? eq(header.elsAccount, account)
+        : options.saleScope
+          ? options.saleScope(account)
+          : eq(header.toElsAccount, account);
     const visible = def.visible?.[side];
     return visible ? (and(own, guardSql(visible)) as SQL) : own;
   };
@@ -478,7 +492,7 @@ export function defineKind(options: KindOptions) {
       }
       const lines = await findLines(tx, id);
       const effect = options.effects?.[action];
-      const result = effect ? await effect({ tx, auth, side, action, row, lines, body }) : undefined;
+      const result = effect ? await effect({ tx, env, auth, side, action, row, lines, body }) : undefined;
       // The audit row records the status the action is about (trailStatusField: an order's change,
       // changeStatus 1 → 2), which the web labels with the same function.
       const updated = await transition(

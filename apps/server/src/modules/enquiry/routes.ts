@@ -1,0 +1,295 @@
+import { servicePath } from '@srm/contracts/document/define';
+import {
+  enquiryDefinition as def,
+  enquiryAwardBodySchema,
+  enquiryQuoteBodySchema,
+} from '@srm/contracts/enquiry';
+import { envelopeSchema } from '@srm/contracts/envelope';
+import { z } from 'zod';
+import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
+import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import {
+  award,
+  decline,
+  enquiryKind,
+  findComparison,
+  findInvitations,
+  findQuotePage,
+  participate,
+  quote,
+} from './service.ts';
+
+const idParams = z.object({ id: z.uuid() });
+const ladder = z.array(z.object({ quantity: z.string(), price: z.string() })).nullable();
+const ownQuote = z
+  .object({
+    priceExcludingTax: z.string(),
+    taxRate: z.string(),
+    ladder,
+    bout: z.number(),
+    remark: z.string().nullable(),
+    quoteTime: z.string(),
+  })
+  .nullable();
+const lineBase = {
+  itemId: z.string(),
+  lineNumber: z.number(),
+  materialNumber: z.string(),
+  materialDesc: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  deliveryDate: z.string(),
+};
+
+/**
+ * Requests for quotation, kind `enquiry` (issue #13): the kernel's calls on both sides
+ * (`/apis/inquiry/{Purchase|Sale}EnquiryService/…` — findPageList, findDetail, export, print, save, copy,
+ * delete, submit, withdraw, publish, close; spec 000 §7 `SaleEnquiryService/findPageList` is the
+ * supplier's list and the home section's) and the RFQ's own: the supplier's quote page, participate,
+ * decline and quote; the buyer's invitations, comparison and award. Prices are per unit of the line,
+ * excluding tax, in the RFQ's currency; quotas in percent; times ISO-8601 UTC.
+ */
+export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
+  registerDocumentRoutes(app, deps, enquiryKind);
+  const r = zod(app);
+  const tags = [def.kind];
+  const env = deps.config.ENV_NAME;
+  const sale = servicePath(def, 'sale');
+  const purchase = servicePath(def, 'purchase');
+  const record = recordSchemaOf(enquiryKind);
+  const quotePage = envelopeSchema(
+    z.object({
+      record,
+      open: z.boolean(),
+      lines: z.array(
+        z.object({
+          ...lineBase,
+          quoteStatus: z.string(),
+          declineReason: z.string().nullable(),
+          quota: z.string().nullable(),
+          quote: ownQuote,
+        }),
+      ),
+    }),
+  );
+
+  /**
+   * GET /apis/inquiry/SaleEnquiryService/findQuote/{id} — the supplier's quote page (spec 000 §2 "enquiry
+   * quote" /rfq/#/v2/client/quota): the RFQ header, `open` (quoting and before quoteEndTime), and only the
+   * lines the caller is invited to, each with its quote status (seed 001 §4 Quotation) and its own current
+   * quote (unit price or ladder). Never another supplier's price or name. '404' when the RFQ is not
+   * published or the caller not invited (spec 001 §9).
+   */
+  r.get(
+    `${sale}/findQuote/:id`,
+    {
+      schema: {
+        tags,
+        summary: "The supplier's invitations and own quotes on an RFQ",
+        params: idParams,
+        response: { 200: quotePage },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+      return ok((await findQuotePage(deps.db, auth, request.params.id)) as never);
+    },
+  );
+
+  /**
+   * POST /apis/inquiry/SaleEnquiryService/participate/{id} — the supplier takes part (its invitations
+   * without a response become "response successful"). '400' enquiryNotOpen after the deadline; '404' when
+   * not invited.
+   */
+  r.post(
+    `${sale}/participate/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Take part in an RFQ (supplier)',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+      await participate(deps.db, auth, request.params.id);
+      return ok(null);
+    },
+  );
+
+  /**
+   * POST /apis/inquiry/SaleEnquiryService/decline/{id} — the supplier declines with a reason (1–500
+   * characters): its invitations become "rejected", its quotes are withdrawn, the buyer's creator is told.
+   * '400' when not open; '404' when not invited.
+   */
+  r.post(
+    `${sale}/decline/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Decline an RFQ with a reason (supplier)',
+        params: idParams,
+        body: z.object({ reason: z.string().trim().min(1).max(500) }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+      await decline(deps.db, env, auth, request.params.id, request.body.reason);
+      void deps.outbox.kick();
+      return ok(null);
+    },
+  );
+
+  /**
+   * POST /apis/inquiry/SaleEnquiryService/quote/{id} — quote or re-quote while open (spec 001 §4 "re-quote").
+   * Body { lines: [{ itemId, priceExcludingTax? (unit price, 12.6), ladder? ([{ quantity, price }], rising
+   * quantities, spec 001 §5), taxRate? (percent; default the RFQ's), remark? }] }. Answers the quote page.
+   * '400': not open, a line not invited to, declined, price or ladder missing, ladder not rising; '404'.
+   */
+  r.post(
+    `${sale}/quote/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Quote or re-quote invited lines of an RFQ (supplier)',
+        params: idParams,
+        body: enquiryQuoteBodySchema,
+        response: { 200: quotePage },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+      return ok((await quote(deps.db, auth, request.params.id, request.body)) as never);
+    },
+  );
+
+  /**
+   * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id} — the invited suppliers per line with
+   * their quote status, decline reason and awarded quota — no prices (safe before the deadline). A draft
+   * answers the suppliers chosen on each line (no status). data { sealed, lines }.
+   */
+  r.get(
+    `${purchase}/findInvitations/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Invited suppliers per RFQ line and their responses (no prices)',
+        params: idParams,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              sealed: z.boolean(),
+              lines: z.array(
+                z.object({
+                  itemId: z.string(),
+                  lineNumber: z.number(),
+                  suppliers: z.array(
+                    z.object({
+                      toElsAccount: z.string(),
+                      supplierName: z.string(),
+                      quoteStatus: z.string().nullable(),
+                      declineReason: z.string().nullable(),
+                      quota: z.string().nullable(),
+                    }),
+                  ),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await findInvitations(deps.db, requireAuth(request.auth), request.params.id)),
+  );
+
+  /**
+   * GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id} — the price comparison once the quote
+   * deadline has passed (checked on read; a quoting RFQ becomes "quoted"): per line each supplier's status,
+   * unit price for the line's quantity, ladder, line amount (2 decimals), lowest/highest flags, and savings
+   * against the buyer's last price-master price (amount and percent). '400' enquirySealed before the
+   * deadline; '404' for another company's RFQ.
+   */
+  r.get(
+    `${purchase}/findComparison/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Price comparison of an RFQ (after the quote deadline)',
+        params: idParams,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              record,
+              lines: z.array(
+                z.object({
+                  ...lineBase,
+                  lastPrice: z.string().nullable(),
+                  quotes: z.array(
+                    z.object({
+                      toElsAccount: z.string(),
+                      supplierName: z.string(),
+                      quoteStatus: z.string(),
+                      declineReason: z.string().nullable(),
+                      quota: z.string().nullable(),
+                      priceExcludingTax: z.string().nullable(),
+                      taxRate: z.string().nullable(),
+                      ladder,
+                      lineAmount: z.string().nullable(),
+                      lowest: z.boolean(),
+                      highest: z.boolean(),
+                      savings: z.string().nullable(),
+                      savingsRate: z.string().nullable(),
+                    }),
+                  ),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      ok((await findComparison(deps.db, requireAuth(request.auth), request.params.id)) as never),
+  );
+
+  /**
+   * POST /apis/inquiry/PurchaseEnquiryService/award/{id} — award after the deadline. Body { version,
+   * lines: [{ itemId, awards: [{ toElsAccount, quota (percent) }] }], remark? }; each line's quotas total
+   * exactly 100 (spec 001 §5/§9) and name suppliers that quoted it. Writes price-master records (valid to
+   * priceValidDate), purchase-order drafts per supplier, and tells suppliers won / not won. data { record,
+   * orders: [{ id, orderNumber, toElsAccount }], prices (count) }. '400' rules, sealed, status; '409' stale.
+   */
+  r.post(
+    `${purchase}/award/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Award RFQ lines to suppliers with quota shares (writes prices and order drafts)',
+        params: idParams,
+        body: enquiryAwardBodySchema,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              record,
+              orders: z.array(
+                z.object({ id: z.string(), orderNumber: z.string(), toElsAccount: z.string() }),
+              ),
+              prices: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const result = await award(deps.db, env, requireAuth(request.auth), request.params.id, request.body);
+      void deps.outbox.kick();
+      return ok(result as never);
+    },
+  );
+}

@@ -1,0 +1,696 @@
+import {
+  enquiryDefinition as def,
+  type EnquiryAwardBody,
+  type EnquiryQuoteBody,
+  invitationProblem,
+  type LadderStep,
+  ladderPriceFor,
+  ladderProblem,
+  lineSuppliersSchema,
+  QUOTED_STATUSES,
+  quotaProblem,
+  type RuleProblem,
+} from '@srm/contracts/enquiry';
+import Decimal from 'decimal.js';
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../platform/db.ts';
+import {
+  type ActionContext,
+  type DocRow,
+  defineKind,
+  type SaveContext,
+  userKey,
+} from '../../platform/document/kind.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http.ts';
+import { company } from '../account/tables.ts';
+import { priceIncludingTax } from '../masterdata/decimal.ts';
+import { material, priceMaster } from '../masterdata/tables.ts';
+import { fillText, notify } from '../message/notify.ts';
+import { findLinkedSuppliers, saveOrder } from '../order/service.ts';
+import { enquiry, enquiryItem, enquiryQuote, enquirySupplier } from './tables.ts';
+
+/**
+ * Requests for quotation' own rules (issue #13; spec 001 §5/§9 "each material needs at least 3 suppliers
+ * to quote; a supplier cannot repeat", "ladder quantity greater than the previous ladder", "total quota
+ * 100%"). The kernel does the list, detail, approval, versions and audit rows of the header.
+ *
+ * Sealing: before `quoteEndTime` no buyer call answers a price (the comparison answers '400' sealed; the
+ * invitation list has statuses only); a supplier reads only its own invitations and quotes, never another
+ * supplier's price or name, before or after the deadline. Supplier actions leave no row in the RFQ's audit
+ * trail (both sides read it: it would name the quoting suppliers).
+ */
+
+type EnquiryRow = typeof enquiry.$inferSelect;
+type ItemRow = typeof enquiryItem.$inferSelect;
+type InvitationRow = typeof enquirySupplier.$inferSelect;
+type QuoteRow = typeof enquiryQuote.$inferSelect;
+
+const rule = (problem: RuleProblem | null) => {
+  if (problem) throw badRequest(problem.key as never, problem.params);
+};
+const today = () => new Date().toISOString().slice(0, 10);
+/** Where an invited supplier quotes (message links, spec 000 §2 "enquiry quote"). */
+export const quoteLink = (id: string) => `/rfq/#/v2/client/quota?id=${id}`;
+
+/** Whether the RFQ takes quotes now: quoting (1) and before its deadline. */
+export const isOpen = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, now = new Date()) =>
+  row.enquiryStatus === '1' && row.quoteEndTime.getTime() > now.getTime();
+/** Whether quotes may be read by the buyer: past the deadline, or no longer quoting. */
+export const isUnsealed = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, now = new Date()) =>
+  ['2', '3', '4'].includes(row.enquiryStatus) ||
+  (row.enquiryStatus === '1' && row.quoteEndTime.getTime() <= now.getTime());
+
+/** '400' naming the rule when the lines' invitations break it or name a supplier not linked to the buyer. */
+async function checkInvitations(tx: Queryable, buyer: string, lines: Array<{ suppliers: string[] }>) {
+  rule(invitationProblem(lines));
+  const accounts = [...new Set(lines.flatMap((l) => l.suppliers))];
+  const linked = await findLinkedSuppliers(tx, buyer, accounts);
+  for (const account of accounts)
+    if (!linked.some((l) => l.account === account)) throw badRequest('supplierNotLinked', { account });
+  return new Map(linked.map((l) => [l.account, l.name]));
+}
+
+/**
+ * Save (buyer, while unpublished): the buyer's materials (materialId) with quantity > 0 and a requested
+ * date, each line inviting `suppliers` (linked suppliers, at least 3, each once); a quote deadline in the
+ * future; prices valid until `priceValidDate`.
+ */
+async function saveEnquiry(ctx: SaveContext) {
+  const { tx, auth, body } = ctx;
+  const lines = body.lines.map((l) => ({
+    ...l,
+    suppliers: lineSuppliersSchema.parse(l.suppliers ?? []),
+  })) as Array<{ materialId: string; quantity: string; deliveryDate: string; suppliers: string[] }>;
+  await checkInvitations(tx, auth.elsAccount, lines);
+  if (new Date(body.quoteEndTime as string).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  const ids = [...new Set(lines.map((l) => l.materialId))];
+  const materials = await tx
+    .select()
+    .from(material)
+    .where(and(eq(material.elsAccount, auth.elsAccount), inArray(material.id, ids)));
+  const [buyer] = await tx
+    .select({ name: company.companyName })
+    .from(company)
+    .where(eq(company.elsAccount, auth.elsAccount));
+  const text = (name: string) =>
+    typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
+  return {
+    header: {
+      elsAccount: auth.elsAccount,
+      toElsAccount: auth.elsAccount,
+      buyerName: buyer?.name ?? auth.elsAccount,
+      enquiryDesc: text('enquiryDesc'),
+      enquiryDate: ctx.current?.enquiryDate ?? today(),
+      enquiryMethod: text('enquiryMethod') ?? '1',
+      enquiryType: text('enquiryType') ?? '1',
+      quoteMethod: text('quoteMethod') ?? '1',
+      quoteEndTime: new Date(body.quoteEndTime as string),
+      showQuoteInfo: text('showQuoteInfo') ?? '0',
+      currency: (text('currency') ?? 'CNY').toUpperCase(),
+      exchangeRate: text('exchangeRate') ?? '1',
+      payMethod: text('payMethod'),
+      incoterms: text('incoterms'),
+      taxCode: text('taxCode'),
+      taxRate: text('taxRate') ?? '13',
+      priceValidDate: text('priceValidDate'),
+      remark: text('remark'),
+    },
+    lines: lines.map((line) => {
+      const m = materials.find((x) => x.id === line.materialId);
+      if (!m) throw badRequest('enquiryMaterialUnknown', { id: line.materialId });
+      return {
+        materialId: m.id,
+        materialNumber: m.materialNumber,
+        materialDesc: m.materialDesc || m.materialName,
+        unit: m.purchaseUnit ?? m.orderUnit ?? m.baseUnit,
+        quantity: new Decimal(line.quantity).toFixed(3),
+        deliveryDate: line.deliveryDate,
+        supplierCount: line.suppliers.length,
+        invitedSuppliers: line.suppliers,
+      };
+    }),
+  };
+}
+
+/**
+ * Publish (buyer, approved draft): the deadline must still be ahead; the invitations are checked again
+ * (a supplier may have been unlinked since) and made, one row per line × supplier ('0' no response); each
+ * invited supplier is told in its users' language with a link to its quote page.
+ */
+async function publish(ctx: ActionContext) {
+  const { tx, row, lines } = ctx;
+  if ((row.quoteEndTime as Date).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  const items = lines as unknown as ItemRow[];
+  const names = await checkInvitations(
+    tx,
+    row.elsAccount,
+    items.map((l) => ({ suppliers: l.invitedSuppliers })),
+  );
+  await tx.insert(enquirySupplier).values(
+    items.flatMap((item) =>
+      item.invitedSuppliers.map((account) => ({
+        enquiryId: row.id,
+        itemId: item.id,
+        elsAccount: row.elsAccount,
+        toElsAccount: account,
+        supplierName: names.get(account) ?? account,
+      })),
+    ),
+  );
+  const end = (row.quoteEndTime as Date).toISOString().slice(0, 16).replace('T', ' ');
+  await notify(tx, ctx.env, {
+    receivers: { companies: [...names.keys()] },
+    msgTitle: fillText(
+      { zh_cn: '询价邀请：{number}（{buyer}）', en: 'Request for quotation {number} from {buyer}' },
+      { number: row.enquiryNumber, buyer: row.buyerName },
+    ),
+    msgContent: fillText(
+      { zh_cn: '{desc}，报价截止 {end} UTC', en: '{desc}; quotes due by {end} UTC' },
+      { desc: row.enquiryDesc, end },
+    ),
+    sender: { elsAccount: ctx.auth.elsAccount, elsSubAccount: ctx.auth.elsSubAccount },
+    businessType: def.kind,
+    businessId: row.id,
+    linkUrl: quoteLink(row.id),
+  });
+  return { set: { publishTime: new Date() } };
+}
+
+/** Close (buyer): the invited suppliers hear that the RFQ is closed without award. */
+async function close(ctx: ActionContext) {
+  const invited = await ctx.tx
+    .selectDistinct({ account: enquirySupplier.toElsAccount })
+    .from(enquirySupplier)
+    .where(eq(enquirySupplier.enquiryId, ctx.row.id));
+  await notify(ctx.tx, ctx.env, {
+    receivers: { companies: invited.map((i) => i.account) },
+    msgTitle: fillText(
+      { zh_cn: '询价已关闭：{number}', en: 'Request for quotation closed: {number}' },
+      { number: ctx.row.enquiryNumber },
+    ),
+    msgContent: ctx.body.remark,
+    sender: { elsAccount: ctx.auth.elsAccount, elsSubAccount: ctx.auth.elsSubAccount },
+    businessType: def.kind,
+    businessId: ctx.row.id,
+    linkUrl: quoteLink(ctx.row.id),
+  });
+  return undefined;
+}
+
+/** A supplier's invitation on an RFQ: the RFQs with a row of the account (the kernel's saleScope). */
+const saleScope = (account: Placeholder | string): SQL =>
+  sql`exists (select 1 from ${enquirySupplier} where ${enquirySupplier.enquiryId} = ${enquiry.id} and ${enquirySupplier.toElsAccount} = ${account})`;
+
+export const enquiryKind = defineKind({
+  def,
+  header: enquiry,
+  lines: enquiryItem,
+  documentId: enquiryItem.documentId,
+  numberOwner: 'purchase',
+  save: saveEnquiry,
+  saleScope,
+  effects: { publish, close },
+  // The award carries quota shares per line: its own route (award below), through the kernel's transition.
+  ownRoutes: ['award'],
+  approvalContent: (row) => String(row.enquiryDesc ?? ''),
+});
+
+// ——— the supplier's side ———
+
+async function currentQuotes(db: Queryable, invitationIds: string[]): Promise<Map<string, QuoteRow>> {
+  if (invitationIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(enquiryQuote)
+    .where(and(inArray(enquiryQuote.invitationId, invitationIds), eq(enquiryQuote.status, '1')));
+  return new Map(rows.map((q) => [q.invitationId, q]));
+}
+
+const quoteOut = (q: QuoteRow | undefined) =>
+  q
+    ? {
+        priceExcludingTax: q.priceExcludingTax,
+        taxRate: q.taxRate,
+        ladder: q.ladderPriceJson ?? null,
+        bout: q.bout,
+        remark: q.remark,
+        quoteTime: q.createDate.toISOString(),
+      }
+    : null;
+
+/** The caller's (supplier's) invitations on a visible RFQ, with its lines; '404' when not invited. */
+async function supplierInvitations(db: Queryable, auth: AuthContext, id: string, lock = false) {
+  const row = (await enquiryKind.find(db, auth, 'sale', id, lock)) as unknown as EnquiryRow;
+  const rows = await db
+    .select({ invitation: enquirySupplier, item: enquiryItem })
+    .from(enquirySupplier)
+    .innerJoin(enquiryItem, eq(enquiryItem.id, enquirySupplier.itemId))
+    .where(and(eq(enquirySupplier.enquiryId, id), eq(enquirySupplier.toElsAccount, auth.elsAccount)))
+    .orderBy(enquiryItem.lineNumber);
+  return { row, rows };
+}
+
+/**
+ * The supplier's quote page: the RFQ's header, whether it takes quotes now, and only the lines the caller
+ * is invited to, each with its quote status and its own current quote (nobody else's).
+ */
+export async function findQuotePage(db: Queryable, auth: AuthContext, id: string) {
+  const { row, rows } = await supplierInvitations(db, auth, id);
+  const quotes = await currentQuotes(
+    db,
+    rows.map((r) => r.invitation.id),
+  );
+  return {
+    record: enquiryKind.toRecord(row as unknown as DocRow),
+    open: isOpen(row),
+    lines: rows.map(({ invitation, item }) => ({
+      itemId: item.id,
+      lineNumber: item.lineNumber,
+      materialNumber: item.materialNumber,
+      materialDesc: item.materialDesc,
+      unit: item.unit,
+      quantity: item.quantity,
+      deliveryDate: item.deliveryDate,
+      quoteStatus: invitation.quoteStatus,
+      declineReason: invitation.declineReason,
+      quota: invitation.quota,
+      quote: quoteOut(quotes.get(invitation.id)),
+    })),
+  };
+}
+
+/** Participate (supplier, while open): its invitations without a response become "response successful". */
+export async function participate(db: Queryable, auth: AuthContext, id: string) {
+  return db.transaction(async (tx) => {
+    const { row } = await supplierInvitations(tx, auth, id, true);
+    if (!isOpen(row)) throw badRequest('enquiryNotOpen');
+    await tx
+      .update(enquirySupplier)
+      .set({ quoteStatus: '1', lastUpdateDate: new Date() })
+      .where(
+        and(
+          eq(enquirySupplier.enquiryId, id),
+          eq(enquirySupplier.toElsAccount, auth.elsAccount),
+          inArray(enquirySupplier.quoteStatus, ['0', '4']),
+        ),
+      );
+  });
+}
+
+/**
+ * Decline (supplier, while open, with a reason): all its invitations on the RFQ become "rejected" and its
+ * quotes are withdrawn; the buyer's creator hears of it (the supplier's name is the buyer's to know).
+ */
+export async function decline(db: Queryable, env: string, auth: AuthContext, id: string, reason: string) {
+  return db.transaction(async (tx) => {
+    const { row, rows } = await supplierInvitations(tx, auth, id, true);
+    if (!isOpen(row)) throw badRequest('enquiryNotOpen');
+    const ids = rows.map((r) => r.invitation.id);
+    await tx
+      .update(enquirySupplier)
+      .set({ quoteStatus: '4', declineReason: reason, lastUpdateDate: new Date() })
+      .where(inArray(enquirySupplier.id, ids));
+    await tx.update(enquiryQuote).set({ status: '0' }).where(inArray(enquiryQuote.invitationId, ids));
+    await notify(tx, env, {
+      receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
+      msgTitle: fillText(
+        { zh_cn: '供应商 {supplier} 拒绝了询价 {number}', en: 'Supplier {supplier} declined RFQ {number}' },
+        { supplier: rows[0]?.invitation.supplierName ?? auth.elsAccount, number: row.enquiryNumber },
+      ),
+      msgContent: reason,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: def.kind,
+      businessId: row.id,
+      linkUrl: `${def.detailPath}?id=${row.id}`,
+    });
+  });
+}
+
+/**
+ * Quote (supplier, while open): one price per invited line — a unit price, or for a ladder RFQ a ladder
+ * whose quantities rise (its first step's price is the line's price); tax rate defaults to the RFQ's. A
+ * line quoted again is a re-quote (status 3); the earlier quote is kept, superseded. '400' for a line the
+ * caller is not invited to, after declining, or when the RFQ is not open.
+ */
+export async function quote(db: Queryable, auth: AuthContext, id: string, body: EnquiryQuoteBody) {
+  return db.transaction(async (tx) => {
+    const { row, rows } = await supplierInvitations(tx, auth, id, true);
+    if (!isOpen(row)) throw badRequest('enquiryNotOpen');
+    const seen = new Set<string>();
+    for (const line of body.lines) {
+      const found = rows.find((r) => r.item.id === line.itemId);
+      if (!found) throw badRequest('enquiryLineNotInvited');
+      if (seen.has(line.itemId)) throw badRequest('docLineRepeated', { line: found.item.lineNumber });
+      seen.add(line.itemId);
+      if (found.invitation.quoteStatus === '4') throw badRequest('enquiryDeclined');
+      let price = line.priceExcludingTax;
+      let ladder: LadderStep[] | null = null;
+      if (row.quoteMethod === '2') {
+        if (!line.ladder) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
+        rule(ladderProblem(line.ladder));
+        ladder = line.ladder.map((s) => ({
+          quantity: new Decimal(s.quantity).toFixed(3),
+          price: new Decimal(s.price).toFixed(6),
+        }));
+        price = ladder[0].price;
+      }
+      if (price === undefined) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
+      const previous = ['2', '3'].includes(found.invitation.quoteStatus);
+      await tx
+        .update(enquiryQuote)
+        .set({ status: '0' })
+        .where(and(eq(enquiryQuote.invitationId, found.invitation.id), eq(enquiryQuote.status, '1')));
+      await tx.insert(enquiryQuote).values({
+        invitationId: found.invitation.id,
+        enquiryId: row.id,
+        toElsAccount: auth.elsAccount,
+        bout: row.bout,
+        priceExcludingTax: new Decimal(price).toFixed(6),
+        taxRate: line.taxRate ?? row.taxRate,
+        ladderPriceJson: ladder,
+        remark: line.remark || null,
+        createUser: userKey(auth),
+      });
+      await tx
+        .update(enquirySupplier)
+        .set({ quoteStatus: previous ? '3' : '2', lastUpdateDate: new Date() })
+        .where(eq(enquirySupplier.id, found.invitation.id));
+    }
+    return findQuotePage(tx, auth, id);
+  });
+}
+
+// ——— the buyer's side ———
+
+/** The buyer's RFQ (any status) — '404' for another company's. */
+async function buyerRow(db: Queryable, auth: AuthContext, id: string, lock = false) {
+  return (await enquiryKind.find(db, auth, 'purchase', id, lock)) as unknown as EnquiryRow;
+}
+
+/**
+ * Who is invited on each line and how they responded (no prices: safe before the deadline). A draft
+ * answers its lines' chosen suppliers with their names and no status.
+ */
+export async function findInvitations(db: Queryable, auth: AuthContext, id: string) {
+  enquiryKind.assertSide(auth, 'purchase', 'edit', id);
+  const row = await buyerRow(db, auth, id);
+  const items = (await enquiryKind.findLines(db, id)) as unknown as ItemRow[];
+  const invitations = await db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
+  const accounts = [...new Set(items.flatMap((i) => i.invitedSuppliers))];
+  const names = new Map(
+    (await findLinkedSuppliers(db, auth.elsAccount, accounts.length ? accounts : ['-'])).map((l) => [
+      l.account,
+      l.name,
+    ]),
+  );
+  return {
+    sealed: !isUnsealed(row),
+    lines: items.map((item) => ({
+      itemId: item.id,
+      lineNumber: item.lineNumber,
+      suppliers:
+        row.enquiryStatus === '0'
+          ? item.invitedSuppliers.map((account) => ({
+              toElsAccount: account,
+              supplierName: names.get(account) ?? account,
+              quoteStatus: null,
+              declineReason: null,
+              quota: null,
+            }))
+          : invitations
+              .filter((i) => i.itemId === item.id)
+              .map((i) => ({
+                toElsAccount: i.toElsAccount,
+                supplierName: i.supplierName,
+                quoteStatus: i.quoteStatus,
+                declineReason: i.declineReason,
+                quota: i.quota,
+              })),
+    })),
+  };
+}
+
+/** The buyer's last price of a material (newest price-master record, any supplier), per unit. */
+async function lastPrices(db: Queryable, buyer: string, materialIds: string[]) {
+  const out = new Map<string, { price: string; toElsAccount: string }>();
+  if (materialIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(priceMaster)
+    .where(and(eq(priceMaster.elsAccount, buyer), inArray(priceMaster.materialId, materialIds)))
+    .orderBy(desc(priceMaster.validStartDate), desc(priceMaster.createDate));
+  for (const r of rows)
+    if (!out.has(r.materialId))
+      out.set(r.materialId, {
+        price: new Decimal(r.priceExcludingTax).div(r.priceBase).toDecimalPlaces(6).toFixed(6),
+        toElsAccount: r.toElsAccount,
+      });
+  return out;
+}
+
+/** The unit price a quote gives a quantity: its ladder's step for it, else its unit price. */
+const priceOf = (q: QuoteRow, quantity: string) =>
+  q.ladderPriceJson && q.ladderPriceJson.length > 0
+    ? ladderPriceFor(q.ladderPriceJson, quantity)
+    : q.priceExcludingTax;
+
+/**
+ * The price comparison (buyer, after the deadline; '400' sealed before it): per line every invited
+ * supplier with its quote status and current quote — unit price for the line's quantity (per unit,
+ * excl. tax, the RFQ's currency), ladder, line amount, lowest/highest marked — and the savings against
+ * the last price-master price ((last − price) × quantity, and as a percent of the last price). Reading it
+ * after the deadline moves a quoting RFQ to "quoted" (2) — the deadline is checked on read.
+ */
+export async function findComparison(db: Queryable, auth: AuthContext, id: string) {
+  enquiryKind.assertSide(auth, 'purchase', 'award', id);
+  let row = await buyerRow(db, auth, id);
+  if (!isUnsealed(row))
+    throw badRequest('enquirySealed', { end: row.quoteEndTime.toISOString().slice(0, 16).replace('T', ' ') });
+  if (row.enquiryStatus === '1')
+    row = await db.transaction(async (tx) => {
+      const locked = await buyerRow(tx, auth, id, true);
+      if (locked.enquiryStatus !== '1') return locked;
+      return (await enquiryKind.transition(
+        tx,
+        auth,
+        locked as unknown as DocRow,
+        { enquiryStatus: '2' },
+        'quoteEnd',
+      )) as unknown as EnquiryRow;
+    });
+  const items = (await enquiryKind.findLines(db, id)) as unknown as ItemRow[];
+  const invitations = await db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
+  const quotes = await currentQuotes(
+    db,
+    invitations.map((i) => i.id),
+  );
+  const last = await lastPrices(
+    db,
+    row.elsAccount,
+    items.map((i) => i.materialId),
+  );
+  return {
+    record: enquiryKind.toRecord(row as unknown as DocRow),
+    lines: items.map((item) => {
+      const lastPrice = last.get(item.materialId) ?? null;
+      const offers = invitations
+        .filter((i) => i.itemId === item.id)
+        .map((i) => {
+          const q = quotes.get(i.id);
+          return { invitation: i, q, price: q ? new Decimal(priceOf(q, item.quantity)) : null };
+        });
+      const prices = offers.flatMap((o) => (o.price ? [o.price] : []));
+      const lowest = prices.length ? Decimal.min(...prices) : null;
+      const highest = prices.length ? Decimal.max(...prices) : null;
+      return {
+        itemId: item.id,
+        lineNumber: item.lineNumber,
+        materialNumber: item.materialNumber,
+        materialDesc: item.materialDesc,
+        unit: item.unit,
+        quantity: item.quantity,
+        deliveryDate: item.deliveryDate,
+        lastPrice: lastPrice?.price ?? null,
+        quotes: offers.map(({ invitation, q, price }) => ({
+          toElsAccount: invitation.toElsAccount,
+          supplierName: invitation.supplierName,
+          quoteStatus: invitation.quoteStatus,
+          declineReason: invitation.declineReason,
+          quota: invitation.quota,
+          priceExcludingTax: price ? price.toFixed(6) : null,
+          taxRate: q?.taxRate ?? null,
+          ladder: q?.ladderPriceJson ?? null,
+          lineAmount: price ? price.mul(item.quantity).toDecimalPlaces(2).toFixed(2) : null,
+          lowest: !!price && !!lowest && price.eq(lowest),
+          highest: !!price && !!highest && price.eq(highest) && prices.length > 1,
+          savings:
+            price && lastPrice ? new Decimal(lastPrice.price).sub(price).mul(item.quantity).toFixed(2) : null,
+          savingsRate:
+            price && lastPrice && !new Decimal(lastPrice.price).isZero()
+              ? new Decimal(lastPrice.price).sub(price).div(lastPrice.price).mul(100).toFixed(2)
+              : null,
+        })),
+      };
+    }),
+  };
+}
+
+/**
+ * Award (buyer, after the deadline): per line one or several suppliers that quoted it, with quota shares
+ * totalling exactly 100 %. In one transaction: a price-master record per awarded line × supplier (the
+ * quoted unit price for the line's quantity, tax rate, currency; valid from now until the end of
+ * priceValidDate; the quota share), the invitations accepted (5) or not won (6), a purchase-order draft
+ * per awarded supplier through the order module's saveOrder (quantity × share, the quoted price), the RFQ
+ * awarded (3, one audit row); every supplier that quoted hears won or not won in its language.
+ */
+export async function award(
+  db: Queryable,
+  env: string,
+  auth: AuthContext,
+  id: string,
+  body: EnquiryAwardBody,
+) {
+  enquiryKind.assertSide(auth, 'purchase', 'award', id);
+  return db.transaction(async (tx) => {
+    const row = await buyerRow(tx, auth, id, true);
+    if (row.version !== body.version) throw new AppError('409', 'staleVersion');
+    enquiryKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
+    if (!isUnsealed(row))
+      throw badRequest('enquirySealed', {
+        end: row.quoteEndTime.toISOString().slice(0, 16).replace('T', ' '),
+      });
+    const items = (await enquiryKind.findLines(tx, id)) as unknown as ItemRow[];
+    const invitations = await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
+    const quotes = await currentQuotes(
+      tx,
+      invitations.map((i) => i.id),
+    );
+    const seenLines = new Set<string>();
+    const winners = new Map<
+      string,
+      Array<{ item: ItemRow; quota: string; price: string; taxRate: string }>
+    >();
+    const awardedInvitations = new Map<string, string>();
+    for (const line of body.lines) {
+      const item = items.find((i) => i.id === line.itemId);
+      if (!item) throw badRequest('enquiryLineUnknown', { id: line.itemId });
+      const number = item.lineNumber / 10;
+      if (seenLines.has(item.id)) throw badRequest('docLineRepeated', { line: number });
+      seenLines.add(item.id);
+      rule(quotaProblem(number, line.awards));
+      for (const a of line.awards) {
+        const invitation = invitations.find((i) => i.itemId === item.id && i.toElsAccount === a.toElsAccount);
+        const q =
+          invitation && (QUOTED_STATUSES as readonly string[]).includes(invitation.quoteStatus)
+            ? quotes.get(invitation.id)
+            : undefined;
+        if (!invitation || !q)
+          throw badRequest('enquiryAwardNotQuoted', { line: number, account: a.toElsAccount });
+        awardedInvitations.set(invitation.id, new Decimal(a.quota).toFixed(2));
+        const list = winners.get(a.toElsAccount) ?? [];
+        list.push({ item, quota: a.quota, price: priceOf(q, item.quantity), taxRate: q.taxRate });
+        winners.set(a.toElsAccount, list);
+      }
+    }
+    const now = new Date();
+    const expiry = new Date(`${row.priceValidDate}T00:00:00.000Z`);
+    expiry.setUTCDate(expiry.getUTCDate() + 1);
+    const prices: Array<typeof priceMaster.$inferInsert> = [];
+    for (const [account, lines] of winners)
+      for (const l of lines) {
+        const price = new Decimal(l.price).toFixed(6);
+        prices.push({
+          elsAccount: row.elsAccount,
+          toElsAccount: account,
+          materialId: l.item.materialId,
+          materialNumber: l.item.materialNumber,
+          priceExcludingTax: price,
+          taxRate: l.taxRate,
+          priceIncludingTax: priceIncludingTax(price, l.taxRate),
+          currency: row.currency,
+          exchangeRate: row.exchangeRate,
+          validStartDate: now,
+          priceExpiryDate: expiry,
+          quota: new Decimal(l.quota).toFixed(2),
+          createUser: userKey(auth),
+          lastUpdateUser: userKey(auth),
+        });
+      }
+    if (prices.length > 0) await tx.insert(priceMaster).values(prices);
+    for (const invitation of invitations) {
+      const quota = awardedInvitations.get(invitation.id);
+      if (quota !== undefined)
+        await tx
+          .update(enquirySupplier)
+          .set({ quoteStatus: '5', quota, lastUpdateDate: now })
+          .where(eq(enquirySupplier.id, invitation.id));
+      else if (['2', '3'].includes(invitation.quoteStatus))
+        await tx
+          .update(enquirySupplier)
+          .set({ quoteStatus: '6', lastUpdateDate: now })
+          .where(eq(enquirySupplier.id, invitation.id));
+    }
+    const orders: Array<{ id: string; orderNumber: string; toElsAccount: string }> = [];
+    for (const [account, lines] of winners) {
+      const order = await saveOrder(tx, auth, {
+        toElsAccount: account,
+        orderType: '0',
+        purchaseType: '0',
+        orderDate: today(),
+        currency: row.currency,
+        exchangeRate: row.exchangeRate,
+        urgencyFlag: '0',
+        remark: `${row.enquiryNumber} ${row.enquiryDesc}`.slice(0, 500),
+        items: lines.map((l) => ({
+          materialId: l.item.materialId,
+          materialNumber: l.item.materialNumber,
+          materialDesc: l.item.materialDesc,
+          unit: l.item.unit,
+          quantity: new Decimal(l.item.quantity).mul(l.quota).div(100).toDecimalPlaces(3).toFixed(3),
+          priceExcludingTax: new Decimal(l.price).toFixed(6),
+          taxRate: l.taxRate,
+          deliveryDate: l.item.deliveryDate,
+        })),
+      });
+      orders.push({ id: order.id, orderNumber: order.orderNumber, toElsAccount: account });
+    }
+    const updated = await enquiryKind.transition(
+      tx,
+      auth,
+      row as unknown as DocRow,
+      { enquiryStatus: '3' },
+      'award',
+      body.remark,
+    );
+    // Read before the updates above: the suppliers with a live quote on some line.
+    const quoted = [
+      ...new Set(invitations.filter((i) => ['2', '3'].includes(i.quoteStatus)).map((i) => i.toElsAccount)),
+    ];
+    for (const account of quoted) {
+      const won = winners.get(account);
+      await notify(tx, env, {
+        receivers: { companies: [account] },
+        msgTitle: fillText(
+          won
+            ? { zh_cn: '恭喜中标：询价单 {number}', en: 'You won request for quotation {number}' }
+            : { zh_cn: '未中标：询价单 {number}', en: 'Not awarded: request for quotation {number}' },
+          { number: row.enquiryNumber },
+        ),
+        msgContent: won
+          ? {
+              zh_cn: won.map((l) => `${l.item.materialNumber} 配额 ${l.quota}%`).join('；'),
+              en: won.map((l) => `${l.item.materialNumber} quota ${l.quota}%`).join('; '),
+            }
+          : undefined,
+        sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+        businessType: def.kind,
+        businessId: row.id,
+        linkUrl: quoteLink(row.id),
+      });
+    }
+    return { record: enquiryKind.toRecord(updated), orders, prices: prices.length };
+  });
+}
+
+export type { InvitationRow, Tx };

@@ -1,0 +1,129 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { documentColumns, lineColumns, listIndexes } from '../../platform/document/columns.ts';
+
+/**
+ * Requests for quotation, kind `enquiry` (packages/contracts/src/enquiry.ts; spec 001 §3 Inquiry). The
+ * header is the buyer's (`elsAccount`; `toElsAccount` repeats the buyer — an RFQ has many suppliers, the
+ * invitations name them). Numbered per buyer (RFQ2026110001).
+ */
+export const enquiry = pgTable(
+  'enquiry',
+  {
+    ...documentColumns(),
+    enquiryNumber: text('enquiry_number').notNull(),
+    enquiryDesc: text('enquiry_desc').notNull(),
+    /** ENQUIRY_STATUS: 0 unpublished, 1 quoting, 2 quoted (deadline passed), 3 awarded, 4 closed. */
+    enquiryStatus: text('enquiry_status').notNull().default('0'),
+    auditStatus: text('audit_status').notNull().default('0'),
+    buyerName: text('buyer_name').notNull(),
+    enquiryDate: date('enquiry_date').notNull(),
+    enquiryMethod: text('enquiry_method').notNull().default('1'),
+    enquiryType: text('enquiry_type').notNull().default('1'),
+    /** 1 unit price, 2 ladder price. */
+    quoteMethod: text('quote_method').notNull().default('1'),
+    /** Quotes are sealed until this time (the buyer sees no price before it). */
+    quoteEndTime: timestamp('quote_end_time', { withTimezone: true }).notNull(),
+    showQuoteInfo: text('show_quote_info').notNull().default('0'),
+    /** Round of quoting (1 until re-quote rounds arrive). */
+    bout: integer('bout').notNull().default(1),
+    currency: text('currency').notNull().default('CNY'),
+    exchangeRate: numeric('exchange_rate', { precision: 10, scale: 6 }).notNull().default('1'),
+    payMethod: text('pay_method'),
+    incoterms: text('incoterms'),
+    taxCode: text('tax_code'),
+    /** Default tax rate of quotes, percent. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('13'),
+    /** Awarded prices are valid until this date (the price master's priceExpiryDate). */
+    priceValidDate: date('price_valid_date').notNull(),
+    publishTime: timestamp('publish_time', { withTimezone: true }),
+    remark: text('remark'),
+  },
+  (t) => listIndexes('enquiry', t, t.enquiryDate, t.enquiryNumber, t.enquiryStatus, t.elsAccount),
+);
+
+/** One material of an RFQ: quantity in the material's unit and the requested date. */
+export const enquiryItem = pgTable(
+  'enquiry_item',
+  {
+    ...lineColumns(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => enquiry.id, { onDelete: 'cascade' }),
+    materialId: uuid('material_id').notNull(),
+    materialNumber: text('material_number').notNull(),
+    materialDesc: text('material_desc').notNull(),
+    unit: text('unit').notNull(),
+    quantity: numeric('quantity', { precision: 18, scale: 3 }).notNull(),
+    deliveryDate: date('delivery_date').notNull(),
+    supplierCount: integer('supplier_count').notNull().default(0),
+    /** The suppliers the buyer invites on this line (accounts); invitation rows are made on publish. */
+    invitedSuppliers: jsonb('invited_suppliers').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('enquiry_item_document_idx').on(t.documentId, t.lineNumber)],
+);
+
+/**
+ * One supplier invited on one line (line × supplier): its quote status (QUOTE_STATUS), decline reason,
+ * and once awarded its quota share (percent).
+ */
+export const enquirySupplier = pgTable(
+  'enquiry_supplier',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiry.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => enquiryItem.id, { onDelete: 'cascade' }),
+    elsAccount: text('els_account').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    quoteStatus: text('quote_status').notNull().default('0'),
+    declineReason: text('decline_reason'),
+    quota: numeric('quota', { precision: 5, scale: 2 }),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enquiry_supplier_line_uq').on(t.itemId, t.toElsAccount),
+    index('enquiry_supplier_supplier_idx').on(t.toElsAccount, t.enquiryId),
+    index('enquiry_supplier_enquiry_idx').on(t.enquiryId),
+  ],
+);
+
+/**
+ * A supplier's quote on one invitation: unit price excluding tax (per unit of the line), or a ladder
+ * (JSON [{ quantity, price }], quantities rising), tax rate, round (bout). A re-quote adds a row and marks
+ * the earlier one superseded (status 0); the current quote has status 1.
+ */
+export const enquiryQuote = pgTable(
+  'enquiry_quote',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invitationId: uuid('invitation_id')
+      .notNull()
+      .references(() => enquirySupplier.id, { onDelete: 'cascade' }),
+    enquiryId: uuid('enquiry_id').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    bout: integer('bout').notNull().default(1),
+    priceExcludingTax: numeric('price_excluding_tax', { precision: 18, scale: 6 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    ladderPriceJson: jsonb('ladder_price_json').$type<Array<{ quantity: string; price: string }>>(),
+    remark: text('remark'),
+    status: text('status').notNull().default('1'),
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('enquiry_quote_invitation_idx').on(t.invitationId, t.status)],
+);

@@ -1,0 +1,132 @@
+import { and, eq } from 'drizzle-orm';
+import { subaccount } from '../modules/account/tables.ts';
+import { award, enquiryKind, findComparison, participate, quote } from '../modules/enquiry/service.ts';
+import { enquiry } from '../modules/enquiry/tables.ts';
+import { material } from '../modules/masterdata/tables.ts';
+import type { Db } from '../platform/db.ts';
+import type { AuthContext } from '../platform/http.ts';
+
+async function as(db: Db, elsAccount: string, elsSubAccount: string): Promise<AuthContext> {
+  const [row] = await db
+    .select()
+    .from(subaccount)
+    .where(and(eq(subaccount.elsAccount, elsAccount), eq(subaccount.elsSubAccount, elsSubAccount)));
+  return {
+    subaccountId: row.id,
+    sessionId: '00000000-0000-4000-8000-000000000000',
+    elsAccount,
+    elsSubAccount,
+    station: row.station,
+    permission: row.permission,
+  };
+}
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const SUPPLIERS = ['200001', '200003', '200004'];
+
+/**
+ * Demo RFQs (issue #13) through the real services: a draft; one quoting with 200001 invited and not yet
+ * quoted (200003 and 200004 have); one past its deadline with every quote in ("quoted"); one awarded
+ * 60/40 (price-master records and order drafts). Quotes are made while open, then the deadline is moved
+ * into the past directly (the demo's stand-in for time passing).
+ */
+export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
+  const buyer = await as(db, '100000', 'buyer1');
+  const sellers = Object.fromEntries(
+    await Promise.all(SUPPLIERS.map(async (s) => [s, await as(db, s, 'admin')] as const)),
+  );
+  const materials = await db.select().from(material).where(eq(material.elsAccount, '100000'));
+  const byNumber = (n: string) => materials.find((m) => m.materialNumber === n)!;
+  const make = async (desc: string, numbers: Array<[string, string]>, ladder = false) =>
+    enquiryKind.save(db, buyer, 'purchase', {
+      enquiryDesc: desc,
+      quoteMethod: ladder ? '2' : '1',
+      quoteEndTime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      priceValidDate: day(365),
+      payMethod: '月结 60 天',
+      taxRate: '13',
+      lines: numbers.map(([n, quantity]) => ({
+        materialId: byNumber(n).id,
+        quantity,
+        deliveryDate: day(30),
+        suppliers: SUPPLIERS,
+      })),
+    });
+  const publish = async (id: string) => {
+    let row = await enquiryKind.submit(
+      db,
+      env,
+      buyer,
+      'purchase',
+      id,
+      (await enquiryKind.find(db, buyer, 'purchase', id)).version,
+    );
+    row = await enquiryKind.runAction(db, env, buyer, 'purchase', 'publish', id, { version: row.version });
+    return row;
+  };
+  const offer = async (id: string, account: string, prices: string[], ladder = false) => {
+    const auth = sellers[account];
+    await participate(db, auth, id);
+    const lines = await enquiryKind.findLines(db, id);
+    await quote(db, auth, id, {
+      lines: lines.map((l, i) =>
+        ladder
+          ? {
+              itemId: l.id,
+              ladder: [
+                { quantity: '1', price: prices[i] },
+                { quantity: '5000', price: (Number(prices[i]) * 0.95).toFixed(4) },
+              ],
+            }
+          : { itemId: l.id, priceExcludingTax: prices[i] },
+      ),
+    });
+  };
+  const endNow = (id: string) =>
+    db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 3_600_000) })
+      .where(eq(enquiry.id, id));
+
+  // Quoting: 200003 and 200004 have quoted, 200001 is invited and has not.
+  const quoting = await make('2026 Q1 电阻电容年度询价', [
+    ['R-0603-10K', '200000'],
+    ['C-0805-100N', '150000'],
+  ]);
+  await publish(quoting.id);
+  await offer(quoting.id, '200003', ['0.012', '0.021']);
+  await offer(quoting.id, '200004', ['0.011', '0.023']);
+
+  // Quoted: every supplier in, the deadline passed (ladder prices).
+  const quoted = await make('MCU 主控芯片询价', [['MCU-STM32F103', '3000']], true);
+  await publish(quoted.id);
+  await offer(quoted.id, '200001', ['11.8'], true);
+  await offer(quoted.id, '200003', ['12.4'], true);
+  await offer(quoted.id, '200004', ['11.5'], true);
+  await endNow(quoted.id);
+
+  // Awarded 60/40 to the two cheapest.
+  const awarded = await make('包装纸箱询价', [['BOX-5L-600', '10000']]);
+  await publish(awarded.id);
+  await offer(awarded.id, '200001', ['4.20']);
+  await offer(awarded.id, '200003', ['4.05']);
+  await offer(awarded.id, '200004', ['4.35']);
+  await endNow(awarded.id);
+  const comparison = await findComparison(db, buyer, awarded.id);
+  await award(db, env, buyer, awarded.id, {
+    version: (comparison.record as { version: number }).version,
+    lines: [
+      {
+        itemId: comparison.lines[0].itemId,
+        awards: [
+          { toElsAccount: '200003', quota: '60' },
+          { toElsAccount: '200001', quota: '40' },
+        ],
+      },
+    ],
+    remark: '按报价排名分配配额',
+  });
+
+  // A draft, not yet submitted.
+  await make('散热器样品询价（草稿）', [['MCU-STM32F103', '50']]);
+}

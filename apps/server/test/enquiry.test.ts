@@ -1,0 +1,219 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enquiry } from '../src/modules/enquiry/tables.ts';
+import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
+import { purchaseOrder } from '../src/modules/order/tables.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+
+/**
+ * RFQs (issue #13): the invitation rule, sealing (the buyer sees no price before the deadline; a supplier
+ * never sees another's quote or name), the comparison after the deadline, and the award (quotas 100 %,
+ * price-master records, order drafts).
+ */
+let server: TestServer;
+const { post, get } = callsOf(() => server);
+const s: Record<string, Session> = {};
+const P = '/apis/inquiry/PurchaseEnquiryService';
+const S = '/apis/inquiry/SaleEnquiryService';
+let materials: Array<{ id: string; materialNumber: string }>;
+
+beforeAll(async () => {
+  server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  s.buyer = await login(server, '100000', 'buyer1');
+  for (const a of ['200001', '200002', '200003', '200004']) s[a] = await login(server, a, 'admin');
+  materials = await server.database.db.select().from(material).where(eq(material.elsAccount, '100000'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const body = (suppliers: string[][], extra: Record<string, unknown> = {}) => ({
+  enquiryDesc: '测试询价',
+  quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+  priceValidDate: '2027-12-31',
+  lines: suppliers.map((list, i) => ({
+    materialId: materials[i].id,
+    quantity: '1000',
+    deliveryDate: '2027-01-31',
+    suppliers: list,
+  })),
+  ...extra,
+});
+
+async function published(suppliers: string[][]) {
+  const saved = await post(`${P}/save`, s.buyer, body(suppliers));
+  expect(saved.json().code, saved.json().message).toBe('200');
+  let row = saved.json().data;
+  row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+  const res = await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version });
+  expect(res.json().code, res.json().message).toBe('200');
+  return res.json().data as { id: string; version: number; enquiryNumber: string };
+}
+
+async function quoteAll(id: string, account: string, price: string) {
+  const page = (await get(`${S}/findQuote/${id}`, s[account])).json().data;
+  const res = await post(`${S}/quote/${id}`, s[account], {
+    lines: page.lines.map((l: { itemId: string }) => ({ itemId: l.itemId, priceExcludingTax: price })),
+  });
+  expect(res.json().code, res.json().message).toBe('200');
+  return res.json().data;
+}
+
+const endNow = (id: string) =>
+  server.database.db
+    .update(enquiry)
+    .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+    .where(eq(enquiry.id, id));
+
+describe('RFQ invitations (spec 001 §5, §9)', () => {
+  it('refuses fewer than 3 suppliers on a line with the spec text, in both languages', async () => {
+    const res = await post(
+      `${P}/save`,
+      s.buyer,
+      body([
+        ['200001', '200003', '200004'],
+        ['200001', '200003'],
+      ]),
+    );
+    expect(res.json().code).toBe('400');
+    expect(res.json().message).toContain('Line 2: each material needs at least 3 suppliers to quote');
+    const zh = await post(`${P}/save`, s.buyer, body([['200001', '200003']]), 'zh_cn');
+    expect(zh.json().message).toContain('每个物料至少需要 3 家供应商报价');
+  });
+
+  it('refuses a supplier twice on a line, and an unlinked supplier', async () => {
+    const twice = await post(`${P}/save`, s.buyer, body([['200001', '200003', '200001', '200004']]));
+    expect(twice.json().code).toBe('400');
+    expect(twice.json().message).toContain('supplier 200001 cannot repeat');
+    const stranger = await post(`${P}/save`, s.buyer, body([['200001', '200003', '999999']]));
+    expect(stranger.json().code).toBe('400');
+  });
+});
+
+describe('RFQ sealing, comparison and award', () => {
+  let rfq: { id: string; version: number; enquiryNumber: string };
+  beforeAll(async () => {
+    rfq = await published([['200001', '200003', '200004']]);
+  });
+
+  it('answers 404 to a supplier that is not invited, reading or quoting', async () => {
+    expect((await get(`${S}/findQuote/${rfq.id}`, s['200002'])).json().code).toBe('404');
+    expect((await get(`${S}/findDetail/${rfq.id}`, s['200002'])).json().code).toBe('404');
+    const quote = await post(`${S}/quote/${rfq.id}`, s['200002'], {
+      lines: [{ itemId: '00000000-0000-4000-8000-000000000000', priceExcludingTax: '1' }],
+    });
+    expect(quote.json().code).toBe('404');
+    const list = (await post(`${S}/findPageList`, s['200002'], { currentPage: 1, pageSize: 100 })).json()
+      .data;
+    expect(list.records.map((r: { id: string }) => r.id)).not.toContain(rfq.id);
+    const invited = (await post(`${S}/findPageList`, s['200001'], { currentPage: 1, pageSize: 100 })).json()
+      .data;
+    expect(invited.records.map((r: { id: string }) => r.id)).toContain(rfq.id);
+  });
+
+  it('keeps quotes sealed from the buyer before the deadline, and each supplier to itself', async () => {
+    await quoteAll(rfq.id, '200001', '10.5');
+    await quoteAll(rfq.id, '200003', '9.8');
+    // A re-quote while open.
+    const again = await quoteAll(rfq.id, '200003', '9.6');
+    expect(again.lines[0].quoteStatus).toBe('3');
+    const comparison = await get(`${P}/findComparison/${rfq.id}`, s.buyer);
+    expect(comparison.json().code).toBe('400');
+    const invitations = JSON.stringify((await get(`${P}/findInvitations/${rfq.id}`, s.buyer)).json());
+    expect(invitations).not.toContain('10.5');
+    expect(invitations).not.toContain('9.6');
+    const detail = JSON.stringify((await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json());
+    expect(detail).not.toContain('10.5');
+    const a = JSON.stringify((await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json());
+    expect(a).toContain('10.5');
+    expect(a).not.toContain('9.6');
+    expect(a).not.toContain('200003');
+    const aDetail = JSON.stringify((await get(`${S}/findDetail/${rfq.id}`, s['200001'])).json());
+    expect(aDetail).not.toContain('200003');
+    expect(aDetail).not.toContain('9.6');
+  });
+
+  it('opens the comparison after the deadline, with lowest and highest marked', async () => {
+    await endNow(rfq.id);
+    const late = await post(`${S}/quote/${rfq.id}`, s['200004'], {
+      lines: [
+        {
+          itemId: (await get(`${S}/findQuote/${rfq.id}`, s['200004'])).json().data.lines[0].itemId,
+          priceExcludingTax: '1',
+        },
+      ],
+    });
+    expect(late.json().code).toBe('400');
+    const res = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    expect(res.code, res.message).toBe('200');
+    expect(res.data.record.enquiryStatus).toBe('2');
+    const quotes = res.data.lines[0].quotes;
+    const by = (a: string) => quotes.find((q: { toElsAccount: string }) => q.toElsAccount === a);
+    expect(by('200003')).toMatchObject({ priceExcludingTax: '9.600000', lowest: true, highest: false });
+    expect(by('200001')).toMatchObject({ priceExcludingTax: '10.500000', lowest: false, highest: true });
+    expect(by('200004')).toMatchObject({ quoteStatus: '0', priceExcludingTax: null });
+    // After the deadline a supplier still sees only its own quote.
+    const a = JSON.stringify((await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json());
+    expect(a).not.toContain('200003');
+    expect(a).not.toContain('9.6');
+  });
+
+  it('refuses quotas that do not total 100 %, and awards 60/40 into prices and order drafts', async () => {
+    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const itemId = comparison.lines[0].itemId;
+    const version = comparison.record.version;
+    const ninety = await post(`${P}/award/${rfq.id}`, s.buyer, {
+      version,
+      lines: [{ itemId, awards: [{ toElsAccount: '200003', quota: '90' }] }],
+    });
+    expect(ninety.json().code).toBe('400');
+    expect(ninety.json().message).toContain('100%');
+    const notQuoted = await post(`${P}/award/${rfq.id}`, s.buyer, {
+      version,
+      lines: [{ itemId, awards: [{ toElsAccount: '200004', quota: '100' }] }],
+    });
+    expect(notQuoted.json().code).toBe('400');
+    const res = await post(`${P}/award/${rfq.id}`, s.buyer, {
+      version,
+      lines: [
+        {
+          itemId,
+          awards: [
+            { toElsAccount: '200003', quota: '60' },
+            { toElsAccount: '200001', quota: '40' },
+          ],
+        },
+      ],
+    });
+    expect(res.json().code, res.json().message).toBe('200');
+    expect(res.json().data.record.enquiryStatus).toBe('3');
+    expect(res.json().data.orders).toHaveLength(2);
+    const prices = await server.database.db
+      .select()
+      .from(priceMaster)
+      .where(and(eq(priceMaster.elsAccount, '100000'), eq(priceMaster.materialId, materials[0].id)));
+    const p3 = prices.find((p) => p.toElsAccount === '200003' && p.priceExcludingTax === '9.600000');
+    expect(p3?.quota).toBe('60.00');
+    expect(p3?.priceExpiryDate.toISOString()).toBe('2028-01-01T00:00:00.000Z');
+    for (const o of res.json().data.orders) {
+      const [order] = await server.database.db.select().from(purchaseOrder).where(eq(purchaseOrder.id, o.id));
+      expect(order.sendStatus).toBe('0');
+      expect(order.auditStatus).toBe('0');
+    }
+    const won = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
+    expect(won.lines[0]).toMatchObject({ quoteStatus: '5', quota: '40.00' });
+  });
+
+  it('awards 100 % to one supplier on a fresh RFQ', async () => {
+    const one = await published([['200001', '200003', '200004']]);
+    await quoteAll(one.id, '200004', '7');
+    await endNow(one.id);
+    const comparison = (await get(`${P}/findComparison/${one.id}`, s.buyer)).json().data;
+    const res = await post(`${P}/award/${one.id}`, s.buyer, {
+      version: comparison.record.version,
+      lines: [{ itemId: comparison.lines[0].itemId, awards: [{ toElsAccount: '200004', quota: '100' }] }],
+    });
+    expect(res.json().code, res.json().message).toBe('200');
+    expect(res.json().data.prices).toBe(1);
+  });
+});

@@ -1,0 +1,164 @@
+import { enquiryDefinition as def, QUOTE_STATUS } from '@srm/contracts/enquiry';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, InputNumber, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
+import { errorText } from '../../lib/http.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import { awardEnquiry, type Comparison, findComparison, findInvitations } from './api.ts';
+import './i18n-rfq.ts';
+
+/** The price comparison with a quota input per quoted supplier and the award (quotas per line total 100). */
+function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison; canAward: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const locale = useSettings((s) => s.locale);
+  const client = useQueryClient();
+  const [quotas, setQuotas] = useState<Record<string, number | null>>({});
+  const key = (itemId: string, account: string) => `${itemId}:${account}`;
+  async function onAward() {
+    try {
+      const result = await awardEnquiry(id, {
+        version: data.record.version,
+        lines: data.lines
+          .map((l) => ({
+            itemId: l.itemId,
+            awards: l.quotes
+              .filter((q) => (quotas[key(l.itemId, q.toElsAccount)] ?? 0) > 0)
+              .map((q) => ({
+                toElsAccount: q.toElsAccount,
+                quota: String(quotas[key(l.itemId, q.toElsAccount)]),
+              })),
+          }))
+          .filter((l) => l.awards.length > 0),
+      });
+      void message.success(
+        `${t('rfq:detail.awarded')}: ${result.orders.map((o) => o.orderNumber).join(', ')}`,
+      );
+      await client.invalidateQueries();
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  }
+  return (
+    <Card title={t('rfq:detail.comparison')} size="small">
+      {data.lines.map((line) => (
+        <Table
+          key={line.itemId}
+          size="small"
+          rowKey="toElsAccount"
+          pagination={false}
+          title={() =>
+            `${line.lineNumber} · ${line.materialNumber} ${line.materialDesc} · ${line.quantity} ${line.unit} · ${t('rfq:detail.lastPrice')} ${line.lastPrice ?? '—'}`
+          }
+          dataSource={line.quotes}
+          columns={[
+            { title: 'Supplier', render: (_, q) => `${q.toElsAccount} ${q.supplierName}` },
+            {
+              title: t('rfq:quote.status'),
+              render: (_, q) => QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale],
+            },
+            {
+              title: t('rfq:detail.price'),
+              render: (_, q) => (
+                <>
+                  {q.priceExcludingTax ?? '—'} {q.lowest && <Tag color="green">{t('rfq:detail.lowest')}</Tag>}
+                  {q.highest && <Tag color="red">{t('rfq:detail.highest')}</Tag>}
+                  {q.ladder && <div>{q.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')}</div>}
+                </>
+              ),
+            },
+            { title: t('rfq:detail.amount'), dataIndex: 'lineAmount' },
+            {
+              title: t('rfq:detail.savings'),
+              render: (_, q) => (q.savings === null ? '—' : `${q.savings} (${q.savingsRate ?? '—'}%)`),
+            },
+            {
+              title: t('rfq:detail.quota'),
+              render: (_, q) =>
+                canAward && q.priceExcludingTax ? (
+                  <InputNumber
+                    min={0}
+                    max={100}
+                    value={quotas[key(line.itemId, q.toElsAccount)] ?? null}
+                    onChange={(v) => setQuotas((s) => ({ ...s, [key(line.itemId, q.toElsAccount)]: v }))}
+                  />
+                ) : (
+                  (q.quota ?? '—')
+                ),
+            },
+          ]}
+        />
+      ))}
+      {canAward && (
+        <Button type="primary" style={{ marginTop: 12 }} onClick={onAward}>
+          {t('rfq:detail.award')}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * #/v2/detail?id=… — one RFQ (buyer; spec 000 §2 "enquiry end"): the kernel's detail and actions (submit,
+ * publish, close), the invited suppliers per line with their responses, and after the quote deadline the
+ * comparison with the award.
+ */
+export default function EnquiryDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = new URLSearchParams(useLocation().search);
+  const id = query.get('id') ?? '';
+  const inAudit = query.has('taskId');
+  const locale = useSettings((s) => s.locale);
+  const invitations = useQuery({ queryKey: ['rfq', 'invitations', id], queryFn: () => findInvitations(id) });
+  const unsealed = invitations.data && !invitations.data.sealed;
+  const comparison = useQuery({
+    queryKey: ['rfq', 'comparison', id],
+    enabled: !!unsealed,
+    queryFn: () => findComparison(id),
+  });
+  return (
+    <DocumentDetail
+      def={def}
+      side="purchase"
+      id={id}
+      onBack={inAudit ? undefined : () => navigate('/v2/list')}
+      onEdit={inAudit ? undefined : () => navigate(`/v2/edit?id=${id}`)}
+      onDeleted={() => navigate('/v2/list')}
+      hideActions={inAudit}
+    >
+      {(d) => (
+        <>
+          <Card title={t('rfq:detail.invitations')} size="small">
+            {(invitations.data?.lines ?? []).map((l) => (
+              <div key={l.itemId}>
+                {l.lineNumber}:{' '}
+                {l.suppliers.map((s) => (
+                  <Tag key={s.toElsAccount}>
+                    {s.toElsAccount} {s.supplierName}
+                    {s.quoteStatus
+                      ? ` · ${QUOTE_STATUS[s.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale]}`
+                      : ''}
+                  </Tag>
+                ))}
+              </div>
+            ))}
+          </Card>
+          {d.record.enquiryStatus !== '0' && !unsealed && (
+            <Alert type="info" message={t('rfq:detail.sealed')} />
+          )}
+          {comparison.data && (
+            <ComparisonTable
+              id={id}
+              data={comparison.data}
+              canAward={['1', '2'].includes(String(comparison.data.record.enquiryStatus))}
+            />
+          )}
+        </>
+      )}
+    </DocumentDetail>
+  );
+}

@@ -1,0 +1,32 @@
+import { enquiryDefinition } from '@srm/contracts/enquiry';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDocumentSide } from '../../components/document/api.ts';
+import { DocumentList } from '../../components/document/DocumentList.tsx';
+import './i18n-rfq.ts';
+
+/** #/v2/list — the buyer's RFQs, or the published RFQs the supplier is invited to (its quote page). */
+export default function EnquiryList() {
+  const { t } = useTranslation();
+  const side = useDocumentSide();
+  const navigate = useNavigate();
+  return (
+    <DocumentList
+      def={enquiryDefinition}
+      side={side}
+      title={t(side === 'purchase' ? 'rfq:list.title' : 'rfq:list.supplierTitle')}
+      importable={false}
+      toolbar={
+        side === 'purchase' ? (
+          <Button type="primary" onClick={() => navigate('/v2/edit')}>
+            {t('rfq:list.new')}
+          </Button>
+        ) : undefined
+      }
+      onOpen={(row) =>
+        navigate(side === 'purchase' ? `/v2/detail?id=${row.id}` : `/v2/client/quota?id=${row.id}`)
+      }
+    />
+  );
+}

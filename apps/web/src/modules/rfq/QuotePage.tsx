@@ -1,0 +1,141 @@
+import { QUOTE_STATUS } from '@srm/contracts/enquiry';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Input, Space, Spin, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { errorText } from '../../lib/http.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import { declineEnquiry, findQuotePage, type LadderStep, participate, submitQuote } from './api.ts';
+import './i18n-rfq.ts';
+
+/** "100:9.5\n1000:9" → ladder steps (the server checks that quantities rise). */
+export function parseLadder(text: string): LadderStep[] {
+  return text
+    .split('\n')
+    .map((row) => row.trim())
+    .filter(Boolean)
+    .map((row) => {
+      const [quantity, price] = row.split(':').map((x) => x.trim());
+      return { quantity, price };
+    });
+}
+
+/**
+ * #/v2/client/quota?id=… — the supplier's quote page (spec 000 §2 "enquiry quote"): only its invited lines
+ * and its own quotes; take part, decline with a reason, quote or re-quote while open.
+ */
+export default function QuotePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const locale = useSettings((s) => s.locale);
+  const client = useQueryClient();
+  const id = new URLSearchParams(useLocation().search).get('id') ?? '';
+  const page = useQuery({ queryKey: ['rfq', 'quote', id], queryFn: () => findQuotePage(id) });
+  const [inputs, setInputs] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState('');
+  if (!page.data) return <Spin />;
+  const { record, open, lines } = page.data;
+  const ladder = record.quoteMethod === '2';
+  const run = async (work: () => Promise<unknown>, done?: string) => {
+    try {
+      await work();
+      if (done) void message.success(done);
+      await client.invalidateQueries({ queryKey: ['rfq', 'quote', id] });
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  };
+  return (
+    <Card title={`${t('rfq:quote.title')} ${record.enquiryNumber}`}>
+      <Descriptions size="small" column={3}>
+        <Descriptions.Item label="RFQ">{String(record.enquiryDesc ?? '')}</Descriptions.Item>
+        <Descriptions.Item label="Deadline">{String(record.quoteEndTime ?? '')}</Descriptions.Item>
+        <Descriptions.Item label="Buyer">{String(record.buyerName ?? '')}</Descriptions.Item>
+      </Descriptions>
+      {!open && <Alert type="warning" message={t('rfq:quote.closed')} />}
+      <Table
+        size="small"
+        rowKey="itemId"
+        pagination={false}
+        dataSource={lines}
+        columns={[
+          { title: '#', dataIndex: 'lineNumber' },
+          { title: 'Material', render: (_, l) => `${l.materialNumber} ${l.materialDesc}` },
+          { title: 'Qty', render: (_, l) => `${l.quantity} ${l.unit}` },
+          { title: 'Date', dataIndex: 'deliveryDate' },
+          {
+            title: t('rfq:quote.status'),
+            render: (_, l) => QUOTE_STATUS[l.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale],
+          },
+          {
+            title: t('rfq:quote.myQuote'),
+            render: (_, l) =>
+              l.quote
+                ? l.quote.ladder
+                  ? l.quote.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')
+                  : l.quote.priceExcludingTax
+                : '—',
+          },
+          {
+            title: ladder ? t('rfq:quote.ladder') : t('rfq:detail.price'),
+            render: (_, l) =>
+              open && l.quoteStatus !== '4' ? (
+                ladder ? (
+                  <Input.TextArea
+                    rows={2}
+                    value={inputs[l.itemId] ?? ''}
+                    onChange={(e) => setInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
+                  />
+                ) : (
+                  <Input
+                    value={inputs[l.itemId] ?? ''}
+                    onChange={(e) => setInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
+                  />
+                )
+              ) : null,
+          },
+        ]}
+      />
+      {open && (
+        <Space style={{ marginTop: 12 }} wrap>
+          <Button onClick={() => run(() => participate(id))}>{t('rfq:quote.participate')}</Button>
+          <Button
+            type="primary"
+            onClick={() =>
+              run(
+                () =>
+                  submitQuote(
+                    id,
+                    lines
+                      .filter((l) => (inputs[l.itemId] ?? '').trim() !== '')
+                      .map((l) =>
+                        ladder
+                          ? { itemId: l.itemId, ladder: parseLadder(inputs[l.itemId]) }
+                          : { itemId: l.itemId, priceExcludingTax: inputs[l.itemId].trim() },
+                      ),
+                  ),
+                t('rfq:quote.submitted'),
+              )
+            }
+          >
+            {t('rfq:quote.submit')}
+          </Button>
+          <Input
+            placeholder={t('rfq:quote.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            style={{ width: 240 }}
+          />
+          <Button
+            danger
+            disabled={!reason.trim()}
+            onClick={() => run(() => declineEnquiry(id, reason.trim()))}
+          >
+            {t('rfq:quote.decline')}
+          </Button>
+        </Space>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { call } from '../../lib/http.ts';
+
+/** Calls of the RFQ's own routes (issue #13; apps/server/src/modules/enquiry/routes.ts). */
+const P = '/inquiry/PurchaseEnquiryService';
+const S = '/inquiry/SaleEnquiryService';
+
+export type LadderStep = { quantity: string; price: string };
+export type Invitations = {
+  sealed: boolean;
+  lines: Array<{
+    itemId: string;
+    lineNumber: number;
+    suppliers: Array<{
+      toElsAccount: string;
+      supplierName: string;
+      quoteStatus: string | null;
+      declineReason: string | null;
+      quota: string | null;
+    }>;
+  }>;
+};
+type LineBase = {
+  itemId: string;
+  lineNumber: number;
+  materialNumber: string;
+  materialDesc: string;
+  unit: string;
+  quantity: string;
+  deliveryDate: string;
+};
+export type ComparisonQuote = {
+  toElsAccount: string;
+  supplierName: string;
+  quoteStatus: string;
+  priceExcludingTax: string | null;
+  ladder: LadderStep[] | null;
+  lineAmount: string | null;
+  lowest: boolean;
+  highest: boolean;
+  savings: string | null;
+  savingsRate: string | null;
+  quota: string | null;
+};
+export type Comparison = {
+  record: Record<string, unknown> & { version: number };
+  lines: Array<LineBase & { lastPrice: string | null; quotes: ComparisonQuote[] }>;
+};
+export type QuotePageData = {
+  record: Record<string, unknown> & { quoteMethod: string; enquiryNumber: string };
+  open: boolean;
+  lines: Array<
+    LineBase & {
+      quoteStatus: string;
+      quota: string | null;
+      quote: { priceExcludingTax: string; taxRate: string; ladder: LadderStep[] | null } | null;
+    }
+  >;
+};
+
+export const findInvitations = (id: string) => call<Invitations>({ url: `${P}/findInvitations/${id}` });
+export const findComparison = (id: string) => call<Comparison>({ url: `${P}/findComparison/${id}` });
+export const awardEnquiry = (
+  id: string,
+  body: {
+    version: number;
+    lines: Array<{ itemId: string; awards: Array<{ toElsAccount: string; quota: string }> }>;
+  },
+) =>
+  call<{ orders: Array<{ orderNumber: string }> }>({ url: `${P}/award/${id}`, method: 'POST', data: body });
+export const findQuotePage = (id: string) => call<QuotePageData>({ url: `${S}/findQuote/${id}` });
+export const participate = (id: string) =>
+  call<null>({ url: `${S}/participate/${id}`, method: 'POST', data: {} });
+export const declineEnquiry = (id: string, reason: string) =>
+  call<null>({ url: `${S}/decline/${id}`, method: 'POST', data: { reason } });
+export const submitQuote = (
+  id: string,
+  lines: Array<{ itemId: string; priceExcludingTax?: string; ladder?: LadderStep[] }>,
+) => call<QuotePageData>({ url: `${S}/quote/${id}`, method: 'POST', data: { lines } });
+
+export type Option = { value: string; label: string };
+/** The buyer's materials (first 100) and suppliers (first 100) for the form's selects. */
+export const findMaterialOptions = () =>
+  call<{ records: Array<{ id: string; materialNumber: string; materialName: string }> }>({
+    url: '/masterdata/PurchaseMaterialService/findPageList',
+    method: 'POST',
+    data: { currentPage: 1, pageSize: 100 },
+  });
+export const findSupplierOptions = () =>
+  call<{ records: Array<{ toElsAccount: string; fullName: string }> }>({
+    url: '/masterdata/PurchaseSupplierService/findPageList',
+    method: 'POST',
+    data: { currentPage: 1, pageSize: 100 },
+  });

@@ -1,0 +1,356 @@
+import { z } from 'zod';
+import { elsAccountSchema } from './auth.ts';
+import { defineDocument } from './document/define.ts';
+
+/**
+ * Requests for quotation (RFQ), kind `enquiry` (issue #13; spec 001 §2 "Inquiry and quotation", §3
+ * Inquiry fields, §4 "Demand and inquiry" and "Quotation" statuses, §5/§9 "each material needs at least 3
+ * suppliers to quote; a supplier cannot repeat", "ladder quantity greater than the previous ladder",
+ * "total quota 100%"; spec 000 §2 task links /rfq/#/v2/…, §7 `/inquiry/SaleEnquiryService/findPageList`).
+ *
+ * One header per RFQ, owned by the buyer (`elsAccount`; `toElsAccount` repeats the buyer: an RFQ has many
+ * suppliers). Its lines are materials with quantity, unit and delivery date; each line invites its own
+ * suppliers (an invitation row per line × supplier, server table enquiry_supplier), and each invitation
+ * carries that supplier's quotes (enquiry_quote). A supplier reads an RFQ only once it is published and
+ * only when invited (the kernel's scope extension `saleScope`).
+ */
+
+/** RFQ status (spec 001 §4 demand and inquiry: unpublished, quoting, quoted, won bid, closed). */
+export const ENQUIRY_STATUS = {
+  '0': { zh_cn: '未发布', en: 'Unpublished' },
+  '1': { zh_cn: '报价中', en: 'Quoting' },
+  '2': { zh_cn: '已报价', en: 'Quoted' },
+  '3': { zh_cn: '已定标', en: 'Awarded' },
+  '4': { zh_cn: '已关闭', en: 'Closed' },
+} as const;
+
+/** Approval of the RFQ before it is published (task type "enquiry edit"). */
+export const ENQUIRY_AUDIT_STATUS = {
+  '0': { zh_cn: '未提交审批', en: 'Not submitted' },
+  '1': { zh_cn: '审批中', en: 'Under approval' },
+  '2': { zh_cn: '审批通过', en: 'Approved' },
+  '3': { zh_cn: '审批拒绝', en: 'Rejected' },
+  '4': { zh_cn: '已撤回', en: 'Withdrawn' },
+} as const;
+
+/**
+ * One supplier's invitation on one line (spec 001 §4 Quotation: no response, response successful,
+ * quoted, re-quote, rejected, accepted; and not won once another supplier is awarded).
+ */
+export const QUOTE_STATUS = {
+  '0': { zh_cn: '未响应', en: 'No response' },
+  '1': { zh_cn: '响应成功', en: 'Response successful' },
+  '2': { zh_cn: '已报价', en: 'Quoted' },
+  '3': { zh_cn: '重新报价', en: 'Re-quote' },
+  '4': { zh_cn: '已拒绝', en: 'Rejected' },
+  '5': { zh_cn: '已接受', en: 'Accepted' },
+  '6': { zh_cn: '未中标', en: 'Not won' },
+} as const;
+/** Quote statuses in which the supplier has a price on the line. */
+export const QUOTED_STATUSES = ['2', '3', '5', '6'] as const;
+
+/** Enquiry method: invited suppliers only (public enquiries are a follow-up). */
+export const ENQUIRY_METHOD = {
+  '1': { zh_cn: '邀请询价', en: 'By invitation' },
+} as const;
+/** Enquiry type. */
+export const ENQUIRY_TYPE = {
+  '1': { zh_cn: '普通询价', en: 'Standard' },
+  '2': { zh_cn: '紧急询价', en: 'Urgent' },
+} as const;
+/** Quote method: one unit price per line, or a ladder (quantity steps). */
+export const QUOTE_METHOD = {
+  '1': { zh_cn: '单价报价', en: 'Unit price' },
+  '2': { zh_cn: '阶梯报价', en: 'Ladder price' },
+} as const;
+/** Whether invited suppliers see their rank (never another's price or name). */
+export const SHOW_QUOTE_INFO = {
+  '0': { zh_cn: '不显示', en: 'Hidden' },
+  '1': { zh_cn: '显示排名', en: 'Show rank' },
+} as const;
+
+/** Fewest suppliers invited on each material line (spec 001 §5, §9). */
+export const MIN_SUPPLIERS_PER_LINE = 3;
+
+export const enquiryDefinition = defineDocument({
+  kind: 'enquiry',
+  module: 'inquiry',
+  service: 'Enquiry',
+  title: { zh_cn: '询价单', en: 'Request for quotation' },
+  prefix: 'RFQ',
+  numberField: 'enquiryNumber',
+  dateField: 'enquiryDate',
+  detailPath: '/rfq/#/v2/detail',
+  customFields: 30,
+  header: {
+    enquiryNumber: {
+      label: { zh_cn: '询价单号', en: 'RFQ number' },
+      type: 'text',
+      list: true,
+      filter: 'prefix',
+    },
+    enquiryDesc: {
+      label: { zh_cn: '询价描述', en: 'Description' },
+      type: 'text',
+      max: 200,
+      input: true,
+      required: true,
+      list: true,
+    },
+    buyerName: { label: { zh_cn: '采购方', en: 'Buyer' }, type: 'text', list: true },
+    enquiryDate: {
+      label: { zh_cn: '询价日期', en: 'RFQ date' },
+      type: 'date',
+      list: true,
+      filter: 'range',
+    },
+    enquiryMethod: {
+      label: { zh_cn: '询价方式', en: 'Enquiry method' },
+      type: 'code',
+      codes: ENQUIRY_METHOD,
+      default: '1',
+      input: true,
+    },
+    enquiryType: {
+      label: { zh_cn: '询价类型', en: 'Enquiry type' },
+      type: 'code',
+      codes: ENQUIRY_TYPE,
+      default: '1',
+      input: true,
+      list: true,
+    },
+    quoteMethod: {
+      label: { zh_cn: '报价方式', en: 'Quote method' },
+      type: 'code',
+      codes: QUOTE_METHOD,
+      default: '1',
+      input: true,
+      list: true,
+    },
+    quoteEndTime: {
+      label: { zh_cn: '报价截止时间', en: 'Quote deadline' },
+      type: 'datetime',
+      input: true,
+      required: true,
+      list: true,
+    },
+    showQuoteInfo: {
+      label: { zh_cn: '报价信息', en: 'Quote information' },
+      type: 'code',
+      codes: SHOW_QUOTE_INFO,
+      default: '0',
+      input: true,
+    },
+    bout: { label: { zh_cn: '轮次', en: 'Round' }, type: 'integer', list: true },
+    currency: { label: { zh_cn: '币别', en: 'Currency' }, type: 'text', max: 3, input: true, default: 'CNY' },
+    exchangeRate: {
+      label: { zh_cn: '汇率', en: 'Exchange rate' },
+      type: 'decimal',
+      digits: [4, 6],
+      positive: true,
+      input: true,
+    },
+    payMethod: { label: { zh_cn: '付款方式', en: 'Payment method' }, type: 'text', max: 100, input: true },
+    incoterms: { label: { zh_cn: '国际贸易条款', en: 'Incoterms' }, type: 'text', max: 20, input: true },
+    taxCode: { label: { zh_cn: '税码', en: 'Tax code' }, type: 'text', max: 10, input: true },
+    taxRate: {
+      label: { zh_cn: '税率 %', en: 'Tax rate %' },
+      type: 'decimal',
+      digits: [3, 2],
+      input: true,
+    },
+    priceValidDate: {
+      label: { zh_cn: '价格有效期至', en: 'Prices valid until' },
+      type: 'date',
+      input: true,
+      required: true,
+      list: true,
+    },
+    publishTime: { label: { zh_cn: '发布时间', en: 'Published at' }, type: 'datetime', list: true },
+    remark: { label: { zh_cn: '备注', en: 'Remark' }, type: 'text', max: 500, input: true },
+  },
+  lines: {
+    label: { zh_cn: '询价物料', en: 'Materials' },
+    max: 200,
+    fields: {
+      materialId: {
+        label: { zh_cn: '物料', en: 'Material' },
+        type: 'uuid',
+        input: true,
+        required: true,
+      },
+      materialNumber: { label: { zh_cn: '物料编码', en: 'Material number' }, type: 'text' },
+      materialDesc: { label: { zh_cn: '物料描述', en: 'Material description' }, type: 'text' },
+      unit: { label: { zh_cn: '单位', en: 'Unit' }, type: 'text' },
+      quantity: {
+        label: { zh_cn: '需求数量', en: 'Quantity' },
+        type: 'decimal',
+        digits: [12, 3],
+        positive: true,
+        input: true,
+        required: true,
+      },
+      deliveryDate: {
+        label: { zh_cn: '要求交期', en: 'Requested date' },
+        type: 'date',
+        input: true,
+        required: true,
+      },
+      supplierCount: { label: { zh_cn: '邀请供应商数', en: 'Suppliers invited' }, type: 'integer' },
+    },
+  },
+  statuses: { enquiryStatus: ENQUIRY_STATUS, auditStatus: ENQUIRY_AUDIT_STATUS },
+  // A supplier sees a published RFQ it is invited to (the invitation: the kind's saleScope), never a draft.
+  visible: { sale: { enquiryStatus: ['1', '2', '3', '4'] } },
+  editable: { purchase: { enquiryStatus: ['0'] } },
+  actions: {
+    publish: {
+      label: { zh_cn: '发布', en: 'Publish' },
+      sides: { purchase: { enquiryStatus: ['0'], auditStatus: ['2'] } },
+      target: { enquiryStatus: '1' },
+    },
+    award: {
+      label: { zh_cn: '定标', en: 'Award' },
+      sides: { purchase: { enquiryStatus: ['1', '2'] } },
+      target: { enquiryStatus: '3' },
+    },
+    close: {
+      label: { zh_cn: '关闭', en: 'Close' },
+      sides: { purchase: { enquiryStatus: ['1', '2'] } },
+      target: { enquiryStatus: '4' },
+      remark: 'optional',
+      danger: true,
+    },
+  },
+  approval: { kind: 'enquiryEdit', link: '/rfq/#/v2/edit' },
+  print: {
+    header: ['enquiryNumber', 'enquiryDesc', 'buyerName', 'quoteEndTime', 'priceValidDate', 'payMethod'],
+    lines: ['materialNumber', 'materialDesc', 'quantity', 'unit', 'deliveryDate'],
+  },
+});
+
+// ——— the RFQ's own bodies ———
+
+const decimal = (integerDigits: number, scale: number) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`), {
+      message: `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`,
+    });
+
+/** The suppliers invited on one line of the save body: linked supplier accounts (3 or more, each once). */
+export const lineSuppliersSchema = z.array(elsAccountSchema).max(50);
+
+/** One ladder step: from `quantity` (in the line's unit) up, `price` (excl. tax, per unit). */
+export const ladderStepSchema = z.object({ quantity: decimal(12, 3), price: decimal(12, 6) });
+export type LadderStep = z.infer<typeof ladderStepSchema>;
+
+/**
+ * POST /apis/inquiry/SaleEnquiryService/quote/{id}: the supplier's prices, one entry per invited line.
+ * A unit-price RFQ takes `priceExcludingTax`; a ladder RFQ takes `ladder` (1–10 steps, quantities rising).
+ */
+export const enquiryQuoteBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        itemId: z.uuid(),
+        priceExcludingTax: decimal(12, 6).optional(),
+        ladder: z.array(ladderStepSchema).min(1).max(10).optional(),
+        taxRate: decimal(3, 2).optional(),
+        remark: z.string().trim().max(200).optional(),
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+export type EnquiryQuoteBody = z.infer<typeof enquiryQuoteBodySchema>;
+
+/** POST /apis/inquiry/PurchaseEnquiryService/award/{id}: per line, the winners and their quota shares (%). */
+export const enquiryAwardBodySchema = z.object({
+  version: z.number().int().min(0),
+  lines: z
+    .array(
+      z.object({
+        itemId: z.uuid(),
+        awards: z
+          .array(z.object({ toElsAccount: elsAccountSchema, quota: decimal(3, 2) }))
+          .min(1)
+          .max(20),
+      }),
+    )
+    .min(1)
+    .max(200),
+  remark: z.string().trim().max(500).optional(),
+});
+export type EnquiryAwardBody = z.infer<typeof enquiryAwardBodySchema>;
+
+// ——— the RFQ's rules (spec 001 §5, §9), pure ———
+
+/** A broken rule: a message key of the server's catalogue (both languages) and its parameters. */
+export type RuleProblem = { key: string; params: Record<string, string | number> };
+
+/**
+ * Invitations per line (spec 001 §5/§9 "each material needs at least 3 suppliers to quote; a supplier
+ * cannot repeat"): the first problem, or null. Lines are numbered from 1 as on the screen.
+ */
+export function invitationProblem(
+  lines: ReadonlyArray<{ suppliers: readonly string[] }>,
+): RuleProblem | null {
+  for (const [i, line] of lines.entries()) {
+    const seen = new Set<string>();
+    for (const account of line.suppliers) {
+      if (seen.has(account)) return { key: 'enquirySupplierRepeated', params: { line: i + 1, account } };
+      seen.add(account);
+    }
+    if (seen.size < MIN_SUPPLIERS_PER_LINE)
+      return { key: 'enquiryMinSuppliers', params: { line: i + 1, min: MIN_SUPPLIERS_PER_LINE } };
+  }
+  return null;
+}
+
+/** A decimal string as an exact integer of 10^-scale units (no floats: DESIGN §4). */
+export function scaled(value: string, scale: number): bigint {
+  const [whole, fraction = ''] = value.trim().split('.');
+  return BigInt(whole || '0') * 10n ** BigInt(scale) + BigInt((fraction + '0'.repeat(scale)).slice(0, scale));
+}
+
+/** Ladder steps (spec 001 §5 "ladder quantity greater than the previous ladder"); first problem or null. */
+export function ladderProblem(steps: readonly LadderStep[]): RuleProblem | null {
+  for (let i = 1; i < steps.length; i++)
+    if (scaled(steps[i].quantity, 3) <= scaled(steps[i - 1].quantity, 3))
+      return { key: 'enquiryLadderNotRising', params: { step: i + 1 } };
+  return null;
+}
+
+/** The ladder step's unit price for a quantity: the last step whose quantity it reaches (else the first). */
+export function ladderPriceFor(steps: readonly LadderStep[], quantity: string): string {
+  let price = steps[0].price;
+  for (const step of steps) if (scaled(quantity, 3) >= scaled(step.quantity, 3)) price = step.price;
+  return price;
+}
+
+/**
+ * Quota shares of one line (spec 001 §5/§9 "total quota 100%"): each share above 0, each supplier once,
+ * together exactly 100 (two decimals). First problem or null; `line` numbers from 1.
+ */
+export function quotaProblem(
+  line: number,
+  awards: ReadonlyArray<{ toElsAccount: string; quota: string }>,
+): RuleProblem | null {
+  const seen = new Set<string>();
+  let total = 0n;
+  for (const a of awards) {
+    if (seen.has(a.toElsAccount))
+      return { key: 'enquirySupplierRepeated', params: { line, account: a.toElsAccount } };
+    seen.add(a.toElsAccount);
+    const share = scaled(a.quota, 2);
+    if (share <= 0n) return { key: 'enquiryQuotaTotal', params: { line, total: '0' } };
+    total += share;
+  }
+  if (total !== 10000n) {
+    const text = `${total / 100n}${total % 100n ? `.${String(total % 100n).padStart(2, '0')}` : ''}`;
+    return { key: 'enquiryQuotaTotal', params: { line, total: text } };
+  }
+  return null;
+}
