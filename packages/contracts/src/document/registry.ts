@@ -1,4 +1,5 @@
 import { deliveryNoteDefinition } from '../delivery-note.ts';
+import { purchaseRequestDefinition } from '../purchase-request.ts';
 import { refundDefinition } from '../refund.ts';
 import type { DocumentDefinition } from './define.ts';
 
@@ -7,7 +8,11 @@ import type { DocumentDefinition } from './define.ts';
  * custom field labels of each kind's header and lines, for one — reads this list, so a new kind joins by
  * its definition alone.
  */
-export const DOCUMENT_DEFINITIONS = [deliveryNoteDefinition, refundDefinition] as const;
+export const DOCUMENT_DEFINITIONS = [
+  deliveryNoteDefinition,
+  refundDefinition,
+  purchaseRequestDefinition,
+] as const;
 
 /** The spec's code of a kernel kind: deliveryNote, refund … */
 export type KernelKindCode = (typeof DOCUMENT_DEFINITIONS)[number]['kind'];
