@@ -38,6 +38,7 @@ import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { registerMessageRoutes } from './modules/message/routes.ts';
 import { registerOrderRoutes } from './modules/order/routes.ts';
+import { registerPurchaseRequestRoutes } from './modules/purchase-request/routes.ts';
 import { registerRefundRoutes } from './modules/refund/routes.ts';
 import { registerRegistrationRoutes } from './modules/register/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
@@ -472,6 +473,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerDeliveryNoteRoutes(api, deps);
     registerRefundRoutes(api, deps);
     registerEnquiryRoutes(api, deps);
+    registerPurchaseRequestRoutes(api, deps);
     registerAuditRoutes(api, deps);
     registerCustomFieldRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser

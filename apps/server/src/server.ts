@@ -7,6 +7,7 @@ import { seedDemoCustomFields } from './seed/demo-custom-fields.ts';
 import { seedDemoEnquiries } from './seed/demo-enquiries.ts';
 import { seedDemoMasterdata } from './seed/demo-masterdata.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
+import { seedDemoRequisitions } from './seed/demo-requisitions.ts';
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR), applies the
@@ -31,6 +32,7 @@ export async function startServer(
     await seedDemo(database.db);
     await seedDemoMasterdata(database.db);
     await seedDemoOrders(database.db, config.ENV_NAME);
+    await seedDemoRequisitions(database.db, config.ENV_NAME);
     await seedDemoCustomFields(database.db);
     await seedDemoEnquiries(database.db, config.ENV_NAME);
     seeded = true;

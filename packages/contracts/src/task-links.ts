@@ -9,6 +9,8 @@ export const TASK_LINKS: Record<string, string> = {
   order: '/order/#/v2/order/detail',
   /** Returns (issue #12): the approval of a return opens its detail page. */
   refund: '/order/#/v2/refund/detail',
+  /** Purchase requisitions (issue #13): the approval of a requisition opens its detail page. */
+  purchaseRequest: '/order/#/v2/requisition/detail',
   supplierReplacement: '/masterdata/#/v2/supplierView1',
   blackToQualified: '/masterdata/#/v2/supplierView3',
   unfamiliarToPotential: '/masterdata/#/v2/supplierView5',

@@ -150,6 +150,45 @@ const messages = {
     zh_cn: '没有找到该编号的送货单',
     en: 'No delivery notice has this number',
   },
+  // Purchase requisitions and the demand pool (seed 001 §5, §8; modules/purchase-request).
+  requestMaterialUnknown: {
+    zh_cn: '第 {line} 行：物料 {material} 不在物料主数据中，请填写物料描述和单位',
+    en: 'Line {line}: material {material} is not in the material master; enter its description and unit',
+  },
+  requestLineUnknown: { zh_cn: '采购申请行 {id} 不存在', en: 'Requisition line {id} does not exist' },
+  requestLineNotOpen: {
+    zh_cn: '采购申请 {number} 第 {line} 行不在需求池中（未审批、已转单、已退回或已取消）',
+    en: 'Requisition {number} line {line} is not in the demand pool (not approved, transferred, returned or cancelled)',
+  },
+  requestLineClaimed: {
+    zh_cn: '只能认领未认领的数据：采购申请 {number} 第 {line} 行已被 {user} 认领',
+    en: 'Only unclaimed items can be claimed: requisition {number} line {line} was claimed by {user}',
+  },
+  requestLineClaimedByOther: {
+    zh_cn: '采购申请 {number} 第 {line} 行已被 {user} 认领，只有认领人可以处理',
+    en: 'Requisition {number} line {line} is claimed by {user}; only the claimant can handle it',
+  },
+  requestLineNotClaimedByYou: {
+    zh_cn: '采购申请 {number} 第 {line} 行未被您认领：请先认领再转订单',
+    en: 'Requisition {number} line {line} is not claimed by you: claim it before turning it into an order',
+  },
+  requestNoSupplier: {
+    zh_cn: '采购申请 {number} 第 {line} 行没有供应商：请选择供应商',
+    en: 'Requisition {number} line {line} has no supplier: choose one',
+  },
+  requestOverMove: {
+    zh_cn:
+      '采购申请 {number} 第 {line} 行：转单数量 {quantity} 超过剩余可转数量 {remaining}（需求数量 − 已转询价、招标、订单数量）',
+    en: 'Requisition {number} line {line}: quantity {quantity} is more than the {remaining} left (required − moved to RFQs, biddings and orders)',
+  },
+  requestScrapClaimed: {
+    zh_cn: '作废采购申请失败：第 {line} 行已被 {user} 认领，请认领人先转单或退回',
+    en: 'Failed to scrap the requisition: line {line} is claimed by {user}; the claimant must turn it into an order or return it first',
+  },
+  requestCancelMoved: {
+    zh_cn: '取消采购申请失败：第 {line} 行已转单',
+    en: 'Failed to cancel the requisition: line {line} has been transferred',
+  },
   noteHasReceipts: {
     zh_cn: '送货单已有收货，不能取消',
     en: 'Goods of this notice were received: it can no longer be cancelled',

@@ -11,7 +11,7 @@ import { registerApprovalHandler } from '../platform/document/routes.ts';
 import type { AuthContext } from '../platform/http.ts';
 import { seedDemoDeliveries } from './demo-deliveries.ts';
 
-async function as(db: Db, elsAccount: string, elsSubAccount: string): Promise<AuthContext> {
+export async function as(db: Db, elsAccount: string, elsSubAccount: string): Promise<AuthContext> {
   const [row] = await db
     .select()
     .from(subaccount)

@@ -63,7 +63,23 @@ const purchaseMenu: MenuSeed[] = [
       { code: 'purchase-orders', zh: '采购订单', en: 'Purchase orders', url: '/order/#/v2/order/list' },
     ],
   },
-  // Requests for quotation (issue #13); existing databases get this group from migration 0019.
+  // Requisitions and the demand pool (issue #13); existing databases get this group from migration 0021.
+  {
+    code: 'demand',
+    zh: '需求管理',
+    en: 'Demand management',
+    icon: 'FileTextOutlined',
+    children: [
+      {
+        code: 'purchase-requests',
+        zh: '采购申请',
+        en: 'Purchase requisitions',
+        url: '/order/#/v2/requisition/list',
+      },
+      { code: 'demand-pool', zh: '需求池', en: 'Demand pool', url: '/order/#/v2/requisition/pool' },
+    ],
+  },
+  // Requests for quotation (issue #13); existing databases get this group from migration 0020.
   {
     code: 'sourcing',
     zh: '寻源管理',

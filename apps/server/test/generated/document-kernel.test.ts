@@ -2,6 +2,7 @@ import {
   blockingStatus,
   codeLabel,
   guardHolds,
+  kindSides,
   type Side,
   servicePath,
 } from '@srm/contracts/document/define';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoteKind } from '../../src/modules/delivery-note/service.ts';
 import { enquiryKind } from '../../src/modules/enquiry/service.ts';
 import { orderKind } from '../../src/modules/order/kind.ts';
+import { purchaseRequestKind } from '../../src/modules/purchase-request/service.ts';
 import { refundKind } from '../../src/modules/refund/service.ts';
 import type { DocRow, DocumentKind } from '../../src/platform/document/kind.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from '../helpers.ts';
@@ -22,7 +24,7 @@ import { callsOf, createTestServer, login, type Session, type TestServer } from 
  * not one flow through it — is what is tested. Flows (effects, one audit row per transition, bulk
  * results) are in document-flows.test.ts.
  */
-const KINDS: DocumentKind[] = [orderKind, deliveryNoteKind, refundKind, enquiryKind];
+const KINDS: DocumentKind[] = [orderKind, deliveryNoteKind, refundKind, enquiryKind, purchaseRequestKind];
 
 let server: TestServer;
 const sessions: Record<string, Session> = {};
@@ -54,17 +56,20 @@ function combinations(kind: DocumentKind): Array<Record<string, string>> {
 
 /**
  * One demo document of the kind between buyer 100000 and supplier 200001 that both sides may see (a sent
- * order, a notice past its draft), the same one every time (lowest number).
+ * order, a notice past its draft), the same one every time (lowest number). A buyer-internal kind
+ * (kindSides: purchase only, the requisition) takes one of buyer 100000.
  */
 async function demoDocument(kind: DocumentKind): Promise<DocRow> {
+  const internal = !kindSides(kind.def).includes('sale');
   const rows = (await server.database.db
     .select()
     .from(kind.header)
-    // The supplier's rows as the kind scopes them (an RFQ names its suppliers in its invitations).
-    .where(kind.scope('sale', '200001'))
+    // The supplier's rows as the kind scopes them (an RFQ names its suppliers in its invitations); a
+    // buyer-internal kind's rows of buyer 100000.
+    .where(internal ? eq(kind.header.elsAccount, '100000') : kind.scope('sale', '200001'))
     .orderBy(kind.header[kind.def.numberField])) as DocRow[];
   const seen = (row: DocRow) =>
-    (['purchase', 'sale'] as const).every((side) => {
+    kindSides(kind.def).every((side) => {
       const visible = kind.def.visible?.[side];
       return !visible || guardHolds(visible, row);
     });
@@ -170,7 +175,7 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
 
   it('answers 404 to the detail, print and delete of another company, and lists none of its rows', async () => {
     const doc = await demoDocument(kind);
-    for (const side of ['purchase', 'sale'] as const) {
+    for (const side of kindSides(kind.def)) {
       const base = servicePath(kind.def, side);
       expect((await get(`${base}/findDetail/${doc.id}`, sessions.otherSupplier)).json().code).toBe('404');
       expect((await get(`${base}/print/${doc.id}`, sessions.otherSupplier)).json().code).toBe('404');
@@ -184,7 +189,7 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
   });
 
   it('lists the side’s documents with exact totals, keyset cursors and filters from the definition', async () => {
-    for (const side of ['purchase', 'sale'] as const) {
+    for (const side of kindSides(kind.def)) {
       const base = servicePath(kind.def, side);
       const all = (
         await post(`${base}/findPageList`, sessions[side], { currentPage: 1, pageSize: 100 })
@@ -241,8 +246,18 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
     }
   });
 
-  it('renders list rows exactly as the detail renders the record', async () => {
+  it('registers calls only for the sides the kind has (a buyer-internal kind has no Sale…Service)', async () => {
     for (const side of ['purchase', 'sale'] as const) {
+      const res = await post(`${servicePath(kind.def, side)}/findPageList`, sessions[side], {
+        currentPage: 1,
+        pageSize: 10,
+      });
+      expect(res.json().code === '200', side).toBe(kindSides(kind.def).includes(side));
+    }
+  });
+
+  it('renders list rows exactly as the detail renders the record', async () => {
+    for (const side of kindSides(kind.def)) {
       const base = servicePath(kind.def, side);
       const page = (
         await post(`${base}/findPageList`, sessions[side], { currentPage: 1, pageSize: 100 })

@@ -113,6 +113,11 @@ export type DocumentDefinition = {
   customFields: 30 | 40 | 50;
   /** The web's detail page of one document (the id is appended as `?id=`). */
   detailPath: string;
+  /**
+   * The sides that have the kind at all (default both). A buyer-internal kind (the purchase requisition)
+   * is `['purchase']`: the registrar gives no `Sale…Service` calls and the other side's scope finds nothing.
+   */
+  sides?: readonly Side[];
   /** Print layout: header fields and line fields, in order. */
   print: { header: readonly string[]; lines: readonly string[] };
 };
@@ -149,6 +154,15 @@ export function defineDocument<const D extends DocumentDefinition>(def: D): D {
       Object.fromEntries(Object.entries(action.target ?? {}).map(([f, c]) => [f, [c]])),
     );
   }
+  const sides: readonly string[] = def.sides ?? ['purchase', 'sale'];
+  const sideNames = [
+    ...Object.keys(def.editable),
+    ...Object.keys(def.deletable ?? {}),
+    ...Object.keys(def.visible ?? {}),
+    ...Object.values(def.actions).flatMap((a) => Object.keys(a.sides)),
+  ];
+  const stranger = sideNames.find((s) => !sides.includes(s));
+  if (stranger) throw new Error(`${def.kind}: side ${stranger} is not one of the kind's sides`);
   if (def.approval && !def.statuses.auditStatus) throw new Error(`${def.kind}: approval needs auditStatus`);
   if (!(def.numberField in def.header) || !(def.dateField in def.header))
     throw new Error(`${def.kind}: number and date fields must be header fields`);
@@ -205,6 +219,11 @@ export function trailStatusField(
 /** Adds conditions to a guard (to each alternative of a list) on the fields it does not name yet. */
 const withGuard = (guard: Guard | readonly Guard[], extra: Guard): Guard | readonly Guard[] =>
   Array.isArray(guard) ? guard.map((g: Guard) => ({ ...extra, ...g })) : { ...extra, ...(guard as Guard) };
+
+/** The sides that have a kind (both unless the definition names fewer: a buyer-internal kind). */
+export function kindSides(def: Pick<DocumentDefinition, 'sides'>): readonly Side[] {
+  return def.sides ?? ['purchase', 'sale'];
+}
 
 /** The sides that create documents of a kind. */
 export function creatorSides(def: DocumentDefinition): Side[] {

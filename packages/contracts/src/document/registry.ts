@@ -1,5 +1,6 @@
 import { deliveryNoteDefinition } from '../delivery-note.ts';
 import { enquiryDefinition } from '../enquiry.ts';
+import { purchaseRequestDefinition } from '../purchase-request.ts';
 import { refundDefinition } from '../refund.ts';
 import type { DocumentDefinition } from './define.ts';
 
@@ -8,7 +9,12 @@ import type { DocumentDefinition } from './define.ts';
  * custom field labels of each kind's header and lines, for one — reads this list, so a new kind joins by
  * its definition alone.
  */
-export const DOCUMENT_DEFINITIONS = [deliveryNoteDefinition, refundDefinition, enquiryDefinition] as const;
+export const DOCUMENT_DEFINITIONS = [
+  deliveryNoteDefinition,
+  refundDefinition,
+  enquiryDefinition,
+  purchaseRequestDefinition,
+] as const;
 
 /** The spec's code of a kernel kind: deliveryNote, refund … */
 export type KernelKindCode = (typeof DOCUMENT_DEFINITIONS)[number]['kind'];

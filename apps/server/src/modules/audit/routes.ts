@@ -6,7 +6,7 @@ import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/htt
 import { approveTask, findConfig, listTasks, rejectTask, saveConfig, type TaskList } from './service.ts';
 import type { auditTask } from './tables.ts';
 
-const DOCUMENT_KINDS = ['order', 'refund', 'enquiryEdit'] as const;
+const DOCUMENT_KINDS = ['order', 'refund', 'enquiryEdit', 'purchaseRequest'] as const;
 
 const taskSchema = z.object({
   id: z.string(),

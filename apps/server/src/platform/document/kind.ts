@@ -8,6 +8,7 @@ import {
   type DocumentDefinition,
   type FieldDef,
   guardHolds,
+  kindSides,
   type Side,
   statusFieldsOf,
   trailStatusField,
@@ -166,6 +167,11 @@ export type KindOptions = KindTables & {
   saleScope?: (account: Placeholder | string) => SQL;
   /** The amount an approval step compares with its minimum (local currency); default 0. */
   approvalAmount?: (row: DocRow) => string;
+  /**
+   * Runs in the approval's transaction when a document is approved (at submit without applicable steps,
+   * or at the last step) — a requisition releases its lines to the demand pool.
+   */
+  onApproved?: (tx: Tx, row: DocRow) => Promise<void>;
 };
 
 export type DocumentKind = ReturnType<typeof defineKind>;
@@ -251,6 +257,8 @@ export function defineKind(options: KindOptions) {
 
   /** Which rows a side reads: its account column, and what the definition lets it see. */
   const scope = (side: Side, account: Placeholder | string): SQL => {
+    // A side the kind does not have (a buyer-internal kind's supplier side) reads no rows.
+    if (!kindSides(def).includes(side)) return sql`false`;
     const own =
       side === 'purchase'
         ? eq(header.elsAccount, account)
@@ -662,6 +670,7 @@ export function defineKind(options: KindOptions) {
         null,
         'auditStatus',
       );
+      if (flow.state === 'approved') await options.onApproved?.(tx, updated);
       if (flow.state === 'pending')
         await notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
           title: def.title,

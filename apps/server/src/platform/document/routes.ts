@@ -6,6 +6,7 @@ import {
   customFieldKeys,
   type FieldDef,
   filterSchema,
+  kindSides,
   type Side,
   saveSchema,
   servicePath,
@@ -140,7 +141,8 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
 
   if (def.approval) registerApprovalHandler(env, kind);
 
-  for (const side of ['purchase', 'sale'] as const) {
+  // Both sides, or only the kind's (a buyer-internal kind has no Sale…Service calls).
+  for (const side of kindSides(def)) {
     const base = servicePath(def, side);
     const who = side === 'purchase' ? 'buyer' : 'supplier';
     registerDocumentAttachments(app, deps, kind, side);
@@ -551,6 +553,7 @@ export function registerApprovalHandler(env: string, kind: DocumentKind) {
       remark,
       'auditStatus',
     );
+    if (approved) await kind.options.onApproved?.(tx, updated);
     await kind.tell(
       tx,
       env,

@@ -31,6 +31,11 @@ const RefundList = lazy(() => import('../refund/RefundList.tsx'));
 const RefundDetail = lazy(() => import('../refund/RefundDetail.tsx'));
 const RefundNew = lazy(() => import('../refund/RefundNew.tsx'));
 const RefundEdit = lazy(() => import('../refund/RefundEdit.tsx'));
+// Requisitions and the demand pool (issue #13): buyer-internal, one lazy chunk per screen.
+const RequisitionList = lazy(() => import('../requisition/RequisitionList.tsx'));
+const RequisitionDetail = lazy(() => import('../requisition/RequisitionDetail.tsx'));
+const RequisitionEdit = lazy(() => import('../requisition/RequisitionEdit.tsx'));
+const DemandPool = lazy(() => import('../requisition/DemandPool.tsx'));
 
 /** Follows the shell's settings and session when another window (the shell) changes them. */
 function useSharedStores() {
@@ -63,7 +68,8 @@ function NeedsLogin() {
  * The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=…, and the
  * supplier's bid invitations #/v2/order/bids and quote page #/v2/order/bid?id=…; delivery notices
  * #/v2/delivery/list | ship | detail?id= | edit?id= | receive | request and returns #/v2/refund/list |
- * detail?id= | new?deliveryNoteId= | edit?id= (modules/delivery, modules/refund).
+ * detail?id= | new?deliveryNoteId= | edit?id= (modules/delivery, modules/refund), and the buyer's
+ * requisitions #/v2/requisition/list | detail?id= | new | edit?id= | pool (modules/requisition).
  */
 export function OrderApp() {
   useSharedStores();
@@ -97,6 +103,11 @@ export function OrderApp() {
                       <Route path="/v2/refund/detail" element={<RefundDetail />} />
                       <Route path="/v2/refund/new" element={<RefundNew />} />
                       <Route path="/v2/refund/edit" element={<RefundEdit />} />
+                      <Route path="/v2/requisition/list" element={<RequisitionList />} />
+                      <Route path="/v2/requisition/detail" element={<RequisitionDetail />} />
+                      <Route path="/v2/requisition/new" element={<RequisitionEdit />} />
+                      <Route path="/v2/requisition/edit" element={<RequisitionEdit />} />
+                      <Route path="/v2/requisition/pool" element={<DemandPool />} />
                       <Route path="*" element={<Navigate to="/v2/order/list" replace />} />
                     </Routes>
                   </Suspense>
