@@ -157,7 +157,12 @@ export async function buildApp(options: BuildAppOptions) {
       });
   const outbox = createOutboxDispatcher({ db: database.db, broker, log: app.log });
   // Timers that fire exactly once across server processes (platform/jobs.ts).
-  const jobs = createJobRunner({ db: database.db, log: app.log, intervalMs: config.JOB_POLL_MS });
+  const jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    env: config.ENV_NAME,
+    intervalMs: config.JOB_POLL_MS,
+  });
   const deps: AppDeps = {
     config,
     db: database.db,

@@ -1,8 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_END_JOB } from '../src/modules/enquiry/service.ts';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
+import { sysMsg } from '../src/modules/message/tables.ts';
 import { purchaseOrder } from '../src/modules/order/tables.ts';
+import { createJobRunner } from '../src/platform/jobs.ts';
+import { scheduledJob } from '../src/platform/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -202,6 +206,35 @@ describe('RFQ sealing, comparison and award', () => {
     }
     const won = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
     expect(won.lines[0]).toMatchObject({ quoteStatus: '5', quota: '40.00' });
+  });
+
+  it('ends quoting at the deadline by the timer, once, however many pollers, and tells the buyer', async () => {
+    const rfq = await published([['200001', '200003', '200004']]);
+    const [job] = await server.database.db
+      .select()
+      .from(scheduledJob)
+      .where(and(eq(scheduledJob.kind, QUOTE_END_JOB), eq(scheduledJob.jobKey, rfq.id)));
+    expect(job).toMatchObject({ state: 'pending' });
+    // Not before the deadline: a round leaves it quoting.
+    const runner = createJobRunner({ db: server.database.db, log: server.app.log, env: 'test' });
+    await runner.runDue();
+    expect((await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json().data.record.enquiryStatus).toBe('1');
+    // The deadline passes (moved into the past, with its timer): two pollers race; it ends once.
+    await endNow(rfq.id);
+    await server.database.db
+      .update(scheduledJob)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(scheduledJob.id, job.id));
+    const other = createJobRunner({ db: server.database.db, log: server.app.log, env: 'test' });
+    await Promise.all([runner.runDue(), other.runDue(), runner.runDue()]);
+    const detail = (await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json().data;
+    expect(detail.record.enquiryStatus).toBe('2');
+    expect(detail.trail.filter((t: { action: string }) => t.action === 'quoteEnd')).toHaveLength(1);
+    const told = await server.database.db
+      .select({ title: sysMsg.msgTitle })
+      .from(sysMsg)
+      .where(and(eq(sysMsg.businessId, rfq.id), eq(sysMsg.elsSubAccount, 'buyer1')));
+    expect(told.map((m) => m.title)).toContain(`报价已截止：询价单 ${rfq.enquiryNumber}`);
   });
 
   it('awards 100 % to one supplier on a fresh RFQ', async () => {

@@ -16,8 +16,8 @@ import { scheduledJob } from './tables.ts';
 /** A job as its handler sees it. */
 export type Job = { id: number; kind: string; jobKey: string; runAt: Date; payload: Record<string, unknown> };
 
-/** Runs a due job inside the claiming transaction; throw to retry later. */
-export type JobHandler = (tx: Tx, job: Job) => Promise<void>;
+/** Runs a due job inside the claiming transaction (`env`: the deployment's name, for messages); throw to retry later. */
+export type JobHandler = (tx: Tx, job: Job, context: { env: string }) => Promise<void>;
 
 /** Tries before a job is marked failed. */
 export const MAX_ATTEMPTS = 8;
@@ -70,8 +70,15 @@ export const backoffSeconds = (attempts: number) => Math.min(2 ** attempts, 3600
  * The poller of one server process: `start()` polls every `intervalMs` (default 1 s), `runDue()` runs one
  * round now (tests, or after scheduling something due at once) and answers how many jobs it finished.
  */
-export function createJobRunner(options: { db: Db; log: FastifyBaseLogger; intervalMs?: number }) {
+export function createJobRunner(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** ENV_NAME, handed to handlers that send messages. */
+  env?: string;
+  intervalMs?: number;
+}) {
   const { db, log } = options;
+  const context = { env: options.env ?? '' };
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -91,7 +98,7 @@ export function createJobRunner(options: { db: Db; log: FastifyBaseLogger; inter
         try {
           if (!handler) throw new Error(`no handler for job kind ${row.kind}`);
           // A savepoint: a failing handler's writes go, the claim and the retry bookkeeping stay.
-          await tx.transaction(async (inner) => handler(inner, row));
+          await tx.transaction(async (inner) => handler(inner, row, context));
           await tx
             .update(scheduledJob)
             .set({ state: 'done', doneDate: sql`now()`, attempts: row.attempts + 1 })

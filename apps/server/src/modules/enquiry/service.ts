@@ -23,6 +23,7 @@ import {
 } from '../../platform/document/kind.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
+import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { company } from '../account/tables.ts';
 import { priceIncludingTax } from '../masterdata/decimal.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
@@ -174,11 +175,19 @@ async function publish(ctx: ActionContext) {
     businessId: row.id,
     linkUrl: quoteLink(row.id),
   });
+  // The deadline is a timer that fires once across server processes (platform/jobs.ts).
+  await scheduleJob(tx, {
+    kind: QUOTE_END_JOB,
+    key: row.id,
+    runAt: row.quoteEndTime as Date,
+    payload: { elsAccount: row.elsAccount },
+  });
   return { set: { publishTime: new Date() } };
 }
 
 /** Close (buyer): the invited suppliers hear that the RFQ is closed without award. */
 async function close(ctx: ActionContext) {
+  await cancelJob(ctx.tx, QUOTE_END_JOB, ctx.row.id);
   const invited = await ctx.tx
     .selectDistinct({ account: enquirySupplier.toElsAccount })
     .from(enquirySupplier)
@@ -197,6 +206,53 @@ async function close(ctx: ActionContext) {
   });
   return undefined;
 }
+
+/** The job that ends quoting at an RFQ's deadline (key: the RFQ's id). */
+export const QUOTE_END_JOB = 'enquiry.quoteEnd';
+
+/**
+ * Quoting ends at the deadline (spec 001 §4; DESIGN §2 timers): a quoting RFQ whose quote end time has
+ * passed becomes "quoted" (2) with one audit row by the system, and the buyer who created it is told in
+ * their language that the comparison is open. Runs once, in the claiming transaction; an RFQ closed or
+ * already ended by reading its comparison is left alone; a deadline moved later is scheduled again.
+ */
+registerJobHandler(QUOTE_END_JOB, async (tx, job, { env }) => {
+  const [row] = await tx
+    .select()
+    .from(enquiry)
+    .where(and(eq(enquiry.id, job.jobKey), eq(enquiry.elsAccount, String(job.payload.elsAccount))))
+    .for('update');
+  if (!row || row.enquiryStatus !== '1') return;
+  if (row.quoteEndTime.getTime() > Date.now()) {
+    await scheduleJob(tx, {
+      kind: QUOTE_END_JOB,
+      key: row.id,
+      runAt: row.quoteEndTime,
+      payload: job.payload,
+    });
+    return;
+  }
+  const system = {
+    elsAccount: row.elsAccount,
+    elsSubAccount: 'system',
+    station: 'purchase' as const,
+    subaccountId: '',
+    sessionId: '',
+    permission: '',
+  };
+  await enquiryKind.transition(tx, system, row as unknown as DocRow, { enquiryStatus: '2' }, 'quoteEnd');
+  await notify(tx, env, {
+    receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
+    msgTitle: fillText(
+      { zh_cn: '报价已截止：询价单 {number}', en: 'Quotes closed: request for quotation {number}' },
+      { number: row.enquiryNumber },
+    ),
+    msgContent: fillText({ zh_cn: '可以查看比价并定标', en: 'The comparison is open for the award' }, {}),
+    businessType: def.kind,
+    businessId: row.id,
+    linkUrl: `/rfq/#/v2/detail?id=${row.id}`,
+  });
+});
 
 /** A supplier's invitation on an RFQ: the RFQs with a row of the account (the kernel's saleScope). */
 const saleScope = (account: Placeholder | string): SQL =>
