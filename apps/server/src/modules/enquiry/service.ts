@@ -222,7 +222,7 @@ registerJobHandler(QUOTE_END_JOB, async (tx, job, { env }) => {
     .from(enquiry)
     .where(and(eq(enquiry.id, job.jobKey), eq(enquiry.elsAccount, String(job.payload.elsAccount))))
     .for('update');
-  if (!row || row.enquiryStatus !== '1') return;
+  if (row?.enquiryStatus !== '1') return;
   if (row.quoteEndTime.getTime() > Date.now()) {
     await scheduleJob(tx, {
       kind: QUOTE_END_JOB,
