@@ -157,8 +157,9 @@ test('a home section switched off by its setting row disappears', async ({ page,
   try {
     await logInHome(page, '100000', 'admin');
     await expect(page.getByRole('region', { name: '询价' })).toBeVisible();
-    // Figures whose documents do not exist yet say so instead of faking numbers.
-    await expect(page.getByRole('region', { name: '询价' }).getByText(/后续版本/)).toBeVisible();
+    // The buyer's RFQs in progress (the demo world has one quoting), not a placeholder.
+    await expect(page.getByRole('region', { name: '询价' }).getByText('进行中的询价')).toBeVisible();
+    await expect(page.getByRole('region', { name: '询价' }).getByText(/后续版本/)).toHaveCount(0);
     await openRoute(page, '/portal/settings/login-page');
     await page.getByRole('switch', { name: '询价' }).click();
     await page.getByRole('button', { name: '保存' }).nth(1).click();

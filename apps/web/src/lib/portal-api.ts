@@ -68,12 +68,16 @@ export function selectTodoList(): Promise<PendingList> {
 export function findCreateDeliveryManage(): Promise<PendingList> {
   return call({ url: '/order/SaleDeliveryNoteService/findCreateDeliveryManage' });
 }
-/** The supplier's RFQs (the enquiry kind's list, issue #13): real figures, so always available. */
-export async function findEnquiries(): Promise<PendingList> {
+/**
+ * The RFQs in progress (quoting, enquiryStatus 1) from the caller's side (the enquiry kind's list, issue
+ * #13): a supplier's invitations through `SaleEnquiryService/findPageList` (spec 000 §7), a buyer's own
+ * RFQs through `PurchaseEnquiryService/findPageList`. Real figures, so always available.
+ */
+export async function findEnquiries(station: 'purchase' | 'sale'): Promise<PendingList> {
   const page = await call<{ records: Record<string, unknown>[]; total: number }>({
-    url: '/inquiry/SaleEnquiryService/findPageList',
+    url: `/inquiry/${station === 'sale' ? 'Sale' : 'Purchase'}EnquiryService/findPageList`,
     method: 'POST',
-    data: { currentPage: 1, pageSize: 5 },
+    data: { currentPage: 1, pageSize: 5, enquiryStatus: '1' },
   });
   return { available: true, records: page.records, total: page.total };
 }

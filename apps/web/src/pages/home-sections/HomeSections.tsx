@@ -3,6 +3,7 @@ import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../../lib/auth-store.ts';
 import {
   HOME_SECTION_ORDER,
   type HomeSection,
@@ -166,9 +167,10 @@ function HomeSections() {
     enabled: on('head'),
   });
   const todos = useQuery({ queryKey: ['home', 'todos'], queryFn: selectTodoList, enabled: on('head') });
+  const station = useAuth((s) => (s.userInfo?.station === 'sale' ? 'sale' : 'purchase'));
   const enquiries = useQuery({
-    queryKey: ['home', 'enquiries'],
-    queryFn: findEnquiries,
+    queryKey: ['home', 'enquiries', station],
+    queryFn: () => findEnquiries(station),
     enabled: on('enquiry'),
   });
   const deliveries = useQuery({
