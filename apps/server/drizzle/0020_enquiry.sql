@@ -96,7 +96,7 @@ CREATE INDEX "enquiry_supplier_enquiry_idx" ON "enquiry_supplier" USING btree ("
 -- Sourcing menus (issue #13) for databases seeded before RFQs existed (a fresh database gets them from the
 -- seed; there the menu is still empty when migrations run and these inserts add nothing).
 INSERT INTO "menu" ("station", "els_account", "parent_id", "app_name", "app_name_en", "app_url", "app_icon", "app_code", "roles", "sort_order")
-SELECT o."station", o."els_account", NULL, '寻源管理', 'Sourcing', '', 'FileSearchOutlined', 'sourcing', '[]'::jsonb, o."sort_order" + 1
+SELECT o."station", o."els_account", NULL, '寻源管理', 'Sourcing', '', 'ShopOutlined', 'sourcing', '[]'::jsonb, o."sort_order" + 1
 FROM "menu" o
 WHERE o."parent_id" IS NULL AND o."app_code" = 'orders' AND o."station" IN ('purchase', 'sale')
   AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."parent_id" IS NULL AND m."station" = o."station"

@@ -84,7 +84,7 @@ const purchaseMenu: MenuSeed[] = [
     code: 'sourcing',
     zh: '寻源管理',
     en: 'Sourcing',
-    icon: 'FileSearchOutlined',
+    icon: 'ShopOutlined',
     children: [{ code: 'enquiries', zh: '询价单', en: 'Requests for quotation', url: '/rfq/#/v2/list' }],
   },
   // Delivery notices and returns (issue #12); existing databases get these groups from migration 0016.
@@ -181,7 +181,7 @@ const saleMenu: MenuSeed[] = [
     code: 'sourcing',
     zh: '寻源管理',
     en: 'Sourcing',
-    icon: 'FileSearchOutlined',
+    icon: 'ShopOutlined',
     children: [{ code: 'enquiry-invitations', zh: '询价邀请', en: 'RFQ invitations', url: '/rfq/#/v2/list' }],
   },
   {

@@ -55,7 +55,7 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
           }
           dataSource={line.quotes}
           columns={[
-            { title: 'Supplier', render: (_, q) => `${q.toElsAccount} ${q.supplierName}` },
+            { title: t('rfq:detail.supplier'), render: (_, q) => `${q.toElsAccount} ${q.supplierName}` },
             {
               title: t('rfq:quote.status'),
               render: (_, q) => QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale],

@@ -1,6 +1,7 @@
 import { QUOTE_STATUS } from '@srm/contracts/enquiry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Input, Space, Spin, Table } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -49,9 +50,11 @@ export default function QuotePage() {
   return (
     <Card title={`${t('rfq:quote.title')} ${record.enquiryNumber}`}>
       <Descriptions size="small" column={3}>
-        <Descriptions.Item label="RFQ">{String(record.enquiryDesc ?? '')}</Descriptions.Item>
-        <Descriptions.Item label="Deadline">{String(record.quoteEndTime ?? '')}</Descriptions.Item>
-        <Descriptions.Item label="Buyer">{String(record.buyerName ?? '')}</Descriptions.Item>
+        <Descriptions.Item label={t('rfq:quote.rfq')}>{String(record.enquiryDesc ?? '')}</Descriptions.Item>
+        <Descriptions.Item label={t('rfq:quote.deadline')}>
+          {record.quoteEndTime ? dayjs(String(record.quoteEndTime)).format('YYYY-MM-DD HH:mm') : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('rfq:quote.buyer')}>{String(record.buyerName ?? '')}</Descriptions.Item>
       </Descriptions>
       {!open && <Alert type="warning" message={t('rfq:quote.closed')} />}
       <Table
@@ -61,9 +64,9 @@ export default function QuotePage() {
         dataSource={lines}
         columns={[
           { title: '#', dataIndex: 'lineNumber' },
-          { title: 'Material', render: (_, l) => `${l.materialNumber} ${l.materialDesc}` },
-          { title: 'Qty', render: (_, l) => `${l.quantity} ${l.unit}` },
-          { title: 'Date', dataIndex: 'deliveryDate' },
+          { title: t('rfq:quote.material'), render: (_, l) => `${l.materialNumber} ${l.materialDesc}` },
+          { title: t('rfq:quote.quantity'), render: (_, l) => `${l.quantity} ${l.unit}` },
+          { title: t('rfq:quote.date'), dataIndex: 'deliveryDate' },
           {
             title: t('rfq:quote.status'),
             render: (_, l) => QUOTE_STATUS[l.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale],
