@@ -69,6 +69,12 @@ export const SHOW_QUOTE_INFO = {
   '1': { zh_cn: '显示排名', en: 'Show rank' },
 } as const;
 
+/** Where an RFQ line came from: entered on the RFQ, or a purchase requisition line of the demand pool. */
+export const ENQUIRY_SOURCE_TYPE = {
+  '0': { zh_cn: '手工创建', en: 'Manual' },
+  '1': { zh_cn: '采购申请', en: 'Purchase requisition' },
+} as const;
+
 /** Fewest suppliers invited on each material line (spec 001 §5, §9). */
 export const MIN_SUPPLIERS_PER_LINE = 3;
 
@@ -197,6 +203,15 @@ export const enquiryDefinition = defineDocument({
         required: true,
       },
       supplierCount: { label: { zh_cn: '邀请供应商数', en: 'Suppliers invited' }, type: 'integer' },
+      // Where the line came from: a demand-pool line turned into this RFQ (set by the pool's toEnquiry,
+      // never by the save body; kept when the draft is edited).
+      sourceType: {
+        label: { zh_cn: '来源类型', en: 'Source type' },
+        type: 'code',
+        codes: ENQUIRY_SOURCE_TYPE,
+      },
+      sourceNumber: { label: { zh_cn: '来源单号', en: 'Source number' }, type: 'text' },
+      sourceItemNumber: { label: { zh_cn: '来源行号', en: 'Source line' }, type: 'text' },
     },
   },
   statuses: { enquiryStatus: ENQUIRY_STATUS, auditStatus: ENQUIRY_AUDIT_STATUS },

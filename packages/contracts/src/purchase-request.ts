@@ -317,3 +317,35 @@ export const poolToOrderBodySchema = z.object({
     .default('CNY'),
 });
 export type PoolToOrderBody = z.infer<typeof poolToOrderBodySchema>;
+
+/**
+ * Turn claimed pool lines into one RFQ draft (kind `enquiry`): one RFQ line per pool line with the
+ * quantity moved and the suppliers invited on it (linked suppliers, at least 3, each once).
+ */
+export const poolToEnquiryBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        lineId: z.uuid(),
+        /** In the line's unit, > 0 and at most what is left of the line. */
+        quantity: decimal3,
+        suppliers: z.array(elsAccountSchema).min(1).max(50),
+      }),
+    )
+    .min(1)
+    .max(200),
+  enquiryDesc: z.string().trim().min(1).max(200),
+  /** ISO date-time, in the future. */
+  quoteEndTime: z.iso.datetime({ offset: true }),
+  /** Default: one year after the quote deadline. */
+  priceValidDate: z.iso.date().optional(),
+  enquiryType: z.enum(['1', '2']).default('1'),
+  quoteMethod: z.enum(['1', '2']).default('1'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('CNY'),
+  payMethod: z.string().trim().max(100).optional(),
+  remark: z.string().trim().max(500).optional(),
+});
+export type PoolToEnquiryBody = z.infer<typeof poolToEnquiryBodySchema>;

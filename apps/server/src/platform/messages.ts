@@ -169,12 +169,20 @@ const messages = {
     en: 'Requisition {number} line {line} is claimed by {user}; only the claimant can handle it',
   },
   requestLineNotClaimedByYou: {
-    zh_cn: '采购申请 {number} 第 {line} 行未被您认领：请先认领再转订单',
-    en: 'Requisition {number} line {line} is not claimed by you: claim it before turning it into an order',
+    zh_cn: '采购申请 {number} 第 {line} 行未被您认领：请先认领再转单',
+    en: 'Requisition {number} line {line} is not claimed by you: claim it first',
   },
   requestNoSupplier: {
     zh_cn: '采购申请 {number} 第 {line} 行没有供应商：请选择供应商',
     en: 'Requisition {number} line {line} has no supplier: choose one',
+  },
+  requestLineRepeated: {
+    zh_cn: '采购申请 {number} 第 {line} 行重复出现',
+    en: 'Requisition {number} line {line} is named twice',
+  },
+  requestNoMaterial: {
+    zh_cn: '采购申请 {number} 第 {line} 行的物料不在物料主数据中，不能转询价',
+    en: 'Requisition {number} line {line}: its material is not in the material master, so it cannot go to an RFQ',
   },
   requestOverMove: {
     zh_cn:

@@ -120,7 +120,17 @@ async function saveEnquiry(ctx: SaveContext) {
     lines: lines.map((line) => {
       const m = materials.find((x) => x.id === line.materialId);
       if (!m) throw badRequest('enquiryMaterialUnknown', { id: line.materialId });
+      // A line's source (a demand-pool requisition line) is set by the pool's toEnquiry after the save and
+      // kept when the draft is edited (the line's id); the save body never sets it.
+      const kept = ctx.currentLines.find((c) => c.id === (line as { id?: string }).id);
       return {
+        ...(kept
+          ? {
+              sourceType: kept.sourceType,
+              sourceNumber: kept.sourceNumber,
+              sourceItemNumber: kept.sourceItemNumber,
+            }
+          : {}),
         materialId: m.id,
         materialNumber: m.materialNumber,
         materialDesc: m.materialDesc || m.materialName,

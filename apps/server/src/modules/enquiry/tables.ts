@@ -69,6 +69,10 @@ export const enquiryItem = pgTable(
     supplierCount: integer('supplier_count').notNull().default(0),
     /** The suppliers the buyer invites on this line (accounts); invitation rows are made on publish. */
     invitedSuppliers: jsonb('invited_suppliers').$type<string[]>().notNull().default([]),
+    /** ENQUIRY_SOURCE_TYPE: 0 entered on the RFQ, 1 a demand-pool requisition line (number, line). */
+    sourceType: text('source_type').notNull().default('0'),
+    sourceNumber: text('source_number'),
+    sourceItemNumber: text('source_item_number'),
   },
   (t) => [index('enquiry_item_document_idx').on(t.documentId, t.lineNumber)],
 );

@@ -5,12 +5,13 @@ import {
   demandPoolQuerySchema,
   poolLinesBodySchema,
   poolReturnBodySchema,
+  poolToEnquiryBodySchema,
   poolToOrderBodySchema,
 } from '@srm/contracts/purchase-request';
 import { z } from 'zod';
 import { registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import { claimLines, findPool, purchaseRequestKind, returnLines, toOrders } from './service.ts';
+import { claimLines, findPool, purchaseRequestKind, returnLines, toEnquiry, toOrders } from './service.ts';
 
 const text = z.string().nullable();
 const poolRecord = z.object({
@@ -46,7 +47,7 @@ const poolRecord = z.object({
  * Purchase requisitions, kind `purchaseRequest` (issue #13): the kernel's calls on the buyer's side only
  * (`/apis/purchaseRequest/PurchaseRequestService/…`: findPageList, findDetail, export, print, save, copy,
  * delete, submit, withdraw, cancel, scrap, attachments, import — platform/document/routes.ts) and the
- * demand pool (需求池, seed 001 §2): list, claim, return, to orders. Buyer station only ('403'
+ * demand pool (需求池, seed 001 §2): list, claim, return, to orders, to an RFQ. Buyer station only ('403'
  * otherwise); every line named must be the caller's company's ('404' otherwise).
  */
 export function registerPurchaseRequestRoutes(app: App, deps: AppDeps): void {
@@ -171,5 +172,32 @@ export function registerPurchaseRequestRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => ok(await toOrders(deps.db, requireAuth(request.auth), request.body)),
+  );
+
+  /**
+   * POST /apis/purchaseRequest/PurchaseRequestService/toEnquiry — turn lines the caller claimed into one
+   * RFQ draft (询价单, kind `enquiry`; issue #13 "a buyer … turns a selection into an RFQ"). Body { lines:
+   * [{ lineId, quantity (decimal string in the line's unit, > 0, ≤ what is left), suppliers (linked
+   * supplier accounts invited on that line: at least 3, none twice — spec 001 §5/§9) }], enquiryDesc
+   * (≤ 200), quoteEndTime (ISO date-time, in the future), priceValidDate? (ISO date, default a year after
+   * the deadline), enquiryType? ('1' standard, '2' urgent), quoteMethod? ('1' unit, '2' ladder),
+   * currency? (default CNY), payMethod?, remark? }. The RFQ is saved as the RFQ's save saves one (its rules
+   * and '400's apply); one RFQ line per pool line (the requisition line's material, the quantity, its
+   * required date or today when past, the requisition number and line as source); each line's
+   * toEnquiryQuantity grows, the line closes when fully moved. data { id, enquiryNumber }. '400' a line
+   * not claimed by the caller, without a material of the master, named twice or over what is left (naming
+   * the requisition and line); '404' a line of another company. Nothing is saved on any error.
+   */
+  r.post(
+    `${base}/toEnquiry`,
+    {
+      schema: {
+        tags,
+        summary: 'Turn claimed demand-pool lines into one RFQ draft (suppliers invited per line)',
+        body: poolToEnquiryBodySchema,
+        response: { 200: envelopeSchema(z.object({ id: z.string(), enquiryNumber: z.string() })) },
+      },
+    },
+    async (request) => ok(await toEnquiry(deps.db, requireAuth(request.auth), request.body)),
   );
 }

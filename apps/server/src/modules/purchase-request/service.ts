@@ -3,6 +3,7 @@ import {
   type DemandPoolQuery,
   purchaseRequestDefinition as def,
   POOL_ITEM_STATUSES,
+  type PoolToEnquiryBody,
   type PoolToOrderBody,
 } from '@srm/contracts/purchase-request';
 import Decimal from 'decimal.js';
@@ -19,6 +20,8 @@ import {
 import { likePrefix } from '../../platform/document/list-query.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
+import { enquiryKind } from '../enquiry/service.ts';
+import { enquiryItem } from '../enquiry/tables.ts';
 import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/repository.ts';
 import { findLinkedSuppliers, saveOrder } from '../order/service.ts';
 import { purchaseRequest, purchaseRequestItem } from './tables.ts';
@@ -655,5 +658,70 @@ export async function toOrders(db: Queryable, auth: AuthContext, body: PoolToOrd
       });
     }
     return { orders };
+  });
+}
+
+/**
+ * Turns claimed pool lines into one RFQ draft (kind `enquiry`, saved through its kind's save in a savepoint
+ * of this transaction, so the RFQ's rules apply: linked suppliers, at least 3 per line, none twice, a
+ * deadline ahead): one RFQ line per pool line with the requisition line's material, the quantity and its
+ * required date (today when past), the requisition number and line as the RFQ line's source. Each line's
+ * `toEnquiryQuantity` grows by the quantity ('400' naming the requisition and line when more than is
+ * left, or when the line has no material of the master). All or nothing.
+ */
+export async function toEnquiry(db: Queryable, auth: AuthContext, body: PoolToEnquiryBody) {
+  return db.transaction(async (tx) => {
+    const ids = body.lines.map((l) => l.lineId);
+    const rows = await lockPoolLines(tx, auth, ids);
+    const twice = rows.find((r) => ids.indexOf(r.line.id) !== ids.lastIndexOf(r.line.id));
+    if (twice)
+      throw badRequest('requestLineRepeated', { number: twice.number, line: twice.line.requestItemNumber });
+    const start = today();
+    const picked = body.lines.map((wanted) => {
+      const { line, number } = rows.find((r) => r.line.id === wanted.lineId)!;
+      if (line.claimStatus !== '1' || line.claimUser !== userKey(auth))
+        throw badRequest('requestLineNotClaimedByYou', { number, line: line.requestItemNumber });
+      if (!line.materialId) throw badRequest('requestNoMaterial', { number, line: line.requestItemNumber });
+      const remaining = remainingQuantity(line);
+      const quantity = new Decimal(wanted.quantity);
+      if (quantity.lte(0) || quantity.gt(remaining))
+        throw badRequest('requestOverMove', {
+          number,
+          line: line.requestItemNumber,
+          quantity: fmt(quantity),
+          remaining: fmt(remaining),
+        });
+      return { line, number, quantity: quantity.toFixed(3), suppliers: wanted.suppliers };
+    });
+    const end = new Date(body.quoteEndTime);
+    const validUntil = new Date(end.getTime());
+    validUntil.setUTCFullYear(validUntil.getUTCFullYear() + 1);
+    const row = await enquiryKind.save(tx, auth, 'purchase', {
+      enquiryDesc: body.enquiryDesc,
+      enquiryType: body.enquiryType,
+      quoteMethod: body.quoteMethod,
+      quoteEndTime: end.toISOString(),
+      priceValidDate: body.priceValidDate ?? validUntil.toISOString().slice(0, 10),
+      currency: body.currency,
+      ...(body.payMethod ? { payMethod: body.payMethod } : {}),
+      remark:
+        body.remark ??
+        `采购申请 / Requisition ${[...new Set(picked.map((p) => p.number))].join(', ')}`.slice(0, 500),
+      lines: picked.map(({ line, quantity, suppliers }) => ({
+        materialId: line.materialId!,
+        quantity,
+        deliveryDate: line.deliveryDate < start ? start : line.deliveryDate,
+        suppliers,
+      })),
+    });
+    const items = await enquiryKind.findLines(tx, row.id as string);
+    for (const [i, { line, number, quantity }] of picked.entries()) {
+      await tx
+        .update(enquiryItem)
+        .set({ sourceType: '1', sourceNumber: number, sourceItemNumber: String(line.requestItemNumber) })
+        .where(eq(enquiryItem.id, items[i].id as string));
+      await moveQuantity(tx, line.id, 'enquiry', quantity, auth);
+    }
+    return { id: row.id as string, enquiryNumber: row.enquiryNumber as string };
   });
 }

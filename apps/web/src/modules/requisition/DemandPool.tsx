@@ -1,14 +1,38 @@
 import { codeLabel } from '@srm/contracts/document/define';
 import { CLAIM_STATUS, REQUEST_ITEM_STATUS } from '@srm/contracts/purchase-request';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trimDecimal } from '../../components/document/definition.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { claimLines, findPool, linesToOrders, type PoolLine, returnLines } from './api.ts';
+import { findSupplierOptions } from '../rfq/api.ts';
+import {
+  claimLines,
+  enquiryDetailHref,
+  findPool,
+  linesToEnquiry,
+  linesToOrders,
+  type PoolLine,
+  returnLines,
+} from './api.ts';
 import './i18n-requisition.ts';
 
 type Filter = {
@@ -29,7 +53,8 @@ export const claimantOf = (key: string | null) => (key ? key.slice(key.indexOf('
 /**
  * #/v2/requisition/pool — the demand pool (需求池, seed 001 §2): open lines of approved requisitions, most
  * urgent first. Filter, select lines, claim them, return them to the requester with a remark, or turn the
- * lines one has claimed into purchase order drafts (one per supplier).
+ * lines one has claimed into purchase order drafts (one per supplier) or into one RFQ draft (suppliers
+ * invited per line; the RFQ opens in the /rfq/ app).
  */
 export default function DemandPool() {
   const { t } = useTranslation();
@@ -43,6 +68,22 @@ export default function DemandPool() {
   const [returning, setReturning] = useState(false);
   const [ordering, setOrdering] = useState(false);
   const [remark, setRemark] = useState('');
+  const [enquiring, setEnquiring] = useState(false);
+  const [enquiryDesc, setEnquiryDesc] = useState('');
+  const [quoteEnd, setQuoteEnd] = useState<dayjs.Dayjs | null>(null);
+  const [enquiryLines, setEnquiryLines] = useState<Record<string, { quantity: string; suppliers: string[] }>>(
+    {},
+  );
+  const me = useAuth((s) => (s.userInfo ? `${s.userInfo.elsAccount}_${s.userInfo.elsSubAccount}` : ''));
+  const suppliers = useQuery({
+    queryKey: ['rfq', 'suppliers'],
+    queryFn: findSupplierOptions,
+    enabled: enquiring,
+  });
+  const supplierOptions = (suppliers.data?.records ?? []).map((s) => ({
+    value: s.toElsAccount,
+    label: `${s.toElsAccount} ${s.fullName}`,
+  }));
   const [orderLines, setOrderLines] = useState<Record<string, { toElsAccount: string; quantity: string }>>(
     {},
   );
@@ -87,6 +128,40 @@ export default function DemandPool() {
     );
     setOrdering(true);
   };
+
+  const openEnquiring = () => {
+    if (selected.length === 0) return void message.warning(t('requisition:pool.selectRow'));
+    if (chosen.some((r) => r.claimStatus !== '1' || (me && r.claimUser !== me)))
+      return void message.warning(t('requisition:pool.notClaimedByYou'));
+    setEnquiryLines(
+      Object.fromEntries(
+        chosen.map((r) => [r.id, { quantity: trimDecimal(r.remainQuantity), suppliers: [] }]),
+      ),
+    );
+    setEnquiring(true);
+  };
+
+  async function makeEnquiry() {
+    const lines = chosen.map((r) => ({ lineId: r.id, ...enquiryLines[r.id] }));
+    if (!enquiryDesc.trim() || !quoteEnd || lines.some((l) => !l.quantity || l.suppliers.length < 3))
+      return void message.warning(t('requisition:pool.fillEnquiry'));
+    let made: { id: string; enquiryNumber: string } | undefined;
+    const done = await run(async () => {
+      made = await linesToEnquiry({
+        enquiryDesc: enquiryDesc.trim(),
+        quoteEndTime: quoteEnd.toISOString(),
+        lines,
+      });
+      return t('requisition:pool.enquiryMade', { number: made.enquiryNumber });
+    });
+    if (done && made) {
+      setEnquiring(false);
+      setEnquiryDesc('');
+      setQuoteEnd(null);
+      // The RFQ lives in another module app (/rfq/): this frame goes there.
+      window.location.assign(enquiryDetailHref(made.id));
+    }
+  }
 
   const num = (v: string) => <span className="num">{trimDecimal(v)}</span>;
   return (
@@ -168,6 +243,7 @@ export default function DemandPool() {
             >
               {t('requisition:pool.return')}
             </Button>
+            <Button onClick={openEnquiring}>{t('requisition:pool.toEnquiry')}</Button>
             <Button type="primary" onClick={openOrdering}>
               {t('requisition:pool.toOrder')}
             </Button>
@@ -360,6 +436,89 @@ export default function DemandPool() {
               ),
             },
             { key: 'unit', dataIndex: 'unit', title: t('requisition:pool.cols.unit') },
+          ]}
+        />
+      </Modal>
+      <Modal
+        open={enquiring}
+        width={900}
+        title={t('requisition:pool.toEnquiryTitle')}
+        okButtonProps={{ loading: busy }}
+        onCancel={() => setEnquiring(false)}
+        onOk={() => void makeEnquiry()}
+      >
+        <Typography.Paragraph type="secondary">{t('requisition:pool.toEnquiryHint')}</Typography.Paragraph>
+        <Form layout="inline" style={{ marginBottom: 12 }}>
+          <Form.Item label={t('requisition:pool.enquiryDesc')} required>
+            <Input
+              aria-label={t('requisition:pool.enquiryDesc')}
+              style={{ width: 280 }}
+              maxLength={200}
+              value={enquiryDesc}
+              onChange={(e) => setEnquiryDesc(e.target.value)}
+            />
+          </Form.Item>
+          <Form.Item label={t('requisition:pool.quoteEndTime')} required>
+            <DatePicker
+              aria-label={t('requisition:pool.quoteEndTime')}
+              showTime
+              value={quoteEnd}
+              onChange={(v) => setQuoteEnd(v)}
+            />
+          </Form.Item>
+        </Form>
+        <Table<PoolLine>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={chosen}
+          columns={[
+            {
+              key: 'line',
+              title: t('requisition:pool.cols.number'),
+              render: (_v, r) => `${r.purchaseRequestNumber} / ${r.requestItemNumber}`,
+            },
+            {
+              key: 'materialNumber',
+              dataIndex: 'materialNumber',
+              title: t('requisition:pool.cols.materialNumber'),
+            },
+            {
+              key: 'quantity',
+              title: t('requisition:pool.quantityToEnquire'),
+              render: (_v, r) => (
+                <Input
+                  style={{ width: 110 }}
+                  aria-label={`${t('requisition:pool.quantityToEnquire')} ${r.materialNumber}`}
+                  value={enquiryLines[r.id]?.quantity ?? ''}
+                  onChange={(e) =>
+                    setEnquiryLines((o) => ({
+                      ...o,
+                      [r.id]: { ...o[r.id], quantity: e.target.value.trim() },
+                    }))
+                  }
+                />
+              ),
+            },
+            { key: 'unit', dataIndex: 'unit', title: t('requisition:pool.cols.unit') },
+            {
+              key: 'suppliers',
+              title: t('requisition:pool.suppliers'),
+              render: (_v, r) => (
+                <Select
+                  mode="multiple"
+                  style={{ width: 360 }}
+                  aria-label={`${t('requisition:pool.suppliers')} ${r.materialNumber}`}
+                  loading={suppliers.isLoading}
+                  options={supplierOptions}
+                  optionFilterProp="label"
+                  value={enquiryLines[r.id]?.suppliers ?? []}
+                  onChange={(v: string[]) =>
+                    setEnquiryLines((o) => ({ ...o, [r.id]: { ...o[r.id], suppliers: v } }))
+                  }
+                />
+              ),
+            },
           ]}
         />
       </Modal>

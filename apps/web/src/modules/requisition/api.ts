@@ -1,5 +1,6 @@
 import {
   type DemandPoolQuery,
+  type PoolToEnquiryBody,
   type PoolToOrderBody,
   purchaseRequestDefinition,
 } from '@srm/contracts/purchase-request';
@@ -49,3 +50,17 @@ export type MadeOrder = { id: string; orderNumber: string; toElsAccount: string;
 export function linesToOrders(body: Partial<PoolToOrderBody> & Pick<PoolToOrderBody, 'lines'>) {
   return call<{ orders: MadeOrder[] }>({ url: `${base()}/toOrder`, method: 'POST', data: body });
 }
+
+/** Claimed lines → one RFQ draft (`toEnquiry`); answers the RFQ's id and number. */
+export function linesToEnquiry(
+  body: Partial<PoolToEnquiryBody> & Omit<PoolToEnquiryBody, 'enquiryType' | 'quoteMethod' | 'currency'>,
+) {
+  return call<{ id: string; enquiryNumber: string }>({
+    url: `${base()}/toEnquiry`,
+    method: 'POST',
+    data: body,
+  });
+}
+
+/** The RFQ app's detail page of an RFQ (another module app: /rfq/). */
+export const enquiryDetailHref = (id: string) => `/rfq/#/v2/detail?id=${encodeURIComponent(id)}`;

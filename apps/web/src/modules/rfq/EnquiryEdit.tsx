@@ -11,7 +11,13 @@ import { useSettings } from '../../lib/settings-store.ts';
 import { findInvitations, findMaterialOptions, findSupplierOptions } from './api.ts';
 import './i18n-rfq.ts';
 
-type Line = { materialId?: string; quantity?: number; deliveryDate?: dayjs.Dayjs; suppliers?: string[] };
+type Line = {
+  id?: string;
+  materialId?: string;
+  quantity?: number;
+  deliveryDate?: dayjs.Dayjs;
+  suppliers?: string[];
+};
 type Values = {
   enquiryDesc: string;
   quoteMethod: string;
@@ -57,6 +63,8 @@ export default function EnquiryEdit() {
       payMethod: (record.payMethod as string) ?? undefined,
       taxRate: record.taxRate ? Number(record.taxRate) : undefined,
       lines: lines.map((l) => ({
+        // The line's id keeps its source (a demand-pool requisition line) when the draft is saved again.
+        id: String(l.id),
         materialId: String(l.materialId),
         quantity: Number(l.quantity),
         deliveryDate: dayjs(String(l.deliveryDate)),
@@ -80,6 +88,7 @@ export default function EnquiryEdit() {
         payMethod: v.payMethod || undefined,
         taxRate: v.taxRate === undefined || v.taxRate === null ? undefined : String(v.taxRate),
         lines: v.lines.map((l) => ({
+          ...(l.id ? { id: l.id } : {}),
           materialId: l.materialId,
           quantity: String(l.quantity),
           deliveryDate: l.deliveryDate?.format('YYYY-MM-DD'),
