@@ -100,6 +100,21 @@ describe('RFQ sealing, comparison and award', () => {
     rfq = await published([['200001', '200003', '200004']]);
   });
 
+  it('shows a supplier only the lines it is invited to, and the buyer every line', async () => {
+    const rfq = await published([
+      ['200001', '200003', '200004'],
+      ['200002', '200003', '200004'],
+    ]);
+    const lines = async (session: Session, base: string) =>
+      (await get(`${base}/findDetail/${rfq.id}`, session))
+        .json()
+        .data.lines.map((l: { materialId: string }) => l.materialId);
+    expect(await lines(s['200001'], S)).toEqual([materials[0].id]);
+    expect(await lines(s['200002'], S)).toEqual([materials[1].id]);
+    expect(await lines(s['200003'], S)).toEqual([materials[0].id, materials[1].id]);
+    expect(await lines(s.buyer, P)).toEqual([materials[0].id, materials[1].id]);
+  });
+
   it('answers 404 to a supplier that is not invited, reading or quoting', async () => {
     expect((await get(`${S}/findQuote/${rfq.id}`, s['200002'])).json().code).toBe('404');
     expect((await get(`${S}/findDetail/${rfq.id}`, s['200002'])).json().code).toBe('404');

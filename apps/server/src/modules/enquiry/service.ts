@@ -276,6 +276,16 @@ export const enquiryKind = defineKind({
   numberOwner: 'purchase',
   save: saveEnquiry,
   saleScope,
+  // A supplier reads the lines it is invited to, not the RFQ's other materials.
+  linesFor: async (db, auth, side, row, lines) => {
+    if (side === 'purchase') return lines;
+    const invited = await db
+      .select({ itemId: enquirySupplier.itemId })
+      .from(enquirySupplier)
+      .where(and(eq(enquirySupplier.enquiryId, row.id), eq(enquirySupplier.toElsAccount, auth.elsAccount)));
+    const ids = new Set(invited.map((i) => i.itemId));
+    return lines.filter((line) => ids.has(line.id));
+  },
   effects: { publish, close },
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
   ownRoutes: ['award'],

@@ -165,6 +165,17 @@ export type KindOptions = KindTables & {
    * statements' placeholder.
    */
   saleScope?: (account: Placeholder | string) => SQL;
+  /**
+   * The lines a side may read of a document it can see (an RFQ's supplier: only the lines it is invited
+   * to); default all. Applies to the detail, print and export of lines.
+   */
+  linesFor?: (
+    db: Queryable,
+    auth: AuthContext,
+    side: Side,
+    row: DocRow,
+    lines: DocRow[],
+  ) => Promise<DocRow[]>;
   /** The amount an approval step compares with its minimum (local currency); default 0. */
   approvalAmount?: (row: DocRow) => string;
   /**
@@ -696,13 +707,14 @@ export function defineKind(options: KindOptions) {
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
   async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
     const row = await find(db, auth, side, id);
-    const [lines, trail, tasks] = await Promise.all([
+    const [allLines, trail, tasks] = await Promise.all([
       findLines(db, id),
       findAuditTrail(db, row.elsAccount, def.kind, id),
       def.approval && side === 'purchase'
         ? findDocumentTasks(db, row.elsAccount, def.approval.kind, id)
         : Promise.resolve([]),
     ]);
+    const lines = options.linesFor ? await options.linesFor(db, auth, side, row, allLines) : allLines;
     const decorated = options.decorateLines ? await options.decorateLines(db, row, lines) : lines;
     return {
       row,
