@@ -160,6 +160,23 @@ describe('demand pool to RFQ', () => {
     });
   });
 
+  it('gives the quantities back to the pool when the RFQ draft is deleted', async () => {
+    const made = (
+      await post(`${BASE}/toEnquiry`, buyer, request([{ lineId: lines[0].id, quantity: '100' }]))
+    ).json();
+    expect(made.code, made.message).toBe('200');
+    expect((await pool())[0]).toMatchObject({ toEnquiryQuantity: '700.000', remainQuantity: '300.000' });
+    const draft = (await get(`${RFQ}/findDetail/${made.data.id}`, buyer)).json().data.record;
+    const removed = (await post(`${RFQ}/delete/${draft.id}`, buyer, { version: draft.version })).json();
+    expect(removed.code, removed.message).toBe('200');
+    expect((await pool())[0]).toMatchObject({
+      requestItemNumber: 10,
+      toEnquiryQuantity: '600.000',
+      remainQuantity: '400.000',
+      itemStatus: '2',
+    });
+  });
+
   it('refuses more than is left, naming the line, and creates nothing', async () => {
     const before = await rfqCount();
     const over = (

@@ -198,6 +198,8 @@ async function publish(ctx: ActionContext) {
 /** Close (buyer): the invited suppliers hear that the RFQ is closed without award. */
 async function close(ctx: ActionContext) {
   await cancelJob(ctx.tx, QUOTE_END_JOB, ctx.row.id);
+  // Closed without award: the quantities taken from the demand pool go back to it.
+  await releaseSources(ctx.tx, ctx.row, ctx.lines, `${ctx.auth.elsAccount}_${ctx.auth.elsSubAccount}`);
   const invited = await ctx.tx
     .selectDistinct({ account: enquirySupplier.toElsAccount })
     .from(enquirySupplier)
@@ -215,6 +217,37 @@ async function close(ctx: ActionContext) {
     linkUrl: quoteLink(ctx.row.id),
   });
   return undefined;
+}
+
+/**
+ * What gives an RFQ line's quantity back to the document it came from when the RFQ is deleted or closed
+ * without award, by the line's `sourceType` (1: a requisition line of the demand pool, registered by the
+ * purchase-request module, so this module does not depend on it).
+ */
+export type SourceRelease = (
+  tx: Tx,
+  source: { elsAccount: string; sourceNumber: string; sourceItemNumber: string; quantity: string },
+  user: string,
+) => Promise<void>;
+const sourceReleases = new Map<string, SourceRelease>();
+export function registerSourceRelease(sourceType: string, release: SourceRelease): void {
+  sourceReleases.set(sourceType, release);
+}
+async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string) {
+  for (const line of lines as unknown as ItemRow[]) {
+    const release = sourceReleases.get(line.sourceType);
+    if (!release || !line.sourceNumber || !line.sourceItemNumber) continue;
+    await release(
+      tx,
+      {
+        elsAccount: row.elsAccount,
+        sourceNumber: line.sourceNumber,
+        sourceItemNumber: line.sourceItemNumber,
+        quantity: line.quantity,
+      },
+      user,
+    );
+  }
 }
 
 /** The job that ends quoting at an RFQ's deadline (key: the RFQ's id). */
@@ -287,6 +320,9 @@ export const enquiryKind = defineKind({
     return lines.filter((line) => ids.has(line.id));
   },
   effects: { publish, close },
+  // A deleted draft gives its quantities back to the demand pool.
+  release: (tx, row, lines, auth) =>
+    releaseSources(tx, row, lines, `${auth.elsAccount}_${auth.elsSubAccount}`),
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
   ownRoutes: ['award'],
   approvalContent: (row) => String(row.enquiryDesc ?? ''),

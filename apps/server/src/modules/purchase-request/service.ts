@@ -20,7 +20,7 @@ import {
 import { likePrefix } from '../../platform/document/list-query.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
-import { enquiryKind } from '../enquiry/service.ts';
+import { enquiryKind, registerSourceRelease } from '../enquiry/service.ts';
 import { enquiryItem } from '../enquiry/tables.ts';
 import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/repository.ts';
 import { findLinkedSuppliers, saveOrder } from '../order/service.ts';
@@ -268,6 +268,54 @@ const MOVE_COLUMN = {
  * quantities equal its quantity; the requisition's status follows. With `by`, the line must be that
  * company's ('400' unknown otherwise). Exported for the RFQ module (issue #13, part 2).
  */
+/**
+ * Gives back `quantity` (at most what was moved) of a requisition line named by its requisition number
+ * and line number from an RFQ, a bidding or an order that no longer takes it (deleted, closed without
+ * award): the moved quantity goes down, an open line reopens (status from what is still moved), and the
+ * requisition's status follows with an audit row. A line the requester has since cancelled or had
+ * returned keeps its status. Missing lines are ignored (the requisition may be gone).
+ */
+export async function releaseQuantity(
+  tx: Tx,
+  source: { elsAccount: string; sourceNumber: string; sourceItemNumber: string; quantity: string },
+  kind: 'enquiry' | 'bidding' | 'order',
+  user: string,
+): Promise<void> {
+  const [found] = await tx
+    .select({ line: purchaseRequestItem })
+    .from(purchaseRequestItem)
+    .innerJoin(purchaseRequest, eq(purchaseRequest.id, purchaseRequestItem.documentId))
+    .where(
+      and(
+        eq(purchaseRequest.elsAccount, source.elsAccount),
+        eq(purchaseRequest.purchaseRequestNumber, source.sourceNumber),
+        eq(purchaseRequestItem.requestItemNumber, Number(source.sourceItemNumber)),
+      ),
+    )
+    .for('update', { of: purchaseRequestItem });
+  if (!found) return;
+  const { line } = found;
+  const column = MOVE_COLUMN[kind];
+  const back = Decimal.min(new Decimal(source.quantity), new Decimal(line[column]));
+  if (back.lte(0)) return;
+  const next = { ...line, [column]: new Decimal(line[column]).sub(back).toFixed(3) };
+  const reopen = ['1', '2', '3'].includes(line.itemStatus);
+  await tx
+    .update(purchaseRequestItem)
+    .set({ [column]: next[column], ...(reopen ? { itemStatus: itemStatusAfterMove(next) } : {}) })
+    .where(eq(purchaseRequestItem.id, line.id));
+  await settle(
+    tx,
+    line.documentId,
+    user,
+    `release${kind[0].toUpperCase()}${kind.slice(1)}`,
+    `${line.requestItemNumber}: ${fmt(back)}`,
+  );
+}
+
+// RFQ lines taken from the pool (sourceType 1) give their quantity back when the RFQ is deleted or closed.
+registerSourceRelease('1', (tx, source, user) => releaseQuantity(tx, source, 'enquiry', user));
+
 export async function moveQuantity(
   tx: Tx,
   lineId: string,

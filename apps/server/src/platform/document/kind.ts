@@ -154,8 +154,8 @@ export type KindOptions = KindTables & {
   approvalContent?: (row: DocRow) => string;
   /** The kind's own effects per action (hand-written, unit-tested). */
   effects?: Partial<Record<string, (ctx: ActionContext) => Promise<EffectResult>>>;
-  /** Runs before a document is deleted or cancelled (release what it reserved). */
-  release?: (tx: Tx, row: DocRow, lines: DocRow[]) => Promise<void>;
+  /** Runs before a document is deleted (release what it reserved), in the delete's transaction. */
+  release?: (tx: Tx, row: DocRow, lines: DocRow[], auth: AuthContext) => Promise<void>;
   /** Computed line fields (e.g. what is left on the order), added to the detail's lines. */
   decorateLines?: (db: Queryable, row: DocRow, lines: DocRow[]) => Promise<Array<Record<string, unknown>>>;
   /**
@@ -631,7 +631,7 @@ export function defineKind(options: KindOptions) {
       const row = await find(tx, auth, side, id, true);
       if (row.version !== version) throw conflict();
       assertAllowed(row, side, 'delete');
-      await options.release?.(tx, row, await findLines(tx, id));
+      await options.release?.(tx, row, await findLines(tx, id), auth);
       await tx.delete(header).where(eq(header.id, id));
       await recordAudit(tx, {
         elsAccount: row.elsAccount,
