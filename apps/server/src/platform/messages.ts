@@ -499,6 +499,26 @@ const messages = {
     zh_cn: '第 {line} 行：供应商 {account} 未报价，不能中标',
     en: 'Line {line}: supplier {account} has not quoted and cannot be awarded',
   },
+  enquirySheetRejected: {
+    zh_cn: '{count} 行数据有错误，未提交任何报价',
+    en: '{count} rows have errors; no quote was submitted',
+  },
+  enquirySheetNoPrices: {
+    zh_cn: '报价单中没有填写任何价格',
+    en: 'The quote sheet has no prices filled in',
+  },
+  enquirySheetLineUnknown: {
+    zh_cn: '行号 {line} 不是您受邀报价的行',
+    en: 'Line number {line} is not a line you are invited to quote',
+  },
+  enquirySheetLineRepeated: {
+    zh_cn: '行号 {line} 与第 {row} 行重复',
+    en: 'Line number {line} repeats row {row}',
+  },
+  enquirySheetLadderFormat: {
+    zh_cn: '{field} 应写作“数量:单价; 数量:单价”（最多 10 个阶梯，例如 1000:9.8; 5000:9.5）',
+    en: '{field} must read "quantity:price; quantity:price" (at most 10 steps, e.g. 1000:9.8; 5000:9.5)',
+  },
   enquiryLineUnknown: { zh_cn: '行 {id} 不属于该询价单', en: 'Line {id} does not belong to this RFQ' },
 } satisfies Record<string, Record<Locale, string>>;
 

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { servicePath } from '@srm/contracts/document/define';
 import {
   enquiryDefinition as def,
@@ -6,8 +7,11 @@ import {
 } from '@srm/contracts/enquiry';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { z } from 'zod';
+import { uploadedFile } from '../../platform/document/import.ts';
 import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
+import { XLSX_TYPE } from '../../platform/excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
   award,
   decline,
@@ -168,6 +172,73 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       return ok((await quote(deps.db, auth, request.params.id, request.body)) as never);
     },
   );
+
+  // The quote sheet: its upload is multipart, read in a context of its own (elsewhere refused).
+  const maxMb = deps.config.UPLOAD_MAX_MB;
+  void app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: maxMb * 1024 * 1024, files: 1 } });
+    const u = zod(uploads);
+
+    /**
+     * GET /apis/inquiry/SaleEnquiryService/quoteSheet/{id} — the supplier's quote sheet (.xlsx, labels in
+     * the caller's language): its invited lines — line number, material number, description, unit, quantity,
+     * requested date (read-only) — and the editable unit price excl. tax, or for a ladder-price RFQ the
+     * ladder ("1000:9.8; 5000:9.5"), prefilled with its current quote. '400' enquiryNotOpen when the RFQ
+     * takes no quotes; '404' when not invited.
+     */
+    u.get(
+      `${sale}/quoteSheet/:id`,
+      {
+        schema: {
+          tags,
+          summary: "Download the supplier's quote sheet of an RFQ (Excel)",
+          params: idParams,
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request.auth);
+        enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+        const sheet = await quoteSheet(deps.db, auth, request.params.id, request.locale);
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
+          .send(sheet.bytes);
+      },
+    );
+
+    /**
+     * POST /apis/inquiry/SaleEnquiryService/importQuoteSheet/{id} — multipart/form-data, part `file`: the
+     * filled quote sheet (.xlsx ≤ UPLOAD_MAX_MB, either language). Rows are matched by line number; each
+     * price is a decimal > 0 (12.6), each ladder's quantities rise; rows without a price stay unquoted. The
+     * priced lines are quoted through the quote route's own rules, all or nothing; answers the quote page.
+     * '400' with data { errors: [{ row, field, message }] } (caller's language, no ids) when a row is bad,
+     * or naming the rule (not open, not an .xlsx, no prices …); '404' when not invited.
+     */
+    u.post(
+      `${sale}/importQuoteSheet/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'Upload a filled quote sheet of an RFQ (supplier), all or nothing',
+          description:
+            "multipart/form-data, part `file`: the quoteSheet .xlsx filled in. Any bad row: '400' with data " +
+            '{ errors: [{ row, field, message }] } and nothing quoted; else the quote page.',
+          params: idParams,
+          response: { 200: quotePage },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request.auth);
+        enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+        // Invitation and deadline first (404 / 400 before the file is read).
+        await findQuotePage(deps.db, auth, request.params.id);
+        const bytes = await uploadedFile(request, maxMb);
+        return ok((await importQuoteSheet(deps.db, auth, request.params.id, bytes, request.locale)) as never);
+      },
+    );
+  });
 
   /**
    * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id} — the invited suppliers per line with

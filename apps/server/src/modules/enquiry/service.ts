@@ -352,7 +352,7 @@ const quoteOut = (q: QuoteRow | undefined) =>
     : null;
 
 /** The caller's (supplier's) invitations on a visible RFQ, with its lines; '404' when not invited. */
-async function supplierInvitations(db: Queryable, auth: AuthContext, id: string, lock = false) {
+export async function supplierInvitations(db: Queryable, auth: AuthContext, id: string, lock = false) {
   const row = (await enquiryKind.find(db, auth, 'sale', id, lock)) as unknown as EnquiryRow;
   const rows = await db
     .select({ invitation: enquirySupplier, item: enquiryItem })

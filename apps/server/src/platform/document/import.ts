@@ -376,8 +376,11 @@ function saveProblem(error: AppError, rows: SheetRow[], fields: ImportField[], l
   return { row, label, message: t(locale, error.key, params) };
 }
 
-/** The `file` part of a multipart upload, as bytes ('400' naming the rule; size ≤ UPLOAD_MAX_MB). */
-async function uploadedFile(request: FastifyRequest, maxMb: number): Promise<Buffer> {
+/**
+ * The `file` part of a multipart upload, as bytes ('400' naming the rule; size ≤ UPLOAD_MAX_MB; an .xlsx
+ * by its first bytes). Shared by every Excel upload of a route context that registered @fastify/multipart.
+ */
+export async function uploadedFile(request: FastifyRequest, maxMb: number): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('uploadNotMultipart');
   let part: Awaited<ReturnType<typeof request.file>>;
   try {

@@ -1,0 +1,220 @@
+import type { Locale } from '@srm/contracts/constants';
+import {
+  enquiryDefinition as def,
+  type EnquiryQuoteBody,
+  type LadderStep,
+  ladderProblem,
+  ladderStepSchema,
+  scaled,
+} from '@srm/contracts/enquiry';
+import type { Queryable } from '../../platform/db.ts';
+import type { RowError } from '../../platform/document/import.ts';
+import { IMPORT_MAX_ERRORS } from '../../platform/document/import.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { type Column, readWorkbook, writeWorkbook } from '../../platform/excel.ts';
+import type { AuthContext } from '../../platform/http.ts';
+import { type MessageKey, t } from '../../platform/messages.ts';
+import { findQuotePage, isOpen, quote, supplierInvitations } from './service.ts';
+
+/**
+ * The supplier's quote sheet (issue #13 "Excel download and upload of the quote sheet with per-row
+ * errors"): its invited lines of one RFQ as an .xlsx in the caller's language, with the current quote
+ * prefilled, and the upload that submits the filled sheet through the same `quote` as the quote page —
+ * all or nothing, each bad row reported.
+ *
+ * Layout: line number (the key of a row), material number, description, unit, quantity and requested
+ * date (written, ignored on upload), then the editable column: the unit price excl. tax (per unit, at
+ * most 12 integer digits and 6 decimals) for a unit-price RFQ, or the ladder
+ * ("1000:9.8; 5000:9.5", quantities rising, at most 10 steps) for a ladder-price RFQ. A row without a
+ * price is left unquoted.
+ */
+
+const PRICE_DIGITS = { integer: 12, scale: 6 } as const;
+const MAX_LADDER_STEPS = 10;
+
+const label = (name: keyof typeof def.lines.fields) => def.lines.fields[name].label;
+
+/** The sheet's columns for a unit-price (false) or ladder-price (true) RFQ. */
+export function quoteSheetColumns(ladder: boolean): Column[] {
+  const shown = (key: keyof typeof def.lines.fields, width: number, kind?: Column['kind']): Column => ({
+    key,
+    ...label(key),
+    width,
+    kind,
+    exportOnly: true,
+  });
+  return [
+    { key: 'lineNumber', zh_cn: '行号', en: 'Line number', kind: 'int', width: 10, required: true },
+    shown('materialNumber', 18),
+    shown('materialDesc', 30),
+    shown('unit', 8),
+    shown('quantity', 12, 'decimal'),
+    shown('deliveryDate', 14),
+    ladder
+      ? {
+          key: 'ladder',
+          zh_cn: '阶梯价格（数量:不含税单价; …）',
+          en: 'Ladder (quantity:unit price excl. tax; …)',
+          width: 36,
+          required: true,
+        }
+      : {
+          key: 'priceExcludingTax',
+          zh_cn: '不含税单价',
+          en: 'Unit price excl. tax',
+          kind: 'decimal',
+          width: 16,
+          required: true,
+        },
+  ];
+}
+
+/** A decimal for the sheet: trailing zeros after the point dropped ("9.800000" → "9.8"). */
+const plain = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
+/** A ladder as the sheet writes it. */
+export const ladderText = (steps: readonly LadderStep[]) =>
+  steps.map((s) => `${plain(s.quantity)}:${plain(s.price)}`).join('; ');
+
+/**
+ * The quote sheet of the caller's invited lines ('404' when not invited, '400' enquiryNotOpen when the
+ * RFQ takes no quotes): the workbook and a file name.
+ */
+export async function quoteSheet(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  locale: Locale,
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const page = await findQuotePage(db, auth, id);
+  if (!page.open) throw badRequest('enquiryNotOpen');
+  const ladder = page.record.quoteMethod === '2';
+  const rows = page.lines.map((line) => ({
+    lineNumber: line.lineNumber,
+    materialNumber: line.materialNumber,
+    materialDesc: line.materialDesc,
+    unit: line.unit,
+    quantity: plain(line.quantity),
+    deliveryDate: line.deliveryDate,
+    ...(ladder
+      ? { ladder: line.quote?.ladder ? ladderText(line.quote.ladder) : null }
+      : { priceExcludingTax: line.quote ? plain(line.quote.priceExcludingTax) : null }),
+  }));
+  const number = String(page.record.enquiryNumber ?? 'rfq').replace(/[^\w.-]/g, '_');
+  return {
+    bytes: await writeWorkbook(locale === 'en' ? 'Quote' : '报价单', quoteSheetColumns(ladder), rows, locale),
+    fileName: `quote-${number}.xlsx`,
+  };
+}
+
+/** A price cell: its problem (caller's language) or null. */
+function priceProblem(value: string, locale: Locale, field: string): string | null {
+  if (!ladderStepSchema.shape.price.safeParse(value).success)
+    return t(locale, 'docImportDecimal', { field, ...PRICE_DIGITS });
+  if (scaled(value, PRICE_DIGITS.scale) <= 0n) return t(locale, 'rule.positive', { field });
+  return null;
+}
+
+/** A ladder cell ("1000:9.8; 5000:9.5", full-width separators too): its steps, or a problem. */
+function parseLadder(
+  text: string,
+  locale: Locale,
+  field: string,
+): { steps: LadderStep[] } | { problem: string } {
+  const format = () => ({ problem: t(locale, 'enquirySheetLadderFormat', { field }) });
+  const parts = text
+    .split(/[;；\n]/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length === 0 || parts.length > MAX_LADDER_STEPS) return format();
+  const steps: LadderStep[] = [];
+  for (const part of parts) {
+    const pair = part.split(/[:：]/).map((p) => p.trim());
+    if (pair.length !== 2) return format();
+    const step = ladderStepSchema.safeParse({ quantity: pair[0], price: pair[1] });
+    if (!step.success) return format();
+    const bad = priceProblem(step.data.price, locale, field);
+    if (bad) return { problem: bad };
+    steps.push(step.data);
+  }
+  const problem = ladderProblem(steps);
+  if (problem) return { problem: t(locale, problem.key as MessageKey, problem.params) };
+  return { steps };
+}
+
+/**
+ * Submits a filled quote sheet: rows matched to the caller's invited lines by line number, each cell
+ * checked (price a decimal > 0 of at most 12 integer digits and 6 decimals; a ladder's quantities rising),
+ * then the quote of every priced row through `quote` — the quote route's own rules and transaction, all
+ * or nothing. '400' enquirySheetRejected with data { errors: [{ row, field, message }] } (sheet row
+ * numbers, column labels in the caller's language; never an id) when any row is bad; '404' when not
+ * invited; '400' enquiryNotOpen. Answers the quote page.
+ */
+export async function importQuoteSheet(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  bytes: Buffer,
+  locale: Locale,
+) {
+  const { row: header, rows: invited } = await supplierInvitations(db, auth, id);
+  if (!isOpen(header)) throw badRequest('enquiryNotOpen');
+  const ladder = header.quoteMethod === '2';
+  const columns = quoteSheetColumns(ladder);
+  const [lineColumn] = columns;
+  const priceColumn = columns[columns.length - 1];
+  const sheetRows = await readWorkbook(bytes, columns);
+  const errors: RowError[] = [];
+  const badRows = new Set<number>();
+  const fail = (row: number, field: string, message: string) => {
+    badRows.add(row);
+    if (errors.length < IMPORT_MAX_ERRORS) errors.push({ row, field, message });
+  };
+  const seen = new Map<number, number>();
+  const lines: EnquiryQuoteBody['lines'] = [];
+  for (const r of sheetRows) {
+    const lineLabel = lineColumn[locale];
+    const priceLabel = priceColumn[locale];
+    const number = r.values.lineNumber;
+    const cell = r.values[priceColumn.key];
+    if (number === undefined) {
+      fail(r.row, lineLabel, t(locale, 'rule.required', { field: lineLabel }));
+      continue;
+    }
+    const found = typeof number === 'number' ? invited.find((i) => i.item.lineNumber === number) : undefined;
+    if (!found) {
+      fail(r.row, lineLabel, t(locale, 'enquirySheetLineUnknown', { line: String(number).slice(0, 20) }));
+      continue;
+    }
+    const first = seen.get(found.item.lineNumber);
+    if (first !== undefined) {
+      fail(
+        r.row,
+        lineLabel,
+        t(locale, 'enquirySheetLineRepeated', { line: found.item.lineNumber, row: first }),
+      );
+      continue;
+    }
+    seen.set(found.item.lineNumber, r.row);
+    if (cell === undefined) continue; // not quoted
+    const text = String(cell).trim();
+    if (ladder) {
+      const parsed = parseLadder(text, locale, priceLabel);
+      if ('problem' in parsed) fail(r.row, priceLabel, parsed.problem);
+      else lines.push({ itemId: found.item.id, ladder: parsed.steps });
+    } else {
+      const problem = priceProblem(text, locale, priceLabel);
+      if (problem) fail(r.row, priceLabel, problem);
+      else lines.push({ itemId: found.item.id, priceExcludingTax: text });
+    }
+  }
+  if (badRows.size > 0)
+    throw new AppError(
+      '400',
+      'enquirySheetRejected',
+      { count: badRows.size },
+      { errors: errors.sort((a, b) => a.row - b.row) },
+    );
+  if (lines.length === 0) throw badRequest('enquirySheetNoPrices');
+  return quote(db, auth, id, { lines });
+}
