@@ -88,7 +88,8 @@ export async function quoteSheet(
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const page = await findQuotePage(db, auth, id);
   if (!page.open) throw badRequest('enquiryNotOpen');
-  const ladder = page.record.quoteMethod === '2';
+  const record = page.record as Record<string, unknown>;
+  const ladder = record.quoteMethod === '2';
   const rows = page.lines.map((line) => ({
     lineNumber: line.lineNumber,
     materialNumber: line.materialNumber,
@@ -100,7 +101,7 @@ export async function quoteSheet(
       ? { ladder: line.quote?.ladder ? ladderText(line.quote.ladder) : null }
       : { priceExcludingTax: line.quote ? plain(line.quote.priceExcludingTax) : null }),
   }));
-  const number = String(page.record.enquiryNumber ?? 'rfq').replace(/[^\w.-]/g, '_');
+  const number = String(record.enquiryNumber ?? 'rfq').replace(/[^\w.-]/g, '_');
   return {
     bytes: await writeWorkbook(locale === 'en' ? 'Quote' : '报价单', quoteSheetColumns(ladder), rows, locale),
     fileName: `quote-${number}.xlsx`,

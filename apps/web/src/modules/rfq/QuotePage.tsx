@@ -1,13 +1,24 @@
 import { QUOTE_STATUS } from '@srm/contracts/enquiry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Input, Space, Spin, Table } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Input, Modal, Space, Spin, Table, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import type { ImportRowError } from '../../components/document/api.ts';
+import { ImportErrorTable } from '../../components/document/ImportDocuments.tsx';
+import { DownloadOutlined, UploadOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { declineEnquiry, findQuotePage, type LadderStep, participate, submitQuote } from './api.ts';
+import {
+  declineEnquiry,
+  downloadQuoteSheet,
+  findQuotePage,
+  type LadderStep,
+  participate,
+  submitQuote,
+  uploadQuoteSheet,
+} from './api.ts';
 import './i18n-rfq.ts';
 
 /** "100:9.5\n1000:9" → ladder steps (the server checks that quantities rise). */
@@ -35,6 +46,8 @@ export default function QuotePage() {
   const page = useQuery({ queryKey: ['rfq', 'quote', id], queryFn: () => findQuotePage(id) });
   const [inputs, setInputs] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [refused, setRefused] = useState<{ message: string; errors: ImportRowError[] } | null>(null);
   if (!page.data) return <Spin />;
   const { record, open, lines } = page.data;
   const ladder = record.quoteMethod === '2';
@@ -124,6 +137,44 @@ export default function QuotePage() {
           >
             {t('rfq:quote.submit')}
           </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() =>
+              downloadQuoteSheet(id, `quote-${record.enquiryNumber}.xlsx`).catch(
+                (e: unknown) => void message.error(errorText(e)),
+              )
+            }
+          >
+            {t('rfq:quote.sheetDownload')}
+          </Button>
+          <Upload
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            maxCount={1}
+            showUploadList={false}
+            disabled={uploading}
+            customRequest={async ({ file, onSuccess, onError }) => {
+              setUploading(true);
+              setRefused(null);
+              try {
+                const outcome = await uploadQuoteSheet(id, file as Blob, (file as File).name || 'quote.xlsx');
+                if (outcome.ok) {
+                  void message.success(t('rfq:quote.submitted'));
+                  setInputs({});
+                  await client.invalidateQueries({ queryKey: ['rfq', 'quote', id] });
+                } else setRefused({ message: outcome.message, errors: outcome.errors });
+                onSuccess?.(outcome);
+              } catch (e) {
+                void message.error(errorText(e));
+                onError?.(e as Error);
+              } finally {
+                setUploading(false);
+              }
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={uploading}>
+              {t('rfq:quote.sheetUpload')}
+            </Button>
+          </Upload>
           <Input
             placeholder={t('rfq:quote.reason')}
             value={reason}
@@ -139,6 +190,16 @@ export default function QuotePage() {
           </Button>
         </Space>
       )}
+      <Modal
+        open={refused !== null}
+        title={t('rfq:quote.sheetRefused')}
+        onCancel={() => setRefused(null)}
+        footer={<Button onClick={() => setRefused(null)}>{t('rfq:quote.sheetClose')}</Button>}
+        width={760}
+        destroyOnHidden
+      >
+        {refused && <ImportErrorTable message={refused.message} errors={refused.errors} />}
+      </Modal>
     </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { call } from '../../lib/http.ts';
+import { fetchBlob, type ImportRowError, saveBlob } from '../../components/document/api.ts';
+import { ApiError, call } from '../../lib/http.ts';
 
 /** Calls of the RFQ's own routes (issue #13; apps/server/src/modules/enquiry/routes.ts). */
 const P = '/inquiry/PurchaseEnquiryService';
@@ -76,6 +77,44 @@ export const submitQuote = (
   id: string,
   lines: Array<{ itemId: string; priceExcludingTax?: string; ladder?: LadderStep[] }>,
 ) => call<QuotePageData>({ url: `${S}/quote/${id}`, method: 'POST', data: { lines } });
+
+/** The supplier's quote sheet (.xlsx of its invited lines, current quote prefilled), saved as a download. */
+export async function downloadQuoteSheet(id: string, fallbackName: string): Promise<void> {
+  const { blob, name } = await fetchBlob({ url: `${S}/quoteSheet/${id}`, method: 'GET' });
+  saveBlob(blob, name ?? fallbackName);
+}
+
+/** An uploaded quote sheet's outcome: the quote page after quoting, or nothing quoted and the rows' problems. */
+export type QuoteSheetOutcome =
+  | { ok: true; page: QuotePageData }
+  | { ok: false; message: string; errors: ImportRowError[] };
+
+/**
+ * `POST …/importQuoteSheet/{id}` with the filled sheet as multipart part `file`. A '400' listing rows
+ * becomes `{ ok: false, errors }`; any other failure (not open, not a workbook …) rejects with its message.
+ */
+export async function uploadQuoteSheet(id: string, file: Blob, fileName: string): Promise<QuoteSheetOutcome> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  try {
+    return {
+      ok: true,
+      page: await call<QuotePageData>({ url: `${S}/importQuoteSheet/${id}`, method: 'POST', data: form }),
+    };
+  } catch (e) {
+    const list = e instanceof ApiError ? (e.data as { errors?: unknown } | null)?.errors : undefined;
+    if (!Array.isArray(list) || list.length === 0) throw e;
+    return {
+      ok: false,
+      message: (e as ApiError).message,
+      errors: list.map((x: Partial<ImportRowError>) => ({
+        row: Number(x.row ?? 0),
+        field: String(x.field ?? ''),
+        message: String(x.message ?? ''),
+      })),
+    };
+  }
+}
 
 export type Option = { value: string; label: string };
 /** The buyer's materials (first 100) and suppliers (first 100) for the form's selects. */
