@@ -7,7 +7,7 @@ const stamp = { createUser: USER, lastUpdateUser: USER };
 
 /**
  * Demo master data of buyer 100000 (issue #5): a three-level category tree, materials under level-3
- * categories, supplier records for 200001 and 200002, and prices (current, expired and future).
+ * categories, supplier records for 200001–200004, and prices (current, expired and future).
  */
 export async function seedDemoMasterdata(db: Db): Promise<void> {
   await db.transaction(async (t) => {
@@ -115,6 +115,31 @@ export async function seedDemoMasterdata(db: Db): Promise<void> {
         supplierStatus: 'potential',
         contacts: [{ name: '陈静', telphone: '13700000002' }],
         addresses: [{ country: 'CN', address: '浙江省宁波市北仑区新碶街道 12 号' }],
+        ...stamp,
+      },
+      // The RFQ suppliers (issue #13): a buyer invites at least three per line, so the pickers list them.
+      {
+        elsAccount: '100000',
+        toElsAccount: '200003',
+        supplierCode: 'S200003',
+        fullName: '无锡精工五金制品有限公司',
+        shortName: '精工五金',
+        supplierType: '生产商',
+        supplierStatus: 'qualified',
+        contacts: [{ name: '周明', telphone: '13600000003' }],
+        addresses: [{ country: 'CN', address: '江苏省无锡市新吴区长江路 21 号' }],
+        ...stamp,
+      },
+      {
+        elsAccount: '100000',
+        toElsAccount: '200004',
+        supplierCode: 'S200004',
+        fullName: '深圳华芯电子元器件有限公司',
+        shortName: '华芯电子',
+        supplierType: '贸易商',
+        supplierStatus: 'qualified',
+        contacts: [{ name: '林涛', telphone: '13500000004' }],
+        addresses: [{ country: 'CN', address: '广东省深圳市南山区科技园南区 8 栋' }],
         ...stamp,
       },
     ]);
