@@ -1,0 +1,304 @@
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { apiLogin } from './api.ts';
+import { logIn, logInHome, openMenuEntry } from './helpers.ts';
+
+/**
+ * Issue #13 sourcing journey as new users would do it: buyer1 raises a purchase requisition for two
+ * materials and submits it (approved at once below the demo's approval amount); in the Demand pool buyer1
+ * claims both lines and turns them into one RFQ inviting 200001, 200003 and 200004 on each line with a
+ * quote deadline a little ahead, then submits and publishes it under Sourcing → Requests for quotation.
+ * 200001 and 200003 (whose interface is English) quote unit prices on their quote pages, 200004 declines
+ * with a reason. Once the deadline passes (the server's timer ends quoting), buyer1 sees the comparison
+ * with the lowest price per line, awards line 10 60/40 and line 20 100 % to one supplier, which makes two
+ * purchase-order drafts; the suppliers read won / not won on their quote pages.
+ */
+// The deadline wait and five logins make these the slowest journeys on a machine the tests share.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const FACTORY = 'E2E-RFQ';
+const M1 = 'R-0603-10K';
+const M2 = 'C-0805-100N';
+const SUPPLIERS = ['200001', '200003', '200004'];
+/** Time from making the RFQ to its quote deadline: enough to publish and for three suppliers to answer. */
+const QUOTE_WINDOW_MS = 120_000;
+
+let requisition = '';
+let rfq = '';
+let deadline = 0;
+let orders: string[] = [];
+
+function appFrame(page: Page): FrameLocator {
+  return page.frameLocator('.tab-view:visible iframe.shell-iframe');
+}
+
+/** "YYYY-MM-DD HH:mm:ss" in the browser's (this machine's) time zone, as the date-time picker takes it. */
+function pickerText(at: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:${p(
+    at.getMinutes(),
+  )}:${p(at.getSeconds())}`;
+}
+
+/** Opens the supplier's quote page of the RFQ from its invitations list. */
+async function openQuotePage(page: Page, group: string, entry: string) {
+  await openMenuEntry(page, group, entry);
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: rfq, exact: true }).click();
+  await expect(frame.getByText(new RegExp(`${rfq}$`)).first()).toBeVisible();
+  return frame;
+}
+
+/** The quote page's row of one material. */
+const quoteRow = (frame: FrameLocator, material: string) =>
+  frame.locator('.ant-table-tbody tr.ant-table-row', { hasText: material });
+
+// The RFQ dialogs offer the buyer's supplier records; the demo has records for 200001 and 200002 only, so
+// the buyer's admin keeps records for the two other linked suppliers first (what the supplier list does).
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, '100000', 'admin');
+  const known = await admin.post<{ records: Array<{ toElsAccount: string }> }>(
+    '/apis/masterdata/PurchaseSupplierService/findPageList',
+    { currentPage: 1, pageSize: 100 },
+  );
+  const names: Record<string, string> = {
+    '200003': '无锡精工五金制品有限公司',
+    '200004': '深圳华芯电子元器件有限公司',
+  };
+  for (const account of ['200003', '200004']) {
+    if (known.data.records.some((r) => r.toElsAccount === account)) continue;
+    const saved = await admin.post('/apis/masterdata/PurchaseSupplierService/save', {
+      toElsAccount: account,
+      supplierCode: `S${account}`,
+      fullName: names[account],
+      supplierStatus: 'qualified',
+      currency: 'CNY',
+      contacts: [],
+      banks: [],
+      addresses: [],
+    });
+    expect(saved.code, saved.message).toBe('200');
+  }
+});
+
+test('buyer1 raises a requisition for two materials and submits it', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '需求管理', '采购申请');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: '新建采购申请' }).click();
+  await expect(frame.getByText('新建采购申请').first()).toBeVisible();
+  await frame.getByLabel('申请类型').click();
+  await frame.locator('.ant-select-dropdown:visible').getByText('标准', { exact: true }).click();
+  await frame.getByLabel('工厂').fill(FACTORY);
+  await frame.getByLabel('第 1 行物料编码').fill(M1);
+  await frame.getByLabel('第 1 行需求数量').fill('2000');
+  await frame.getByRole('button', { name: '添加行' }).click();
+  await frame.getByLabel('第 2 行物料编码').fill(M2);
+  await frame.getByLabel('第 2 行需求数量').fill('1000');
+  await frame.getByRole('button', { name: '保存', exact: true }).click();
+
+  await expect(frame.getByText('贴片电阻 0603 10KΩ')).toBeVisible();
+  requisition =
+    (
+      await frame
+        .getByText(/^PR\d{10}$/)
+        .first()
+        .textContent()
+    )?.trim() ?? '';
+  expect(requisition).toMatch(/^PR\d{10}$/);
+  await frame.getByRole('button', { name: '提交审批' }).click();
+  await expect(frame.getByText('审批通过').first()).toBeVisible();
+});
+
+test('buyer1 claims both lines in the demand pool and turns them into one RFQ', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '需求管理', '需求池');
+  const frame = appFrame(page);
+  await frame.getByLabel('工厂').fill(FACTORY);
+  await frame.getByRole('button', { name: '查询', exact: true }).click();
+  await expect(frame.getByText('共 2 行')).toBeVisible();
+  await expect(frame.getByRole('cell', { name: M1 })).toBeVisible();
+  await expect(frame.getByRole('cell', { name: M2 })).toBeVisible();
+
+  await frame.getByLabel(`${requisition} 10`).check();
+  await frame.getByLabel(`${requisition} 20`).check();
+  await frame.getByRole('button', { name: '认领', exact: true }).click();
+  await expect(frame.getByText('已认领 2 行')).toBeVisible();
+  await expect(frame.locator('.ant-tag', { hasText: 'buyer1' })).toHaveCount(2);
+
+  await frame.getByLabel(`${requisition} 10`).check();
+  await frame.getByLabel(`${requisition} 20`).check();
+  await frame.getByRole('button', { name: '转询价' }).click();
+  const dialog = frame.getByRole('dialog');
+  await expect(dialog.getByText('生成询价单')).toBeVisible();
+  // Everything is required: the dialog says so.
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(frame.getByText('请填写询价描述、报价截止时间，并为每行选择至少 3 家供应商')).toBeVisible();
+
+  await dialog.getByLabel('询价描述').fill('E2E 阻容件询价');
+  await expect(dialog.getByLabel(`询价数量 ${M1}`)).toHaveValue('2000');
+  await expect(dialog.getByLabel(`询价数量 ${M2}`)).toHaveValue('1000');
+  for (const material of [M1, M2]) {
+    const select = dialog.getByLabel(`邀请供应商 ${material}`);
+    for (const account of SUPPLIERS) {
+      await select.click();
+      await select.fill(account);
+      await frame
+        .locator(
+          '.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)',
+          { hasText: account },
+        )
+        .click();
+    }
+    await expect(dialog.locator('.ant-select-selection-item')).toHaveCount(material === M1 ? 3 : 6);
+  }
+  deadline = Date.now() + QUOTE_WINDOW_MS;
+  const end = dialog.getByLabel('报价截止时间');
+  await end.click();
+  await end.fill(pickerText(new Date(deadline)));
+  await end.press('Enter');
+  await expect(end).toHaveValue(pickerText(new Date(deadline)));
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+
+  // The RFQ draft opens in the RFQ app (the frame navigates there, so the toast does not stay).
+  const number = frame.locator('.document-detail .document-number');
+  await expect(number).toHaveText(/^RFQ/);
+  rfq = (await number.textContent())?.trim() ?? '';
+  await expect(frame.getByText('未发布').first()).toBeVisible();
+});
+
+test('buyer1 submits and publishes the RFQ from the RFQ list', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '寻源管理', '询价单');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: rfq, exact: true }).click();
+  const detail = frame.locator('.document-detail');
+  await expect(detail.locator('.document-number')).toHaveText(rfq);
+  // Both lines, each inviting the three suppliers.
+  await expect(detail.getByRole('cell', { name: M1 })).toBeVisible();
+  await expect(detail.getByRole('cell', { name: M2 })).toBeVisible();
+  for (const account of SUPPLIERS)
+    await expect(detail.locator('.ant-tag', { hasText: account })).toHaveCount(2);
+
+  await detail.getByRole('button', { name: '提交审批', exact: true }).click();
+  await expect(detail.getByText('审批通过').first()).toBeVisible();
+  await detail.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(detail.getByText('报价中').first()).toBeVisible();
+  // Prices stay sealed until the deadline.
+  await expect(frame.getByText('报价截止前报价密封，截止后可查看比价')).toBeVisible();
+});
+
+test('supplier 200001 quotes both lines', async ({ page }) => {
+  await logInHome(page, '200001', 'admin');
+  const frame = await openQuotePage(page, '寻源管理', '询价邀请');
+  await frame.getByRole('button', { name: '参与报价' }).click();
+  await expect(quoteRow(frame, M1).getByText('响应成功')).toBeVisible();
+  await quoteRow(frame, M1).getByRole('textbox').fill('0.011');
+  await quoteRow(frame, M2).getByRole('textbox').fill('0.02');
+  await frame.getByRole('button', { name: '提交报价' }).click();
+  await expect(frame.getByText('报价已提交')).toBeVisible();
+  await expect(quoteRow(frame, M1).getByText('已报价')).toBeVisible();
+  await expect(quoteRow(frame, M1).getByRole('cell', { name: '0.011', exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M2).getByRole('cell', { name: '0.02', exact: true })).toBeVisible();
+});
+
+test('supplier 200003 (English interface) quotes both lines', async ({ page }) => {
+  await logIn(page, '200003', 'admin');
+  await expect(page).toHaveURL(/#\/portal\/wel\/index$/);
+  const frame = await openQuotePage(page, 'Sourcing', 'RFQ invitations');
+  await quoteRow(frame, M1).getByRole('textbox').fill('0.0105');
+  await quoteRow(frame, M2).getByRole('textbox').fill('0.025');
+  await frame.getByRole('button', { name: 'Submit quote' }).click();
+  await expect(frame.getByText('Quote submitted')).toBeVisible();
+  await expect(quoteRow(frame, M1).getByText('Quoted', { exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('Quoted', { exact: true })).toBeVisible();
+});
+
+test('supplier 200004 declines with a reason', async ({ page }) => {
+  await logInHome(page, '200004', 'admin');
+  const frame = await openQuotePage(page, '寻源管理', '询价邀请');
+  const decline = frame.getByRole('button', { name: '拒绝报价' });
+  await expect(decline).toBeDisabled();
+  await frame.getByPlaceholder('拒绝原因').fill('产能已满，本期无法报价');
+  await decline.click();
+  await expect(quoteRow(frame, M1).getByText('已拒绝')).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('已拒绝')).toBeVisible();
+});
+
+test('after the deadline buyer1 compares the quotes and awards both lines', async ({ page }) => {
+  // Wait for the deadline (the server's timer ends quoting within about a second of it).
+  const wait = deadline + 2_000 - Date.now();
+  test.setTimeout(180_000 + Math.max(0, wait));
+  if (wait > 0) await page.waitForTimeout(wait);
+
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '寻源管理', '询价单');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: rfq, exact: true }).click();
+  const detail = frame.locator('.document-detail');
+  await expect(detail.locator('.document-number')).toHaveText(rfq);
+  await expect
+    .poll(
+      async () => {
+        await frame.getByRole('button', { name: '刷新' }).click();
+        return detail.getByText('已报价').first().isVisible();
+      },
+      { timeout: 30_000, intervals: [1_000, 2_000] },
+    )
+    .toBe(true);
+
+  const comparison = frame
+    .locator('.ant-card')
+    .filter({ has: frame.locator('.ant-card-head-title', { hasText: /^比价$/ }) });
+  await expect(comparison).toBeVisible();
+  const line = (material: string) => comparison.locator('.ant-table-wrapper', { hasText: material });
+  const offer = (material: string, account: string) =>
+    line(material).locator('tr.ant-table-row', { hasText: account });
+  // The lowest price per line; the supplier that declined has none.
+  await expect(offer(M1, '200003').getByText('最低')).toBeVisible();
+  await expect(offer(M1, '200001').getByText('最高')).toBeVisible();
+  await expect(offer(M2, '200001').getByText('最低')).toBeVisible();
+  await expect(offer(M2, '200003').getByText('最高')).toBeVisible();
+  await expect(offer(M1, '200004').getByText('已拒绝')).toBeVisible();
+  await expect(offer(M1, '200004').getByRole('spinbutton')).toHaveCount(0);
+
+  await offer(M1, '200001').getByRole('spinbutton').fill('60');
+  await offer(M1, '200003').getByRole('spinbutton').fill('40');
+  await offer(M2, '200001').getByRole('spinbutton').fill('100');
+  await comparison.getByRole('button', { name: '定标', exact: true }).click();
+  const awarded = frame.getByText(/^已定标，已生成价格主数据和订单草稿: /);
+  await expect(awarded).toBeVisible();
+  orders = ((await awarded.textContent()) ?? '').replace(/^.*: /, '').split(', ');
+  expect(orders).toHaveLength(2);
+  await expect(detail.getByText('已定标').first()).toBeVisible();
+  // The quotas stay on the comparison.
+  await expect(offer(M1, '200001').getByRole('cell', { name: /^60(\.0+)?$/ })).toBeVisible();
+});
+
+test('the two order drafts wait in the order list', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '订单管理', '采购订单');
+  const frame = appFrame(page);
+  for (const order of orders) {
+    await frame.getByLabel('订单号', { exact: true }).fill(order);
+    await frame.getByRole('button', { name: '查询' }).click();
+    const row = frame.getByRole('row', { name: new RegExp(order) });
+    await expect(row).toBeVisible();
+  }
+});
+
+test('the suppliers read won and not won on their quote pages', async ({ page }) => {
+  await logInHome(page, '200001', 'admin');
+  let frame = await openQuotePage(page, '寻源管理', '询价邀请');
+  await expect(frame.getByText('报价已截止')).toBeVisible();
+  await expect(quoteRow(frame, M1).getByText('已接受')).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('已接受')).toBeVisible();
+  await expect(frame.getByRole('button', { name: '提交报价' })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await logIn(page, '200003', 'admin');
+  await expect(page).toHaveURL(/#\/portal\/wel\/index$/);
+  frame = await openQuotePage(page, 'Sourcing', 'RFQ invitations');
+  await expect(quoteRow(frame, M1).getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('Not won', { exact: true })).toBeVisible();
+});
