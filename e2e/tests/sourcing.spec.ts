@@ -1,13 +1,12 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { apiLogin } from './api.ts';
-import { logIn, logInHome, openMenuEntry } from './helpers.ts';
+import { logInHome, openMenuEntry } from './helpers.ts';
 
 /**
  * Issue #13 sourcing journey as new users would do it: buyer1 raises a purchase requisition for two
  * materials and submits it (approved at once below the demo's approval amount); in the Demand pool buyer1
  * claims both lines and turns them into one RFQ inviting 200001, 200003 and 200004 on each line with a
  * quote deadline a little ahead, then submits and publishes it under Sourcing → Requests for quotation.
- * 200001 and 200003 (whose interface is English) quote unit prices on their quote pages, 200004 declines
+ * 200001 and 200003 quote unit prices on their quote pages, 200004 declines
  * with a reason. Once the deadline passes (the server's timer ends quoting), buyer1 sees the comparison
  * with the lowest price per line, awards line 10 60/40 and line 20 100 % to one supplier, which makes two
  * purchase-order drafts; the suppliers read won / not won on their quote pages.
@@ -51,34 +50,6 @@ async function openQuotePage(page: Page, group: string, entry: string) {
 /** The quote page's row of one material. */
 const quoteRow = (frame: FrameLocator, material: string) =>
   frame.locator('.ant-table-tbody tr.ant-table-row', { hasText: material });
-
-// The RFQ dialogs offer the buyer's supplier records; the demo has records for 200001 and 200002 only, so
-// the buyer's admin keeps records for the two other linked suppliers first (what the supplier list does).
-test.beforeAll(async ({ request }) => {
-  const admin = await apiLogin(request, '100000', 'admin');
-  const known = await admin.post<{ records: Array<{ toElsAccount: string }> }>(
-    '/apis/masterdata/PurchaseSupplierService/findPageList',
-    { currentPage: 1, pageSize: 100 },
-  );
-  const names: Record<string, string> = {
-    '200003': '无锡精工五金制品有限公司',
-    '200004': '深圳华芯电子元器件有限公司',
-  };
-  for (const account of ['200003', '200004']) {
-    if (known.data.records.some((r) => r.toElsAccount === account)) continue;
-    const saved = await admin.post('/apis/masterdata/PurchaseSupplierService/save', {
-      toElsAccount: account,
-      supplierCode: `S${account}`,
-      fullName: names[account],
-      supplierStatus: 'qualified',
-      currency: 'CNY',
-      contacts: [],
-      banks: [],
-      addresses: [],
-    });
-    expect(saved.code, saved.message).toBe('200');
-  }
-});
 
 test('buyer1 raises a requisition for two materials and submits it', async ({ page }) => {
   await logInHome(page, '100000', 'buyer1');
@@ -150,6 +121,9 @@ test('buyer1 claims both lines in the demand pool and turns them into one RFQ', 
         .click();
     }
     await expect(dialog.locator('.ant-select-selection-item')).toHaveCount(material === M1 ? 3 : 6);
+    // Close this line's dropdown (it would cover the next line's select) by clicking the dialog's title.
+    await dialog.getByText('生成询价单').click();
+    await expect(frame.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   }
   deadline = Date.now() + QUOTE_WINDOW_MS;
   const end = dialog.getByLabel('报价截止时间');
@@ -201,16 +175,17 @@ test('supplier 200001 quotes both lines', async ({ page }) => {
   await expect(quoteRow(frame, M2).getByRole('cell', { name: '0.02', exact: true })).toBeVisible();
 });
 
-test('supplier 200003 (English interface) quotes both lines', async ({ page }) => {
-  await logIn(page, '200003', 'admin');
-  await expect(page).toHaveURL(/#\/portal\/wel\/index$/);
-  const frame = await openQuotePage(page, 'Sourcing', 'RFQ invitations');
+test('supplier 200003 quotes both lines', async ({ page }) => {
+  await logInHome(page, '200003', 'admin');
+  const frame = await openQuotePage(page, '寻源管理', '询价邀请');
+  await frame.getByRole('button', { name: '参与报价' }).click();
+  await expect(quoteRow(frame, M1).getByText('响应成功')).toBeVisible();
   await quoteRow(frame, M1).getByRole('textbox').fill('0.0105');
   await quoteRow(frame, M2).getByRole('textbox').fill('0.025');
-  await frame.getByRole('button', { name: 'Submit quote' }).click();
-  await expect(frame.getByText('Quote submitted')).toBeVisible();
-  await expect(quoteRow(frame, M1).getByText('Quoted', { exact: true })).toBeVisible();
-  await expect(quoteRow(frame, M2).getByText('Quoted', { exact: true })).toBeVisible();
+  await frame.getByRole('button', { name: '提交报价' }).click();
+  await expect(frame.getByText('报价已提交')).toBeVisible();
+  await expect(quoteRow(frame, M1).getByText('已报价', { exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('已报价', { exact: true })).toBeVisible();
 });
 
 test('supplier 200004 declines with a reason', async ({ page }) => {
@@ -296,9 +271,8 @@ test('the suppliers read won and not won on their quote pages', async ({ page })
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await logIn(page, '200003', 'admin');
-  await expect(page).toHaveURL(/#\/portal\/wel\/index$/);
-  frame = await openQuotePage(page, 'Sourcing', 'RFQ invitations');
-  await expect(quoteRow(frame, M1).getByText('Accepted', { exact: true })).toBeVisible();
-  await expect(quoteRow(frame, M2).getByText('Not won', { exact: true })).toBeVisible();
+  await logInHome(page, '200003', 'admin');
+  frame = await openQuotePage(page, '寻源管理', '询价邀请');
+  await expect(quoteRow(frame, M1).getByText('已接受', { exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('未中标', { exact: true })).toBeVisible();
 });
