@@ -1,17 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App, Result, Spin } from 'antd';
-import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary.tsx';
-import { useAuth } from '../../lib/auth-store.ts';
-import { setMessageApi } from '../../lib/feedback.ts';
+import { ModuleAppFrame } from '../../components/ModuleAppFrame.tsx';
 import { lazyChunk as lazy } from '../../lib/lazy.ts';
-import { usePushRefresh } from '../../lib/push-relay.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { goToLogin } from '../../lib/session.ts';
-import { useSettings } from '../../lib/settings-store.ts';
-import AntdRoot from '../../shell/AntdRoot.tsx';
 import './i18n-order.ts';
 import './order.css';
 
@@ -37,33 +27,6 @@ const RequisitionDetail = lazy(() => import('../requisition/RequisitionDetail.ts
 const RequisitionEdit = lazy(() => import('../requisition/RequisitionEdit.tsx'));
 const DemandPool = lazy(() => import('../requisition/DemandPool.tsx'));
 
-/** Follows the shell's settings and session when another window (the shell) changes them. */
-function useSharedStores() {
-  useEffect(() => {
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === 'srm-settings') void useSettings.persist.rehydrate();
-      if (e.key === 'srm-auth') void useAuth.persist.rehydrate();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-}
-
-function Feedback({ children }: { children: ReactNode }) {
-  const { message } = App.useApp();
-  useEffect(() => setMessageApi(message), [message]);
-  return children;
-}
-
-function NeedsLogin() {
-  const { t } = useTranslation();
-  useEffect(() => {
-    const timer = setTimeout(goToLogin, 1500);
-    return () => clearTimeout(timer);
-  }, []);
-  return <Result status="403" title={t('order:app.loginNeeded')} />;
-}
-
 /**
  * The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=…, and the
  * supplier's bid invitations #/v2/order/bids and quote page #/v2/order/bid?id=…; delivery notices
@@ -72,51 +35,32 @@ function NeedsLogin() {
  * requisitions #/v2/requisition/list | detail?id= | new | edit?id= | pool (modules/requisition).
  */
 export function OrderApp() {
-  useSharedStores();
-  // Pushes the shell received: the open pages refetch (an open order shows its new status).
-  usePushRefresh(queryClient);
-  const token = useAuth((s) => s.token);
+  const { t } = useTranslation();
   return (
-    <AntdRoot>
-      <App>
-        <Feedback>
-          <QueryClientProvider client={queryClient}>
-            <main className="order-app">
-              {!token ? (
-                <NeedsLogin />
-              ) : (
-                <ChunkErrorBoundary>
-                  <Suspense fallback={<Spin className="tab-loading" />}>
-                    <Routes>
-                      <Route path="/v2/order/list" element={<OrderList />} />
-                      <Route path="/v2/order/detail" element={<OrderDetailPage />} />
-                      <Route path="/v2/order/edit" element={<OrderEdit />} />
-                      <Route path="/v2/order/bids" element={<BidList />} />
-                      <Route path="/v2/order/bid" element={<BidQuote />} />
-                      <Route path="/v2/delivery/list" element={<DeliveryList />} />
-                      <Route path="/v2/delivery/ship" element={<DeliveryShip />} />
-                      <Route path="/v2/delivery/detail" element={<DeliveryDetail />} />
-                      <Route path="/v2/delivery/edit" element={<DeliveryEdit />} />
-                      <Route path="/v2/delivery/receive" element={<DeliveryReceive />} />
-                      <Route path="/v2/delivery/request" element={<DeliveryRequest />} />
-                      <Route path="/v2/refund/list" element={<RefundList />} />
-                      <Route path="/v2/refund/detail" element={<RefundDetail />} />
-                      <Route path="/v2/refund/new" element={<RefundNew />} />
-                      <Route path="/v2/refund/edit" element={<RefundEdit />} />
-                      <Route path="/v2/requisition/list" element={<RequisitionList />} />
-                      <Route path="/v2/requisition/detail" element={<RequisitionDetail />} />
-                      <Route path="/v2/requisition/new" element={<RequisitionEdit />} />
-                      <Route path="/v2/requisition/edit" element={<RequisitionEdit />} />
-                      <Route path="/v2/requisition/pool" element={<DemandPool />} />
-                      <Route path="*" element={<Navigate to="/v2/order/list" replace />} />
-                    </Routes>
-                  </Suspense>
-                </ChunkErrorBoundary>
-              )}
-            </main>
-          </QueryClientProvider>
-        </Feedback>
-      </App>
-    </AntdRoot>
+    <ModuleAppFrame className="order-app" loginNeeded={t('order:app.loginNeeded')} pushRefresh>
+      <Routes>
+        <Route path="/v2/order/list" element={<OrderList />} />
+        <Route path="/v2/order/detail" element={<OrderDetailPage />} />
+        <Route path="/v2/order/edit" element={<OrderEdit />} />
+        <Route path="/v2/order/bids" element={<BidList />} />
+        <Route path="/v2/order/bid" element={<BidQuote />} />
+        <Route path="/v2/delivery/list" element={<DeliveryList />} />
+        <Route path="/v2/delivery/ship" element={<DeliveryShip />} />
+        <Route path="/v2/delivery/detail" element={<DeliveryDetail />} />
+        <Route path="/v2/delivery/edit" element={<DeliveryEdit />} />
+        <Route path="/v2/delivery/receive" element={<DeliveryReceive />} />
+        <Route path="/v2/delivery/request" element={<DeliveryRequest />} />
+        <Route path="/v2/refund/list" element={<RefundList />} />
+        <Route path="/v2/refund/detail" element={<RefundDetail />} />
+        <Route path="/v2/refund/new" element={<RefundNew />} />
+        <Route path="/v2/refund/edit" element={<RefundEdit />} />
+        <Route path="/v2/requisition/list" element={<RequisitionList />} />
+        <Route path="/v2/requisition/detail" element={<RequisitionDetail />} />
+        <Route path="/v2/requisition/new" element={<RequisitionEdit />} />
+        <Route path="/v2/requisition/edit" element={<RequisitionEdit />} />
+        <Route path="/v2/requisition/pool" element={<DemandPool />} />
+        <Route path="*" element={<Navigate to="/v2/order/list" replace />} />
+      </Routes>
+    </ModuleAppFrame>
   );
 }
