@@ -19,6 +19,7 @@ import {
   type DocRow,
   defineKind,
   type SaveContext,
+  serverActor,
   userKey,
 } from '../../platform/document/kind.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -199,7 +200,7 @@ async function publish(ctx: ActionContext) {
 async function close(ctx: ActionContext) {
   await cancelJob(ctx.tx, QUOTE_END_JOB, ctx.row.id);
   // Closed without award: the quantities taken from the demand pool go back to it.
-  await releaseSources(ctx.tx, ctx.row, ctx.lines, `${ctx.auth.elsAccount}_${ctx.auth.elsSubAccount}`);
+  await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
   const invited = await ctx.tx
     .selectDistinct({ account: enquirySupplier.toElsAccount })
     .from(enquirySupplier)
@@ -275,15 +276,13 @@ registerJobHandler(QUOTE_END_JOB, async (tx, job, { env }) => {
     });
     return;
   }
-  const system = {
-    elsAccount: row.elsAccount,
-    elsSubAccount: 'system',
-    station: 'purchase' as const,
-    subaccountId: '',
-    sessionId: '',
-    permission: '',
-  };
-  await enquiryKind.transition(tx, system, row as unknown as DocRow, { enquiryStatus: '2' }, 'quoteEnd');
+  await enquiryKind.transition(
+    tx,
+    serverActor(row.elsAccount, 'system'),
+    row as unknown as DocRow,
+    { enquiryStatus: '2' },
+    'quoteEnd',
+  );
   await notify(tx, env, {
     receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
     msgTitle: fillText(
@@ -321,8 +320,7 @@ export const enquiryKind = defineKind({
   },
   effects: { publish, close },
   // A deleted draft gives its quantities back to the demand pool.
-  release: (tx, row, lines, auth) =>
-    releaseSources(tx, row, lines, `${auth.elsAccount}_${auth.elsSubAccount}`),
+  release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
   ownRoutes: ['award'],
   approvalContent: (row) => String(row.enquiryDesc ?? ''),

@@ -5,6 +5,7 @@ import Decimal from 'decimal.js';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
+import { userKey } from '../../platform/document/kind.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
@@ -37,7 +38,8 @@ export const creatorOf = (order: OrderRow) => ({
   elsAccount: order.elsAccount,
   elsSubAccount: order.createUser.slice(order.elsAccount.length + 1),
 });
-export const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
+/** The caller as createUser/lastUpdateUser record it (the kernel's). */
+export { userKey };
 export const orderLink = (id: string) => `/order/#/v2/order/detail?id=${id}`;
 
 /**

@@ -214,6 +214,19 @@ function outValue(value: unknown): unknown {
 
 export const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
 
+/**
+ * A buyer-side actor without a session, for work the server does on a user's behalf or its own (an
+ * approval's end by the approver's key, a timer by 'system'): transitions record it as `{account}_{sub}`.
+ */
+export const serverActor = (elsAccount: string, elsSubAccount: string): AuthContext => ({
+  elsAccount,
+  elsSubAccount,
+  station: 'purchase',
+  subaccountId: '',
+  sessionId: '',
+  permission: '',
+});
+
 /** The custom fields of a body that the kind has (fbk1…fbkN), non-empty values only. */
 export function customFieldsOf(
   def: DocumentDefinition,

@@ -21,7 +21,7 @@ import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
 import { registerDocumentAttachments } from './attachments.ts';
 import { registerImportRoutes } from './import.ts';
-import type { DocRow, DocumentKind } from './kind.ts';
+import { type DocRow, type DocumentKind, serverActor } from './kind.ts';
 import { renderDocumentPdf } from './print.ts';
 
 /** Most rows one export writes (all pages of the filtered list, read by keyset). */
@@ -536,14 +536,7 @@ export function registerApprovalHandler(env: string, kind: DocumentKind) {
       .for('update')) as DocRow[];
     if (row?.auditStatus !== '1') return;
     const [userAccount, ...rest] = user.split('_');
-    const actor = {
-      elsAccount: userAccount,
-      elsSubAccount: rest.join('_'),
-      station: 'purchase' as const,
-      subaccountId: '',
-      sessionId: '',
-      permission: '',
-    };
+    const actor = serverActor(userAccount, rest.join('_'));
     const updated = await kind.transition(
       tx,
       actor,

@@ -12,6 +12,7 @@ import {
   Select,
   Space,
   Table,
+  type TableColumnsType,
   Tag,
   Typography,
 } from 'antd';
@@ -96,6 +97,15 @@ export default function DemandPool() {
   const rows = pool.data?.pages.flatMap((p) => p.records) ?? [];
   const total = pool.data?.pages[0]?.total ?? 0;
   const chosen = rows.filter((r) => selected.includes(r.id));
+  /** The first columns of both dialogs' tables: which requisition line, which material. */
+  const chosenLineColumns: TableColumnsType<PoolLine> = [
+    {
+      key: 'line',
+      title: t('requisition:pool.cols.number'),
+      render: (_v, r) => `${r.purchaseRequestNumber} / ${r.requestItemNumber}`,
+    },
+    { key: 'materialNumber', dataIndex: 'materialNumber', title: t('requisition:pool.cols.materialNumber') },
+  ];
 
   async function run(work: () => Promise<string>) {
     if (selected.length === 0) {
@@ -396,16 +406,7 @@ export default function DemandPool() {
           pagination={false}
           dataSource={chosen}
           columns={[
-            {
-              key: 'line',
-              title: t('requisition:pool.cols.number'),
-              render: (_v, r) => `${r.purchaseRequestNumber} / ${r.requestItemNumber}`,
-            },
-            {
-              key: 'materialNumber',
-              dataIndex: 'materialNumber',
-              title: t('requisition:pool.cols.materialNumber'),
-            },
+            ...chosenLineColumns,
             {
               key: 'supplier',
               title: t('requisition:pool.supplier'),
@@ -473,16 +474,7 @@ export default function DemandPool() {
           pagination={false}
           dataSource={chosen}
           columns={[
-            {
-              key: 'line',
-              title: t('requisition:pool.cols.number'),
-              render: (_v, r) => `${r.purchaseRequestNumber} / ${r.requestItemNumber}`,
-            },
-            {
-              key: 'materialNumber',
-              dataIndex: 'materialNumber',
-              title: t('requisition:pool.cols.materialNumber'),
-            },
+            ...chosenLineColumns,
             {
               key: 'quantity',
               title: t('requisition:pool.quantityToEnquire'),
