@@ -1,0 +1,521 @@
+import { z } from 'zod';
+import { elsAccountSchema } from './auth.ts';
+import { defineDocument } from './document/define.ts';
+import { type RuleProblem, scaled } from './enquiry.ts';
+
+/**
+ * Live reverse auctions (e-bidding), kind `ebidding` (issue #14; spec 001 §3 "Bidding / auction" fields,
+ * §4 "Bidding" statuses, §5 "auction offer greater than 0 and at most the starting price …, add times a
+ * positive integer, bidding end time later than the current time and the start time", §2 approval task
+ * types "edit e-bidding", "e-bidding end", "result e-bidding", "bidding bargain").
+ *
+ * One header per auction, owned by the buyer (`elsAccount`; `toElsAccount` repeats the buyer: an auction
+ * has many suppliers, its invitations name them). Lines are the materials bid for. By total price
+ * (`ebiddingMethod` 1) a supplier offers one amount for the whole lot; per line (2) an amount per line.
+ * Offers are in the auction's currency, excluding tax: the lot's total, or a line's unit price.
+ *
+ * The rules below are pure (exact integer arithmetic on scaled decimals, no floats, DESIGN §4) and shared
+ * by the server, which decides, and the bidding room, which explains before sending.
+ */
+
+/** Auction status (spec 001 §4 Bidding: unpublished, published, bidding, bidding finished, won, bid failed, closed). */
+export const EBIDDING_STATUS = {
+  '0': { zh_cn: '未发布', en: 'Unpublished' },
+  '1': { zh_cn: '已发布', en: 'Published' },
+  '2': { zh_cn: '竞价中', en: 'Bidding' },
+  '3': { zh_cn: '竞价结束', en: 'Bidding finished' },
+  '4': { zh_cn: '已中标', en: 'Won' },
+  '5': { zh_cn: '竞价失败', en: 'Bid failed' },
+  '6': { zh_cn: '已关闭', en: 'Closed' },
+} as const;
+export type EbiddingStatus = keyof typeof EBIDDING_STATUS;
+
+/** Approval of the auction before it is published (task type "edit e-bidding"). */
+export const EBIDDING_AUDIT_STATUS = {
+  '0': { zh_cn: '未提交审批', en: 'Not submitted' },
+  '1': { zh_cn: '审批中', en: 'Under approval' },
+  '2': { zh_cn: '审批通过', en: 'Approved' },
+  '3': { zh_cn: '审批拒绝', en: 'Rejected' },
+  '4': { zh_cn: '已撤回', en: 'Withdrawn' },
+} as const;
+
+/**
+ * Auction type: English reverse (open descending offers), Dutch (the price falls a step every
+ * `quoteInterval` minutes until a supplier accepts), Japanese (the price steps down each round; whoever
+ * does not accept a round drops out; the last one standing wins).
+ */
+export const EBIDDING_TYPE = {
+  '1': { zh_cn: '英式反向竞价', en: 'English reverse' },
+  '2': { zh_cn: '荷兰式竞价', en: 'Dutch' },
+  '3': { zh_cn: '日式竞价', en: 'Japanese' },
+} as const;
+export type EbiddingType = keyof typeof EBIDDING_TYPE;
+
+/** What is bid: one total for the whole lot, or a unit price per line. */
+export const EBIDDING_METHOD = {
+  '1': { zh_cn: '按总价', en: 'Total price' },
+  '2': { zh_cn: '按行', en: 'Per line' },
+} as const;
+
+/** What is bought (spec 001 §3 projectType). */
+export const PROJECT_TYPE = {
+  '1': { zh_cn: '物料', en: 'Materials' },
+  '2': { zh_cn: '服务', en: 'Services' },
+  '3': { zh_cn: '工程', en: 'Works' },
+} as const;
+
+/** How the auction starts: by the buyer's hand, or at `startTime` by the server's clock. */
+export const START_METHOD = {
+  '1': { zh_cn: '手动开始', en: 'Manual' },
+  '2': { zh_cn: '定时开始', en: 'At the start time' },
+} as const;
+
+/** The least improvement of an offer (`priceReviseExtent`): an amount, or a percentage of the price it beats. */
+export const PRICE_REVISE_TYPE = {
+  '1': { zh_cn: '按金额', en: 'Amount' },
+  '2': { zh_cn: '按百分比', en: 'Percentage' },
+} as const;
+
+/**
+ * How an offer in the last `quotePostponeMinute` minutes moves the end (anti-sniping): to the offer's time
+ * plus `postponeMinute` (1), or the current end plus `postponeMinute` (2).
+ */
+export const POSTPONE_RULE = {
+  '1': { zh_cn: '从出价时间顺延', en: 'From the offer time' },
+  '2': { zh_cn: '从结束时间顺延', en: 'From the end time' },
+} as const;
+
+/** Whether suppliers see each other's names in the ranking (never by default). */
+export const SHOW_SUPPLIER = {
+  '0': { zh_cn: '匿名', en: 'Anonymous' },
+  '1': { zh_cn: '显示名称', en: 'Show names' },
+} as const;
+
+/** One supplier on one auction (spec 001 §4 Bidding: not bid, bidding, won, bid failed …). */
+export const BIDDER_STATUS = {
+  '0': { zh_cn: '未出价', en: 'Not bid' },
+  '1': { zh_cn: '已出价', en: 'Bidding' },
+  '2': { zh_cn: '已退出', en: 'Dropped out' },
+  '3': { zh_cn: '中标', en: 'Won' },
+  '4': { zh_cn: '未中标', en: 'Not won' },
+} as const;
+
+export const ebiddingDefinition = defineDocument({
+  kind: 'ebidding',
+  module: 'ebidding',
+  service: 'Ebidding',
+  title: { zh_cn: '在线竞价', en: 'E-auction' },
+  prefix: 'EB',
+  numberField: 'ebiddingNumber',
+  dateField: 'ebiddingDate',
+  detailPath: '/ebidding/#/v2/detail',
+  customFields: 30,
+  header: {
+    ebiddingNumber: {
+      label: { zh_cn: '竞价单号', en: 'Auction number' },
+      type: 'text',
+      list: true,
+      filter: 'prefix',
+    },
+    ebiddingName: {
+      label: { zh_cn: '竞价名称', en: 'Auction name' },
+      type: 'text',
+      max: 100,
+      input: true,
+      required: true,
+      list: true,
+    },
+    buyerName: { label: { zh_cn: '采购方', en: 'Buyer' }, type: 'text', list: true },
+    ebiddingDate: {
+      label: { zh_cn: '创建日期', en: 'Created on' },
+      type: 'date',
+      list: true,
+      filter: 'range',
+    },
+    ebiddingType: {
+      label: { zh_cn: '竞价类型', en: 'Auction type' },
+      type: 'code',
+      codes: EBIDDING_TYPE,
+      default: '1',
+      input: true,
+      list: true,
+      filter: 'eq',
+    },
+    ebiddingMethod: {
+      label: { zh_cn: '竞价方式', en: 'Bid on' },
+      type: 'code',
+      codes: EBIDDING_METHOD,
+      default: '1',
+      input: true,
+      list: true,
+    },
+    projectType: {
+      label: { zh_cn: '项目类型', en: 'Project type' },
+      type: 'code',
+      codes: PROJECT_TYPE,
+      default: '1',
+      input: true,
+    },
+    startMethod: {
+      label: { zh_cn: '开始方式', en: 'Start' },
+      type: 'code',
+      codes: START_METHOD,
+      default: '2',
+      input: true,
+    },
+    startTime: {
+      label: { zh_cn: '开始时间', en: 'Start time' },
+      type: 'datetime',
+      input: true,
+      required: true,
+      list: true,
+    },
+    endTime: {
+      label: { zh_cn: '结束时间', en: 'End time' },
+      type: 'datetime',
+      input: true,
+      required: true,
+      list: true,
+    },
+    currency: { label: { zh_cn: '币别', en: 'Currency' }, type: 'text', max: 3, input: true, default: 'CNY' },
+    taxRate: {
+      label: { zh_cn: '税率 %', en: 'Tax rate %' },
+      type: 'decimal',
+      digits: [3, 2],
+      input: true,
+    },
+    startingPrice: {
+      label: { zh_cn: '起拍价', en: 'Starting price' },
+      type: 'decimal',
+      digits: [14, 2],
+      positive: true,
+      input: true,
+      list: true,
+    },
+    lowestPrice: {
+      label: { zh_cn: '最低价', en: 'Floor price' },
+      type: 'decimal',
+      digits: [14, 2],
+      input: true,
+    },
+    priceReviseType: {
+      label: { zh_cn: '降价方式', en: 'Decrement by' },
+      type: 'code',
+      codes: PRICE_REVISE_TYPE,
+      default: '1',
+      input: true,
+    },
+    priceReviseExtent: {
+      label: { zh_cn: '最小降价幅度', en: 'Minimum decrement' },
+      type: 'decimal',
+      digits: [12, 6],
+      positive: true,
+      input: true,
+      required: true,
+    },
+    quoteInterval: {
+      label: { zh_cn: '降价间隔（分钟）', en: 'Step interval (minutes)' },
+      type: 'integer',
+      positive: true,
+      input: true,
+    },
+    quoteNumber: {
+      label: { zh_cn: '每家最多出价次数', en: 'Most offers per supplier' },
+      type: 'integer',
+      input: true,
+    },
+    quotePostponeMinute: {
+      label: { zh_cn: '结束前（分钟）出价延时', en: 'Extend on offers in the last (minutes)' },
+      type: 'integer',
+      input: true,
+    },
+    postponeMinute: {
+      label: { zh_cn: '每次延时（分钟）', en: 'Extension (minutes)' },
+      type: 'integer',
+      input: true,
+    },
+    postponeRule: {
+      label: { zh_cn: '延时规则', en: 'Extension rule' },
+      type: 'code',
+      codes: POSTPONE_RULE,
+      default: '1',
+      input: true,
+    },
+    canPostponeBout: {
+      label: { zh_cn: '最多延时次数', en: 'Most extensions' },
+      type: 'integer',
+      input: true,
+    },
+    postponeCount: { label: { zh_cn: '已延时次数', en: 'Extensions so far' }, type: 'integer' },
+    showSupplier: {
+      label: { zh_cn: '供应商名称', en: 'Supplier names' },
+      type: 'code',
+      codes: SHOW_SUPPLIER,
+      default: '0',
+      input: true,
+    },
+    remind: {
+      label: { zh_cn: '开始前提醒（分钟）', en: 'Remind before start (minutes)' },
+      type: 'integer',
+      input: true,
+    },
+    bout: { label: { zh_cn: '轮次', en: 'Round' }, type: 'integer' },
+    bestPrice: { label: { zh_cn: '当前最优价', en: 'Best offer' }, type: 'decimal', list: true },
+    organizationCode: {
+      label: { zh_cn: '采购组织', en: 'Purchasing organisation' },
+      type: 'text',
+      max: 20,
+      input: true,
+    },
+    publishTime: { label: { zh_cn: '发布时间', en: 'Published at' }, type: 'datetime', list: true },
+    publishUser: { label: { zh_cn: '发布人', en: 'Published by' }, type: 'text' },
+    remark: { label: { zh_cn: '备注', en: 'Remark' }, type: 'text', max: 500, input: true },
+  },
+  lines: {
+    label: { zh_cn: '竞价物料', en: 'Materials' },
+    max: 200,
+    fields: {
+      materialId: {
+        label: { zh_cn: '物料', en: 'Material' },
+        type: 'uuid',
+        input: true,
+        required: true,
+      },
+      materialNumber: { label: { zh_cn: '物料编码', en: 'Material number' }, type: 'text' },
+      materialDesc: { label: { zh_cn: '物料描述', en: 'Material description' }, type: 'text' },
+      unit: { label: { zh_cn: '单位', en: 'Unit' }, type: 'text' },
+      quantity: {
+        label: { zh_cn: '数量', en: 'Quantity' },
+        type: 'decimal',
+        digits: [12, 3],
+        positive: true,
+        input: true,
+        required: true,
+      },
+      deliveryDate: {
+        label: { zh_cn: '要求交期', en: 'Requested date' },
+        type: 'date',
+        input: true,
+        required: true,
+      },
+      startingPrice: {
+        label: { zh_cn: '起拍单价', en: 'Starting unit price' },
+        type: 'decimal',
+        digits: [12, 6],
+        input: true,
+      },
+      bestPrice: { label: { zh_cn: '当前最优单价', en: 'Best unit price' }, type: 'decimal' },
+    },
+  },
+  statuses: { ebiddingStatus: EBIDDING_STATUS, auditStatus: EBIDDING_AUDIT_STATUS },
+  // A supplier sees a published auction it is invited to (the kind's saleScope), never a draft.
+  visible: { sale: { ebiddingStatus: ['1', '2', '3', '4', '5', '6'] } },
+  editable: { purchase: { ebiddingStatus: ['0'] } },
+  actions: {
+    publish: {
+      label: { zh_cn: '发布', en: 'Publish' },
+      sides: { purchase: { ebiddingStatus: ['0'], auditStatus: ['2'] } },
+      target: { ebiddingStatus: '1' },
+    },
+    start: {
+      label: { zh_cn: '开始竞价', en: 'Start now' },
+      sides: { purchase: { ebiddingStatus: ['1'] } },
+      target: { ebiddingStatus: '2' },
+    },
+    finish: {
+      label: { zh_cn: '结束竞价', en: 'End now' },
+      sides: { purchase: { ebiddingStatus: ['2'] } },
+      remark: 'optional',
+      danger: true,
+    },
+    award: {
+      label: { zh_cn: '定标', en: 'Award' },
+      sides: { purchase: { ebiddingStatus: ['3'] } },
+      target: { ebiddingStatus: '4' },
+    },
+    close: {
+      label: { zh_cn: '关闭', en: 'Close' },
+      sides: { purchase: { ebiddingStatus: ['1', '2', '3'] } },
+      target: { ebiddingStatus: '6' },
+      remark: 'required',
+      danger: true,
+    },
+  },
+  approval: { kind: 'ebiddingEdit', link: '/ebidding/#/v2/edit' },
+  print: {
+    header: ['ebiddingNumber', 'ebiddingName', 'buyerName', 'ebiddingType', 'startTime', 'endTime'],
+    lines: ['materialNumber', 'materialDesc', 'quantity', 'unit', 'deliveryDate'],
+  },
+});
+
+// ——— bodies ———
+
+const decimal = (integerDigits: number, scale: number) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`), {
+      message: `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`,
+    });
+
+/** The invited suppliers of the save body: linked supplier accounts, each once (at least 2 to compete). */
+export const ebiddingSuppliersSchema = z.array(elsAccountSchema).min(1).max(500);
+/** Fewest suppliers invited to an auction: an auction of one is a negotiation. */
+export const MIN_BIDDERS = 2;
+
+/**
+ * POST /apis/ebidding/SaleEbiddingService/bid/{id}: an offer — the lot's total (by total price, no
+ * `itemId`) or a line's unit price (per line, `itemId`), excluding tax, in the auction's currency.
+ * Dutch and Japanese auctions take `accept` instead (the current step's price).
+ */
+export const ebiddingBidBodySchema = z.union([
+  z.object({ price: decimal(14, 6), itemId: z.uuid().optional() }),
+  z.object({ accept: z.literal(true), itemId: z.uuid().optional() }),
+]);
+export type EbiddingBidBody = z.infer<typeof ebiddingBidBodySchema>;
+
+// ——— the auction's rules (spec 001 §5, issue #14), pure ———
+
+/** Scale of offers and steps (6 decimals: line unit prices; totals use 2 of them). */
+export const PRICE_SCALE = 6;
+const p = (value: string) => scaled(value, PRICE_SCALE);
+/** An exact price of PRICE_SCALE decimals back as text with `decimals` places (truncated). */
+export function priceText(value: bigint, decimals = PRICE_SCALE): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const unit = 10n ** BigInt(PRICE_SCALE);
+  const whole = abs / unit;
+  const fraction = String(abs % unit)
+    .padStart(PRICE_SCALE, '0')
+    .slice(0, decimals);
+  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+}
+
+/**
+ * The highest offer that still improves on `reference` by the least decrement: reference − extent
+ * (amount), or reference × (1 − extent / 100) (percentage), at PRICE_SCALE, rounded down so that an offer
+ * at the bound improves by at least the decrement. Scaled integers.
+ */
+export function improvedBound(reference: bigint, reviseType: string, extent: string): bigint {
+  if (reviseType === '2') {
+    // extent as a percentage with 6 decimals: reference × (100·10^6 − e) / (100·10^6), floored.
+    const e = p(extent);
+    return (reference * (100n * 10n ** 6n - e)) / (100n * 10n ** 6n);
+  }
+  return reference - p(extent);
+}
+
+/** What an English reverse offer is checked against (all prices as decimal text). */
+export type EnglishBidInput = {
+  offer: string;
+  startingPrice: string;
+  /** The bidder's own last accepted offer on the same lot or line, if any. */
+  ownLast: string | null;
+  /** The best (lowest) accepted offer so far on the lot or line, if any. */
+  best: string | null;
+  priceReviseType: string;
+  priceReviseExtent: string;
+};
+
+/**
+ * An English reverse offer (spec 001 §5 "auction offer greater than 0 and at most the starting price",
+ * issue #14 "below the bidder's last offer and the current best by at least priceReviseExtent, as an
+ * amount or a percentage per priceReviseType"): the first problem, or null. The message parameters are the
+ * bound the offer must meet, as text.
+ */
+export function englishBidProblem(input: EnglishBidInput): RuleProblem | null {
+  const offer = p(input.offer);
+  if (offer <= 0n) return { key: 'ebidOfferNotPositive', params: {} };
+  const start = p(input.startingPrice);
+  if (offer > start) return { key: 'ebidOfferAboveStart', params: { start: input.startingPrice } };
+  for (const [reference, key] of [
+    [input.ownLast, 'ebidOfferNotBelowOwn'],
+    [input.best, 'ebidOfferNotBelowBest'],
+  ] as const) {
+    if (reference === null) continue;
+    const bound = improvedBound(p(reference), input.priceReviseType, input.priceReviseExtent);
+    if (offer > bound) return { key, params: { bound: priceText(bound) } };
+  }
+  return null;
+}
+
+/**
+ * Automatic extension (anti-sniping, issue #14): an offer at `at` within the last `windowMinutes` before
+ * `end` moves the end — to at + extendMinutes (rule 1) or end + extendMinutes (rule 2) — unless
+ * `maxExtensions` have already been made (`done`). Answers the new end, or null when the end stays. A
+ * window or extension of 0 means no extensions; a new end never comes before the old one.
+ */
+export function extendedEnd(input: {
+  end: Date;
+  at: Date;
+  windowMinutes: number;
+  extendMinutes: number;
+  rule: string;
+  done: number;
+  maxExtensions: number;
+}): Date | null {
+  const { end, at, windowMinutes, extendMinutes } = input;
+  if (windowMinutes <= 0 || extendMinutes <= 0 || input.done >= input.maxExtensions) return null;
+  const remaining = end.getTime() - at.getTime();
+  if (remaining <= 0 || remaining > windowMinutes * 60_000) return null;
+  const base = input.rule === '2' ? end.getTime() : at.getTime();
+  const next = base + extendMinutes * 60_000;
+  return next > end.getTime() ? new Date(next) : null;
+}
+
+/**
+ * The price a descending-clock auction (Dutch, Japanese) asks at `now`: the starting price lowered by one
+ * step (priceReviseExtent as an amount, or a percentage of the starting price) every `intervalMinutes`
+ * since `start`, never below the floor (`lowestPrice`, or one step above 0). Answers the step number
+ * (0 at the start) and the price (scaled integer).
+ */
+export function clockPrice(input: {
+  startingPrice: string;
+  lowestPrice: string | null;
+  priceReviseType: string;
+  priceReviseExtent: string;
+  intervalMinutes: number;
+  start: Date;
+  now: Date;
+}): { step: number; price: bigint; floor: boolean } {
+  const start = p(input.startingPrice);
+  const stepSize =
+    input.priceReviseType === '2'
+      ? (start * p(input.priceReviseExtent)) / (100n * 10n ** 6n)
+      : p(input.priceReviseExtent);
+  const elapsed = Math.max(0, input.now.getTime() - input.start.getTime());
+  const step = input.intervalMinutes > 0 ? Math.floor(elapsed / (input.intervalMinutes * 60_000)) : 0;
+  const floor = input.lowestPrice ? p(input.lowestPrice) : stepSize > 0n ? stepSize : 1n;
+  const price = start - stepSize * BigInt(step);
+  return price <= floor ? { step, price: floor, floor: true } : { step, price, floor: false };
+}
+
+/**
+ * Settings of an auction before it is published (spec 001 §5 "bidding end time later than the current
+ * time and the start time", "add times a positive integer"): the first problem, or null.
+ */
+export function scheduleProblem(input: {
+  ebiddingType: string;
+  startMethod: string;
+  startTime: Date;
+  endTime: Date;
+  now: Date;
+  quoteInterval: number | null;
+  quotePostponeMinute: number | null;
+  postponeMinute: number | null;
+  canPostponeBout: number | null;
+}): RuleProblem | null {
+  if (input.endTime.getTime() <= input.now.getTime() || input.endTime.getTime() <= input.startTime.getTime())
+    return { key: 'ebidEndBeforeStart', params: {} };
+  if (input.startMethod === '2' && input.startTime.getTime() <= input.now.getTime())
+    return { key: 'ebidStartInPast', params: {} };
+  if (input.ebiddingType !== '1' && !(input.quoteInterval && input.quoteInterval > 0))
+    return { key: 'ebidIntervalRequired', params: {} };
+  const extending = (input.quotePostponeMinute ?? 0) > 0 || (input.postponeMinute ?? 0) > 0;
+  if (extending) {
+    for (const value of [input.quotePostponeMinute, input.postponeMinute, input.canPostponeBout])
+      if (!(value !== null && Number.isInteger(value) && value > 0))
+        return { key: 'ebidPostponeNotPositive', params: {} };
+  }
+  return null;
+}
