@@ -32,6 +32,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
 import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
+import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
 import { registerEnquiryRoutes } from './modules/enquiry/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
@@ -478,6 +479,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerDeliveryNoteRoutes(api, deps);
     registerRefundRoutes(api, deps);
     registerEnquiryRoutes(api, deps);
+    registerEbiddingRoutes(api, deps);
     registerPurchaseRequestRoutes(api, deps);
     registerAuditRoutes(api, deps);
     registerCustomFieldRoutes(api, deps);

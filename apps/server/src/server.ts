@@ -4,6 +4,7 @@ import { openDatabase } from './platform/db.ts';
 import { sharedSecret } from './platform/secrets.ts';
 import { isEmpty, seedDemo } from './seed/demo.ts';
 import { seedDemoCustomFields } from './seed/demo-custom-fields.ts';
+import { seedDemoEbiddings } from './seed/demo-ebiddings.ts';
 import { seedDemoEnquiries } from './seed/demo-enquiries.ts';
 import { seedDemoMasterdata } from './seed/demo-masterdata.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
@@ -35,6 +36,7 @@ export async function startServer(
     await seedDemoRequisitions(database.db, config.ENV_NAME);
     await seedDemoCustomFields(database.db);
     await seedDemoEnquiries(database.db, config.ENV_NAME);
+    await seedDemoEbiddings(database.db, config.ENV_NAME);
     seeded = true;
   }
   const jwtSecret = config.JWT_SECRET ?? (await sharedSecret(database.db, 'jwt'));

@@ -520,6 +520,71 @@ const messages = {
     en: '{field} must read "quantity:price; quantity:price" (at most 10 steps, e.g. 1000:9.8; 5000:9.5)',
   },
   enquiryLineUnknown: { zh_cn: '行 {id} 不属于该询价单', en: 'Line {id} does not belong to this RFQ' },
+  ebidOfferNotPositive: { zh_cn: '出价必须大于 0', en: 'The offer must be greater than 0' },
+  ebidOfferAboveStart: {
+    zh_cn: '出价不能高于起拍价 {start}',
+    en: 'The offer must be at most the starting price {start}',
+  },
+  ebidOfferNotBelowOwn: {
+    zh_cn: '出价须比您上次出价低至少最小降价幅度（不高于 {bound}）',
+    en: 'The offer must be below your last offer by at least the minimum decrement (at most {bound})',
+  },
+  ebidOfferNotBelowBest: {
+    zh_cn: '出价须比当前最优价低至少最小降价幅度（不高于 {bound}）',
+    en: 'The offer must be below the best offer by at least the minimum decrement (at most {bound})',
+  },
+  ebidEndBeforeStart: {
+    zh_cn: '竞价结束时间必须晚于当前时间和开始时间',
+    en: 'The bidding end time must be later than the current time and the start time',
+  },
+  ebidStartInPast: {
+    zh_cn: '定时开始的开始时间必须晚于当前时间',
+    en: 'A scheduled start time must be later than the current time',
+  },
+  ebidIntervalRequired: {
+    zh_cn: '荷兰式和日式竞价须填写降价间隔（分钟，正整数）',
+    en: 'Dutch and Japanese auctions need a step interval (minutes, a positive integer)',
+  },
+  ebidPostponeNotPositive: {
+    zh_cn: '延时分钟数和延时次数必须为正整数',
+    en: 'Extension minutes and the number of extensions must be positive integers',
+  },
+  ebidNotStarted: { zh_cn: '竞价尚未开始', en: 'The auction has not started yet' },
+  ebidNotOpen: {
+    zh_cn: '竞价不在进行中（结束时间 {end} UTC）',
+    en: 'The auction is not taking offers (end time {end} UTC)',
+  },
+  ebidTooManyBids: {
+    zh_cn: '每家供应商最多出价 {max} 次',
+    en: 'Each supplier may make at most {max} offers',
+  },
+  ebidLineRequired: { zh_cn: '按行竞价须选择出价的行', en: 'A per-line auction needs the line bid on' },
+  ebidLineUnknown: { zh_cn: '该行不属于此竞价单', en: 'The line is not on this auction' },
+  ebidLineNotByLine: {
+    zh_cn: '按总价竞价不能按行出价',
+    en: 'A total-price auction takes one offer for the whole lot, not per line',
+  },
+  ebidStartingPriceRequired: {
+    zh_cn: '按总价竞价须填写起拍价',
+    en: 'A total-price auction needs a starting price',
+  },
+  ebidLineStartingPriceRequired: {
+    zh_cn: '第 {line} 行：按行竞价须填写大于 0 的起拍单价',
+    en: 'Line {line}: a per-line auction needs a starting unit price greater than 0',
+  },
+  ebidMinBidders: {
+    zh_cn: '竞价至少需要邀请 {min} 家供应商',
+    en: 'An auction needs at least {min} invited suppliers',
+  },
+  ebidSupplierRepeated: {
+    zh_cn: '供应商 {account} 不能重复邀请',
+    en: 'Supplier {account} cannot be invited twice',
+  },
+  ebidTypeNotYet: {
+    zh_cn: '目前仅支持英式反向竞价',
+    en: 'Only English reverse auctions take offers so far',
+  },
+  ebidMaterialUnknown: { zh_cn: '物料 {id} 不存在', en: 'Material {id} does not exist' },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

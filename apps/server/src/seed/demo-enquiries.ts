@@ -6,7 +6,8 @@ import { material } from '../modules/masterdata/tables.ts';
 import type { Db } from '../platform/db.ts';
 import type { AuthContext } from '../platform/http.ts';
 
-async function as(db: Db, elsAccount: string, elsSubAccount: string): Promise<AuthContext> {
+/** A demo user's session context (for seeding through the real services). */
+export async function as(db: Db, elsAccount: string, elsSubAccount: string): Promise<AuthContext> {
   const [row] = await db
     .select()
     .from(subaccount)

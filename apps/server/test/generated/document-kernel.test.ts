@@ -9,6 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoteKind } from '../../src/modules/delivery-note/service.ts';
+import { ebiddingKind } from '../../src/modules/ebidding/service.ts';
 import { enquiryKind } from '../../src/modules/enquiry/service.ts';
 import { orderKind } from '../../src/modules/order/kind.ts';
 import { purchaseRequestKind } from '../../src/modules/purchase-request/service.ts';
@@ -24,7 +25,14 @@ import { callsOf, createTestServer, login, type Session, type TestServer } from 
  * not one flow through it — is what is tested. Flows (effects, one audit row per transition, bulk
  * results) are in document-flows.test.ts.
  */
-const KINDS: DocumentKind[] = [orderKind, deliveryNoteKind, refundKind, enquiryKind, purchaseRequestKind];
+const KINDS: DocumentKind[] = [
+  orderKind,
+  deliveryNoteKind,
+  refundKind,
+  enquiryKind,
+  purchaseRequestKind,
+  ebiddingKind,
+];
 
 let server: TestServer;
 const sessions: Record<string, Session> = {};

@@ -1,4 +1,5 @@
 import { deliveryNoteDefinition } from '../delivery-note.ts';
+import { ebiddingDefinition } from '../ebidding.ts';
 import { enquiryDefinition } from '../enquiry.ts';
 import { purchaseRequestDefinition } from '../purchase-request.ts';
 import { refundDefinition } from '../refund.ts';
@@ -14,6 +15,7 @@ export const DOCUMENT_DEFINITIONS = [
   refundDefinition,
   enquiryDefinition,
   purchaseRequestDefinition,
+  ebiddingDefinition,
 ] as const;
 
 /** The spec's code of a kernel kind: deliveryNote, refund … */

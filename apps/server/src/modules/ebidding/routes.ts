@@ -1,0 +1,197 @@
+import { servicePath } from '@srm/contracts/document/define';
+import { ebiddingDefinition as def, ebiddingBidBodySchema } from '@srm/contracts/ebidding';
+import { envelopeSchema } from '@srm/contracts/envelope';
+import { z } from 'zod';
+import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
+import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { ebiddingKind, findConsole, findRoom, placeBid, verifyBidLog } from './service.ts';
+
+const idParams = z.object({ id: z.uuid() });
+const price = z.string().nullable();
+const lineBase = {
+  itemId: z.string(),
+  lineNumber: z.number(),
+  materialNumber: z.string(),
+  materialDesc: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  deliveryDate: z.string(),
+  startingPrice: price,
+};
+const standing = { bestPrice: price, ownPrice: price, rank: z.number().nullable(), bidders: z.number() };
+const rankRow = z.object({
+  rank: z.number(),
+  toElsAccount: z.string(),
+  supplierName: z.string(),
+  price: z.string(),
+  bidTime: z.string(),
+});
+
+/**
+ * E-auctions, kind `ebidding` (issue #14): the kernel's calls on both sides
+ * (`/apis/ebidding/{Purchase|Sale}EbiddingService/…` — findPageList, findDetail, export, print, save,
+ * copy, delete, submit, withdraw (approval "edit e-bidding"), publish, start, finish, close) and the
+ * auction's own: the supplier's room and offers, the buyer's console and the bid log's verification.
+ * Prices exclude tax, in the auction's currency (the lot's total by total price, a line's unit price per
+ * line); times ISO-8601 UTC from the server's clock.
+ */
+export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
+  registerDocumentRoutes(app, deps, ebiddingKind);
+  const r = zod(app);
+  const tags = [def.kind];
+  const sale = servicePath(def, 'sale');
+  const purchase = servicePath(def, 'purchase');
+  const record = recordSchemaOf(ebiddingKind);
+
+  /**
+   * GET /apis/ebidding/SaleEbiddingService/findRoom/{id} — the supplier's bidding room: { record,
+   * serverTime (ISO, for the countdown's clock offset), open (offers taken now), bidCount, bidderStatus,
+   * lot (by total price: startingPrice, bestPrice, ownPrice, rank, bidders), lines (per line the same
+   * standing per line) }. Never another supplier's name or offer. '404' when not invited or unpublished.
+   */
+  r.get(
+    `${sale}/findRoom/:id`,
+    {
+      schema: {
+        tags,
+        summary: "The supplier's bidding room of an e-auction",
+        params: idParams,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              record,
+              serverTime: z.string(),
+              open: z.boolean(),
+              bidCount: z.number(),
+              bidderStatus: z.string(),
+              lot: z.object({ startingPrice: price, ...standing }).nullable(),
+              lines: z.array(z.object({ ...lineBase, ...z.object(standing).partial().shape })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      return ok((await findRoom(deps.db, auth, request.params.id)) as never);
+    },
+  );
+
+  /**
+   * POST /apis/ebidding/SaleEbiddingService/bid/{id} — an offer (English reverse), decided under the
+   * auction's lock by the server's clock. Body { price (decimal, 14.6; the lot's total by total price, the
+   * line's unit price per line), itemId? (per line) }. Answers { seq (the bid log's number), price,
+   * bidTime, extendedTo (the new end when this offer extended it, else null) } only once committed.
+   * '400' (spec 001 §5): not started, not open (ended — also just after an extension by another offer),
+   * offer not above 0, above the starting price, not below the own last offer or the best by the least
+   * decrement (the message gives the highest acceptable offer), too many offers; '404' when not invited.
+   */
+  r.post(
+    `${sale}/bid/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Make an offer in an e-auction (supplier)',
+        params: idParams,
+        body: ebiddingBidBodySchema,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              seq: z.number(),
+              price: z.string(),
+              bidTime: z.string(),
+              extendedTo: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      ebiddingKind.assertSide(auth, 'sale', 'bid', request.params.id);
+      return ok(await placeBid(deps.db, auth, request.params.id, request.body));
+    },
+  );
+
+  /**
+   * GET /apis/ebidding/PurchaseEbiddingService/findConsole/{id} — the buyer's console: { record,
+   * serverTime, open, bidders [{ toElsAccount, supplierName, bidderStatus, bidCount, lastBidTime }], lot
+   * { startingPrice, ranking [{ rank, toElsAccount, supplierName, price, bidTime }] } (by total price),
+   * lines (per line with their ranking), log [{ seq, itemId, toElsAccount, supplierName, price, bidTime,
+   * hash }] in order }. '404' for another company's auction.
+   */
+  r.get(
+    `${purchase}/findConsole/:id`,
+    {
+      schema: {
+        tags,
+        summary: "The buyer's live console of an e-auction",
+        params: idParams,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              record,
+              serverTime: z.string(),
+              open: z.boolean(),
+              bidders: z.array(
+                z.object({
+                  toElsAccount: z.string(),
+                  supplierName: z.string(),
+                  bidderStatus: z.string().nullable(),
+                  bidCount: z.number(),
+                  lastBidTime: z.string().nullable(),
+                }),
+              ),
+              lot: z.object({ startingPrice: price, ranking: z.array(rankRow) }).nullable(),
+              lines: z.array(z.object({ ...lineBase, ranking: z.array(rankRow).nullable() })),
+              log: z.array(
+                z.object({
+                  seq: z.number(),
+                  itemId: z.string().nullable(),
+                  toElsAccount: z.string(),
+                  supplierName: z.string(),
+                  price: z.string(),
+                  bidTime: z.string(),
+                  hash: z.string(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      return ok((await findConsole(deps.db, auth, request.params.id)) as never);
+    },
+  );
+
+  /**
+   * GET /apis/ebidding/PurchaseEbiddingService/verifyBidLog/{id} — recomputes the bid log's hash chain:
+   * { intact, count, head (the last hash the auction records), brokenAt (first broken row's seq or null) }.
+   */
+  r.get(
+    `${purchase}/verifyBidLog/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Verify an e-auction's hash-chained bid log (buyer)",
+        params: idParams,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              intact: z.boolean(),
+              count: z.number(),
+              head: z.string().nullable(),
+              brokenAt: z.number().nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      return ok(await verifyBidLog(deps.db, auth, request.params.id));
+    },
+  );
+}

@@ -1,0 +1,713 @@
+import { createHash } from 'node:crypto';
+import {
+  ebiddingDefinition as def,
+  type EbiddingBidBody,
+  ebiddingSuppliersSchema,
+  englishBidProblem,
+  extendedEnd,
+  MIN_BIDDERS,
+  scheduleProblem,
+} from '@srm/contracts/ebidding';
+import type { RuleProblem } from '@srm/contracts/enquiry';
+import Decimal from 'decimal.js';
+import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../platform/db.ts';
+import {
+  type ActionContext,
+  type DocRow,
+  defineKind,
+  type SaveContext,
+  serverActor,
+  userKey,
+} from '../../platform/document/kind.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http.ts';
+import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
+import { company } from '../account/tables.ts';
+import { material } from '../masterdata/tables.ts';
+import { fillText, notify } from '../message/notify.ts';
+import { findLinkedSuppliers } from '../order/service.ts';
+import { ebidding, ebiddingBid, ebiddingItem, ebiddingSupplier } from './tables.ts';
+
+/**
+ * E-auctions' own rules (issue #14; spec 001 §5 "auction offer greater than 0 and at most the starting
+ * price …", "bidding end time later than the current time and the start time", "add times a positive
+ * integer"). The kernel does the list, detail, approval ("edit e-bidding"), versions and audit rows of the
+ * header; this file does the bidding: who may bid when, the offer rules, anti-sniping extensions, the
+ * start and end timers and the hash-chained bid log.
+ *
+ * Time is the server's alone. An offer is accepted with the auction's row locked and the clock read after
+ * the lock is held, so "before the end" means before the end as it stands when the offer is decided: an
+ * offer and the end timer, or two offers, never both see the same moment differently. The end timer moves
+ * a running auction to finished only when the clock has reached its (possibly extended) end; otherwise it
+ * schedules itself again.
+ */
+
+type EbiddingRow = typeof ebidding.$inferSelect;
+type ItemRow = typeof ebiddingItem.$inferSelect;
+type BidRow = typeof ebiddingBid.$inferSelect;
+
+const rule = (problem: RuleProblem | null) => {
+  if (problem) throw badRequest(problem.key as never, problem.params);
+};
+const today = () => new Date().toISOString().slice(0, 10);
+const minuteText = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
+/** The supplier's bidding room (message links). */
+export const roomLink = (id: string) => `/ebidding/#/v2/room?id=${id}`;
+/** The buyer's console. */
+export const consoleLink = (id: string) => `${def.detailPath}?id=${id}`;
+
+/** The jobs that start an auction at its start time and end it at its end (key: the auction's id). */
+export const START_JOB = 'ebidding.start';
+export const END_JOB = 'ebidding.end';
+
+/**
+ * Whether offers are taken at `at`: running (2), or published (1) with a scheduled start that has come
+ * (the start timer may not have run yet: the clock decides, not the timer), and before the end.
+ */
+export function biddingOpen(row: EbiddingRow, at: Date): boolean {
+  const started =
+    row.ebiddingStatus === '2' ||
+    (row.ebiddingStatus === '1' && row.startMethod === '2' && row.startTime.getTime() <= at.getTime());
+  return started && at.getTime() < row.endTime.getTime();
+}
+
+/**
+ * The hash of one bid-log row: SHA-256 (hex) over the previous row's hash and the row's fields, joined
+ * by '|' in a fixed order (price with 6 decimals, time in ms). Changing any of them, or the order of rows,
+ * changes every hash after it.
+ */
+export function bidHash(bid: {
+  prevHash: string;
+  ebiddingId: string;
+  seq: number;
+  itemId: string | null;
+  toElsAccount: string;
+  bout: number;
+  price: string;
+  bidTime: number;
+}): string {
+  const fields = [
+    bid.prevHash,
+    bid.ebiddingId,
+    bid.seq,
+    bid.itemId ?? '',
+    bid.toElsAccount,
+    bid.bout,
+    new Decimal(bid.price).toFixed(6),
+    bid.bidTime,
+  ];
+  return createHash('sha256').update(fields.join('|')).digest('hex');
+}
+
+/** '400' unless `accounts` are linked suppliers of the buyer, each once, at least MIN_BIDDERS. */
+async function checkSuppliers(tx: Queryable, buyer: string, accounts: string[]) {
+  const seen = new Set<string>();
+  for (const account of accounts) {
+    if (seen.has(account)) throw badRequest('ebidSupplierRepeated', { account });
+    seen.add(account);
+  }
+  if (seen.size < MIN_BIDDERS) throw badRequest('ebidMinBidders', { min: MIN_BIDDERS });
+  const linked = await findLinkedSuppliers(tx, buyer, accounts);
+  for (const account of accounts)
+    if (!linked.some((l) => l.account === account)) throw badRequest('supplierNotLinked', { account });
+  return new Map(linked.map((l) => [l.account, l.name]));
+}
+
+const intOrNull = (value: unknown) =>
+  value === undefined || value === null || value === '' ? null : Number(value);
+
+/** The schedule rules of a header (saved body or stored row) at `now`. */
+function checkSchedule(h: Record<string, unknown>, now: Date) {
+  rule(
+    scheduleProblem({
+      ebiddingType: String(h.ebiddingType ?? '1'),
+      startMethod: String(h.startMethod ?? '2'),
+      startTime: new Date(h.startTime as string | Date),
+      endTime: new Date(h.endTime as string | Date),
+      now,
+      quoteInterval: intOrNull(h.quoteInterval),
+      quotePostponeMinute: intOrNull(h.quotePostponeMinute),
+      postponeMinute: intOrNull(h.postponeMinute),
+      canPostponeBout: intOrNull(h.canPostponeBout),
+    }),
+  );
+}
+
+/**
+ * Save (buyer, while unpublished): the buyer's materials (materialId) with quantity > 0 and a requested
+ * date; the invited `suppliers` (linked, each once, at least 2); the schedule (end after start and after
+ * now; a scheduled start in the future; extension settings positive integers); by total price a starting
+ * price for the lot, per line a starting unit price on every line. Only English reverse auctions take
+ * offers so far: Dutch and Japanese are refused with a clear message until their rooms exist.
+ */
+async function saveEbidding(ctx: SaveContext) {
+  const { tx, auth, body } = ctx;
+  const suppliers = ebiddingSuppliersSchema.parse(body.suppliers ?? []);
+  const names = await checkSuppliers(tx, auth.elsAccount, suppliers);
+  const text = (name: string) =>
+    typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
+  const type = text('ebiddingType') ?? '1';
+  if (type !== '1') throw badRequest('ebidTypeNotYet');
+  checkSchedule(body, new Date());
+  const method = text('ebiddingMethod') ?? '1';
+  const lines = body.lines as Array<{
+    materialId: string;
+    quantity: string;
+    deliveryDate: string;
+    startingPrice?: string;
+  }>;
+  if (method === '1' && !text('startingPrice')) throw badRequest('ebidStartingPriceRequired');
+  if (method === '2')
+    for (const [i, line] of lines.entries())
+      if (!line.startingPrice || new Decimal(line.startingPrice).lte(0))
+        throw badRequest('ebidLineStartingPriceRequired', { line: i + 1 });
+  const ids = [...new Set(lines.map((l) => l.materialId))];
+  const materials = await tx
+    .select()
+    .from(material)
+    .where(and(eq(material.elsAccount, auth.elsAccount), inArray(material.id, ids)));
+  const [buyer] = await tx
+    .select({ name: company.companyName })
+    .from(company)
+    .where(eq(company.elsAccount, auth.elsAccount));
+  return {
+    header: {
+      elsAccount: auth.elsAccount,
+      toElsAccount: auth.elsAccount,
+      buyerName: buyer?.name ?? auth.elsAccount,
+      ebiddingName: text('ebiddingName'),
+      ebiddingDate: ctx.current?.ebiddingDate ?? today(),
+      ebiddingType: type,
+      ebiddingMethod: method,
+      projectType: text('projectType') ?? '1',
+      startMethod: text('startMethod') ?? '2',
+      startTime: new Date(body.startTime as string),
+      endTime: new Date(body.endTime as string),
+      currency: (text('currency') ?? 'CNY').toUpperCase(),
+      taxRate: text('taxRate') ?? '13',
+      startingPrice: method === '1' ? text('startingPrice') : null,
+      lowestPrice: text('lowestPrice'),
+      priceReviseType: text('priceReviseType') ?? '1',
+      priceReviseExtent: text('priceReviseExtent'),
+      quoteInterval: intOrNull(body.quoteInterval),
+      quoteNumber: intOrNull(body.quoteNumber),
+      quotePostponeMinute: intOrNull(body.quotePostponeMinute),
+      postponeMinute: intOrNull(body.postponeMinute),
+      postponeRule: text('postponeRule') ?? '1',
+      canPostponeBout: intOrNull(body.canPostponeBout),
+      showSupplier: text('showSupplier') ?? '0',
+      remind: intOrNull(body.remind),
+      organizationCode: text('organizationCode'),
+      remark: text('remark'),
+      invitedSuppliers: suppliers.map((account) => ({ account, name: names.get(account) ?? account })),
+    },
+    lines: lines.map((line) => {
+      const m = materials.find((x) => x.id === line.materialId);
+      if (!m) throw badRequest('ebidMaterialUnknown', { id: line.materialId });
+      return {
+        materialId: m.id,
+        materialNumber: m.materialNumber,
+        materialDesc: m.materialDesc || m.materialName,
+        unit: m.purchaseUnit ?? m.orderUnit ?? m.baseUnit,
+        quantity: new Decimal(line.quantity).toFixed(3),
+        deliveryDate: line.deliveryDate,
+        startingPrice: method === '2' ? new Decimal(line.startingPrice as string).toFixed(6) : null,
+      };
+    }),
+  };
+}
+
+/** Tells the invited suppliers something about the auction, in each one's language, linking the room. */
+async function tellBidders(
+  tx: Tx,
+  env: string,
+  row: EbiddingRow,
+  title: { zh_cn: string; en: string },
+  content?: { zh_cn: string; en: string },
+  sender?: AuthContext,
+) {
+  const invited = await tx
+    .select({ account: ebiddingSupplier.toElsAccount })
+    .from(ebiddingSupplier)
+    .where(eq(ebiddingSupplier.ebiddingId, row.id));
+  if (invited.length === 0) return;
+  await notify(tx, env, {
+    receivers: { companies: invited.map((i) => i.account) },
+    msgTitle: fillText(title, { number: row.ebiddingNumber, name: row.ebiddingName }),
+    msgContent: content,
+    sender: sender ? { elsAccount: sender.elsAccount, elsSubAccount: sender.elsSubAccount } : undefined,
+    businessType: def.kind,
+    businessId: row.id,
+    linkUrl: roomLink(row.id),
+  });
+}
+
+/**
+ * Publish (buyer, approved draft): the schedule is checked again at this moment and the invitations made
+ * (a supplier may have been unlinked since); each invited supplier is told in its language with the start
+ * and end times and a link to its room; the start (when scheduled) and end timers are set.
+ */
+async function publish(ctx: ActionContext) {
+  const { tx } = ctx;
+  const row = ctx.row as unknown as EbiddingRow & { invitedSuppliers: Array<{ account: string }> };
+  checkSchedule(row as unknown as Record<string, unknown>, new Date());
+  const names = await checkSuppliers(
+    tx,
+    row.elsAccount,
+    row.invitedSuppliers.map((s) => s.account),
+  );
+  await tx.insert(ebiddingSupplier).values(
+    [...names.entries()].map(([account, name]) => ({
+      ebiddingId: row.id,
+      elsAccount: row.elsAccount,
+      toElsAccount: account,
+      supplierName: name,
+    })),
+  );
+  await tellBidders(
+    tx,
+    ctx.env,
+    row,
+    { zh_cn: '竞价邀请：{number} {name}', en: 'Invitation to e-auction {number} {name}' },
+    {
+      zh_cn: `${row.startMethod === '2' ? `开始 ${minuteText(row.startTime)} UTC，` : '由采购方手动开始，'}结束 ${minuteText(row.endTime)} UTC`,
+      en: `${row.startMethod === '2' ? `Starts ${minuteText(row.startTime)} UTC` : 'Started by the buyer'}; ends ${minuteText(row.endTime)} UTC`,
+    },
+    ctx.auth,
+  );
+  const payload = { elsAccount: row.elsAccount };
+  if (row.startMethod === '2')
+    await scheduleJob(tx, { kind: START_JOB, key: row.id, runAt: row.startTime, payload });
+  await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt: row.endTime, payload });
+  return { set: { publishTime: new Date(), publishUser: userKey(ctx.auth) } };
+}
+
+/** Start now (buyer, published): before the end time; the suppliers are told; the start timer goes. */
+async function start(ctx: ActionContext) {
+  const row = ctx.row as unknown as EbiddingRow;
+  const now = new Date();
+  if (row.endTime.getTime() <= now.getTime()) throw badRequest('ebidEndBeforeStart');
+  await cancelJob(ctx.tx, START_JOB, row.id);
+  await tellBidders(ctx.tx, ctx.env, row, {
+    zh_cn: '竞价已开始：{number} {name}',
+    en: 'E-auction {number} {name} has started',
+  });
+  return { set: { startTime: now } };
+}
+
+/** The status an auction ends in: finished (3) with at least one offer, bid failed (5) without. */
+const endStatus = (row: EbiddingRow) => (row.lastBidSeq > 0 ? '3' : '5');
+
+/** End now (buyer, running): ends at this moment — finished with offers, bid failed without. */
+async function finish(ctx: ActionContext) {
+  const row = ctx.row as unknown as EbiddingRow;
+  const now = new Date();
+  await cancelJob(ctx.tx, END_JOB, row.id);
+  await tellBidders(ctx.tx, ctx.env, row, {
+    zh_cn: '竞价已结束：{number} {name}',
+    en: 'E-auction {number} {name} has ended',
+  });
+  return { set: { ebiddingStatus: endStatus(row), endTime: now, finishTime: now } };
+}
+
+/** Close (buyer, with a reason): the timers go and the suppliers hear of it. */
+async function close(ctx: ActionContext) {
+  const row = ctx.row as unknown as EbiddingRow;
+  await cancelJob(ctx.tx, START_JOB, row.id);
+  await cancelJob(ctx.tx, END_JOB, row.id);
+  await tellBidders(
+    ctx.tx,
+    ctx.env,
+    row,
+    { zh_cn: '竞价已关闭：{number} {name}', en: 'E-auction {number} {name} was closed' },
+    ctx.body.remark ? { zh_cn: ctx.body.remark, en: ctx.body.remark } : undefined,
+    ctx.auth,
+  );
+  return { set: { finishTime: row.finishTime ?? new Date() } };
+}
+
+/** A supplier's invitation on an auction: the auctions with a row of the account (the kernel's saleScope). */
+const saleScope = (account: Placeholder | string): SQL =>
+  sql`exists (select 1 from ${ebiddingSupplier} where ${ebiddingSupplier.ebiddingId} = ${ebidding.id} and ${ebiddingSupplier.toElsAccount} = ${account})`;
+
+export const ebiddingKind = defineKind({
+  def,
+  header: ebidding,
+  lines: ebiddingItem,
+  documentId: ebiddingItem.documentId,
+  numberOwner: 'purchase',
+  save: saveEbidding,
+  saleScope,
+  effects: { publish, start, finish, close },
+  approvalContent: (row) => String(row.ebiddingName ?? ''),
+});
+
+/**
+ * The start timer: a published auction with a scheduled start becomes "bidding" (2) by the system, and
+ * the suppliers are told. A start moved later is scheduled again; anything else is left alone.
+ */
+registerJobHandler(START_JOB, async (tx, job, { env }) => {
+  const [row] = await tx
+    .select()
+    .from(ebidding)
+    .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
+    .for('update');
+  if (row?.ebiddingStatus !== '1' || row.startMethod !== '2') return;
+  if (row.startTime.getTime() > Date.now()) {
+    await scheduleJob(tx, { kind: START_JOB, key: row.id, runAt: row.startTime, payload: job.payload });
+    return;
+  }
+  await ebiddingKind.transition(
+    tx,
+    serverActor(row.elsAccount, 'system'),
+    row as unknown as DocRow,
+    { ebiddingStatus: '2' },
+    'start',
+  );
+  await tellBidders(tx, env, row, {
+    zh_cn: '竞价已开始：{number} {name}',
+    en: 'E-auction {number} {name} has started',
+  });
+});
+
+/**
+ * The end timer: once the clock has reached the auction's end (extensions move it), a running or
+ * published auction becomes finished (3) or bid failed (5) by the system, at its end time; the buyer who
+ * made it and the suppliers are told. Before the end it schedules itself at the end again.
+ */
+registerJobHandler(END_JOB, async (tx, job, { env }) => {
+  const [row] = await tx
+    .select()
+    .from(ebidding)
+    .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
+    .for('update');
+  if (!row || !['1', '2'].includes(row.ebiddingStatus)) return;
+  if (row.endTime.getTime() > Date.now()) {
+    await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt: row.endTime, payload: job.payload });
+    return;
+  }
+  await ebiddingKind.transition(
+    tx,
+    serverActor(row.elsAccount, 'system'),
+    row as unknown as DocRow,
+    { ebiddingStatus: endStatus(row), finishTime: row.endTime },
+    'finish',
+  );
+  await cancelJob(tx, START_JOB, row.id);
+  await tellBidders(tx, env, row, {
+    zh_cn: '竞价已结束：{number} {name}',
+    en: 'E-auction {number} {name} has ended',
+  });
+  await notify(tx, env, {
+    receivers: { users: [ebiddingKind.creatorOf(row as unknown as DocRow)] },
+    msgTitle: fillText(
+      { zh_cn: '竞价已结束：{number}', en: 'E-auction {number} has ended' },
+      { number: row.ebiddingNumber },
+    ),
+    msgContent: fillText(
+      row.lastBidSeq > 0
+        ? { zh_cn: '共 {count} 次出价，可以定标', en: '{count} offers; the result is ready for award' }
+        : { zh_cn: '没有供应商出价，竞价失败', en: 'No supplier made an offer; the auction failed' },
+      { count: row.lastBidSeq },
+    ),
+    businessType: def.kind,
+    businessId: row.id,
+    linkUrl: consoleLink(row.id),
+  });
+});
+
+// ——— bidding ———
+
+/** The latest accepted offer of each (line, supplier): a supplier's current offer (offers only fall). */
+async function currentOffers(db: Queryable, id: string): Promise<BidRow[]> {
+  return db
+    .selectDistinctOn([ebiddingBid.itemId, ebiddingBid.toElsAccount])
+    .from(ebiddingBid)
+    .where(eq(ebiddingBid.ebiddingId, id))
+    .orderBy(ebiddingBid.itemId, ebiddingBid.toElsAccount, desc(ebiddingBid.seq));
+}
+
+/**
+ * The ranking of one lot or line: each supplier's current offer, lowest first; an equal price ranks the
+ * earlier offer first (it was there first). Answers [account, offer, rank].
+ */
+export function rankOffers(offers: BidRow[]): Array<{ offer: BidRow; rank: number }> {
+  return [...offers]
+    .sort((a, b) => new Decimal(a.price).cmp(b.price) || a.seq - b.seq)
+    .map((offer, i) => ({ offer, rank: i + 1 }));
+}
+
+/**
+ * An offer (supplier, English reverse): with the auction locked and the server's clock read after the
+ * lock, the auction must be taking offers (running, or a scheduled start that has come, and before the
+ * end); the offer meets the rules (above 0, at most the starting price, below the bidder's own last offer
+ * and the best by the least decrement); at most `quoteNumber` offers per supplier when set. In the same
+ * transaction: the bid-log row with its hash, the lot's or line's best price, the bidder's count, and —
+ * an offer in the last `quotePostponeMinute` minutes — the extension of the end (the end timer moves with
+ * it). The offer is acknowledged only once this commits; the answer is the caller's room.
+ */
+export async function placeBid(db: Queryable, auth: AuthContext, id: string, body: EbiddingBidBody) {
+  return db.transaction(async (tx) => {
+    const row = (await ebiddingKind.find(tx, auth, 'sale', id, true)) as unknown as EbiddingRow;
+    const at = new Date();
+    if (!biddingOpen(row, at))
+      throw badRequest(row.ebiddingStatus === '1' ? 'ebidNotStarted' : 'ebidNotOpen', {
+        end: minuteText(row.endTime),
+      });
+    if (row.ebiddingType !== '1' || !('price' in body)) throw badRequest('ebidTypeNotYet');
+    const [bidder] = await tx
+      .select()
+      .from(ebiddingSupplier)
+      .where(and(eq(ebiddingSupplier.ebiddingId, id), eq(ebiddingSupplier.toElsAccount, auth.elsAccount)));
+    if (!bidder) throw new AppError('404', 'documentNotFound');
+    if (row.quoteNumber && bidder.bidCount >= row.quoteNumber)
+      throw badRequest('ebidTooManyBids', { max: row.quoteNumber });
+    let item: ItemRow | null = null;
+    if (row.ebiddingMethod === '2') {
+      if (!body.itemId) throw badRequest('ebidLineRequired');
+      [item] = await tx
+        .select()
+        .from(ebiddingItem)
+        .where(and(eq(ebiddingItem.documentId, id), eq(ebiddingItem.id, body.itemId)));
+      if (!item) throw badRequest('ebidLineUnknown');
+    } else if (body.itemId) throw badRequest('ebidLineNotByLine');
+    const [own] = await tx
+      .select({ price: ebiddingBid.price })
+      .from(ebiddingBid)
+      .where(
+        and(
+          eq(ebiddingBid.ebiddingId, id),
+          eq(ebiddingBid.toElsAccount, auth.elsAccount),
+          item ? eq(ebiddingBid.itemId, item.id) : isNull(ebiddingBid.itemId),
+        ),
+      )
+      .orderBy(desc(ebiddingBid.seq))
+      .limit(1);
+    const best = item ? item.bestPrice : row.bestPrice;
+    rule(
+      englishBidProblem({
+        offer: body.price,
+        startingPrice: (item ? item.startingPrice : row.startingPrice) as string,
+        ownLast: own?.price ?? null,
+        best,
+        priceReviseType: row.priceReviseType,
+        priceReviseExtent: row.priceReviseExtent,
+      }),
+    );
+    const price = new Decimal(body.price).toFixed(6);
+    const seq = row.lastBidSeq + 1;
+    const prevHash = row.lastBidHash ?? row.id;
+    const bid = {
+      ebiddingId: id,
+      seq,
+      itemId: item?.id ?? null,
+      toElsAccount: auth.elsAccount,
+      bout: row.bout,
+      price,
+      bidTime: at.getTime(),
+      prevHash,
+    };
+    const hash = bidHash(bid);
+    await tx.insert(ebiddingBid).values({ ...bid, hash, createUser: userKey(auth) });
+    if (item) await tx.update(ebiddingItem).set({ bestPrice: price }).where(eq(ebiddingItem.id, item.id));
+    const newEnd = extendedEnd({
+      end: row.endTime,
+      at,
+      windowMinutes: row.quotePostponeMinute ?? 0,
+      extendMinutes: row.postponeMinute ?? 0,
+      rule: row.postponeRule,
+      done: row.postponeCount,
+      maxExtensions: row.canPostponeBout ?? 0,
+    });
+    if (row.ebiddingStatus === '1')
+      await ebiddingKind.transition(
+        tx,
+        serverActor(row.elsAccount, 'system'),
+        row as unknown as DocRow,
+        { ebiddingStatus: '2' },
+        'start',
+      );
+    // Not through the kernel's transition: an offer is not an edit of the buyer's document (its version
+    // guards the buyer's own actions); the bid log is its record.
+    await tx
+      .update(ebidding)
+      .set({
+        lastBidSeq: seq,
+        lastBidHash: hash,
+        ...(item ? {} : { bestPrice: price }),
+        ...(newEnd ? { endTime: newEnd, postponeCount: row.postponeCount + 1 } : {}),
+      })
+      .where(eq(ebidding.id, id));
+    if (newEnd)
+      await scheduleJob(tx, {
+        kind: END_JOB,
+        key: id,
+        runAt: newEnd,
+        payload: { elsAccount: row.elsAccount },
+      });
+    await tx
+      .update(ebiddingSupplier)
+      .set({ bidderStatus: '1', bidCount: sql`${ebiddingSupplier.bidCount} + 1`, lastBidTime: at })
+      .where(eq(ebiddingSupplier.id, bidder.id));
+    return { seq, price, bidTime: at.toISOString(), extendedTo: newEnd?.toISOString() ?? null };
+  });
+}
+
+/** The auction as both views need it: header, lines, current offers and the server's clock. */
+async function roomState(db: Queryable, row: EbiddingRow) {
+  const lines = (await ebiddingKind.findLines(db, row.id)) as unknown as ItemRow[];
+  const offers = await currentOffers(db, row.id);
+  const now = new Date();
+  return { lines, offers, now, open: biddingOpen(row, now) };
+}
+
+const lotKey = (itemId: string | null) => itemId ?? 'lot';
+
+/**
+ * The supplier's bidding room: the auction (record), the server's time (ISO-8601, for the countdown's
+ * clock offset), whether offers are taken now, and per lot or line its starting and best price, the
+ * caller's own current offer, rank (1 = best) and how many suppliers have offered. Never another
+ * supplier's name or offer; names not even with showSupplier (the buyer's console shows them).
+ */
+export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
+  ebiddingKind.assertSide(auth, 'sale', 'bid', id);
+  const row = (await ebiddingKind.find(db, auth, 'sale', id)) as unknown as EbiddingRow;
+  const { lines, offers, now, open } = await roomState(db, row);
+  const [bidder] = await db
+    .select()
+    .from(ebiddingSupplier)
+    .where(and(eq(ebiddingSupplier.ebiddingId, id), eq(ebiddingSupplier.toElsAccount, auth.elsAccount)));
+  const standing = (itemId: string | null) => {
+    const ranked = rankOffers(offers.filter((o) => lotKey(o.itemId) === lotKey(itemId)));
+    const mine = ranked.find((r) => r.offer.toElsAccount === auth.elsAccount);
+    return {
+      bestPrice: ranked[0]?.offer.price ?? null,
+      ownPrice: mine?.offer.price ?? null,
+      rank: mine?.rank ?? null,
+      bidders: ranked.length,
+    };
+  };
+  return {
+    record: ebiddingKind.toRecord(row as unknown as DocRow),
+    serverTime: now.toISOString(),
+    open,
+    bidCount: bidder?.bidCount ?? 0,
+    bidderStatus: bidder?.bidderStatus ?? '0',
+    lot: row.ebiddingMethod === '1' ? { startingPrice: row.startingPrice, ...standing(null) } : null,
+    lines: lines.map((line) => ({
+      itemId: line.id,
+      lineNumber: line.lineNumber,
+      materialNumber: line.materialNumber,
+      materialDesc: line.materialDesc,
+      unit: line.unit,
+      quantity: line.quantity,
+      deliveryDate: line.deliveryDate,
+      startingPrice: line.startingPrice,
+      ...(row.ebiddingMethod === '2' ? standing(line.id) : {}),
+    })),
+  };
+}
+
+/**
+ * The buyer's console: the auction (record), the server's time, whether offers are taken, the invited
+ * suppliers with their status and offer count, and per lot or line the live ranking with names, plus
+ * the whole bid log in order (price over time: the chart's data).
+ */
+export async function findConsole(db: Queryable, auth: AuthContext, id: string) {
+  ebiddingKind.assertSide(auth, 'purchase', 'edit', id);
+  const row = (await ebiddingKind.find(db, auth, 'purchase', id)) as unknown as EbiddingRow;
+  const { lines, offers, now, open } = await roomState(db, row);
+  const bidders = await db
+    .select()
+    .from(ebiddingSupplier)
+    .where(eq(ebiddingSupplier.ebiddingId, id))
+    .orderBy(ebiddingSupplier.toElsAccount);
+  const names = new Map(bidders.map((b) => [b.toElsAccount, b.supplierName]));
+  const ranking = (itemId: string | null) =>
+    rankOffers(offers.filter((o) => lotKey(o.itemId) === lotKey(itemId))).map(({ offer, rank }) => ({
+      rank,
+      toElsAccount: offer.toElsAccount,
+      supplierName: names.get(offer.toElsAccount) ?? offer.toElsAccount,
+      price: offer.price,
+      bidTime: new Date(offer.bidTime).toISOString(),
+    }));
+  const log = await db
+    .select()
+    .from(ebiddingBid)
+    .where(eq(ebiddingBid.ebiddingId, id))
+    .orderBy(asc(ebiddingBid.seq));
+  const draft = row as unknown as { invitedSuppliers: Array<{ account: string; name: string }> };
+  return {
+    record: ebiddingKind.toRecord(row as unknown as DocRow),
+    serverTime: now.toISOString(),
+    open,
+    bidders:
+      bidders.length > 0
+        ? bidders.map((b) => ({
+            toElsAccount: b.toElsAccount,
+            supplierName: b.supplierName,
+            bidderStatus: b.bidderStatus,
+            bidCount: b.bidCount,
+            lastBidTime: b.lastBidTime?.toISOString() ?? null,
+          }))
+        : draft.invitedSuppliers.map((s) => ({
+            toElsAccount: s.account,
+            supplierName: s.name,
+            bidderStatus: null,
+            bidCount: 0,
+            lastBidTime: null,
+          })),
+    lot: row.ebiddingMethod === '1' ? { startingPrice: row.startingPrice, ranking: ranking(null) } : null,
+    lines: lines.map((line) => ({
+      itemId: line.id,
+      lineNumber: line.lineNumber,
+      materialNumber: line.materialNumber,
+      materialDesc: line.materialDesc,
+      unit: line.unit,
+      quantity: line.quantity,
+      deliveryDate: line.deliveryDate,
+      startingPrice: line.startingPrice,
+      ranking: row.ebiddingMethod === '2' ? ranking(line.id) : null,
+    })),
+    log: log.map((b) => ({
+      seq: b.seq,
+      itemId: b.itemId,
+      toElsAccount: b.toElsAccount,
+      supplierName: names.get(b.toElsAccount) ?? b.toElsAccount,
+      price: b.price,
+      bidTime: new Date(b.bidTime).toISOString(),
+      hash: b.hash,
+    })),
+  };
+}
+
+/**
+ * Verifies the bid log (buyer): recomputes every row's hash from the one before it, from the auction's id
+ * to the head the header records. Answers { intact, count, head, brokenAt (the first row's seq whose
+ * link or hash does not hold, or null) }.
+ */
+export async function verifyBidLog(db: Queryable, auth: AuthContext, id: string) {
+  ebiddingKind.assertSide(auth, 'purchase', 'edit', id);
+  const row = (await ebiddingKind.find(db, auth, 'purchase', id)) as unknown as EbiddingRow;
+  const log = await db
+    .select()
+    .from(ebiddingBid)
+    .where(eq(ebiddingBid.ebiddingId, id))
+    .orderBy(asc(ebiddingBid.seq));
+  let prev = row.id;
+  let brokenAt: number | null = null;
+  for (const [i, b] of log.entries()) {
+    const expected = bidHash({ ...b, prevHash: prev });
+    if (b.seq !== i + 1 || b.prevHash !== prev || b.hash !== expected) {
+      brokenAt = b.seq;
+      break;
+    }
+    prev = b.hash;
+  }
+  if (brokenAt === null && (log.length !== row.lastBidSeq || (log.length > 0 && prev !== row.lastBidHash)))
+    brokenAt = Math.min(log.length, row.lastBidSeq) + 1;
+  return { intact: brokenAt === null, count: log.length, head: row.lastBidHash, brokenAt };
+}
+
+export type { EbiddingRow, Tx };

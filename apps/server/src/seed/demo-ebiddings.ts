@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { ebiddingKind, placeBid } from '../modules/ebidding/service.ts';
+import { material } from '../modules/masterdata/tables.ts';
+import type { Db } from '../platform/db.ts';
+import { as } from './demo-enquiries.ts';
+
+const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Demo e-auctions (issue #14) through the real services, English reverse by total price, inviting
+ * 200001, 200002 and 200003: one running for four hours after start-up (200003 has bid; 200001 and 200002
+ * can bid at once and the buyer can watch the console), one scheduled for tomorrow, one finished (200001
+ * and 200003 only) with its hash-chained bid log, and a draft.
+ */
+export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
+  const buyer = await as(db, '100000', 'buyer1');
+  const materials = await db.select().from(material).where(eq(material.elsAccount, '100000'));
+  const byNumber = (n: string) => materials.find((m) => m.materialNumber === n)!;
+  const make = (name: string, startingPrice: string, lines: Array<[string, string]>, extra = {}) =>
+    ebiddingKind.save(db, buyer, 'purchase', {
+      ebiddingName: name,
+      ebiddingType: '1',
+      ebiddingMethod: '1',
+      startMethod: '1',
+      startTime: at(5),
+      endTime: at(240),
+      startingPrice,
+      priceReviseType: '1',
+      priceReviseExtent: '50',
+      quotePostponeMinute: 2,
+      postponeMinute: 3,
+      canPostponeBout: 5,
+      suppliers: ['200001', '200002', '200003'],
+      lines: lines.map(([n, quantity]) => ({ materialId: byNumber(n).id, quantity, deliveryDate: day(30) })),
+      ...extra,
+    });
+  const publish = async (id: string) => {
+    const found = await ebiddingKind.find(db, buyer, 'purchase', id);
+    const row = await ebiddingKind.submit(db, env, buyer, 'purchase', id, found.version);
+    return ebiddingKind.runAction(db, env, buyer, 'purchase', 'publish', id, { version: row.version });
+  };
+  const start = async (id: string, version: number) =>
+    ebiddingKind.runAction(db, env, buyer, 'purchase', 'start', id, { version });
+  const offers = async (id: string, list: Array<[string, string]>) => {
+    for (const [account, price] of list) await placeBid(db, await as(db, account, 'admin'), id, { price });
+  };
+
+  // Finished (made first: the lowest number, which 200002 is not invited to): 200001 and 200003 bid,
+  // the buyer ended it; its bid log verifies.
+  const finished = await make(
+    '电阻电容季度竞价',
+    '9000',
+    [
+      ['R-0603-10K', '200000'],
+      ['C-0805-100N', '150000'],
+    ],
+    { suppliers: ['200001', '200003'] },
+  );
+  const fp = await publish(finished.id);
+  const fs = await start(finished.id, fp.version);
+  await offers(finished.id, [
+    ['200001', '8800'],
+    ['200003', '8650'],
+    ['200001', '8400'],
+    ['200003', '8320'],
+  ]);
+  const current = await ebiddingKind.find(db, buyer, 'purchase', finished.id);
+  await ebiddingKind.runAction(db, env, buyer, 'purchase', 'finish', finished.id, {
+    version: current.version ?? fs.version,
+    remark: '已达到目标价',
+  });
+
+  // Running for four hours: 200003 leads; 200001 and 200002 have not bid yet.
+  const running = await make('2026 年度包装纸箱反向竞价', '48000', [['BOX-5L-600', '10000']]);
+  const published = await publish(running.id);
+  await start(running.id, published.version);
+  await offers(running.id, [['200003', '46500']]);
+
+  // Scheduled for tomorrow.
+  const scheduled = await make('MCU 主控芯片竞价', '36000', [['MCU-STM32F103', '3000']], {
+    startMethod: '2',
+    startTime: at(24 * 60),
+    endTime: at(24 * 60 + 60),
+  });
+  await publish(scheduled.id);
+
+  // A draft, not yet submitted.
+  await make('散热器竞价（草稿）', '5000', [['MCU-STM32F103', '50']]);
+}

@@ -1,0 +1,323 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { END_JOB, START_JOB } from '../src/modules/ebidding/service.ts';
+import { ebidding, ebiddingBid } from '../src/modules/ebidding/tables.ts';
+import { material } from '../src/modules/masterdata/tables.ts';
+import { sysMsg } from '../src/modules/message/tables.ts';
+import { createJobRunner } from '../src/platform/jobs.ts';
+import { scheduledJob } from '../src/platform/tables.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+
+/**
+ * E-auctions (issue #14), English reverse: the schedule rules, who sees what (a supplier never another's
+ * name or offer), the offer rules under the lock, the anti-sniping extension, the end timer racing a
+ * last-second offer, and the hash-chained bid log that shows any altered row.
+ */
+let server: TestServer;
+const { post, get } = callsOf(() => server);
+const s: Record<string, Session> = {};
+const P = '/apis/ebidding/PurchaseEbiddingService';
+const S = '/apis/ebidding/SaleEbiddingService';
+let materials: Array<{ id: string }>;
+const db = () => server.database.db;
+
+beforeAll(async () => {
+  server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  s.buyer = await login(server, '100000', 'buyer1');
+  for (const a of ['200001', '200002', '200003', '200004']) s[a] = await login(server, a, 'admin');
+  materials = await db().select().from(material).where(eq(material.elsAccount, '100000'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+const body = (extra: Record<string, unknown> = {}) => ({
+  ebiddingName: '电阻年度竞价',
+  ebiddingType: '1',
+  ebiddingMethod: '1',
+  startMethod: '2',
+  startTime: minutes(60),
+  endTime: minutes(120),
+  startingPrice: '10000',
+  priceReviseType: '1',
+  priceReviseExtent: '10',
+  quotePostponeMinute: 2,
+  postponeMinute: 3,
+  canPostponeBout: 1,
+  suppliers: ['200001', '200003'],
+  lines: [
+    { materialId: materials[0].id, quantity: '1000', deliveryDate: '2027-01-31' },
+    { materialId: materials[1].id, quantity: '500', deliveryDate: '2027-01-31' },
+  ],
+  ...extra,
+});
+
+const runJobs = () => createJobRunner({ db: db(), log: server.app.log, env: 'test' }).runDue();
+
+/**
+ * A published auction whose scheduled start has come (moved into the past with its timer, which then
+ * runs: the auction is bidding).
+ */
+async function running(extra: Record<string, unknown> = {}) {
+  const saved = await post(`${P}/save`, s.buyer, body(extra));
+  expect(saved.json().code, saved.json().message).toBe('200');
+  let row = saved.json().data;
+  row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+  const res = await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version });
+  expect(res.json().code, res.json().message).toBe('200');
+  await db()
+    .update(ebidding)
+    .set({ startTime: new Date(Date.now() - 1000) })
+    .where(eq(ebidding.id, res.json().data.id));
+  await db()
+    .update(scheduledJob)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(and(eq(scheduledJob.kind, START_JOB), eq(scheduledJob.jobKey, res.json().data.id)));
+  await runJobs();
+  return res.json().data as { id: string; version: number; ebiddingNumber: string };
+}
+
+const bid = (id: string, account: string, price: string, itemId?: string) =>
+  post(`${S}/bid/${id}`, s[account], { price, ...(itemId ? { itemId } : {}) });
+const moveEnd = (id: string, at: Date) =>
+  db().update(ebidding).set({ endTime: at }).where(eq(ebidding.id, id));
+
+describe('auction settings (spec 001 §5)', () => {
+  it('refuses an end before the start with the spec text, in both languages', async () => {
+    const res = await post(`${P}/save`, s.buyer, body({ endTime: minutes(30) }));
+    expect(res.json().code).toBe('400');
+    expect(res.json().message).toContain('end time must be later than the current time and the start time');
+    const zh = await post(`${P}/save`, s.buyer, body({ endTime: minutes(30) }), 'zh_cn');
+    expect(zh.json().message).toContain('竞价结束时间必须晚于当前时间和开始时间');
+  });
+
+  it('refuses extension settings that are not positive integers, one supplier, and a repeated supplier', async () => {
+    const zero = await post(`${P}/save`, s.buyer, body({ canPostponeBout: 0 }));
+    expect(zero.json().message).toContain('must be positive integers');
+    const one = await post(`${P}/save`, s.buyer, body({ suppliers: ['200001'] }));
+    expect(one.json().message).toContain('at least 2 invited suppliers');
+    const twice = await post(`${P}/save`, s.buyer, body({ suppliers: ['200001', '200003', '200001'] }));
+    expect(twice.json().message).toContain('200001 cannot be invited twice');
+    const noStart = await post(`${P}/save`, s.buyer, body({ startingPrice: undefined }));
+    expect(noStart.json().message).toContain('needs a starting price');
+  });
+
+  it('keeps a draft from the suppliers, and a published auction from those not invited', async () => {
+    const saved = (await post(`${P}/save`, s.buyer, body())).json().data;
+    expect((await get(`${S}/findRoom/${saved.id}`, s['200001'])).json().code).toBe('404');
+    const row = await running();
+    expect((await get(`${S}/findRoom/${row.id}`, s['200001'])).json().code).toBe('200');
+    expect((await get(`${S}/findRoom/${row.id}`, s['200004'])).json().code).toBe('404');
+    expect((await bid(row.id, '200004', '9000')).json().code).toBe('404');
+    const other = (await post(`${S}/findPageList`, s['200004'], { currentPage: 1, pageSize: 50 })).json();
+    expect(other.data.records.map((r: { id: string }) => r.id)).not.toContain(row.id);
+    const invited = (await post(`${S}/findPageList`, s['200001'], { currentPage: 1, pageSize: 50 })).json();
+    expect(invited.data.records.map((r: { id: string }) => r.id)).toContain(row.id);
+  });
+});
+
+describe('English reverse offers', () => {
+  it('takes offers from the start by the clock, and ranks them without naming the other supplier', async () => {
+    const saved = (await post(`${P}/save`, s.buyer, body())).json().data;
+    const submitted = (await post(`${P}/submit/${saved.id}`, s.buyer, { version: saved.version })).json()
+      .data;
+    await post(`${P}/publish/${saved.id}`, s.buyer, { version: submitted.version });
+    const early = await bid(saved.id, '200001', '9000');
+    expect(early.json().code).toBe('400');
+    expect(early.json().message).toContain('has not started');
+    // the start has come by the clock, the start timer has not run yet: the offer is taken all the same
+    await db()
+      .update(ebidding)
+      .set({ startTime: new Date(Date.now() - 10) })
+      .where(eq(ebidding.id, saved.id));
+    expect((await bid(saved.id, '200001', '9000')).json().code).toBe('200');
+    const started = (await get(`${P}/findDetail/${saved.id}`, s.buyer)).json().data;
+    expect(started.record.ebiddingStatus).toBe('2');
+
+    const row = await running();
+    expect((await bid(row.id, '200001', '10000.01')).json().message).toContain('at most the starting price');
+    expect((await bid(row.id, '200001', '0')).json().message).toContain('greater than 0');
+    const first = await bid(row.id, '200001', '9500');
+    expect(first.json().code, first.json().message).toBe('200');
+    expect(first.json().data).toMatchObject({ seq: 1, price: '9500.000000', extendedTo: null });
+    // the best by at least the decrement (10): 9495 is too close, 9490 is enough
+    const close = await bid(row.id, '200003', '9495');
+    expect(close.json().message).toContain('at most 9490.000000');
+    expect((await bid(row.id, '200003', '9490')).json().code).toBe('200');
+    // own last offer: 200001 must go below 9500 − 10 and below the best 9490 − 10
+    expect((await bid(row.id, '200001', '9485')).json().message).toContain('at most 9480.000000');
+
+    const room1 = (await get(`${S}/findRoom/${row.id}`, s['200001'])).json().data;
+    expect(room1.record.ebiddingStatus).toBe('2');
+    expect(room1.lot).toMatchObject({
+      bestPrice: '9490.000000',
+      ownPrice: '9500.000000',
+      rank: 2,
+      bidders: 2,
+    });
+    const text = JSON.stringify(room1);
+    expect(text).not.toContain('200003');
+    const console = (await get(`${P}/findConsole/${row.id}`, s.buyer)).json().data;
+    expect(console.lot.ranking.map((r: { toElsAccount: string }) => r.toElsAccount)).toEqual([
+      '200003',
+      '200001',
+    ]);
+    expect(console.log.map((l: { seq: number }) => l.seq)).toEqual([1, 2]);
+    expect(console.lot.ranking[0].supplierName).not.toBe('200003');
+  });
+
+  it('lets exactly one of two offers at the same price at the same instant become the best', async () => {
+    const row = await running();
+    const [a, b] = await Promise.all([bid(row.id, '200001', '9000'), bid(row.id, '200003', '9000')]);
+    const codes = [a.json().code, b.json().code].sort();
+    expect(codes).toEqual(['200', '400']);
+    const refused = [a, b].find((r) => r.json().code === '400');
+    expect(refused?.json().message).toContain('below the best offer');
+    const console = (await get(`${P}/findConsole/${row.id}`, s.buyer)).json().data;
+    expect(console.log).toHaveLength(1);
+    expect(console.lot.ranking).toHaveLength(1);
+  });
+
+  it('limits the offers per supplier to quoteNumber', async () => {
+    const row = await running({ quoteNumber: 2 });
+    expect((await bid(row.id, '200001', '9000')).json().code).toBe('200');
+    expect((await bid(row.id, '200001', '8000')).json().code).toBe('200');
+    expect((await bid(row.id, '200001', '7000')).json().message).toContain('at most 2 offers');
+  });
+
+  it('ranks each line on its own in a per-line auction', async () => {
+    const row = await running({
+      ebiddingMethod: '2',
+      startingPrice: undefined,
+      lines: [
+        { materialId: materials[0].id, quantity: '1000', deliveryDate: '2027-01-31', startingPrice: '1.2' },
+        { materialId: materials[1].id, quantity: '500', deliveryDate: '2027-01-31', startingPrice: '3' },
+      ],
+      priceReviseExtent: '0.01',
+    });
+    const room = (await get(`${S}/findRoom/${row.id}`, s['200001'])).json().data;
+    const [l1, l2] = room.lines.map((l: { itemId: string }) => l.itemId);
+    expect((await bid(row.id, '200001', '1.1')).json().message).toContain('needs the line bid on');
+    expect((await bid(row.id, '200001', '1.1', l1)).json().code).toBe('200');
+    expect((await bid(row.id, '200003', '1.05', l1)).json().code).toBe('200');
+    expect((await bid(row.id, '200003', '2.9', l2)).json().code).toBe('200');
+    expect((await bid(row.id, '200001', '2.95', l2)).json().message).toContain('at most 2.890000');
+    const after = (await get(`${S}/findRoom/${row.id}`, s['200001'])).json().data;
+    expect(after.lines[0]).toMatchObject({ rank: 2, bestPrice: '1.050000', ownPrice: '1.100000' });
+    expect(after.lines[1]).toMatchObject({ rank: null, bestPrice: '2.900000', bidders: 1 });
+  });
+});
+
+describe('the end: extensions, the end timer and late offers', () => {
+  it('extends the end on an offer in the last minutes, at most canPostponeBout times, and moves the timer', async () => {
+    const row = await running();
+    await moveEnd(row.id, new Date(Date.now() + 60_000));
+    const res = await bid(row.id, '200001', '9000');
+    const extendedTo = new Date(res.json().data.extendedTo).getTime();
+    const bidTime = new Date(res.json().data.bidTime).getTime();
+    expect(extendedTo - bidTime).toBe(3 * 60_000);
+    const [job] = await db()
+      .select()
+      .from(scheduledJob)
+      .where(and(eq(scheduledJob.kind, END_JOB), eq(scheduledJob.jobKey, row.id)));
+    expect(job.runAt.getTime()).toBe(extendedTo);
+    await moveEnd(row.id, new Date(Date.now() + 60_000));
+    expect((await bid(row.id, '200003', '8000')).json().data.extendedTo).toBeNull();
+    const room = (await get(`${S}/findRoom/${row.id}`, s['200003'])).json().data;
+    expect(room.record.postponeCount).toBe(1);
+  });
+
+  it('refuses an offer after the end even before the timer ran, and ends once when the timer runs', async () => {
+    const row = await running();
+    expect((await bid(row.id, '200001', '9000')).json().code).toBe('200');
+    await moveEnd(row.id, new Date(Date.now() - 10));
+    const late = await bid(row.id, '200003', '8000');
+    expect(late.json().code).toBe('400');
+    expect(late.json().message).toContain('not taking offers');
+    await db()
+      .update(scheduledJob)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(and(eq(scheduledJob.kind, END_JOB), eq(scheduledJob.jobKey, row.id)));
+    const runners = [0, 1].map(() => createJobRunner({ db: db(), log: server.app.log, env: 'test' }));
+    await Promise.all(runners.map((r) => r.runDue()));
+    const detail = (await get(`${P}/findDetail/${row.id}`, s.buyer)).json().data;
+    expect(detail.record.ebiddingStatus).toBe('3');
+    expect(detail.trail.filter((t: { action: string }) => t.action === 'finish')).toHaveLength(1);
+    const told = await db()
+      .select()
+      .from(sysMsg)
+      .where(and(eq(sysMsg.businessId, row.id), eq(sysMsg.elsAccount, '200003')));
+    expect(told.some((m) => m.msgTitle.includes('has ended') || m.msgTitle.includes('已结束'))).toBe(true);
+  });
+
+  it('never ends an auction whose end a last-second offer has just extended', async () => {
+    const row = await running();
+    await moveEnd(row.id, new Date(Date.now() + 1500));
+    // the timer is due at the old end; the offer lands first and extends the end
+    await db()
+      .update(scheduledJob)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(and(eq(scheduledJob.kind, END_JOB), eq(scheduledJob.jobKey, row.id)));
+    const offer = await bid(row.id, '200001', '9000');
+    expect(offer.json().data.extendedTo).not.toBeNull();
+    await runJobs();
+    const room = (await get(`${S}/findRoom/${row.id}`, s['200003'])).json().data;
+    expect(room.record.ebiddingStatus).toBe('2');
+    expect(room.open).toBe(true);
+    expect((await bid(row.id, '200003', '8000')).json().code).toBe('200');
+  });
+
+  it('ends by the buyer’s hand: finished with offers, bid failed without', async () => {
+    const withOffers = await running();
+    await bid(withOffers.id, '200001', '9000');
+    let detail = (await get(`${P}/findDetail/${withOffers.id}`, s.buyer)).json().data;
+    let res = await post(`${P}/finish/${withOffers.id}`, s.buyer, { version: detail.record.version });
+    expect(res.json().code, res.json().message).toBe('200');
+    expect(res.json().data.ebiddingStatus).toBe('3');
+    expect((await bid(withOffers.id, '200003', '8000')).json().code).toBe('400');
+    const none = await running();
+    detail = (await get(`${P}/findDetail/${none.id}`, s.buyer)).json().data;
+    res = await post(`${P}/finish/${none.id}`, s.buyer, { version: detail.record.version });
+    expect(res.json().data.ebiddingStatus).toBe('5');
+  });
+});
+
+describe('the verifiable bid log', () => {
+  it('verifies an intact chain and finds the first altered, removed or re-ordered row', async () => {
+    const row = await running();
+    for (const [account, price] of [
+      ['200001', '9900'],
+      ['200003', '9800'],
+      ['200001', '9700'],
+      ['200003', '9600'],
+    ] as const)
+      expect((await bid(row.id, account, price)).json().code).toBe('200');
+    const intact = (await get(`${P}/verifyBidLog/${row.id}`, s.buyer)).json().data;
+    expect(intact).toMatchObject({ intact: true, count: 4, brokenAt: null });
+
+    // someone lowers the third offer in the database afterwards
+    await db()
+      .update(ebiddingBid)
+      .set({ price: '9650' })
+      .where(and(eq(ebiddingBid.ebiddingId, row.id), eq(ebiddingBid.seq, 3)));
+    const altered = (await get(`${P}/verifyBidLog/${row.id}`, s.buyer)).json().data;
+    expect(altered).toMatchObject({ intact: false, brokenAt: 3 });
+    await db()
+      .update(ebiddingBid)
+      .set({ price: '9700' })
+      .where(and(eq(ebiddingBid.ebiddingId, row.id), eq(ebiddingBid.seq, 3)));
+    expect((await get(`${P}/verifyBidLog/${row.id}`, s.buyer)).json().data.intact).toBe(true);
+
+    // the last offer removed: the header's head no longer matches
+    await db()
+      .delete(ebiddingBid)
+      .where(and(eq(ebiddingBid.ebiddingId, row.id), eq(ebiddingBid.seq, 4)));
+    expect((await get(`${P}/verifyBidLog/${row.id}`, s.buyer)).json().data).toMatchObject({
+      intact: false,
+      brokenAt: 4,
+    });
+    // a supplier cannot read the log's verification
+    expect((await get(`${P}/verifyBidLog/${row.id}`, s['200001'])).json().code).not.toBe('200');
+  });
+});
