@@ -519,3 +519,50 @@ export function scheduleProblem(input: {
   }
   return null;
 }
+
+// ——— live pushes (issue #14: "pushed over the existing broker with the per-user topic ACL") ———
+
+/**
+ * The MQTT topic of one side's live view of an auction: `srm/{env}/ebidding/{id}/sale` for the invited
+ * suppliers (no identities, no other supplier's price), `…/purchase` for the buyer company's console.
+ * The embedded broker lets a connection subscribe only to the view its company may see (an invited
+ * supplier; the buyer that owns the auction, purchase station).
+ */
+export const ebiddingTopic = (env: string, id: string, side: 'purchase' | 'sale') =>
+  `srm/${env}/ebidding/${id}/${side}`;
+
+/** One lot's or line's standing in a push: best price, how many offered, and the ranking as bid-log seqs. */
+export type EbiddingStanding = {
+  /** null for the lot (by total price). */
+  itemId: string | null;
+  bestPrice: string | null;
+  bidders: number;
+  /**
+   * The current offers' bid-log numbers, best first: a supplier finds its rank at the position of its own
+   * current offer's seq (`ownSeq` in the room) — no price or name of another supplier.
+   */
+  ranking: number[];
+};
+
+/**
+ * What a push carries after a committed change (an offer, an extension, a start, an end): the auction's
+ * status, end (ISO-8601, the server's clock; it moves with extensions), extensions so far and the
+ * server's time of the push; the standings that changed. The buyer's view adds the offer itself.
+ */
+export type EbiddingPush = {
+  ebiddingId: string;
+  event: 'bid' | 'status';
+  ebiddingStatus: string;
+  endTime: string;
+  postponeCount: number;
+  serverTime: string;
+  standings: EbiddingStanding[];
+  bid?: {
+    seq: number;
+    itemId: string | null;
+    toElsAccount: string;
+    supplierName: string;
+    price: string;
+    bidTime: string;
+  };
+};
