@@ -566,3 +566,24 @@ export type EbiddingPush = {
     bidTime: string;
   };
 };
+
+/**
+ * POST /apis/ebidding/PurchaseEbiddingService/award/{id} (buyer, a finished auction): one winner per lot
+ * (by total price) or per line (per line), usually rank 1 (any supplier with a current offer may be
+ * chosen, with a remark saying why). By total price the award also splits the winning total into line
+ * unit prices (`linePrices`, every line once) whose amounts (unit price × quantity, 2 decimals) sum to the
+ * winning total exactly: they become the price-master records and the order draft's prices.
+ */
+export const ebiddingAwardBodySchema = z.object({
+  version: z.number().int().min(0),
+  awards: z
+    .array(z.object({ itemId: z.uuid().nullable(), toElsAccount: elsAccountSchema }))
+    .min(1)
+    .max(200),
+  linePrices: z
+    .array(z.object({ itemId: z.uuid(), price: decimal(12, 6) }))
+    .max(200)
+    .optional(),
+  remark: z.string().trim().max(500).optional(),
+});
+export type EbiddingAwardBody = z.infer<typeof ebiddingAwardBodySchema>;
