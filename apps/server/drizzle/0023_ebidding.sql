@@ -80,6 +80,16 @@ CREATE TABLE "ebidding_item" (
 	"best_price" numeric(18, 6)
 );
 --> statement-breakpoint
+CREATE TABLE "ebidding_offer" (
+	"ebidding_id" uuid NOT NULL,
+	"lot_key" text NOT NULL,
+	"to_els_account" text NOT NULL,
+	"price" numeric(20, 6) NOT NULL,
+	"seq" integer NOT NULL,
+	"bid_time" bigint NOT NULL,
+	CONSTRAINT "ebidding_offer_ebidding_id_lot_key_to_els_account_pk" PRIMARY KEY("ebidding_id","lot_key","to_els_account")
+);
+--> statement-breakpoint
 CREATE TABLE "ebidding_supplier" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"ebidding_id" uuid NOT NULL,
@@ -93,6 +103,7 @@ CREATE TABLE "ebidding_supplier" (
 --> statement-breakpoint
 ALTER TABLE "ebidding_bid" ADD CONSTRAINT "ebidding_bid_ebidding_id_ebidding_id_fk" FOREIGN KEY ("ebidding_id") REFERENCES "public"."ebidding"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ebidding_item" ADD CONSTRAINT "ebidding_item_document_id_ebidding_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."ebidding"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ebidding_offer" ADD CONSTRAINT "ebidding_offer_ebidding_id_ebidding_id_fk" FOREIGN KEY ("ebidding_id") REFERENCES "public"."ebidding"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ebidding_supplier" ADD CONSTRAINT "ebidding_supplier_ebidding_id_ebidding_id_fk" FOREIGN KEY ("ebidding_id") REFERENCES "public"."ebidding"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ebidding_number_uq" ON "ebidding" USING btree ("els_account","ebidding_number" collate "C");--> statement-breakpoint
 CREATE INDEX "ebidding_supplier_number_idx" ON "ebidding" USING btree ("to_els_account","ebidding_number" collate "C","id");--> statement-breakpoint
@@ -101,7 +112,7 @@ CREATE INDEX "ebidding_buyer_status_idx" ON "ebidding" USING btree ("els_account
 CREATE INDEX "ebidding_supplier_list_idx" ON "ebidding" USING btree ("to_els_account","ebidding_date" DESC NULLS FIRST,"create_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "ebidding_supplier_status_idx" ON "ebidding" USING btree ("to_els_account","ebidding_status","ebidding_date" DESC NULLS FIRST,"create_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "ebidding_bid_seq_uq" ON "ebidding_bid" USING btree ("ebidding_id","seq");--> statement-breakpoint
-CREATE INDEX "ebidding_bid_bidder_idx" ON "ebidding_bid" USING btree ("ebidding_id","to_els_account","item_id","seq");--> statement-breakpoint
 CREATE INDEX "ebidding_item_document_idx" ON "ebidding_item" USING btree ("document_id","line_number");--> statement-breakpoint
+CREATE INDEX "ebidding_offer_rank_idx" ON "ebidding_offer" USING btree ("ebidding_id","lot_key","price","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "ebidding_supplier_uq" ON "ebidding_supplier" USING btree ("ebidding_id","to_els_account");--> statement-breakpoint
 CREATE INDEX "ebidding_supplier_supplier_idx" ON "ebidding_supplier" USING btree ("to_els_account","ebidding_id");

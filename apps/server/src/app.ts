@@ -152,7 +152,11 @@ export async function buildApp(options: BuildAppOptions) {
         async verify(token) {
           const found = await sessionForToken({ tokens, sessions, db: database.db }, token);
           return found
-            ? { elsAccount: found.session.elsAccount, elsSubAccount: found.session.elsSubAccount }
+            ? {
+                elsAccount: found.session.elsAccount,
+                elsSubAccount: found.session.elsSubAccount,
+                station: found.session.station,
+              }
             : null;
         },
       });
@@ -162,6 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
     db: database.db,
     log: app.log,
     env: config.ENV_NAME,
+    broker,
     intervalMs: config.JOB_POLL_MS,
   });
   const deps: AppDeps = {

@@ -210,22 +210,32 @@ describe('English reverse offers', () => {
 });
 
 describe('the end: extensions, the end timer and late offers', () => {
-  it('extends the end on an offer in the last minutes, at most canPostponeBout times, and moves the timer', async () => {
+  it('extends the end on an offer in the last minutes, at most canPostponeBout times; the timer follows', async () => {
     const row = await running();
     await moveEnd(row.id, new Date(Date.now() + 60_000));
     const res = await bid(row.id, '200001', '9000');
     const extendedTo = new Date(res.json().data.extendedTo).getTime();
     const bidTime = new Date(res.json().data.bidTime).getTime();
     expect(extendedTo - bidTime).toBe(3 * 60_000);
-    const [job] = await db()
-      .select()
-      .from(scheduledJob)
+    // the end timer, due at the old end, finds the new end and waits for it
+    const endJob = () =>
+      db()
+        .select()
+        .from(scheduledJob)
+        .where(and(eq(scheduledJob.kind, END_JOB), eq(scheduledJob.jobKey, row.id)));
+    await db()
+      .update(scheduledJob)
+      .set({ runAt: new Date(Date.now() - 1000) })
       .where(and(eq(scheduledJob.kind, END_JOB), eq(scheduledJob.jobKey, row.id)));
+    await runJobs();
+    const [job] = await endJob();
+    expect(job).toMatchObject({ state: 'pending' });
     expect(job.runAt.getTime()).toBe(extendedTo);
     await moveEnd(row.id, new Date(Date.now() + 60_000));
     expect((await bid(row.id, '200003', '8000')).json().data.extendedTo).toBeNull();
     const room = (await get(`${S}/findRoom/${row.id}`, s['200003'])).json().data;
     expect(room.record.postponeCount).toBe(1);
+    expect(room.record.ebiddingStatus).toBe('2');
   });
 
   it('refuses an offer after the end even before the timer ran, and ends once when the timer runs', async () => {

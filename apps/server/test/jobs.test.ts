@@ -54,6 +54,18 @@ async function effects(prefix: string) {
 
 registerJobHandler('test.effect', async (tx, job) => mark(tx, job.jobKey));
 
+// A deadline found moved later when its timer runs: the handler schedules its own key again, once.
+registerJobHandler('test.again', async (tx, job) => {
+  await mark(tx, job.jobKey);
+  if (!job.payload.again) return;
+  await scheduleJob(tx, {
+    kind: 'test.again',
+    key: job.jobKey,
+    runAt: new Date(Date.now() + 200),
+    payload: {},
+  });
+});
+
 let failuresLeft = 1;
 registerJobHandler('test.flaky', async (tx, job) => {
   await mark(tx, job.jobKey);
@@ -103,6 +115,26 @@ describe('scheduled jobs', () => {
     await runner.runDue();
     expect(await effects('cancelled')).toEqual([]);
     expect(await db.select().from(scheduledJob).where(eq(scheduledJob.jobKey, 'cancelled'))).toEqual([]);
+  });
+
+  it('keeps a job pending at its new time when its handler scheduled it again', async () => {
+    const db = server.database.db;
+    const runner = createJobRunner({ db, log: server.app.log });
+    await scheduleJob(db, {
+      kind: 'test.again',
+      key: 'again',
+      runAt: new Date(Date.now() - 1000),
+      payload: { again: true },
+    });
+    await runner.runDue();
+    const [row] = await db.select().from(scheduledJob).where(eq(scheduledJob.jobKey, 'again'));
+    expect(row.state).toBe('pending');
+    expect(row.runAt.getTime()).toBeGreaterThan(Date.now() - 1000);
+    await new Promise((r) => setTimeout(r, 400));
+    await runner.runDue();
+    expect(await effects('again')).toEqual(['again', 'again']);
+    const [after] = await db.select().from(scheduledJob).where(eq(scheduledJob.jobKey, 'again'));
+    expect(after.state).toBe('done');
   });
 
   it('rolls back a failing handler, retries it after a backoff, then runs it once', async () => {

@@ -7,7 +7,26 @@ export function userTopic(env: string, elsAccount: string, elsSubAccount: string
 }
 
 /** Who an MQTT connection belongs to, once its token was checked. */
-export type BrokerIdentity = { elsAccount: string; elsSubAccount: string };
+export type BrokerIdentity = { elsAccount: string; elsSubAccount: string; station?: 'purchase' | 'sale' };
+
+/**
+ * Decides a subscription to a topic other than the user's own (a live view such as an auction's, issue
+ * #14): true to allow, false to refuse, undefined when the topic is not this authorizer's.
+ */
+export type TopicAuthorizer = (identity: BrokerIdentity, topic: string) => Promise<boolean | undefined>;
+const topicAuthorizers = new Map<string, TopicAuthorizer>();
+/** Registers (or replaces) a module's topic authorizer under its name, when its routes are registered. */
+export function registerTopicAuthorizer(name: string, authorizer: TopicAuthorizer): void {
+  topicAuthorizers.set(name, authorizer);
+}
+/** Whether any registered authorizer allows `identity` to subscribe to `topic` (false when none knows it). */
+export async function topicAllowed(identity: BrokerIdentity, topic: string): Promise<boolean> {
+  for (const authorize of topicAuthorizers.values()) {
+    const answer = await authorize(identity, topic);
+    if (answer !== undefined) return answer;
+  }
+  return false;
+}
 
 /**
  * Where the server publishes pushes: the embedded Aedes broker, or an external MQTT broker (MQTT_URL).
@@ -25,7 +44,8 @@ export type Broker = {
 /**
  * The embedded broker. Browsers connect over WebSocket at /mqtt with username `{elsAccount}_{elsSubAccount}`
  * and their access token as password; a connection without a valid token is refused, a subscription
- * outside the user's own topic is refused, and clients may not publish (only the server does).
+ * outside the user's own topic is refused unless a module's topic authorizer allows it (an invited
+ * supplier's view of a live auction), and clients may not publish (only the server does).
  */
 export async function createEmbeddedBroker(options: {
   env: string;
@@ -58,7 +78,10 @@ export async function createEmbeddedBroker(options: {
       if (own && (subscription.topic === own || subscription.topic === `${own}/#`))
         return done(null, subscription);
       // A null subscription answers 0x80 (refused) in the SUBACK and keeps the connection.
-      return done(null, null);
+      if (!identity || /[#+]/.test(subscription.topic)) return done(null, null);
+      topicAllowed(identity, subscription.topic)
+        .then((allowed) => done(null, allowed ? subscription : null))
+        .catch(() => done(null, null));
     },
     authorizePublish(client, _packet, done) {
       // Only the server (client === null) publishes.

@@ -1,5 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Broker } from './broker.ts';
 import type { Db, Queryable, Tx } from './db.ts';
 import { scheduledJob } from './tables.ts';
 
@@ -16,8 +17,19 @@ import { scheduledJob } from './tables.ts';
 /** A job as its handler sees it. */
 export type Job = { id: number; kind: string; jobKey: string; runAt: Date; payload: Record<string, unknown> };
 
-/** Runs a due job inside the claiming transaction (`env`: the deployment's name, for messages); throw to retry later. */
-export type JobHandler = (tx: Tx, job: Job, context: { env: string }) => Promise<void>;
+/**
+ * What a handler gets besides its transaction: `env` (the deployment's name, for messages), the broker
+ * (absent in runners made without one), and `afterCommit` to do something once the claiming transaction
+ * has committed (a live push of what the job changed); dropped when the handler throws.
+ */
+export type JobContext = {
+  env: string;
+  broker?: Broker;
+  afterCommit(fn: () => Promise<void>): void;
+};
+
+/** Runs a due job inside the claiming transaction; throw to retry later. */
+export type JobHandler = (tx: Tx, job: Job, context: JobContext) => Promise<void>;
 
 /** Tries before a job is marked failed. */
 export const MAX_ATTEMPTS = 8;
@@ -75,16 +87,18 @@ export function createJobRunner(options: {
   log: FastifyBaseLogger;
   /** ENV_NAME, handed to handlers that send messages. */
   env?: string;
+  /** Where handlers push live views after commit (absent: no pushes, e.g. in tests). */
+  broker?: Broker;
   intervalMs?: number;
 }) {
   const { db, log } = options;
-  const context = { env: options.env ?? '' };
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
 
   async function round(): Promise<number> {
-    return db.transaction(async (tx) => {
+    const committed: Array<() => Promise<void>> = [];
+    const done = await db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(scheduledJob)
@@ -95,14 +109,29 @@ export function createJobRunner(options: {
       let done = 0;
       for (const row of due) {
         const handler = handlers.get(row.kind);
+        const after: Array<() => Promise<void>> = [];
+        const context: JobContext = {
+          env: options.env ?? '',
+          broker: options.broker,
+          afterCommit: (fn) => after.push(fn),
+        };
         try {
           if (!handler) throw new Error(`no handler for job kind ${row.kind}`);
           // A savepoint: a failing handler's writes go, the claim and the retry bookkeeping stay.
           await tx.transaction(async (inner) => handler(inner, row, context));
+          committed.push(...after);
+          // A handler that scheduled its own key again (a deadline moved later) left the row pending at
+          // its new time: only the claimed run is marked done.
           await tx
             .update(scheduledJob)
             .set({ state: 'done', doneDate: sql`now()`, attempts: row.attempts + 1 })
-            .where(eq(scheduledJob.id, row.id));
+            // (run_at to the millisecond: the claimed Date has no microseconds)
+            .where(
+              and(
+                eq(scheduledJob.id, row.id),
+                sql`date_trunc('milliseconds', ${scheduledJob.runAt}) = ${row.runAt.toISOString()}::timestamptz`,
+              ),
+            );
           done++;
         } catch (error) {
           const attempts = row.attempts + 1;
@@ -125,6 +154,9 @@ export function createJobRunner(options: {
       }
       return done;
     });
+    for (const fn of committed)
+      await fn().catch((error) => log.warn({ err: error }, 'after-commit step of a job failed'));
+    return done;
   }
 
   /** One round now; a round already running is awaited instead of starting a second. */

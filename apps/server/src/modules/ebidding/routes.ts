@@ -4,7 +4,15 @@ import { envelopeSchema } from '@srm/contracts/envelope';
 import { z } from 'zod';
 import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import { ebiddingKind, findConsole, findRoom, placeBid, verifyBidLog } from './service.ts';
+import {
+  ebiddingKind,
+  findConsole,
+  findRoom,
+  placeBid,
+  publishLive,
+  registerEbiddingTopics,
+  verifyBidLog,
+} from './service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 const price = z.string().nullable();
@@ -18,7 +26,13 @@ const lineBase = {
   deliveryDate: z.string(),
   startingPrice: price,
 };
-const standing = { bestPrice: price, ownPrice: price, rank: z.number().nullable(), bidders: z.number() };
+const standing = {
+  bestPrice: price,
+  ownPrice: price,
+  ownSeq: z.number().nullable(),
+  rank: z.number().nullable(),
+  bidders: z.number(),
+};
 const rankRow = z.object({
   rank: z.number(),
   toElsAccount: z.string(),
@@ -42,6 +56,8 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
   const sale = servicePath(def, 'sale');
   const purchase = servicePath(def, 'purchase');
   const record = recordSchemaOf(ebiddingKind);
+  const env = deps.config.ENV_NAME;
+  registerEbiddingTopics(deps.db, env);
 
   /**
    * GET /apis/ebidding/SaleEbiddingService/findRoom/{id} — the supplier's bidding room: { record,
@@ -81,7 +97,8 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
    * POST /apis/ebidding/SaleEbiddingService/bid/{id} — an offer (English reverse), decided under the
    * auction's lock by the server's clock. Body { price (decimal, 14.6; the lot's total by total price, the
    * line's unit price per line), itemId? (per line) }. Answers { seq (the bid log's number), price,
-   * bidTime, extendedTo (the new end when this offer extended it, else null) } only once committed.
+   * bidTime, extendedTo (the new end when this offer extended it, else null) } only once committed;
+   * then both live views are pushed (topics `srm/{env}/ebidding/{id}/sale|purchase`, EbiddingPush).
    * '400' (spec 001 §5): not started, not open (ended — also just after an extension by another offer),
    * offer not above 0, above the starting price, not below the own last offer or the best by the least
    * decrement (the message gives the highest acceptable offer), too many offers; '404' when not invited.
@@ -109,7 +126,11 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const auth = requireAuth(request.auth);
       ebiddingKind.assertSide(auth, 'sale', 'bid', request.params.id);
-      return ok(await placeBid(deps.db, auth, request.params.id, request.body));
+      const { answer, pushes } = await placeBid(deps.db, auth, request.params.id, request.body);
+      await publishLive(deps.broker, env, pushes).catch((error) =>
+        request.log.warn({ err: error }, 'e-auction push failed'),
+      );
+      return ok(answer);
     },
   );
 

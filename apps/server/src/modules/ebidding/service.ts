@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import {
   ebiddingDefinition as def,
   type EbiddingBidBody,
+  type EbiddingPush,
+  type EbiddingStanding,
   ebiddingSuppliersSchema,
+  ebiddingTopic,
   englishBidProblem,
   extendedEnd,
   MIN_BIDDERS,
@@ -10,8 +13,9 @@ import {
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../platform/db.ts';
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
+import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
   type ActionContext,
   type DocRow,
@@ -22,12 +26,12 @@ import {
 } from '../../platform/document/kind.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
-import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
+import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { company } from '../account/tables.ts';
 import { material } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
-import { ebidding, ebiddingBid, ebiddingItem, ebiddingSupplier } from './tables.ts';
+import { ebidding, ebiddingBid, ebiddingItem, ebiddingOffer, ebiddingSupplier } from './tables.ts';
 
 /**
  * E-auctions' own rules (issue #14; spec 001 §5 "auction offer greater than 0 and at most the starting
@@ -45,7 +49,7 @@ import { ebidding, ebiddingBid, ebiddingItem, ebiddingSupplier } from './tables.
 
 type EbiddingRow = typeof ebidding.$inferSelect;
 type ItemRow = typeof ebiddingItem.$inferSelect;
-type BidRow = typeof ebiddingBid.$inferSelect;
+type OfferRow = typeof ebiddingOffer.$inferSelect;
 
 const rule = (problem: RuleProblem | null) => {
   if (problem) throw badRequest(problem.key as never, problem.params);
@@ -283,12 +287,15 @@ async function publish(ctx: ActionContext) {
   return { set: { publishTime: new Date(), publishUser: userKey(ctx.auth) } };
 }
 
-/** Start now (buyer, published): before the end time; the suppliers are told; the start timer goes. */
+/**
+ * Start now (buyer, published): before the end time; the suppliers are told. Timers are never cancelled
+ * from an action (a poller may hold the timer's row while waiting for this auction's lock: the other lock
+ * order would deadlock); a timer that finds the auction past its state does nothing.
+ */
 async function start(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
   const now = new Date();
   if (row.endTime.getTime() <= now.getTime()) throw badRequest('ebidEndBeforeStart');
-  await cancelJob(ctx.tx, START_JOB, row.id);
   await tellBidders(ctx.tx, ctx.env, row, {
     zh_cn: '竞价已开始：{number} {name}',
     en: 'E-auction {number} {name} has started',
@@ -303,7 +310,6 @@ const endStatus = (row: EbiddingRow) => (row.lastBidSeq > 0 ? '3' : '5');
 async function finish(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
   const now = new Date();
-  await cancelJob(ctx.tx, END_JOB, row.id);
   await tellBidders(ctx.tx, ctx.env, row, {
     zh_cn: '竞价已结束：{number} {name}',
     en: 'E-auction {number} {name} has ended',
@@ -311,11 +317,9 @@ async function finish(ctx: ActionContext) {
   return { set: { ebiddingStatus: endStatus(row), endTime: now, finishTime: now } };
 }
 
-/** Close (buyer, with a reason): the timers go and the suppliers hear of it. */
+/** Close (buyer, with a reason): the suppliers hear of it; the timers find it closed and do nothing. */
 async function close(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
-  await cancelJob(ctx.tx, START_JOB, row.id);
-  await cancelJob(ctx.tx, END_JOB, row.id);
   await tellBidders(
     ctx.tx,
     ctx.env,
@@ -340,6 +344,9 @@ export const ebiddingKind = defineKind({
   save: saveEbidding,
   saleScope,
   effects: { publish, start, finish, close },
+  // A start, an end or a close by the buyer reaches the open rooms and consoles at once.
+  afterAction: async ({ db, broker, env }, _action, row) =>
+    publishLive(broker, env, await livePushes(db, row as unknown as EbiddingRow, 'status')),
   approvalContent: (row) => String(row.ebiddingName ?? ''),
 });
 
@@ -347,7 +354,7 @@ export const ebiddingKind = defineKind({
  * The start timer: a published auction with a scheduled start becomes "bidding" (2) by the system, and
  * the suppliers are told. A start moved later is scheduled again; anything else is left alone.
  */
-registerJobHandler(START_JOB, async (tx, job, { env }) => {
+registerJobHandler(START_JOB, async (tx, job, { env, broker, afterCommit }) => {
   const [row] = await tx
     .select()
     .from(ebidding)
@@ -358,7 +365,7 @@ registerJobHandler(START_JOB, async (tx, job, { env }) => {
     await scheduleJob(tx, { kind: START_JOB, key: row.id, runAt: row.startTime, payload: job.payload });
     return;
   }
-  await ebiddingKind.transition(
+  const started = await ebiddingKind.transition(
     tx,
     serverActor(row.elsAccount, 'system'),
     row as unknown as DocRow,
@@ -369,6 +376,8 @@ registerJobHandler(START_JOB, async (tx, job, { env }) => {
     zh_cn: '竞价已开始：{number} {name}',
     en: 'E-auction {number} {name} has started',
   });
+  const pushes = await livePushes(tx, started as unknown as EbiddingRow, 'status');
+  afterCommit(() => publishLive(broker, env, pushes));
 });
 
 /**
@@ -376,7 +385,7 @@ registerJobHandler(START_JOB, async (tx, job, { env }) => {
  * published auction becomes finished (3) or bid failed (5) by the system, at its end time; the buyer who
  * made it and the suppliers are told. Before the end it schedules itself at the end again.
  */
-registerJobHandler(END_JOB, async (tx, job, { env }) => {
+registerJobHandler(END_JOB, async (tx, job, { env, broker, afterCommit }) => {
   const [row] = await tx
     .select()
     .from(ebidding)
@@ -387,14 +396,15 @@ registerJobHandler(END_JOB, async (tx, job, { env }) => {
     await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt: row.endTime, payload: job.payload });
     return;
   }
-  await ebiddingKind.transition(
+  const ended = await ebiddingKind.transition(
     tx,
     serverActor(row.elsAccount, 'system'),
     row as unknown as DocRow,
     { ebiddingStatus: endStatus(row), finishTime: row.endTime },
     'finish',
   );
-  await cancelJob(tx, START_JOB, row.id);
+  const pushes = await livePushes(tx, ended as unknown as EbiddingRow, 'status');
+  afterCommit(() => publishLive(broker, env, pushes));
   await tellBidders(tx, env, row, {
     zh_cn: '竞价已结束：{number} {name}',
     en: 'E-auction {number} {name} has ended',
@@ -419,33 +429,134 @@ registerJobHandler(END_JOB, async (tx, job, { env }) => {
 
 // ——— bidding ———
 
-/** The latest accepted offer of each (line, supplier): a supplier's current offer (offers only fall). */
-async function currentOffers(db: Queryable, id: string): Promise<BidRow[]> {
+/** The key of a lot or line in the offers table: 'lot' by total price, else the line's id. */
+const lotKey = (itemId: string | null) => itemId ?? 'lot';
+
+/** Every supplier's current offer on every lot or line of the auction (one indexed read). */
+async function currentOffers(db: Queryable, id: string, keys?: string[]): Promise<OfferRow[]> {
   return db
-    .selectDistinctOn([ebiddingBid.itemId, ebiddingBid.toElsAccount])
-    .from(ebiddingBid)
-    .where(eq(ebiddingBid.ebiddingId, id))
-    .orderBy(ebiddingBid.itemId, ebiddingBid.toElsAccount, desc(ebiddingBid.seq));
+    .select()
+    .from(ebiddingOffer)
+    .where(
+      keys
+        ? and(eq(ebiddingOffer.ebiddingId, id), inArray(ebiddingOffer.lotKey, keys))
+        : eq(ebiddingOffer.ebiddingId, id),
+    )
+    .orderBy(ebiddingOffer.lotKey, ebiddingOffer.price, ebiddingOffer.seq);
 }
 
 /**
  * The ranking of one lot or line: each supplier's current offer, lowest first; an equal price ranks the
- * earlier offer first (it was there first). Answers [account, offer, rank].
+ * earlier offer first (it was there first — and the rules never accept a tie with the best).
  */
-export function rankOffers(offers: BidRow[]): Array<{ offer: BidRow; rank: number }> {
+export function rankOffers(offers: OfferRow[]): Array<{ offer: OfferRow; rank: number }> {
   return [...offers]
     .sort((a, b) => new Decimal(a.price).cmp(b.price) || a.seq - b.seq)
     .map((offer, i) => ({ offer, rank: i + 1 }));
 }
 
+/** The standings of the given lots or lines for a push: best price, count, ranking as bid-log numbers. */
+async function standingsOf(db: Queryable, id: string, keys: string[]): Promise<EbiddingStanding[]> {
+  const offers = await currentOffers(db, id, keys);
+  return keys.map((key) => {
+    const ranked = rankOffers(offers.filter((o) => o.lotKey === key));
+    return {
+      itemId: key === 'lot' ? null : key,
+      bestPrice: ranked[0]?.offer.price ?? null,
+      bidders: ranked.length,
+      ranking: ranked.map((r) => r.offer.seq),
+    };
+  });
+}
+
+/** Both sides' pushes of a committed change: the suppliers' view (no identities) and the buyer's. */
+export type LivePushes = { id: string; sale: EbiddingPush; purchase: EbiddingPush };
+
+/**
+ * Builds the pushes of a change from inside its transaction (the state it commits): the auction's
+ * status, end and extensions, the standings of `keys` (all lots or lines when omitted), and for the
+ * buyer the offer itself.
+ */
+async function livePushes(
+  db: Queryable,
+  row: EbiddingRow,
+  event: EbiddingPush['event'],
+  keys?: string[],
+  bid?: EbiddingPush['bid'],
+): Promise<LivePushes> {
+  const all =
+    keys ??
+    (row.ebiddingMethod === '1'
+      ? ['lot']
+      : ((await ebiddingKind.findLines(db, row.id)) as unknown as ItemRow[]).map((l) => l.id));
+  const sale: EbiddingPush = {
+    ebiddingId: row.id,
+    event,
+    ebiddingStatus: row.ebiddingStatus,
+    endTime: row.endTime.toISOString(),
+    postponeCount: row.postponeCount,
+    serverTime: new Date().toISOString(),
+    standings: await standingsOf(db, row.id, all),
+  };
+  return { id: row.id, sale, purchase: bid ? { ...sale, bid } : sale };
+}
+
+/**
+ * Publishes both views (after the change committed). A failed publish is logged by the caller and
+ * costs nothing lasting: rooms and consoles also re-read on reconnect and poll while the broker is away.
+ */
+export async function publishLive(broker: Broker | undefined, env: string, pushes: LivePushes) {
+  if (!broker) return;
+  await Promise.all([
+    broker.publish(ebiddingTopic(env, pushes.id, 'sale'), JSON.stringify(pushes.sale)),
+    broker.publish(ebiddingTopic(env, pushes.id, 'purchase'), JSON.stringify(pushes.purchase)),
+  ]);
+}
+
+/**
+ * Who may subscribe to an auction's live view (issue #14 "a supplier subscribes only to its own view of
+ * an auction it is invited to"): `…/ebidding/{id}/sale` a sale-station user of an invited supplier of a
+ * published auction; `…/ebidding/{id}/purchase` a purchase-station user of the buyer that owns it.
+ */
+export function ebiddingTopicAuthorizer(db: Db, env: string) {
+  const pattern = new RegExp(
+    `^srm/${env.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/ebidding/([0-9a-f-]{36})/(sale|purchase)$`,
+  );
+  return async (identity: { elsAccount: string; station?: string }, topic: string) => {
+    const match = pattern.exec(topic);
+    if (!match) return undefined;
+    const [, id, side] = match;
+    if (identity.station !== side) return false;
+    if (side === 'purchase') {
+      const [row] = await db
+        .select({ id: ebidding.id })
+        .from(ebidding)
+        .where(and(eq(ebidding.id, id), eq(ebidding.elsAccount, identity.elsAccount)));
+      return !!row;
+    }
+    const [row] = await db
+      .select({ id: ebiddingSupplier.id })
+      .from(ebiddingSupplier)
+      .where(
+        and(eq(ebiddingSupplier.ebiddingId, id), eq(ebiddingSupplier.toElsAccount, identity.elsAccount)),
+      );
+    return !!row;
+  };
+}
+/** Registers the auction topics' authorizer of this process's database (called by the routes). */
+export function registerEbiddingTopics(db: Db, env: string): void {
+  registerTopicAuthorizer('ebidding', ebiddingTopicAuthorizer(db, env));
+}
+
 /**
  * An offer (supplier, English reverse): with the auction locked and the server's clock read after the
  * lock, the auction must be taking offers (running, or a scheduled start that has come, and before the
- * end); the offer meets the rules (above 0, at most the starting price, below the bidder's own last offer
- * and the best by the least decrement); at most `quoteNumber` offers per supplier when set. In the same
- * transaction: the bid-log row with its hash, the lot's or line's best price, the bidder's count, and —
- * an offer in the last `quotePostponeMinute` minutes — the extension of the end (the end timer moves with
- * it). The offer is acknowledged only once this commits; the answer is the caller's room.
+ * end); the offer meets the rules (above 0, at most the starting price, below the bidder's own current
+ * offer and the best by the least decrement); at most `quoteNumber` offers per supplier when set. In the
+ * same transaction: the bid-log row with its hash, the supplier's current offer, the lot's or line's best
+ * price, the bidder's count, and — an offer in the last `quotePostponeMinute` minutes — the extension of
+ * the end (the end timer, firing at the old end, finds the new one and waits for it). The offer is
+ * acknowledged only once this commits; the answer carries the pushes for the caller to publish.
  */
 export async function placeBid(db: Queryable, auth: AuthContext, id: string, body: EbiddingBidBody) {
   return db.transaction(async (tx) => {
@@ -472,32 +583,29 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
         .where(and(eq(ebiddingItem.documentId, id), eq(ebiddingItem.id, body.itemId)));
       if (!item) throw badRequest('ebidLineUnknown');
     } else if (body.itemId) throw badRequest('ebidLineNotByLine');
+    const key = lotKey(item?.id ?? null);
     const [own] = await tx
-      .select({ price: ebiddingBid.price })
-      .from(ebiddingBid)
+      .select({ price: ebiddingOffer.price })
+      .from(ebiddingOffer)
       .where(
         and(
-          eq(ebiddingBid.ebiddingId, id),
-          eq(ebiddingBid.toElsAccount, auth.elsAccount),
-          item ? eq(ebiddingBid.itemId, item.id) : isNull(ebiddingBid.itemId),
+          eq(ebiddingOffer.ebiddingId, id),
+          eq(ebiddingOffer.lotKey, key),
+          eq(ebiddingOffer.toElsAccount, auth.elsAccount),
         ),
-      )
-      .orderBy(desc(ebiddingBid.seq))
-      .limit(1);
-    const best = item ? item.bestPrice : row.bestPrice;
+      );
     rule(
       englishBidProblem({
         offer: body.price,
         startingPrice: (item ? item.startingPrice : row.startingPrice) as string,
         ownLast: own?.price ?? null,
-        best,
+        best: item ? item.bestPrice : row.bestPrice,
         priceReviseType: row.priceReviseType,
         priceReviseExtent: row.priceReviseExtent,
       }),
     );
     const price = new Decimal(body.price).toFixed(6);
     const seq = row.lastBidSeq + 1;
-    const prevHash = row.lastBidHash ?? row.id;
     const bid = {
       ebiddingId: id,
       seq,
@@ -506,10 +614,24 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
       bout: row.bout,
       price,
       bidTime: at.getTime(),
-      prevHash,
+      prevHash: row.lastBidHash ?? row.id,
     };
     const hash = bidHash(bid);
     await tx.insert(ebiddingBid).values({ ...bid, hash, createUser: userKey(auth) });
+    await tx
+      .insert(ebiddingOffer)
+      .values({
+        ebiddingId: id,
+        lotKey: key,
+        toElsAccount: auth.elsAccount,
+        price,
+        seq,
+        bidTime: at.getTime(),
+      })
+      .onConflictDoUpdate({
+        target: [ebiddingOffer.ebiddingId, ebiddingOffer.lotKey, ebiddingOffer.toElsAccount],
+        set: { price, seq, bidTime: at.getTime() },
+      });
     if (item) await tx.update(ebiddingItem).set({ bestPrice: price }).where(eq(ebiddingItem.id, item.id));
     const newEnd = extendedEnd({
       end: row.endTime,
@@ -520,17 +642,18 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
       done: row.postponeCount,
       maxExtensions: row.canPostponeBout ?? 0,
     });
+    let current = row;
     if (row.ebiddingStatus === '1')
-      await ebiddingKind.transition(
+      current = (await ebiddingKind.transition(
         tx,
         serverActor(row.elsAccount, 'system'),
         row as unknown as DocRow,
         { ebiddingStatus: '2' },
         'start',
-      );
+      )) as unknown as EbiddingRow;
     // Not through the kernel's transition: an offer is not an edit of the buyer's document (its version
     // guards the buyer's own actions); the bid log is its record.
-    await tx
+    [current] = await tx
       .update(ebidding)
       .set({
         lastBidSeq: seq,
@@ -538,23 +661,28 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
         ...(item ? {} : { bestPrice: price }),
         ...(newEnd ? { endTime: newEnd, postponeCount: row.postponeCount + 1 } : {}),
       })
-      .where(eq(ebidding.id, id));
-    if (newEnd)
-      await scheduleJob(tx, {
-        kind: END_JOB,
-        key: id,
-        runAt: newEnd,
-        payload: { elsAccount: row.elsAccount },
-      });
+      .where(eq(ebidding.id, id))
+      .returning();
     await tx
       .update(ebiddingSupplier)
       .set({ bidderStatus: '1', bidCount: sql`${ebiddingSupplier.bidCount} + 1`, lastBidTime: at })
       .where(eq(ebiddingSupplier.id, bidder.id));
-    return { seq, price, bidTime: at.toISOString(), extendedTo: newEnd?.toISOString() ?? null };
+    const pushes = await livePushes(tx, current, 'bid', [key], {
+      seq,
+      itemId: item?.id ?? null,
+      toElsAccount: auth.elsAccount,
+      supplierName: bidder.supplierName,
+      price,
+      bidTime: at.toISOString(),
+    });
+    return {
+      answer: { seq, price, bidTime: at.toISOString(), extendedTo: newEnd?.toISOString() ?? null },
+      pushes,
+    };
   });
 }
 
-/** The auction as both views need it: header, lines, current offers and the server's clock. */
+/** The auction as both views need it: lines, current offers and the server's clock. */
 async function roomState(db: Queryable, row: EbiddingRow) {
   const lines = (await ebiddingKind.findLines(db, row.id)) as unknown as ItemRow[];
   const offers = await currentOffers(db, row.id);
@@ -562,12 +690,11 @@ async function roomState(db: Queryable, row: EbiddingRow) {
   return { lines, offers, now, open: biddingOpen(row, now) };
 }
 
-const lotKey = (itemId: string | null) => itemId ?? 'lot';
-
 /**
  * The supplier's bidding room: the auction (record), the server's time (ISO-8601, for the countdown's
  * clock offset), whether offers are taken now, and per lot or line its starting and best price, the
- * caller's own current offer, rank (1 = best) and how many suppliers have offered. Never another
+ * caller's own current offer and its bid-log number (ownSeq: its place in a push's ranking), rank
+ * (1 = best) and how many suppliers have offered. Never another
  * supplier's name or offer; names not even with showSupplier (the buyer's console shows them).
  */
 export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
@@ -579,11 +706,12 @@ export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
     .from(ebiddingSupplier)
     .where(and(eq(ebiddingSupplier.ebiddingId, id), eq(ebiddingSupplier.toElsAccount, auth.elsAccount)));
   const standing = (itemId: string | null) => {
-    const ranked = rankOffers(offers.filter((o) => lotKey(o.itemId) === lotKey(itemId)));
+    const ranked = rankOffers(offers.filter((o) => o.lotKey === lotKey(itemId)));
     const mine = ranked.find((r) => r.offer.toElsAccount === auth.elsAccount);
     return {
       bestPrice: ranked[0]?.offer.price ?? null,
       ownPrice: mine?.offer.price ?? null,
+      ownSeq: mine?.offer.seq ?? null,
       rank: mine?.rank ?? null,
       bidders: ranked.length,
     };
@@ -625,7 +753,7 @@ export async function findConsole(db: Queryable, auth: AuthContext, id: string) 
     .orderBy(ebiddingSupplier.toElsAccount);
   const names = new Map(bidders.map((b) => [b.toElsAccount, b.supplierName]));
   const ranking = (itemId: string | null) =>
-    rankOffers(offers.filter((o) => lotKey(o.itemId) === lotKey(itemId))).map(({ offer, rank }) => ({
+    rankOffers(offers.filter((o) => o.lotKey === lotKey(itemId))).map(({ offer, rank }) => ({
       rank,
       toElsAccount: offer.toElsAccount,
       supplierName: names.get(offer.toElsAccount) ?? offer.toElsAccount,

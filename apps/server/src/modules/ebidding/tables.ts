@@ -6,6 +6,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -146,8 +147,28 @@ export const ebiddingBid = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
+  (t) => [uniqueIndex('ebidding_bid_seq_uq').on(t.ebiddingId, t.seq)],
+);
+
+/**
+ * Each supplier's current offer on each lot or line (`lotKey`: 'lot' by total price, else the line's id):
+ * its lowest accepted price (offers only fall) and that bid's log number. Kept in the offer's transaction,
+ * so the ranking (price, then the earlier seq) is one indexed read, not a scan of the log.
+ */
+export const ebiddingOffer = pgTable(
+  'ebidding_offer',
+  {
+    ebiddingId: uuid('ebidding_id')
+      .notNull()
+      .references(() => ebidding.id, { onDelete: 'cascade' }),
+    lotKey: text('lot_key').notNull(),
+    toElsAccount: text('to_els_account').notNull(),
+    price: numeric('price', { precision: 20, scale: 6 }).notNull(),
+    seq: integer('seq').notNull(),
+    bidTime: bigint('bid_time', { mode: 'number' }).notNull(),
+  },
   (t) => [
-    uniqueIndex('ebidding_bid_seq_uq').on(t.ebiddingId, t.seq),
-    index('ebidding_bid_bidder_idx').on(t.ebiddingId, t.toElsAccount, t.itemId, t.seq),
+    primaryKey({ columns: [t.ebiddingId, t.lotKey, t.toElsAccount] }),
+    index('ebidding_offer_rank_idx').on(t.ebiddingId, t.lotKey, t.price, t.seq),
   ],
 );

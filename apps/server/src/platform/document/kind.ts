@@ -19,6 +19,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
 import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
+import type { Broker } from '../broker.ts';
 import type { Queryable, Tx } from '../db.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
@@ -154,6 +155,15 @@ export type KindOptions = KindTables & {
   approvalContent?: (row: DocRow) => string;
   /** The kind's own effects per action (hand-written, unit-tested). */
   effects?: Partial<Record<string, (ctx: ActionContext) => Promise<EffectResult>>>;
+  /**
+   * Runs after an action of the transition table has committed, with the updated header (a live view's
+   * push of the new status, issue #14). Its failure is logged, never answered: the action stands.
+   */
+  afterAction?: (
+    context: { db: Queryable; broker: Broker; env: string },
+    action: string,
+    row: DocRow,
+  ) => Promise<void>;
   /** Runs before a document is deleted (release what it reserved), in the delete's transaction. */
   release?: (tx: Tx, row: DocRow, lines: DocRow[], auth: AuthContext) => Promise<void>;
   /** Computed line fields (e.g. what is left on the order), added to the detail's lines. */

@@ -417,6 +417,9 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
             request.body as never,
           );
           kick();
+          await kind.options
+            .afterAction?.({ db: deps.db, broker: deps.broker, env }, name, row)
+            .catch((error) => request.log.warn({ err: error, action: name }, 'after-action step failed'));
           return ok(kind.toRecord(row) as never);
         },
       );
