@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_JOB, START_JOB } from '../src/modules/ebidding/service.ts';
 import { ebidding, ebiddingBid } from '../src/modules/ebidding/tables.ts';
-import { material } from '../src/modules/masterdata/tables.ts';
+import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
+import { purchaseOrder } from '../src/modules/order/tables.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
 import { scheduledJob } from '../src/platform/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
@@ -329,5 +330,140 @@ describe('the verifiable bid log', () => {
     });
     // a supplier cannot read the log's verification
     expect((await get(`${P}/verifyBidLog/${row.id}`, s['200001'])).json().code).not.toBe('200');
+  });
+});
+
+describe('the award', () => {
+  async function finished(
+    extra: Record<string, unknown> = {},
+    offers: Array<[string, string, number?]> = [],
+  ) {
+    const row = await running(extra);
+    const room = (await get(`${S}/findRoom/${row.id}`, s['200001'])).json().data;
+    for (const [account, price, line] of offers) {
+      const res = await bid(row.id, account, price, line === undefined ? undefined : room.lines[line].itemId);
+      expect(res.json().code, res.json().message).toBe('200');
+    }
+    const detail = (await get(`${P}/findDetail/${row.id}`, s.buyer)).json().data;
+    if (detail.record.ebiddingStatus === '2')
+      expect(
+        (await post(`${P}/finish/${row.id}`, s.buyer, { version: detail.record.version })).json().code,
+      ).toBe('200');
+    const after = (await get(`${P}/findDetail/${row.id}`, s.buyer)).json().data;
+    return {
+      id: row.id,
+      version: after.record.version as number,
+      lines: room.lines as Array<{ itemId: string }>,
+    };
+  }
+
+  it('refuses an award while bidding, naming the status', async () => {
+    const row = await running();
+    const detail = (await get(`${P}/findDetail/${row.id}`, s.buyer)).json().data;
+    const res = await post(`${P}/award/${row.id}`, s.buyer, {
+      version: detail.record.version,
+      awards: [{ itemId: null, toElsAccount: '200001' }],
+    });
+    expect(res.json().code).toBe('400');
+    expect(res.json().message).toContain('“Bidding”');
+  });
+
+  it('splits a total-price lot into line prices that sum to the winning total, then writes prices and one order draft', async () => {
+    const auction = await finished({}, [
+      ['200001', '9000'],
+      ['200003', '8500'],
+    ]);
+    const award = (extra: Record<string, unknown>) =>
+      post(`${P}/award/${auction.id}`, s.buyer, {
+        version: auction.version,
+        awards: [{ itemId: null, toElsAccount: '200003' }],
+        ...extra,
+      });
+    expect((await award({})).json().message).toContain('unit price for every line');
+    // 1000 × 5.5 + 500 × 6 = 8500; one cent off is refused with both sums
+    const wrong = await award({
+      linePrices: [
+        { itemId: auction.lines[0].itemId, price: '5.5' },
+        { itemId: auction.lines[1].itemId, price: '6.00002' },
+      ],
+    });
+    expect(wrong.json().message).toContain('total 8500.01; they must equal the winning total 8500.00');
+    const noOffer = await post(`${P}/award/${auction.id}`, s.buyer, {
+      version: auction.version,
+      awards: [{ itemId: null, toElsAccount: '200004' }],
+      linePrices: [
+        { itemId: auction.lines[0].itemId, price: '5.5' },
+        { itemId: auction.lines[1].itemId, price: '6' },
+      ],
+    });
+    expect(noOffer.json().message).toContain('200004 has no offer');
+    const res = await award({
+      priceValidDate: '2027-06-30',
+      linePrices: [
+        { itemId: auction.lines[0].itemId, price: '5.5' },
+        { itemId: auction.lines[1].itemId, price: '6' },
+      ],
+    });
+    expect(res.json().code, res.json().message).toBe('200');
+    expect(res.json().data.record.ebiddingStatus).toBe('4');
+    expect(res.json().data.prices).toBe(2);
+    expect(res.json().data.orders).toHaveLength(1);
+    expect(res.json().data.orders[0].toElsAccount).toBe('200003');
+    const prices = await db()
+      .select()
+      .from(priceMaster)
+      .where(and(eq(priceMaster.elsAccount, '100000'), eq(priceMaster.toElsAccount, '200003')));
+    const mine = prices.filter((p) => p.priceExpiryDate.toISOString() === '2027-07-01T00:00:00.000Z');
+    expect(mine.map((p) => p.priceExcludingTax).sort()).toEqual(['5.500000', '6.000000']);
+    const [order] = await db()
+      .select()
+      .from(purchaseOrder)
+      .where(eq(purchaseOrder.id, res.json().data.orders[0].id));
+    expect(order).toMatchObject({ toElsAccount: '200003', orderStatus: '0' });
+    const titles = async (account: string) =>
+      (
+        await db()
+          .select()
+          .from(sysMsg)
+          .where(and(eq(sysMsg.businessId, auction.id), eq(sysMsg.elsAccount, account)))
+      ).map((m) => m.msgTitle);
+    expect((await titles('200003')).some((t) => /You won|恭喜中标/.test(t))).toBe(true);
+    expect((await titles('200001')).some((t) => /Not won|未中标/.test(t))).toBe(true);
+    const room = (await get(`${S}/findRoom/${auction.id}`, s['200001'])).json().data;
+    expect(room.bidderStatus).toBe('4');
+  });
+
+  it('awards each line of a per-line auction to its own winner', async () => {
+    const auction = await finished(
+      {
+        ebiddingMethod: '2',
+        startingPrice: undefined,
+        priceReviseExtent: '0.01',
+        lines: [
+          { materialId: materials[0].id, quantity: '1000', deliveryDate: '2027-01-31', startingPrice: '1.2' },
+          { materialId: materials[1].id, quantity: '500', deliveryDate: '2027-01-31', startingPrice: '3' },
+        ],
+      },
+      [
+        ['200001', '1.1', 0],
+        ['200003', '1.05', 0],
+        ['200001', '2.8', 1],
+      ],
+    );
+    const res = await post(`${P}/award/${auction.id}`, s.buyer, {
+      version: auction.version,
+      awards: [
+        { itemId: auction.lines[0].itemId, toElsAccount: '200003' },
+        { itemId: auction.lines[1].itemId, toElsAccount: '200001' },
+      ],
+    });
+    expect(res.json().code, res.json().message).toBe('200');
+    expect(
+      res
+        .json()
+        .data.orders.map((o: { toElsAccount: string }) => o.toElsAccount)
+        .sort(),
+    ).toEqual(['200001', '200003']);
+    expect(res.json().data.prices).toBe(2);
   });
 });

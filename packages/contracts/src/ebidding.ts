@@ -584,6 +584,34 @@ export const ebiddingAwardBodySchema = z.object({
     .array(z.object({ itemId: z.uuid(), price: decimal(12, 6) }))
     .max(200)
     .optional(),
+  /** Last day the awarded prices are valid (YYYY-MM-DD); default one year after the award. */
+  priceValidDate: z.iso.date().optional(),
   remark: z.string().trim().max(500).optional(),
 });
 export type EbiddingAwardBody = z.infer<typeof ebiddingAwardBodySchema>;
+
+/** An amount of PRICE_SCALE decimals rounded half-up to cents (scaled integer in PRICE_SCALE units). */
+function toCents(value: bigint): bigint {
+  const unit = 10n ** BigInt(PRICE_SCALE - 2);
+  return (value + unit / 2n) / unit;
+}
+
+/**
+ * A total-price award's split into line unit prices: each line's amount is unit price × quantity rounded
+ * half-up to cents, and the amounts must sum to the winning total (rounded to cents) exactly. Answers the
+ * first problem (the sum and the total as text), or null.
+ */
+export function splitProblem(
+  total: string,
+  lines: ReadonlyArray<{ quantity: string; price: string }>,
+): RuleProblem | null {
+  let sum = 0n;
+  for (const line of lines) {
+    // price (6 decimals) × quantity (3 decimals) → 9 decimals; back to 6 before rounding to cents
+    const amount = (p(line.price) * scaled(line.quantity, 3) + 500n) / 1000n;
+    sum += toCents(amount);
+  }
+  const want = toCents(p(total));
+  const text = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+  return sum === want ? null : { key: 'ebidSplitMismatch', params: { sum: text(sum), total: text(want) } };
+}

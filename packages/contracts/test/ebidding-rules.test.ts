@@ -8,6 +8,7 @@ import {
   improvedBound,
   priceText,
   scheduleProblem,
+  splitProblem,
 } from '../src/ebidding.ts';
 import { scaled } from '../src/enquiry.ts';
 
@@ -155,5 +156,21 @@ describe('the e-auction definition', () => {
       allowedActions(ebiddingDefinition, { ebiddingStatus: '2', auditStatus: '2' }, 'purchase'),
     ).toContain('finish');
     expect(allowedActions(ebiddingDefinition, { ebiddingStatus: '2', auditStatus: '2' }, 'sale')).toEqual([]);
+  });
+});
+
+describe('a total-price award split into line prices', () => {
+  it('needs the line amounts (unit price × quantity, to the cent) to sum to the winning total', () => {
+    const lines = [
+      { quantity: '1000', price: '0.012345' },
+      { quantity: '3', price: '100.005' },
+    ];
+    // 12.345 → 12.35 (half-up) and 300.015 → 300.02: 312.37
+    expect(splitProblem('312.37', lines)).toBeNull();
+    expect(splitProblem('312.365', lines)).toBeNull();
+    expect(splitProblem('312.36', lines)).toEqual({
+      key: 'ebidSplitMismatch',
+      params: { sum: '312.37', total: '312.36' },
+    });
   });
 });

@@ -585,6 +585,22 @@ const messages = {
     en: 'Only English reverse auctions take offers so far',
   },
   ebidMaterialUnknown: { zh_cn: '物料 {id} 不存在', en: 'Material {id} does not exist' },
+  ebidSplitMismatch: {
+    zh_cn: '各行金额（单价 × 数量，保留 2 位小数）合计 {sum}，须等于中标总价 {total}',
+    en: 'The line amounts (unit price × quantity, to the cent) total {sum}; they must equal the winning total {total}',
+  },
+  ebidSplitLines: {
+    zh_cn: '按总价定标须为每一行给出单价（每行一次）',
+    en: 'A total-price award needs a unit price for every line, each line once',
+  },
+  ebidAwardNoOffer: {
+    zh_cn: '供应商 {account} 在该标段没有有效出价，不能中标',
+    en: 'Supplier {account} has no offer on this lot or line and cannot win it',
+  },
+  ebidAwardLine: {
+    zh_cn: '定标的行不属于此竞价单或重复',
+    en: 'An awarded line is not on this auction, or is awarded twice',
+  },
 } satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

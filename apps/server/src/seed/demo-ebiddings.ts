@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ebiddingKind, placeBid } from '../modules/ebidding/service.ts';
+import { awardEbidding, ebiddingKind, placeBid } from '../modules/ebidding/service.ts';
 import { material } from '../modules/masterdata/tables.ts';
 import type { Db } from '../platform/db.ts';
 import { as } from './demo-enquiries.ts';
@@ -10,8 +10,8 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 /**
  * Demo e-auctions (issue #14) through the real services, English reverse by total price, inviting
  * 200001, 200002 and 200003: one running for four hours after start-up (200003 has bid; 200001 and 200002
- * can bid at once and the buyer can watch the console), one scheduled for tomorrow, one finished (200001
- * and 200003 only) with its hash-chained bid log, and a draft.
+ * can bid at once and the buyer can watch the console), one scheduled for tomorrow, one finished and awarded
+ * (200001 and 200003 only) with its hash-chained bid log, and a draft.
  */
 export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
   const buyer = await as(db, '100000', 'buyer1');
@@ -47,7 +47,7 @@ export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
   };
 
   // Finished (made first: the lowest number, which 200002 is not invited to): 200001 and 200003 bid,
-  // the buyer ended it; its bid log verifies.
+  // the buyer ended it and awarded the best; its bid log verifies.
   const finished = await make(
     '电阻电容季度竞价',
     '9000',
@@ -66,9 +66,20 @@ export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
     ['200003', '8320'],
   ]);
   const current = await ebiddingKind.find(db, buyer, 'purchase', finished.id);
-  await ebiddingKind.runAction(db, env, buyer, 'purchase', 'finish', finished.id, {
+  const ended = await ebiddingKind.runAction(db, env, buyer, 'purchase', 'finish', finished.id, {
     version: current.version ?? fs.version,
     remark: '已达到目标价',
+  });
+  // Awarded to the best offer (200003, 8,320.00): 200,000 × 0.0236 + 150,000 × 0.024 = 8,320.00.
+  const lines = await ebiddingKind.findLines(db, finished.id);
+  await awardEbidding(db, env, buyer, finished.id, {
+    version: ended.version,
+    awards: [{ itemId: null, toElsAccount: '200003' }],
+    linePrices: [
+      { itemId: lines[0].id, price: '0.0236' },
+      { itemId: lines[1].id, price: '0.024' },
+    ],
+    remark: '最低价中标',
   });
 
   // Running for four hours: 200003 leads; 200001 and 200002 have not bid yet.

@@ -1,10 +1,15 @@
 import { servicePath } from '@srm/contracts/document/define';
-import { ebiddingDefinition as def, ebiddingBidBodySchema } from '@srm/contracts/ebidding';
+import {
+  ebiddingDefinition as def,
+  ebiddingAwardBodySchema,
+  ebiddingBidBodySchema,
+} from '@srm/contracts/ebidding';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { z } from 'zod';
 import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import {
+  awardEbidding,
   ebiddingKind,
   findConsole,
   findRoom,
@@ -213,6 +218,46 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const auth = requireAuth(request.auth);
       return ok(await verifyBidLog(deps.db, auth, request.params.id));
+    },
+  );
+
+  /**
+   * POST /apis/ebidding/PurchaseEbiddingService/award/{id} — the buyer awards a finished auction
+   * (ebiddingAwardBodySchema: { version, awards [{ itemId (null by total price), toElsAccount }],
+   * linePrices? [{ itemId, price }] (by total price: unit prices whose amounts sum to the winning total to
+   * the cent), priceValidDate?, remark? }). Answers { record, orders [{ id, orderNumber, toElsAccount }],
+   * prices (price-master records written) }. '400': not finished (names the status), a winner without an
+   * offer there, a line twice or unknown, the split not summing to the total; '404'; '409' stale.
+   */
+  r.post(
+    `${purchase}/award/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Award a finished e-auction: price master and order drafts (buyer)',
+        params: idParams,
+        body: ebiddingAwardBodySchema,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              record,
+              orders: z.array(
+                z.object({ id: z.string(), orderNumber: z.string(), toElsAccount: z.string() }),
+              ),
+              prices: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { pushes, ...answer } = await awardEbidding(deps.db, env, auth, request.params.id, request.body);
+      void deps.outbox.kick();
+      await publishLive(deps.broker, env, pushes).catch((error) =>
+        request.log.warn({ err: error }, 'e-auction push failed'),
+      );
+      return ok(answer as never);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   ebiddingDefinition as def,
+  type EbiddingAwardBody,
   type EbiddingBidBody,
   type EbiddingPush,
   type EbiddingStanding,
@@ -10,6 +11,7 @@ import {
   extendedEnd,
   MIN_BIDDERS,
   scheduleProblem,
+  splitProblem,
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
@@ -24,12 +26,13 @@ import {
   serverActor,
   userKey,
 } from '../../platform/document/kind.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { company } from '../account/tables.ts';
 import { material } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
+import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
 import { ebidding, ebiddingBid, ebiddingItem, ebiddingOffer, ebiddingSupplier } from './tables.ts';
 
@@ -344,6 +347,8 @@ export const ebiddingKind = defineKind({
   save: saveEbidding,
   saleScope,
   effects: { publish, start, finish, close },
+  // The award names its winners and a total-price lot's split: its own route (award below).
+  ownRoutes: ['award'],
   // A start, an end or a close by the buyer reaches the open rooms and consoles at once.
   afterAction: async ({ db, broker, env }, _action, row) =>
     publishLive(broker, env, await livePushes(db, row as unknown as EbiddingRow, 'status')),
@@ -836,6 +841,128 @@ export async function verifyBidLog(db: Queryable, auth: AuthContext, id: string)
   if (brokenAt === null && (log.length !== row.lastBidSeq || (log.length > 0 && prev !== row.lastBidHash)))
     brokenAt = Math.min(log.length, row.lastBidSeq) + 1;
   return { intact: brokenAt === null, count: log.length, head: row.lastBidHash, brokenAt };
+}
+
+/**
+ * Award (buyer, a finished auction; spec 001 §4 "won", issue #14 "award → price master and order drafts
+ * as in sourcing"): one winner per lot (by total price) or per awarded line (per line), each with a
+ * current offer there (usually rank 1). By total price the winning total is split into line unit prices
+ * whose amounts sum to it to the cent (`linePrices`, every line once). In one transaction: price-master
+ * records valid until `priceValidDate` (default one year on) and an order draft per winner
+ * (order/from-award.ts), the winners "won" and every other invited supplier "not won", the auction
+ * "won" (4, one audit row); each supplier that offered hears won or not won in its language.
+ */
+export async function awardEbidding(
+  db: Queryable,
+  env: string,
+  auth: AuthContext,
+  id: string,
+  body: EbiddingAwardBody,
+) {
+  ebiddingKind.assertSide(auth, 'purchase', 'award', id);
+  return db.transaction(async (tx) => {
+    const row = (await ebiddingKind.find(tx, auth, 'purchase', id, true)) as unknown as EbiddingRow;
+    if (row.version !== body.version) throw conflict();
+    ebiddingKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
+    const lines = (await ebiddingKind.findLines(tx, id)) as unknown as ItemRow[];
+    const offers = await currentOffers(tx, id);
+    const bidders = await tx.select().from(ebiddingSupplier).where(eq(ebiddingSupplier.ebiddingId, id));
+    const offerOf = (key: string, account: string) => {
+      const found = offers.find((o) => o.lotKey === key && o.toElsAccount === account);
+      if (!found) throw badRequest('ebidAwardNoOffer', { account });
+      return found;
+    };
+    const winners = new Map<string, AwardedLine[]>();
+    const add = (account: string, line: ItemRow, price: string) => {
+      const list = winners.get(account) ?? [];
+      list.push({
+        materialId: line.materialId,
+        materialNumber: line.materialNumber,
+        materialDesc: line.materialDesc,
+        unit: line.unit,
+        quantity: line.quantity,
+        price,
+        taxRate: row.taxRate,
+        deliveryDate: line.deliveryDate,
+        quota: '100',
+      });
+      winners.set(account, list);
+    };
+    if (row.ebiddingMethod === '1') {
+      const [only, ...rest] = body.awards;
+      if (rest.length > 0 || only.itemId !== null) throw badRequest('ebidLineNotByLine');
+      const offer = offerOf('lot', only.toElsAccount);
+      const split = body.linePrices ?? [];
+      if (split.length !== lines.length || new Set(split.map((l) => l.itemId)).size !== lines.length)
+        throw badRequest('ebidSplitLines');
+      const priced = lines.map((line) => {
+        const given = split.find((l) => l.itemId === line.id);
+        if (!given) throw badRequest('ebidSplitLines');
+        return { line, price: new Decimal(given.price).toFixed(6) };
+      });
+      rule(
+        splitProblem(
+          offer.price,
+          priced.map((p) => ({ quantity: p.line.quantity, price: p.price })),
+        ),
+      );
+      for (const p of priced) add(only.toElsAccount, p.line, p.price);
+    } else {
+      const seen = new Set<string>();
+      for (const a of body.awards) {
+        const line = lines.find((l) => l.id === a.itemId);
+        if (!line || seen.has(line.id)) throw badRequest('ebidAwardLine');
+        seen.add(line.id);
+        add(a.toElsAccount, line, offerOf(line.id, a.toElsAccount).price);
+      }
+    }
+    const validUntil =
+      body.priceValidDate ?? new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    const result = await recordAward(tx, auth, {
+      currency: row.currency,
+      exchangeRate: '1',
+      validUntil,
+      remark: `${row.ebiddingNumber} ${row.ebiddingName}`,
+      winners,
+    });
+    for (const b of bidders)
+      await tx
+        .update(ebiddingSupplier)
+        .set({ bidderStatus: winners.has(b.toElsAccount) ? '3' : '4' })
+        .where(eq(ebiddingSupplier.id, b.id));
+    const updated = await ebiddingKind.transition(
+      tx,
+      auth,
+      row as unknown as DocRow,
+      { ebiddingStatus: '4' },
+      'award',
+      body.remark,
+    );
+    for (const b of bidders.filter((x) => x.bidCount > 0)) {
+      const won = winners.get(b.toElsAccount);
+      await notify(tx, env, {
+        receivers: { companies: [b.toElsAccount] },
+        msgTitle: fillText(
+          won
+            ? { zh_cn: '恭喜中标：竞价 {number} {name}', en: 'You won e-auction {number} {name}' }
+            : { zh_cn: '未中标：竞价 {number} {name}', en: 'Not won: e-auction {number} {name}' },
+          { number: row.ebiddingNumber, name: row.ebiddingName },
+        ),
+        msgContent: won
+          ? {
+              zh_cn: won.map((l) => `${l.materialNumber} 单价 ${l.price}`).join('；'),
+              en: won.map((l) => `${l.materialNumber} unit price ${l.price}`).join('; '),
+            }
+          : undefined,
+        sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+        businessType: def.kind,
+        businessId: row.id,
+        linkUrl: roomLink(row.id),
+      });
+    }
+    const pushes = await livePushes(tx, updated as unknown as EbiddingRow, 'status');
+    return { record: ebiddingKind.toRecord(updated), orders: result.orders, prices: result.prices, pushes };
+  });
 }
 
 export type { EbiddingRow, Tx };

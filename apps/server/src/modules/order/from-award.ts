@@ -1,0 +1,97 @@
+import Decimal from 'decimal.js';
+import type { Tx } from '../../platform/db.ts';
+import { userKey } from '../../platform/document/kind.ts';
+import type { AuthContext } from '../../platform/http.ts';
+import { priceIncludingTax } from '../masterdata/decimal.ts';
+import { priceMaster } from '../masterdata/tables.ts';
+import { saveOrder } from './service.ts';
+
+/** One awarded line of one supplier: the material, the quantity it gets (line unit) and its unit price. */
+export type AwardedLine = {
+  materialId: string;
+  materialNumber: string;
+  materialDesc: string;
+  unit: string;
+  /** The quantity this supplier gets, in the line's unit (its quota share of the line). */
+  quantity: string;
+  /** Unit price excluding tax, in the document's currency. */
+  price: string;
+  /** Percent. */
+  taxRate: string;
+  deliveryDate: string;
+  /** The supplier's quota share of the line, percent (100 for a sole winner). */
+  quota: string;
+};
+
+/**
+ * What an award does to prices and orders, the same for an RFQ and an e-auction (issue #13 "the award
+ * writes price master records … and creates purchase order drafts per supplier", issue #14 "award → price
+ * master and order drafts as in sourcing"): in the caller's transaction, one price-master record per
+ * awarded line × supplier (valid from now to the end of `validUntil`, a date; the quota share), and one
+ * purchase-order draft per supplier with its lines at the awarded prices (through the order module's
+ * save, so the order's own rules and numbering apply). Answers the drafts and how many prices were written.
+ */
+export async function recordAward(
+  tx: Tx,
+  auth: AuthContext,
+  input: {
+    currency: string;
+    exchangeRate: string;
+    /** Last day the awarded prices are valid (YYYY-MM-DD). */
+    validUntil: string;
+    /** The order drafts' remark: the source document's number and name. */
+    remark: string;
+    winners: Map<string, AwardedLine[]>;
+  },
+): Promise<{ orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>; prices: number }> {
+  const now = new Date();
+  const expiry = new Date(`${input.validUntil}T00:00:00.000Z`);
+  expiry.setUTCDate(expiry.getUTCDate() + 1);
+  const prices: Array<typeof priceMaster.$inferInsert> = [];
+  for (const [account, lines] of input.winners)
+    for (const l of lines) {
+      const price = new Decimal(l.price).toFixed(6);
+      prices.push({
+        elsAccount: auth.elsAccount,
+        toElsAccount: account,
+        materialId: l.materialId,
+        materialNumber: l.materialNumber,
+        priceExcludingTax: price,
+        taxRate: l.taxRate,
+        priceIncludingTax: priceIncludingTax(price, l.taxRate),
+        currency: input.currency,
+        exchangeRate: input.exchangeRate,
+        validStartDate: now,
+        priceExpiryDate: expiry,
+        quota: new Decimal(l.quota).toFixed(2),
+        createUser: userKey(auth),
+        lastUpdateUser: userKey(auth),
+      });
+    }
+  if (prices.length > 0) await tx.insert(priceMaster).values(prices);
+  const orders: Array<{ id: string; orderNumber: string; toElsAccount: string }> = [];
+  for (const [account, lines] of input.winners) {
+    const order = await saveOrder(tx, auth, {
+      toElsAccount: account,
+      orderType: '0',
+      purchaseType: '0',
+      orderDate: now.toISOString().slice(0, 10),
+      currency: input.currency,
+      exchangeRate: input.exchangeRate,
+      urgencyFlag: '0',
+      remark: input.remark.slice(0, 500),
+      items: lines.map((l) => ({
+        materialId: l.materialId,
+        materialNumber: l.materialNumber,
+        materialDesc: l.materialDesc,
+        unit: l.unit,
+        quantity: new Decimal(l.quantity).toFixed(3),
+        priceExcludingTax: new Decimal(l.price).toFixed(6),
+        taxRate: l.taxRate,
+        deliveryDate: l.deliveryDate,
+      })),
+    });
+    orders.push({ id: order.id, orderNumber: order.orderNumber, toElsAccount: account });
+  }
+  return { orders, prices: prices.length };
+}
