@@ -86,6 +86,7 @@ CREATE TABLE "ebidding_offer" (
 	"to_els_account" text NOT NULL,
 	"price" numeric(20, 6) NOT NULL,
 	"seq" integer NOT NULL,
+	"bout" integer DEFAULT 1 NOT NULL,
 	"bid_time" bigint NOT NULL,
 	CONSTRAINT "ebidding_offer_ebidding_id_lot_key_to_els_account_pk" PRIMARY KEY("ebidding_id","lot_key","to_els_account")
 );

@@ -580,10 +580,21 @@ const messages = {
     zh_cn: '供应商 {account} 不能重复邀请',
     en: 'Supplier {account} cannot be invited twice',
   },
-  ebidTypeNotYet: {
-    zh_cn: '目前仅支持英式反向竞价',
-    en: 'Only English reverse auctions take offers so far',
+  ebidPriceRequired: { zh_cn: '英式竞价须填写出价', en: 'An English auction takes an offer price' },
+  ebidAcceptRequired: {
+    zh_cn: '荷兰式和日式竞价以接受当前价格的方式出价',
+    en: 'A Dutch or Japanese auction is bid by accepting the current price',
   },
+  ebidTaken: {
+    zh_cn: '该标段已被其他供应商以当前价格接受',
+    en: 'Another supplier has already taken this lot at the current price',
+  },
+  ebidRoundAccepted: { zh_cn: '您已接受第 {round} 轮价格', en: 'You have already accepted round {round}' },
+  ebidDroppedOut: {
+    zh_cn: '您未接受第 {round} 轮价格，已退出本次竞价',
+    en: 'You did not accept round {round} and are out of this auction',
+  },
+  ebidJapaneseLot: { zh_cn: '日式竞价只能按总价竞价', en: 'A Japanese auction is bid on the total price' },
   ebidMaterialUnknown: { zh_cn: '物料 {id} 不存在', en: 'Material {id} does not exist' },
   ebidSplitMismatch: {
     zh_cn: '各行金额（单价 × 数量，保留 2 位小数）合计 {sum}，须等于中标总价 {total}',

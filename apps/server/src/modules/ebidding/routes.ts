@@ -38,6 +38,10 @@ const standing = {
   rank: z.number().nullable(),
   bidders: z.number(),
 };
+const clock = z
+  .object({ price: z.string(), round: z.number(), floor: z.boolean(), nextStepAt: z.string() })
+  .nullable()
+  .optional();
 const rankRow = z.object({
   rank: z.number(),
   toElsAccount: z.string(),
@@ -67,8 +71,9 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
   /**
    * GET /apis/ebidding/SaleEbiddingService/findRoom/{id} — the supplier's bidding room: { record,
    * serverTime (ISO, for the countdown's clock offset), open (offers taken now), bidCount, bidderStatus,
-   * lot (by total price: startingPrice, bestPrice, ownPrice, rank, bidders), lines (per line the same
-   * standing per line) }. Never another supplier's name or offer. '404' when not invited or unpublished.
+   * lot (by total price: startingPrice, bestPrice, ownPrice, ownSeq, rank, bidders, clock), lines (per line
+   * the same standing per line) }; `clock` { price, round, floor, nextStepAt } is the descending clock of a
+   * running Dutch or Japanese auction (null otherwise). Never another supplier's name or offer. '404' when not invited or unpublished.
    */
   r.get(
     `${sale}/findRoom/:id`,
@@ -85,8 +90,8 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
               open: z.boolean(),
               bidCount: z.number(),
               bidderStatus: z.string(),
-              lot: z.object({ startingPrice: price, ...standing }).nullable(),
-              lines: z.array(z.object({ ...lineBase, ...z.object(standing).partial().shape })),
+              lot: z.object({ startingPrice: price, ...standing, clock }).nullable(),
+              lines: z.array(z.object({ ...lineBase, ...z.object(standing).partial().shape, clock })),
             }),
           ),
         },
@@ -99,9 +104,10 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
   );
 
   /**
-   * POST /apis/ebidding/SaleEbiddingService/bid/{id} — an offer (English reverse), decided under the
-   * auction's lock by the server's clock. Body { price (decimal, 14.6; the lot's total by total price, the
-   * line's unit price per line), itemId? (per line) }. Answers { seq (the bid log's number), price,
+   * POST /apis/ebidding/SaleEbiddingService/bid/{id} — an offer, decided under the auction's lock by the
+   * server's clock. Body { price (decimal, 14.6; the lot's total by total price, the line's unit price per
+   * line), itemId? (per line) } for an English auction; { accept: true, itemId? } for Dutch (takes the lot
+   * or line at the clock's price) and Japanese (accepts the current round). Answers { seq (the bid log's number), price,
    * bidTime, extendedTo (the new end when this offer extended it, else null) } only once committed;
    * then both live views are pushed (topics `srm/{env}/ebidding/{id}/sale|purchase`, EbiddingPush).
    * '400' (spec 001 §5): not started, not open (ended — also just after an extension by another offer),
@@ -168,8 +174,8 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
                   lastBidTime: z.string().nullable(),
                 }),
               ),
-              lot: z.object({ startingPrice: price, ranking: z.array(rankRow) }).nullable(),
-              lines: z.array(z.object({ ...lineBase, ranking: z.array(rankRow).nullable() })),
+              lot: z.object({ startingPrice: price, ranking: z.array(rankRow), clock }).nullable(),
+              lines: z.array(z.object({ ...lineBase, ranking: z.array(rankRow).nullable(), clock })),
               log: z.array(
                 z.object({
                   seq: z.number(),

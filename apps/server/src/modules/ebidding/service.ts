@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  clockPrice,
   ebiddingDefinition as def,
   type EbiddingAwardBody,
   type EbiddingBidBody,
@@ -10,12 +11,13 @@ import {
   englishBidProblem,
   extendedEnd,
   MIN_BIDDERS,
+  priceText,
   scheduleProblem,
   splitProblem,
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
 import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
@@ -67,6 +69,42 @@ export const consoleLink = (id: string) => `${def.detailPath}?id=${id}`;
 /** The jobs that start an auction at its start time and end it at its end (key: the auction's id). */
 export const START_JOB = 'ebidding.start';
 export const END_JOB = 'ebidding.end';
+/** A Japanese auction's round boundary: who accepted the round that just ended decides whether it goes on. */
+export const STEP_JOB = 'ebidding.step';
+
+/** Schedules the round boundary after `start` (the next one after now when the auction runs already). */
+async function scheduleStep(tx: Tx, row: EbiddingRow, start: Date) {
+  const interval = (row.quoteInterval ?? 1) * 60_000;
+  const elapsed = Math.max(0, Date.now() - start.getTime());
+  const next = start.getTime() + (Math.floor(elapsed / interval) + 1) * interval;
+  if (next >= row.endTime.getTime()) return;
+  await scheduleJob(tx, {
+    kind: STEP_JOB,
+    key: row.id,
+    runAt: new Date(next),
+    payload: { elsAccount: row.elsAccount },
+  });
+}
+
+/** The descending clock of a Dutch or Japanese lot or line at `at` (the round is step + 1). */
+export function clockOf(row: EbiddingRow, startingPrice: string, at: Date) {
+  const clock = clockPrice({
+    startingPrice,
+    lowestPrice: row.lowestPrice,
+    priceReviseType: row.priceReviseType,
+    priceReviseExtent: row.priceReviseExtent,
+    intervalMinutes: row.quoteInterval ?? 1,
+    start: row.startTime,
+    now: at,
+  });
+  const interval = (row.quoteInterval ?? 1) * 60_000;
+  return {
+    price: priceText(clock.price),
+    round: clock.step + 1,
+    floor: clock.floor,
+    nextStepAt: new Date(row.startTime.getTime() + (clock.step + 1) * interval).toISOString(),
+  };
+}
 
 /**
  * Whether offers are taken at `at`: running (2), or published (1) with a scheduled start that has come
@@ -155,9 +193,9 @@ async function saveEbidding(ctx: SaveContext) {
   const text = (name: string) =>
     typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
   const type = text('ebiddingType') ?? '1';
-  if (type !== '1') throw badRequest('ebidTypeNotYet');
   checkSchedule(body, new Date());
   const method = text('ebiddingMethod') ?? '1';
+  if (type === '3' && method !== '1') throw badRequest('ebidJapaneseLot');
   const lines = body.lines as Array<{
     materialId: string;
     quantity: string;
@@ -284,8 +322,10 @@ async function publish(ctx: ActionContext) {
     ctx.auth,
   );
   const payload = { elsAccount: row.elsAccount };
-  if (row.startMethod === '2')
+  if (row.startMethod === '2') {
     await scheduleJob(tx, { kind: START_JOB, key: row.id, runAt: row.startTime, payload });
+    if (row.ebiddingType === '3') await scheduleStep(tx, row, row.startTime);
+  }
   await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt: row.endTime, payload });
   return { set: { publishTime: new Date(), publishUser: userKey(ctx.auth) } };
 }
@@ -299,6 +339,7 @@ async function start(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
   const now = new Date();
   if (row.endTime.getTime() <= now.getTime()) throw badRequest('ebidEndBeforeStart');
+  if (row.ebiddingType === '3') await scheduleStep(ctx.tx, row, now);
   await tellBidders(ctx.tx, ctx.env, row, {
     zh_cn: '竞价已开始：{number} {name}',
     en: 'E-auction {number} {name} has started',
@@ -432,6 +473,48 @@ registerJobHandler(END_JOB, async (tx, job, { env, broker, afterCommit }) => {
   });
 });
 
+/**
+ * A Japanese auction's round boundary: when fewer than two suppliers accepted the round that just ended,
+ * the auction ends now (finished with an acceptance, bid failed without); otherwise the next boundary is
+ * scheduled. A late timer decides by the clock all the same: offers for a round no longer open were
+ * refused when they came.
+ */
+registerJobHandler(STEP_JOB, async (tx, job, { env, broker, afterCommit }) => {
+  const [row] = await tx
+    .select()
+    .from(ebidding)
+    .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
+    .for('update');
+  if (row?.ebiddingType !== '3' || !['1', '2'].includes(row.ebiddingStatus)) return;
+  const now = new Date();
+  const { round } = clockOf(row, row.startingPrice ?? '0', now);
+  if (row.ebiddingStatus === '1' || round === 1) {
+    await scheduleStep(tx, row, row.startTime);
+    return;
+  }
+  const [standing] = await tx
+    .select({ n: count() })
+    .from(ebiddingOffer)
+    .where(and(eq(ebiddingOffer.ebiddingId, row.id), gte(ebiddingOffer.bout, round - 1)));
+  if (standing.n >= 2) {
+    await scheduleStep(tx, row, row.startTime);
+    return;
+  }
+  const ended = await ebiddingKind.transition(
+    tx,
+    serverActor(row.elsAccount, 'system'),
+    row as unknown as DocRow,
+    { ebiddingStatus: endStatus(row), endTime: now, finishTime: now },
+    'finish',
+  );
+  await tellBidders(tx, env, row, {
+    zh_cn: '竞价已结束：{number} {name}',
+    en: 'E-auction {number} {name} has ended',
+  });
+  const pushes = await livePushes(tx, ended as unknown as EbiddingRow, 'status');
+  afterCommit(() => publishLive(broker, env, pushes));
+});
+
 // ——— bidding ———
 
 /** The key of a lot or line in the offers table: 'lot' by total price, else the line's id. */
@@ -554,7 +637,7 @@ export function registerEbiddingTopics(db: Db, env: string): void {
 }
 
 /**
- * An offer (supplier, English reverse): with the auction locked and the server's clock read after the
+ * An offer (supplier): with the auction locked and the server's clock read after the
  * lock, the auction must be taking offers (running, or a scheduled start that has come, and before the
  * end); the offer meets the rules (above 0, at most the starting price, below the bidder's own current
  * offer and the best by the least decrement); at most `quoteNumber` offers per supplier when set. In the
@@ -562,6 +645,12 @@ export function registerEbiddingTopics(db: Db, env: string): void {
  * price, the bidder's count, and — an offer in the last `quotePostponeMinute` minutes — the extension of
  * the end (the end timer, firing at the old end, finds the new one and waits for it). The offer is
  * acknowledged only once this commits; the answer carries the pushes for the caller to publish.
+ *
+ * Dutch and Japanese auctions take `{ accept: true }` at the descending clock's price (clockOf): Dutch,
+ * the first acceptance of a lot or line takes it, and the auction ends once every one is taken; Japanese
+ * (by total price), round n may be accepted once by whoever accepted round n − 1 while at least two
+ * did — the round timer ends the auction when one or none is left (the ranking then names the winner:
+ * the lowest accepted price, the earlier acceptance first).
  */
 export async function placeBid(db: Queryable, auth: AuthContext, id: string, body: EbiddingBidBody) {
   return db.transaction(async (tx) => {
@@ -571,7 +660,6 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
       throw badRequest(row.ebiddingStatus === '1' ? 'ebidNotStarted' : 'ebidNotOpen', {
         end: minuteText(row.endTime),
       });
-    if (row.ebiddingType !== '1' || !('price' in body)) throw badRequest('ebidTypeNotYet');
     const [bidder] = await tx
       .select()
       .from(ebiddingSupplier)
@@ -590,7 +678,7 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
     } else if (body.itemId) throw badRequest('ebidLineNotByLine');
     const key = lotKey(item?.id ?? null);
     const [own] = await tx
-      .select({ price: ebiddingOffer.price })
+      .select({ price: ebiddingOffer.price, bout: ebiddingOffer.bout })
       .from(ebiddingOffer)
       .where(
         and(
@@ -599,24 +687,61 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
           eq(ebiddingOffer.toElsAccount, auth.elsAccount),
         ),
       );
-    rule(
-      englishBidProblem({
-        offer: body.price,
-        startingPrice: (item ? item.startingPrice : row.startingPrice) as string,
-        ownLast: own?.price ?? null,
-        best: item ? item.bestPrice : row.bestPrice,
-        priceReviseType: row.priceReviseType,
-        priceReviseExtent: row.priceReviseExtent,
-      }),
-    );
-    const price = new Decimal(body.price).toFixed(6);
+    const startingPrice = (item ? item.startingPrice : row.startingPrice) as string;
+    let price: string;
+    let bout = row.bout;
+    if (row.ebiddingType === '1') {
+      if (!('price' in body)) throw badRequest('ebidPriceRequired');
+      rule(
+        englishBidProblem({
+          offer: body.price,
+          startingPrice,
+          ownLast: own?.price ?? null,
+          best: item ? item.bestPrice : row.bestPrice,
+          priceReviseType: row.priceReviseType,
+          priceReviseExtent: row.priceReviseExtent,
+        }),
+      );
+      price = new Decimal(body.price).toFixed(6);
+    } else {
+      if (!('accept' in body)) throw badRequest('ebidAcceptRequired');
+      const clock = clockOf(row, startingPrice, at);
+      price = clock.price;
+      if (row.ebiddingType === '2') {
+        // Dutch: the first acceptance takes the lot or line at the clock's price.
+        const [taken] = await tx
+          .select({ seq: ebiddingOffer.seq })
+          .from(ebiddingOffer)
+          .where(and(eq(ebiddingOffer.ebiddingId, id), eq(ebiddingOffer.lotKey, key)))
+          .limit(1);
+        if (taken) throw badRequest('ebidTaken');
+      } else {
+        // Japanese: round n is open to whoever accepted round n − 1 while at least two did.
+        bout = clock.round;
+        if (own?.bout === bout) throw badRequest('ebidRoundAccepted', { round: bout });
+        if (bout > 1) {
+          if (own?.bout !== bout - 1) throw badRequest('ebidDroppedOut', { round: bout - 1 });
+          const [standing] = await tx
+            .select({ n: count() })
+            .from(ebiddingOffer)
+            .where(
+              and(
+                eq(ebiddingOffer.ebiddingId, id),
+                eq(ebiddingOffer.lotKey, key),
+                gte(ebiddingOffer.bout, bout - 1),
+              ),
+            );
+          if (standing.n < 2) throw badRequest('ebidNotOpen', { end: minuteText(row.endTime) });
+        }
+      }
+    }
     const seq = row.lastBidSeq + 1;
     const bid = {
       ebiddingId: id,
       seq,
       itemId: item?.id ?? null,
       toElsAccount: auth.elsAccount,
-      bout: row.bout,
+      bout,
       price,
       bidTime: at.getTime(),
       prevHash: row.lastBidHash ?? row.id,
@@ -631,22 +756,27 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
         toElsAccount: auth.elsAccount,
         price,
         seq,
+        bout,
         bidTime: at.getTime(),
       })
       .onConflictDoUpdate({
         target: [ebiddingOffer.ebiddingId, ebiddingOffer.lotKey, ebiddingOffer.toElsAccount],
-        set: { price, seq, bidTime: at.getTime() },
+        set: { price, seq, bout, bidTime: at.getTime() },
       });
     if (item) await tx.update(ebiddingItem).set({ bestPrice: price }).where(eq(ebiddingItem.id, item.id));
-    const newEnd = extendedEnd({
-      end: row.endTime,
-      at,
-      windowMinutes: row.quotePostponeMinute ?? 0,
-      extendMinutes: row.postponeMinute ?? 0,
-      rule: row.postponeRule,
-      done: row.postponeCount,
-      maxExtensions: row.canPostponeBout ?? 0,
-    });
+    // Extensions are the English auction's (a descending clock has its own end).
+    const newEnd =
+      row.ebiddingType !== '1'
+        ? null
+        : extendedEnd({
+            end: row.endTime,
+            at,
+            windowMinutes: row.quotePostponeMinute ?? 0,
+            extendMinutes: row.postponeMinute ?? 0,
+            rule: row.postponeRule,
+            done: row.postponeCount,
+            maxExtensions: row.canPostponeBout ?? 0,
+          });
     let current = row;
     if (row.ebiddingStatus === '1')
       current = (await ebiddingKind.transition(
@@ -672,6 +802,22 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
       .update(ebiddingSupplier)
       .set({ bidderStatus: '1', bidCount: sql`${ebiddingSupplier.bidCount} + 1`, lastBidTime: at })
       .where(eq(ebiddingSupplier.id, bidder.id));
+    // Dutch: once every lot or line is taken, the auction ends at this moment.
+    if (row.ebiddingType === '2') {
+      const [taken] = await tx
+        .select({ n: sql<number>`count(distinct ${ebiddingOffer.lotKey})::int` })
+        .from(ebiddingOffer)
+        .where(eq(ebiddingOffer.ebiddingId, id));
+      const lots = row.ebiddingMethod === '1' ? 1 : (await ebiddingKind.findLines(tx, id)).length;
+      if (taken.n >= lots)
+        current = (await ebiddingKind.transition(
+          tx,
+          serverActor(row.elsAccount, 'system'),
+          current as unknown as DocRow,
+          { ebiddingStatus: '3', endTime: at, finishTime: at },
+          'finish',
+        )) as unknown as EbiddingRow;
+    }
     const pushes = await livePushes(tx, current, 'bid', [key], {
       seq,
       itemId: item?.id ?? null,
@@ -686,6 +832,10 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
     };
   });
 }
+
+/** A lot's or line's descending clock while running (Dutch, Japanese); null for English or not running. */
+const clockFor = (row: EbiddingRow, startingPrice: string | null, at: Date) =>
+  row.ebiddingType !== '1' && startingPrice && biddingOpen(row, at) ? clockOf(row, startingPrice, at) : null;
 
 /** The auction as both views need it: lines, current offers and the server's clock. */
 async function roomState(db: Queryable, row: EbiddingRow) {
@@ -727,7 +877,14 @@ export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
     open,
     bidCount: bidder?.bidCount ?? 0,
     bidderStatus: bidder?.bidderStatus ?? '0',
-    lot: row.ebiddingMethod === '1' ? { startingPrice: row.startingPrice, ...standing(null) } : null,
+    lot:
+      row.ebiddingMethod === '1'
+        ? {
+            startingPrice: row.startingPrice,
+            ...standing(null),
+            clock: clockFor(row, row.startingPrice, now),
+          }
+        : null,
     lines: lines.map((line) => ({
       itemId: line.id,
       lineNumber: line.lineNumber,
@@ -737,7 +894,9 @@ export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
       quantity: line.quantity,
       deliveryDate: line.deliveryDate,
       startingPrice: line.startingPrice,
-      ...(row.ebiddingMethod === '2' ? standing(line.id) : {}),
+      ...(row.ebiddingMethod === '2'
+        ? { ...standing(line.id), clock: clockFor(row, line.startingPrice, now) }
+        : {}),
     })),
   };
 }
@@ -791,7 +950,14 @@ export async function findConsole(db: Queryable, auth: AuthContext, id: string) 
             bidCount: 0,
             lastBidTime: null,
           })),
-    lot: row.ebiddingMethod === '1' ? { startingPrice: row.startingPrice, ranking: ranking(null) } : null,
+    lot:
+      row.ebiddingMethod === '1'
+        ? {
+            startingPrice: row.startingPrice,
+            ranking: ranking(null),
+            clock: clockFor(row, row.startingPrice, now),
+          }
+        : null,
     lines: lines.map((line) => ({
       itemId: line.id,
       lineNumber: line.lineNumber,
@@ -802,6 +968,7 @@ export async function findConsole(db: Queryable, auth: AuthContext, id: string) 
       deliveryDate: line.deliveryDate,
       startingPrice: line.startingPrice,
       ranking: row.ebiddingMethod === '2' ? ranking(line.id) : null,
+      clock: row.ebiddingMethod === '2' ? clockFor(row, line.startingPrice, now) : null,
     })),
     log: log.map((b) => ({
       seq: b.seq,

@@ -165,6 +165,8 @@ export const ebiddingOffer = pgTable(
     toElsAccount: text('to_els_account').notNull(),
     price: numeric('price', { precision: 20, scale: 6 }).notNull(),
     seq: integer('seq').notNull(),
+    /** The round of the offer (a Japanese auction's accepted round; 1 otherwise). */
+    bout: integer('bout').notNull().default(1),
     bidTime: bigint('bid_time', { mode: 'number' }).notNull(),
   },
   (t) => [
