@@ -14,6 +14,8 @@ CREATE TABLE "ebidding" (
 	"ebidding_name" text NOT NULL,
 	"ebidding_status" text DEFAULT '0' NOT NULL,
 	"audit_status" text DEFAULT '0' NOT NULL,
+	"pause_status" text DEFAULT '0' NOT NULL,
+	"pause_time" timestamp with time zone,
 	"buyer_name" text NOT NULL,
 	"ebidding_date" date NOT NULL,
 	"ebidding_type" text DEFAULT '1' NOT NULL,

@@ -467,3 +467,43 @@ describe('the award', () => {
     expect(res.json().data.prices).toBe(2);
   });
 });
+
+describe('the buyer’s console: pause, resume, extend', () => {
+  const version = async (id: string) => (await get(`${P}/findDetail/${id}`, s.buyer)).json().data.record;
+
+  it('takes no offers while paused, and adds the time paused to the end on resuming', async () => {
+    const row = await running();
+    const before = await version(row.id);
+    expect((await post(`${P}/pause/${row.id}`, s.buyer, { version: before.version })).json().code).toBe(
+      '400',
+    );
+    const paused = await post(`${P}/pause/${row.id}`, s.buyer, {
+      version: before.version,
+      remark: '网络故障',
+    });
+    expect(paused.json().code, paused.json().message).toBe('200');
+    const refused = await bid(row.id, '200001', '9000');
+    expect(refused.json().message).toContain('paused');
+    // paused for a minute
+    await db()
+      .update(ebidding)
+      .set({ pauseTime: new Date(Date.now() - 60_000) })
+      .where(eq(ebidding.id, row.id));
+    const resumed = await post(`${P}/resume/${row.id}`, s.buyer, { version: paused.json().data.version });
+    expect(resumed.json().code, resumed.json().message).toBe('200');
+    const moved = new Date(resumed.json().data.endTime).getTime() - new Date(before.endTime).getTime();
+    expect(moved).toBeGreaterThanOrEqual(60_000);
+    expect(moved).toBeLessThan(70_000);
+    expect((await bid(row.id, '200001', '9000')).json().code).toBe('200');
+  });
+
+  it('extends by whole minutes only', async () => {
+    const row = await running();
+    const before = await version(row.id);
+    const zero = await post(`${P}/extend/${row.id}`, s.buyer, { version: before.version, minutes: 0 });
+    expect(zero.json().code).toBe('400');
+    const res = await post(`${P}/extend/${row.id}`, s.buyer, { version: before.version, minutes: 5 });
+    expect(res.json().code, res.json().message).toBe('200');
+    expect(new Date(res.json().data.endTime).getTime() - new Date(before.endTime).getTime()).toBe(5 * 60_000);
+  });
+});

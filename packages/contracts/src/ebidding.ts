@@ -85,6 +85,12 @@ export const POSTPONE_RULE = {
   '2': { zh_cn: '从结束时间顺延', en: 'From the end time' },
 } as const;
 
+/** Paused by the buyer (no offers while paused; the time paused is added to the end on resuming). */
+export const PAUSE_STATUS = {
+  '0': { zh_cn: '正常', en: 'Running' },
+  '1': { zh_cn: '已暂停', en: 'Paused' },
+} as const;
+
 /** Whether suppliers see each other's names in the ranking (never by default). */
 export const SHOW_SUPPLIER = {
   '0': { zh_cn: '匿名', en: 'Anonymous' },
@@ -307,7 +313,11 @@ export const ebiddingDefinition = defineDocument({
       bestPrice: { label: { zh_cn: '当前最优单价', en: 'Best unit price' }, type: 'decimal' },
     },
   },
-  statuses: { ebiddingStatus: EBIDDING_STATUS, auditStatus: EBIDDING_AUDIT_STATUS },
+  statuses: {
+    ebiddingStatus: EBIDDING_STATUS,
+    auditStatus: EBIDDING_AUDIT_STATUS,
+    pauseStatus: PAUSE_STATUS,
+  },
   // A supplier sees a published auction it is invited to (the kind's saleScope), never a draft.
   visible: { sale: { ebiddingStatus: ['1', '2', '3', '4', '5', '6'] } },
   editable: { purchase: { ebiddingStatus: ['0'] } },
@@ -321,6 +331,30 @@ export const ebiddingDefinition = defineDocument({
       label: { zh_cn: '开始竞价', en: 'Start now' },
       sides: { purchase: { ebiddingStatus: ['1'] } },
       target: { ebiddingStatus: '2' },
+    },
+    pause: {
+      label: { zh_cn: '暂停', en: 'Pause' },
+      sides: { purchase: { ebiddingStatus: ['2'], pauseStatus: ['0'] } },
+      target: { pauseStatus: '1' },
+      remark: 'required',
+    },
+    resume: {
+      label: { zh_cn: '继续', en: 'Resume' },
+      sides: { purchase: { ebiddingStatus: ['2'], pauseStatus: ['1'] } },
+      target: { pauseStatus: '0' },
+    },
+    extend: {
+      label: { zh_cn: '延长', en: 'Extend' },
+      sides: { purchase: { ebiddingStatus: ['2'] } },
+      input: {
+        minutes: {
+          label: { zh_cn: '延长（分钟）', en: 'Extend by (minutes)' },
+          type: 'integer',
+          positive: true,
+          required: true,
+        },
+      },
+      remark: 'optional',
     },
     finish: {
       label: { zh_cn: '结束竞价', en: 'End now' },
@@ -553,6 +587,8 @@ export type EbiddingPush = {
   ebiddingId: string;
   event: 'bid' | 'status';
   ebiddingStatus: string;
+  /** Paused by the buyer: no offers until resumed. */
+  paused: boolean;
   endTime: string;
   postponeCount: number;
   serverTime: string;

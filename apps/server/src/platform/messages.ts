@@ -550,6 +550,7 @@ const messages = {
     en: 'Extension minutes and the number of extensions must be positive integers',
   },
   ebidNotStarted: { zh_cn: '竞价尚未开始', en: 'The auction has not started yet' },
+  ebidPaused: { zh_cn: '竞价已暂停，暂不接受出价', en: 'The auction is paused and takes no offers now' },
   ebidNotOpen: {
     zh_cn: '竞价不在进行中（结束时间 {end} UTC）',
     en: 'The auction is not taking offers (end time {end} UTC)',

@@ -1,6 +1,8 @@
 import {
+  type ActionDef,
   blockingStatus,
   codeLabel,
+  type FieldDef,
   guardHolds,
   kindSides,
   type Side,
@@ -86,6 +88,31 @@ async function demoDocument(kind: DocumentKind): Promise<DocRow> {
   return row;
 }
 
+/** A valid value of each of an action's own input fields (extend's minutes …), from the definition. */
+function sampleInputs(action: ActionDef): Record<string, unknown> {
+  const sample = (f: FieldDef): unknown => {
+    switch (f.type) {
+      case 'integer':
+        return 1;
+      case 'decimal':
+        return '1';
+      case 'date':
+        return '2027-01-01';
+      case 'datetime':
+        return '2027-01-01T00:00:00.000Z';
+      case 'code':
+        return Object.keys(f.codes ?? {})[0];
+      case 'account':
+        return '200001';
+      case 'uuid':
+        return '00000000-0000-4000-8000-000000000000';
+      default:
+        return 'x';
+    }
+  };
+  return Object.fromEntries(Object.entries(action.input ?? {}).map(([name, f]) => [name, sample(f)]));
+}
+
 /** Sets status columns directly (and bumps nothing else): the guard is read from the row. */
 async function force(kind: DocumentKind, id: string, statuses: Record<string, string>) {
   await server.database.db.update(kind.header).set(statuses).where(eq(kind.header.id, id));
@@ -123,6 +150,7 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
             version: row.version,
             remark: 'x',
             lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: '1' }],
+            ...sampleInputs(action),
           });
           const body = res.json();
           expect(body.code, `${name} from ${JSON.stringify(combo)}: ${body.message}`).toBe('400');
@@ -140,12 +168,13 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
 
   it.each(actions.map((a) => [`${a.name} (${a.side})`, a] as const))(
     'answers 409 to %s at a stale version, and changes nothing',
-    async (_label, { name, side }) => {
+    async (_label, { name, action, side }) => {
       const doc = await demoDocument(kind);
       const res = await post(`${servicePath(kind.def, side)}/${name}/${doc.id}`, sessions[side], {
         version: doc.version + 7,
         remark: 'x',
         lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: '1' }],
+        ...sampleInputs(action),
       });
       expect(res.json().code).toBe('409');
       const after = await demoDocument(kind);
@@ -155,13 +184,14 @@ describe.each(KINDS.map((k) => [k.def.kind, k] as const))('%s: the transition ta
 
   it.each(actions.map((a) => [`${a.name} (${a.side})`, a] as const))(
     'answers 404 to %s from the other side and from another company',
-    async (_label, { name, side }) => {
+    async (_label, { name, action, side }) => {
       const doc = await demoDocument(kind);
       const other: Side = side === 'purchase' ? 'sale' : 'purchase';
       const body = {
         version: doc.version,
         remark: 'x',
         lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: '1' }],
+        ...sampleInputs(action),
       };
       // The other side calling this side's route, this side's company calling the other side's.
       const wrongStation = await post(

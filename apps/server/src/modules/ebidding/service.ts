@@ -69,6 +69,8 @@ export const consoleLink = (id: string) => `${def.detailPath}?id=${id}`;
 /** The jobs that start an auction at its start time and end it at its end (key: the auction's id). */
 export const START_JOB = 'ebidding.start';
 export const END_JOB = 'ebidding.end';
+/** How soon a timer that finds the auction paused looks again. */
+const PAUSED_POLL_MS = 5000;
 /** A Japanese auction's round boundary: who accepted the round that just ended decides whether it goes on. */
 export const STEP_JOB = 'ebidding.step';
 
@@ -107,10 +109,11 @@ export function clockOf(row: EbiddingRow, startingPrice: string, at: Date) {
 }
 
 /**
- * Whether offers are taken at `at`: running (2), or published (1) with a scheduled start that has come
- * (the start timer may not have run yet: the clock decides, not the timer), and before the end.
+ * Whether offers are taken at `at`: not paused, running (2) or published (1) with a scheduled start that
+ * has come (the start timer may not have run yet: the clock decides, not the timer), and before the end.
  */
 export function biddingOpen(row: EbiddingRow, at: Date): boolean {
+  if (row.pauseStatus === '1') return false;
   const started =
     row.ebiddingStatus === '2' ||
     (row.ebiddingStatus === '1' && row.startMethod === '2' && row.startTime.getTime() <= at.getTime());
@@ -347,6 +350,61 @@ async function start(ctx: ActionContext) {
   return { set: { startTime: now } };
 }
 
+/** Pause (buyer, running, with a reason the suppliers read): no offers until resumed. */
+async function pause(ctx: ActionContext) {
+  const row = ctx.row as unknown as EbiddingRow;
+  await tellBidders(
+    ctx.tx,
+    ctx.env,
+    row,
+    { zh_cn: '竞价已暂停：{number} {name}', en: 'E-auction {number} {name} is paused' },
+    { zh_cn: ctx.body.remark ?? '', en: ctx.body.remark ?? '' },
+    ctx.auth,
+  );
+  return { set: { pauseTime: new Date() } };
+}
+
+/**
+ * Resume (buyer, paused): the time paused is added to the end (and to a descending clock's start, so its
+ * price continues where it stopped); the timers find the new times themselves.
+ */
+async function resume(ctx: ActionContext) {
+  const row = ctx.row as unknown as EbiddingRow;
+  const paused = Date.now() - (row.pauseTime ?? new Date()).getTime();
+  const endTime = new Date(row.endTime.getTime() + paused);
+  await tellBidders(
+    ctx.tx,
+    ctx.env,
+    row,
+    { zh_cn: '竞价已继续：{number} {name}', en: 'E-auction {number} {name} has resumed' },
+    {
+      zh_cn: `结束时间 ${minuteText(endTime)} UTC`,
+      en: `Ends ${minuteText(endTime)} UTC`,
+    },
+  );
+  return {
+    set: {
+      pauseTime: null,
+      endTime,
+      ...(row.ebiddingType !== '1' ? { startTime: new Date(row.startTime.getTime() + paused) } : {}),
+    },
+  };
+}
+
+/** Extend (buyer, running): the end moves `minutes` later; everyone sees the new end at once. */
+async function extend(ctx: ActionContext) {
+  const row = ctx.row as unknown as EbiddingRow;
+  const endTime = new Date(row.endTime.getTime() + Number(ctx.body.minutes) * 60_000);
+  await tellBidders(
+    ctx.tx,
+    ctx.env,
+    row,
+    { zh_cn: '竞价已延长：{number} {name}', en: 'E-auction {number} {name} was extended' },
+    { zh_cn: `新的结束时间 ${minuteText(endTime)} UTC`, en: `New end ${minuteText(endTime)} UTC` },
+  );
+  return { set: { endTime } };
+}
+
 /** The status an auction ends in: finished (3) with at least one offer, bid failed (5) without. */
 const endStatus = (row: EbiddingRow) => (row.lastBidSeq > 0 ? '3' : '5');
 
@@ -387,7 +445,7 @@ export const ebiddingKind = defineKind({
   numberOwner: 'purchase',
   save: saveEbidding,
   saleScope,
-  effects: { publish, start, finish, close },
+  effects: { publish, start, pause, resume, extend, finish, close },
   // The award names its winners and a total-price lot's split: its own route (award below).
   ownRoutes: ['award'],
   // A start, an end or a close by the buyer reaches the open rooms and consoles at once.
@@ -438,8 +496,10 @@ registerJobHandler(END_JOB, async (tx, job, { env, broker, afterCommit }) => {
     .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
     .for('update');
   if (!row || !['1', '2'].includes(row.ebiddingStatus)) return;
-  if (row.endTime.getTime() > Date.now()) {
-    await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt: row.endTime, payload: job.payload });
+  if (row.pauseStatus === '1' || row.endTime.getTime() > Date.now()) {
+    // Paused: the end moves on resuming; look again in a few seconds.
+    const runAt = row.pauseStatus === '1' ? new Date(Date.now() + PAUSED_POLL_MS) : row.endTime;
+    await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt, payload: job.payload });
     return;
   }
   const ended = await ebiddingKind.transition(
@@ -486,6 +546,15 @@ registerJobHandler(STEP_JOB, async (tx, job, { env, broker, afterCommit }) => {
     .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
     .for('update');
   if (row?.ebiddingType !== '3' || !['1', '2'].includes(row.ebiddingStatus)) return;
+  if (row.pauseStatus === '1') {
+    await scheduleJob(tx, {
+      kind: STEP_JOB,
+      key: row.id,
+      runAt: new Date(Date.now() + PAUSED_POLL_MS),
+      payload: job.payload,
+    });
+    return;
+  }
   const now = new Date();
   const { round } = clockOf(row, row.startingPrice ?? '0', now);
   if (row.ebiddingStatus === '1' || round === 1) {
@@ -581,6 +650,7 @@ async function livePushes(
     ebiddingId: row.id,
     event,
     ebiddingStatus: row.ebiddingStatus,
+    paused: row.pauseStatus === '1',
     endTime: row.endTime.toISOString(),
     postponeCount: row.postponeCount,
     serverTime: new Date().toISOString(),
@@ -657,9 +727,14 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
     const row = (await ebiddingKind.find(tx, auth, 'sale', id, true)) as unknown as EbiddingRow;
     const at = new Date();
     if (!biddingOpen(row, at))
-      throw badRequest(row.ebiddingStatus === '1' ? 'ebidNotStarted' : 'ebidNotOpen', {
-        end: minuteText(row.endTime),
-      });
+      throw badRequest(
+        row.pauseStatus === '1'
+          ? 'ebidPaused'
+          : row.ebiddingStatus === '1'
+            ? 'ebidNotStarted'
+            : 'ebidNotOpen',
+        { end: minuteText(row.endTime) },
+      );
     const [bidder] = await tx
       .select()
       .from(ebiddingSupplier)

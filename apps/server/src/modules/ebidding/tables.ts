@@ -29,6 +29,9 @@ export const ebidding = pgTable(
     /** EBIDDING_STATUS: 0 unpublished, 1 published, 2 bidding, 3 finished, 4 won, 5 bid failed, 6 closed. */
     ebiddingStatus: text('ebidding_status').notNull().default('0'),
     auditStatus: text('audit_status').notNull().default('0'),
+    /** PAUSE_STATUS: 1 while the buyer has paused the bidding (since pauseTime). */
+    pauseStatus: text('pause_status').notNull().default('0'),
+    pauseTime: timestamp('pause_time', { withTimezone: true }),
     buyerName: text('buyer_name').notNull(),
     ebiddingDate: date('ebidding_date').notNull(),
     /** 1 English reverse, 2 Dutch, 3 Japanese. */
