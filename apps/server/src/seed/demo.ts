@@ -85,7 +85,11 @@ const purchaseMenu: MenuSeed[] = [
     zh: '寻源管理',
     en: 'Sourcing',
     icon: 'ShopOutlined',
-    children: [{ code: 'enquiries', zh: '询价单', en: 'Requests for quotation', url: '/rfq/#/v2/list' }],
+    children: [
+      { code: 'enquiries', zh: '询价单', en: 'Requests for quotation', url: '/rfq/#/v2/list' },
+      // E-auctions (issue #14); existing databases get the entry from migration 0024.
+      { code: 'ebiddings', zh: '在线竞价', en: 'E-auctions', url: '/ebidding/#/v2/list' },
+    ],
   },
   // Delivery notices and returns (issue #12); existing databases get these groups from migration 0016.
   {
@@ -182,7 +186,10 @@ const saleMenu: MenuSeed[] = [
     zh: '寻源管理',
     en: 'Sourcing',
     icon: 'ShopOutlined',
-    children: [{ code: 'enquiry-invitations', zh: '询价邀请', en: 'RFQ invitations', url: '/rfq/#/v2/list' }],
+    children: [
+      { code: 'enquiry-invitations', zh: '询价邀请', en: 'RFQ invitations', url: '/rfq/#/v2/list' },
+      { code: 'ebidding-invitations', zh: '竞价邀请', en: 'Auction invitations', url: '/ebidding/#/v2/list' },
+    ],
   },
   {
     code: 'delivery',

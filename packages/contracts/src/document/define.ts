@@ -438,6 +438,9 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   changeStatus: { zh_cn: '变更状态', en: 'Change status' },
   deliveryStatus: { zh_cn: '交货状态', en: 'Delivery status' },
   enquiryStatus: { zh_cn: '询价状态', en: 'RFQ status' },
+  ebiddingStatus: { zh_cn: '竞价状态', en: 'Auction status' },
+  pauseStatus: { zh_cn: '暂停状态', en: 'Paused' },
+  requestStatus: { zh_cn: '申请状态', en: 'Requisition status' },
 };
 
 /** The body of one action on one document: version, remark, lines with quantities, extra fields. */

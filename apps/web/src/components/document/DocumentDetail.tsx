@@ -50,6 +50,8 @@ export type DocumentDetailProps = {
   requiredInputs?: Readonly<Record<string, readonly string[]>>;
   /** Read-only (e.g. inside the approval page, which has its own approve/reject panel). */
   hideActions?: boolean;
+  /** Actions the page offers itself with their own bodies (an award with winners): not in the toolbar. */
+  ownActions?: readonly string[];
   /** No attachments section (a kind that shows its files elsewhere). */
   hideAttachments?: boolean;
 };
@@ -110,6 +112,7 @@ function DetailView({
   requiredInputs,
   hideActions,
   hideAttachments,
+  ownActions,
 }: DocumentDetailProps & { data: DocDetail; reload: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -131,7 +134,7 @@ function DetailView({
   const actions = hideActions
     ? []
     : toolbarActions(def, record as Record<string, string>, side, data.actions).filter(
-        (a) => a.name !== 'edit' || onEdit,
+        (a) => (a.name !== 'edit' || onEdit) && !ownActions?.includes(a.name),
       );
 
   /** Runs an action; resolves to the server's refusal text (kept in a dialog) or null when done. */

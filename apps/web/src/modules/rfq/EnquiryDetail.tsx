@@ -129,6 +129,7 @@ export default function EnquiryDetail() {
       onEdit={inAudit ? undefined : () => navigate(`/v2/edit?id=${id}`)}
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
+      ownActions={['award']}
     >
       {(d) => (
         <>

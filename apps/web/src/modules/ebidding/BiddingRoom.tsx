@@ -1,0 +1,250 @@
+import {
+  BIDDER_STATUS,
+  ebiddingDefinition as def,
+  EBIDDING_STATUS,
+  EBIDDING_TYPE,
+  type EbiddingPush,
+} from '@srm/contracts/ebidding';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Input, Result, Space, Spin, Statistic, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { errorText } from '../../lib/http.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import { findRoom, placeOffer, type Room, type Standing } from './api.ts';
+import { LiveStatus } from './LiveStatus.tsx';
+import { useLivePush } from './live.ts';
+import { clockOffset, highestAcceptable, rankOf } from './live-rules.ts';
+import './i18n-ebidding.ts';
+
+/** A short falling tone when outbid (Web Audio: no sound file to load). */
+function outbidTone() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.setValueAtTime(880, audio.currentTime);
+    tone.frequency.exponentialRampToValueAtTime(440, audio.currentTime + 0.3);
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+  } catch {
+    // no audio here: the visual cue stays
+  }
+}
+
+/** One lot or line of the room: its standing and the offer form (or "accept" on a descending clock). */
+function OfferPanel({
+  room,
+  title,
+  itemId,
+  standing,
+  startingPrice,
+  outbid,
+  onPlaced,
+}: {
+  room: Room;
+  title: string;
+  itemId: string | null;
+  standing: Partial<Standing>;
+  startingPrice: string | null;
+  outbid: boolean;
+  onPlaced: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [price, setPrice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const r = room.record;
+  const english = r.ebiddingType === '1';
+  const bound =
+    english && startingPrice
+      ? highestAcceptable({
+          startingPrice,
+          best: standing.bestPrice ?? null,
+          own: standing.ownPrice ?? null,
+          priceReviseType: r.priceReviseType,
+          priceReviseExtent: r.priceReviseExtent,
+        })
+      : null;
+  async function send() {
+    setBusy(true);
+    try {
+      const body = english ? { price: price.trim() } : { accept: true as const };
+      const answer = await placeOffer(r.id, itemId ? { ...body, itemId } : body);
+      void message.success(t('ebidding:room.accepted', { seq: answer.seq }));
+      if (answer.extendedTo)
+        void message.info(t('ebidding:live.extended', { time: dayjs(answer.extendedTo).format('HH:mm:ss') }));
+      setPrice('');
+      onPlaced();
+    } catch (e) {
+      void message.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card size="small" title={title} className={outbid ? 'auction-outbid' : undefined}>
+      {outbid && (
+        <Alert type="error" showIcon message={t('ebidding:room.outbid')} style={{ marginBottom: 8 }} />
+      )}
+      <Space size="large" wrap>
+        <Statistic title={t('ebidding:room.yourRank')} value={standing.rank ?? '—'} />
+        <Statistic title={t('ebidding:room.best')} value={standing.bestPrice ?? '—'} />
+        <Statistic title={t('ebidding:room.yourOffer')} value={standing.ownPrice ?? '—'} />
+        <Statistic title={t('ebidding:room.bidders')} value={standing.bidders ?? 0} />
+      </Space>
+      {room.open && (
+        <Space style={{ marginTop: 12 }} wrap>
+          {english ? (
+            <>
+              <Input
+                aria-label={t('ebidding:room.offer')}
+                placeholder={t('ebidding:room.offer')}
+                inputMode="decimal"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                onPressEnter={() => void send()}
+                style={{ width: 200 }}
+              />
+              <Button type="primary" loading={busy} disabled={!price.trim()} onClick={() => void send()}>
+                {t('ebidding:room.place')}
+              </Button>
+              {bound && <span>{t('ebidding:room.highest', { price: bound })}</span>}
+            </>
+          ) : (
+            <Button type="primary" loading={busy} onClick={() => void send()}>
+              {t('ebidding:room.accept', { price: standing.clock?.price ?? '' })}
+            </Button>
+          )}
+        </Space>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * #/v2/room?id=… — the supplier's bidding room (issue #14): the auction and its countdown by the server's
+ * clock, per lot or line its rank, the best price, its own offer and how many bid (never another
+ * supplier's name or offer), the offer form that explains the highest acceptable offer, the extension
+ * and outbid cues (visual and a short tone), and the outcome. Pushes refresh it at once; it polls every
+ * 2 s without them.
+ */
+export default function BiddingRoom() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const locale = useSettings((s) => s.locale);
+  const id = new URLSearchParams(useLocation().search).get('id') ?? '';
+  const [offset, setOffset] = useState(0);
+  const [status, setStatus] = useState<string | null>(null);
+  const [outbid, setOutbid] = useState<Record<string, boolean>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const last = useRef<Room | null>(null);
+  const onPush = (push: EbiddingPush) => {
+    const room = last.current;
+    if (room) {
+      if (push.endTime !== room.record.endTime && push.postponeCount > room.record.postponeCount)
+        setNotice(t('ebidding:live.extended', { time: dayjs(push.endTime).format('HH:mm:ss') }));
+      for (const s of push.standings) {
+        const key = s.itemId ?? 'lot';
+        const mine = s.itemId === null ? room.lot : room.lines.find((l) => l.itemId === s.itemId);
+        const before = mine?.rank ?? null;
+        const after = rankOf(s.ranking, mine?.ownSeq ?? null);
+        if (before !== null && (after === null || after > before)) {
+          setOutbid((o) => ({ ...o, [key]: true }));
+          outbidTone();
+        }
+      }
+    }
+    void client.invalidateQueries({ queryKey: ['ebidding', 'room', id] });
+  };
+  const live = useLivePush(id, 'sale', status !== null && ['1', '2'].includes(status), onPush);
+  const room = useQuery({
+    queryKey: ['ebidding', 'room', id],
+    enabled: !!id,
+    queryFn: async () => {
+      const data = await findRoom(id);
+      setOffset(clockOffset(data.serverTime, Date.now()));
+      setStatus(data.record.ebiddingStatus);
+      last.current = data;
+      return data;
+    },
+    refetchInterval: (q) =>
+      !live && ['1', '2'].includes(String(q.state.data?.record.ebiddingStatus)) ? 2000 : false,
+  });
+  if (room.isLoading) return <Spin />;
+  if (!room.data) return <Result status="404" title={errorText(room.error)} />;
+  const data = room.data;
+  const r = data.record;
+  const placed = (key: string) => {
+    setOutbid((o) => ({ ...o, [key]: false }));
+    void room.refetch();
+  };
+  const label = (f: keyof typeof def.header) => def.header[f].label[locale];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card
+        title={`${t('ebidding:room.title')} · ${r.ebiddingNumber} ${r.ebiddingName}`}
+        extra={<Tag>{EBIDDING_STATUS[r.ebiddingStatus as keyof typeof EBIDDING_STATUS]?.[locale]}</Tag>}
+      >
+        <LiveStatus record={r} offset={offset} live={live} clock={data.lot?.clock ?? data.lines[0]?.clock} />
+        <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 12 }}>
+          <Descriptions.Item label={label('ebiddingType')}>
+            {EBIDDING_TYPE[r.ebiddingType as keyof typeof EBIDDING_TYPE]?.[locale]}
+          </Descriptions.Item>
+          <Descriptions.Item label={label('currency')}>{r.currency}</Descriptions.Item>
+          <Descriptions.Item label={label('priceReviseExtent')}>
+            {r.priceReviseExtent}
+            {r.priceReviseType === '2' ? ' %' : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={label('startTime')}>
+            {dayjs(r.startTime).format('YYYY-MM-DD HH:mm:ss')}
+          </Descriptions.Item>
+          <Descriptions.Item label={label('endTime')}>
+            {dayjs(r.endTime).format('YYYY-MM-DD HH:mm:ss')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('ebidding:room.status')}>
+            {BIDDER_STATUS[data.bidderStatus as keyof typeof BIDDER_STATUS]?.[locale]} ·{' '}
+            {t('ebidding:room.offersMade')} {data.bidCount}
+          </Descriptions.Item>
+        </Descriptions>
+        {notice && (
+          <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} />
+        )}
+        {data.bidderStatus === '3' && <Alert type="success" showIcon message={t('ebidding:room.won')} />}
+        {data.bidderStatus === '4' && <Alert type="info" showIcon message={t('ebidding:room.notWon')} />}
+        {!data.open && ['1', '2'].includes(r.ebiddingStatus) && r.pauseStatus !== '1' && (
+          <Alert type="info" message={t('ebidding:room.notOpen')} />
+        )}
+      </Card>
+      {data.lot && (
+        <OfferPanel
+          room={data}
+          title={`${data.lines.map((l) => `${l.materialNumber} × ${l.quantity} ${l.unit}`).join('; ')} · ${label('startingPrice')} ${data.lot.startingPrice ?? '—'}`}
+          itemId={null}
+          standing={data.lot}
+          startingPrice={data.lot.startingPrice}
+          outbid={!!outbid.lot}
+          onPlaced={() => placed('lot')}
+        />
+      )}
+      {!data.lot &&
+        data.lines.map((l) => (
+          <OfferPanel
+            key={l.itemId}
+            room={data}
+            title={`${l.lineNumber} · ${l.materialNumber} ${l.materialDesc} × ${l.quantity} ${l.unit} · ${label('startingPrice')} ${l.startingPrice ?? '—'}`}
+            itemId={l.itemId}
+            standing={l}
+            startingPrice={l.startingPrice}
+            outbid={!!outbid[l.itemId]}
+            onPlaced={() => placed(l.itemId)}
+          />
+        ))}
+    </Space>
+  );
+}

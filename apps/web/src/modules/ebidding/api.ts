@@ -1,0 +1,105 @@
+import type { EbiddingAwardBody } from '@srm/contracts/ebidding';
+import { call } from '../../lib/http.ts';
+
+/** Calls of the e-auction's own routes (issue #14; apps/server/src/modules/ebidding/routes.ts). */
+const P = '/ebidding/PurchaseEbiddingService';
+const S = '/ebidding/SaleEbiddingService';
+
+export type Clock = { price: string; round: number; floor: boolean; nextStepAt: string } | null;
+type LineBase = {
+  itemId: string;
+  lineNumber: number;
+  materialNumber: string;
+  materialDesc: string;
+  unit: string;
+  quantity: string;
+  deliveryDate: string;
+  startingPrice: string | null;
+};
+export type Standing = {
+  bestPrice: string | null;
+  ownPrice: string | null;
+  ownSeq: number | null;
+  rank: number | null;
+  bidders: number;
+  clock?: Clock;
+};
+export type AuctionRecord = Record<string, unknown> & {
+  id: string;
+  version: number;
+  ebiddingNumber: string;
+  ebiddingName: string;
+  ebiddingStatus: string;
+  ebiddingType: string;
+  ebiddingMethod: string;
+  pauseStatus: string;
+  startTime: string;
+  endTime: string;
+  startingPrice: string | null;
+  priceReviseType: string;
+  priceReviseExtent: string;
+  currency: string;
+  postponeCount: number;
+};
+export type Room = {
+  record: AuctionRecord;
+  serverTime: string;
+  open: boolean;
+  bidCount: number;
+  bidderStatus: string;
+  lot: (Standing & { startingPrice: string | null }) | null;
+  lines: Array<LineBase & Partial<Standing>>;
+};
+export type RankRow = {
+  rank: number;
+  toElsAccount: string;
+  supplierName: string;
+  price: string;
+  bidTime: string;
+};
+export type Console = {
+  record: AuctionRecord;
+  serverTime: string;
+  open: boolean;
+  bidders: Array<{
+    toElsAccount: string;
+    supplierName: string;
+    bidderStatus: string | null;
+    bidCount: number;
+    lastBidTime: string | null;
+  }>;
+  lot: { startingPrice: string | null; ranking: RankRow[]; clock?: Clock } | null;
+  lines: Array<LineBase & { ranking: RankRow[] | null; clock?: Clock }>;
+  log: Array<{
+    seq: number;
+    itemId: string | null;
+    toElsAccount: string;
+    supplierName: string;
+    price: string;
+    bidTime: string;
+    hash: string;
+  }>;
+};
+
+export const findRoom = (id: string) => call<Room>({ url: `${S}/findRoom/${id}` });
+export const placeOffer = (
+  id: string,
+  body: { price: string; itemId?: string } | { accept: true; itemId?: string },
+) =>
+  call<{ seq: number; price: string; bidTime: string; extendedTo: string | null }>({
+    url: `${S}/bid/${id}`,
+    method: 'POST',
+    data: body,
+  });
+export const findConsole = (id: string) => call<Console>({ url: `${P}/findConsole/${id}` });
+export const verifyBidLog = (id: string) =>
+  call<{ intact: boolean; count: number; head: string | null; brokenAt: number | null }>({
+    url: `${P}/verifyBidLog/${id}`,
+  });
+export const awardAuction = (id: string, body: EbiddingAwardBody) =>
+  call<{ orders: Array<{ orderNumber: string; toElsAccount: string }>; prices: number }>({
+    url: `${P}/award/${id}`,
+    method: 'POST',
+    data: body,
+  });
+export { findMaterialOptions, findSupplierOptions } from '../rfq/api.ts';

@@ -1,0 +1,156 @@
+import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { logInHome, openMenuEntry } from './helpers.ts';
+
+/**
+ * Issue #14's auction journey as new users would do it: buyer1 makes an English reverse auction for
+ * suppliers 200001 and 200003 (extensions: an offer in the last minute moves the end a minute on), submits,
+ * publishes and starts it; both suppliers bid from their rooms; the buyer's console ranks them live; an
+ * offer in the last minute extends the end and both rooms show it; the auction ends by itself (the
+ * server's timer); the buyer awards the best offer; the loser's room reads "not won" in Chinese.
+ */
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const NAME = `E2E 纸箱竞价 ${Date.now().toString(36)}`;
+
+const appFrame = (page: Page): FrameLocator => page.frameLocator('.tab-view:visible iframe.shell-iframe');
+
+/** "YYYY-MM-DD HH:mm:ss" in the browser's (this machine's) time zone, as the date-time picker takes it. */
+function pickerText(at: Date, time = true): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const day = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`;
+  return time ? `${day} ${p(at.getHours())}:${p(at.getMinutes())}:${p(at.getSeconds())}` : day;
+}
+
+async function pick(frame: FrameLocator, label: string, text: string) {
+  const input = frame.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue(text);
+}
+
+async function choose(frame: FrameLocator, label: string, option: string) {
+  const select = frame.getByLabel(label, { exact: true });
+  await select.click();
+  await select.fill(option);
+  await frame
+    .locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)', {
+      hasText: option,
+    })
+    .first()
+    .click();
+}
+
+async function room(browser: Browser, account: string) {
+  const page = await (await browser.newContext()).newPage();
+  await logInHome(page, account, 'admin');
+  await openMenuEntry(page, '寻源管理', '竞价邀请');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: number, exact: true }).click();
+  await expect(frame.getByText(`竞价大厅 · ${number}`)).toBeVisible();
+  return { page, frame };
+}
+
+async function offer(frame: FrameLocator, price: string) {
+  await frame.getByLabel('新出价').fill(price);
+  await frame.getByRole('button', { name: '出价', exact: true }).click();
+  await expect(frame.getByText(/第 \d+ 次出价已受理/).last()).toBeVisible();
+}
+
+let number = '';
+let end = 0;
+
+test('buyer1 makes, publishes and starts an English auction for 200001 and 200003', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '寻源管理', '在线竞价');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: '新建竞价' }).click();
+  await frame.getByLabel('竞价名称', { exact: true }).fill(NAME);
+  await frame.getByLabel('开始方式', { exact: true }).click();
+  await frame.locator('.ant-select-dropdown:visible').getByText('手动开始', { exact: true }).click();
+  end = Date.now() + 170_000;
+  await pick(frame, '开始时间', pickerText(new Date(Date.now() + 60_000)));
+  await pick(frame, '结束时间', pickerText(new Date(end)));
+  await frame.getByLabel('起拍价', { exact: true }).fill('50000');
+  await frame.getByLabel('最小降价幅度', { exact: true }).fill('100');
+  await frame.getByLabel('结束前（分钟）出价延时', { exact: true }).fill('1');
+  await frame.getByLabel('每次延时（分钟）', { exact: true }).fill('1');
+  await frame.getByLabel('最多延时次数', { exact: true }).fill('2');
+  await choose(frame, '邀请供应商（至少 2 家）', '200001');
+  await choose(frame, '邀请供应商（至少 2 家）', '200003');
+  await frame.getByLabel('竞价名称', { exact: true }).click();
+  // (Enter confirms a typed date and would submit a complete form: the date goes first.)
+  await pick(frame, '要求交期', pickerText(new Date(Date.now() + 30 * 86_400_000), false));
+  await choose(frame, '物料', 'BOX-5L-600');
+  await frame.getByLabel('数量', { exact: true }).fill('1000');
+  await frame.getByRole('button', { name: '保存', exact: true }).click();
+
+  const detail = frame.locator('.document-detail');
+  await expect(detail.locator('.document-number')).toHaveText(/^EB\d+/);
+  number = (await detail.locator('.document-number').textContent())?.trim() ?? '';
+  await detail.getByRole('button', { name: '提交审批', exact: true }).click();
+  await expect(detail.getByText('审批通过').first()).toBeVisible();
+  await detail.getByRole('button', { name: '发布', exact: true }).click();
+  await expect(detail.getByText('已发布').first()).toBeVisible();
+  await detail.getByRole('button', { name: '开始竞价', exact: true }).click();
+  await expect(detail.getByText('竞价中').first()).toBeVisible();
+  await expect(frame.getByRole('timer')).toContainText('距结束');
+});
+
+test('both suppliers bid from their rooms, the console ranks them live, a last-minute offer extends the end, and the auction ends by itself', async ({
+  browser,
+  page,
+}) => {
+  const first = await room(browser, '200001');
+  await offer(first.frame, '49000');
+  await expect(first.frame.getByText('可接受的最高出价：48900.000000')).toBeVisible();
+  const second = await room(browser, '200003');
+  await offer(second.frame, '48500');
+  // 200001 is outbid: its room says so at once (pushed), rank 2
+  await expect(first.frame.getByText('您的出价已被超越')).toBeVisible({ timeout: 10_000 });
+
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '寻源管理', '在线竞价');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: number, exact: true }).click();
+  const ranking = frame
+    .locator('.ant-card', { hasText: '实时排名' })
+    .locator('.ant-table-tbody tr.ant-table-row');
+  await expect(ranking.first()).toContainText('200003');
+  await expect(ranking.nth(1)).toContainText('200001');
+
+  // In the last minute: 200001's offer moves the end a minute after it; both rooms show the new end.
+  await page.waitForTimeout(Math.max(0, end - Date.now() - 45_000));
+  await offer(first.frame, '48000');
+  await expect(first.frame.getByText(/结束时间已延长至/).first()).toBeVisible();
+  await expect(second.frame.getByText(/结束时间已延长至/).first()).toBeVisible({ timeout: 10_000 });
+  await expect(ranking.first()).toContainText('200001', { timeout: 10_000 });
+
+  // The end comes by the server's clock.
+  await expect(frame.locator('.document-detail').getByText('竞价结束').first()).toBeVisible({
+    timeout: 150_000,
+  });
+  await expect(frame.getByRole('timer')).toHaveText('已结束');
+  await first.page.context().close();
+  await second.page.context().close();
+});
+
+test('buyer1 awards the best offer; 200003 reads "not won"', async ({ browser, page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '寻源管理', '在线竞价');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: number, exact: true }).click();
+  await frame.getByRole('button', { name: '定标', exact: true }).click();
+  const dialog = frame.getByRole('dialog');
+  await expect(dialog.getByText('竞价定标')).toBeVisible();
+  await expect(dialog.getByText(/1\. 200001 .* 48000\.000000/)).toBeVisible();
+  await expect(dialog.getByLabel('BOX-5L-600')).toHaveValue(/^48(\.0+)?$/);
+  await dialog.getByRole('button', { name: '定标', exact: true }).click();
+  await expect(frame.getByText(/已定标：订单草稿 PO/)).toBeVisible();
+  await expect(frame.locator('.document-detail').getByText('已中标').first()).toBeVisible();
+
+  const loser = await room(browser, '200003');
+  await expect(loser.frame.getByText('未中标').first()).toBeVisible();
+  const winner = await room(browser, '200001');
+  await expect(winner.frame.getByText('恭喜，您已中标')).toBeVisible();
+});
