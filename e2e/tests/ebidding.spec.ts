@@ -44,7 +44,7 @@ async function choose(frame: FrameLocator, label: string, option: string) {
 async function room(browser: Browser, account: string) {
   const page = await (await browser.newContext()).newPage();
   await logInHome(page, account, 'admin');
-  await openMenuEntry(page, '寻源管理', '竞价邀请');
+  await openMenuEntry(page, '寻源管理', '在线竞价邀请');
   const frame = appFrame(page);
   await frame.getByRole('button', { name: number, exact: true }).click();
   await expect(frame.getByText(`竞价大厅 · ${number}`)).toBeVisible();
