@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_JOB, START_JOB } from '../src/modules/ebidding/service.ts';
 import { ebidding, ebiddingBid } from '../src/modules/ebidding/tables.ts';
+import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
 import { purchaseOrder } from '../src/modules/order/tables.ts';
@@ -505,5 +506,60 @@ describe('the buyer’s console: pause, resume, extend', () => {
     const res = await post(`${P}/extend/${row.id}`, s.buyer, { version: before.version, minutes: 5 });
     expect(res.json().code, res.json().message).toBe('200');
     expect(new Date(res.json().data.endTime).getTime() - new Date(before.endTime).getTime()).toBe(5 * 60_000);
+  });
+});
+
+describe('an auction from an RFQ', () => {
+  const Q = '/apis/inquiry/PurchaseEnquiryService';
+  const QS = '/apis/inquiry/SaleEnquiryService';
+  it('starts each line at its lowest quote and invites the suppliers that quoted, once quotes are open', async () => {
+    let rfq = (
+      await post(`${Q}/save`, s.buyer, {
+        enquiryDesc: '竞价前询价',
+        quoteEndTime: minutes(60),
+        priceValidDate: '2027-12-31',
+        lines: [0, 1].map((i) => ({
+          materialId: materials[i].id,
+          quantity: '100',
+          deliveryDate: '2027-01-31',
+          suppliers: ['200001', '200003', '200004'],
+        })),
+      })
+    ).json().data;
+    rfq = (await post(`${Q}/submit/${rfq.id}`, s.buyer, { version: rfq.version })).json().data;
+    rfq = (await post(`${Q}/publish/${rfq.id}`, s.buyer, { version: rfq.version })).json().data;
+    const settings = { startTime: minutes(60), endTime: minutes(120), priceReviseExtent: '0.01' };
+    const sealed = await post(`${P}/fromEnquiry/${rfq.id}`, s.buyer, settings);
+    expect(sealed.json().code).toBe('400');
+    for (const [account, prices] of [
+      ['200001', ['1.20', '3.10']],
+      ['200003', ['1.15', '3.30']],
+    ] as const) {
+      const page = (await get(`${QS}/findQuote/${rfq.id}`, s[account])).json().data;
+      const res = await post(`${QS}/quote/${rfq.id}`, s[account], {
+        lines: page.lines.map((l: { itemId: string }, i: number) => ({
+          itemId: l.itemId,
+          priceExcludingTax: prices[i],
+        })),
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+    }
+    await db()
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, rfq.id));
+    const made = await post(`${P}/fromEnquiry/${rfq.id}`, s.buyer, settings);
+    expect(made.json().code, made.json().message).toBe('200');
+    const detail = (await get(`${P}/findDetail/${made.json().data.id}`, s.buyer)).json().data;
+    expect(detail.record).toMatchObject({ ebiddingMethod: '2', ebiddingStatus: '0' });
+    expect(detail.lines.map((l: { startingPrice: string }) => l.startingPrice)).toEqual([
+      '1.150000',
+      '3.100000',
+    ]);
+    const console = (await get(`${P}/findConsole/${made.json().data.id}`, s.buyer)).json().data;
+    expect(console.bidders.map((b: { toElsAccount: string }) => b.toElsAccount).sort()).toEqual([
+      '200001',
+      '200003',
+    ]);
   });
 });

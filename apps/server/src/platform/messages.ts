@@ -595,6 +595,10 @@ const messages = {
     zh_cn: '您未接受第 {round} 轮价格，已退出本次竞价',
     en: 'You did not accept round {round} and are out of this auction',
   },
+  ebidFromEnquiryNoQuote: {
+    zh_cn: '询价单第 {line} 行没有报价，不能转为竞价',
+    en: 'RFQ line {line} has no quote; it cannot go to an auction',
+  },
   ebidJapaneseLot: { zh_cn: '日式竞价只能按总价竞价', en: 'A Japanese auction is bid on the total price' },
   ebidMaterialUnknown: { zh_cn: '物料 {id} 不存在', en: 'Material {id} does not exist' },
   ebidSplitMismatch: {

@@ -188,7 +188,12 @@ const saleMenu: MenuSeed[] = [
     icon: 'ShopOutlined',
     children: [
       { code: 'enquiry-invitations', zh: '询价邀请', en: 'RFQ invitations', url: '/rfq/#/v2/list' },
-      { code: 'ebidding-invitations', zh: '在线竞价邀请', en: 'E-auction invitations', url: '/ebidding/#/v2/list' },
+      {
+        code: 'ebidding-invitations',
+        zh: '在线竞价邀请',
+        en: 'E-auction invitations',
+        url: '/ebidding/#/v2/list',
+      },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import {
   awardEbidding,
+  ebiddingFromEnquiry,
   ebiddingKind,
   findConsole,
   findRoom,
@@ -265,5 +266,39 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
       );
       return ok(answer as never);
     },
+  );
+
+  /**
+   * POST /apis/ebidding/PurchaseEbiddingService/fromEnquiry/{id} — a per-line auction draft from RFQ {id}
+   * once its quotes are open: its lines each starting at the lowest quoted unit price, inviting the
+   * suppliers that quoted. Body { startTime, endTime (ISO-8601), priceReviseType? ('1' amount, '2' %),
+   * priceReviseExtent (decimal), quotePostponeMinute?, postponeMinute?, canPostponeBout? (positive
+   * integers) }. Answers { id, ebiddingNumber }. '400' sealed RFQ, a line without a quote, the auction's
+   * own rules; '404' another company's RFQ.
+   */
+  r.post(
+    `${purchase}/fromEnquiry/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Turn an RFQ with open quotes into a per-line auction draft (buyer)',
+        params: idParams,
+        body: z.object({
+          startTime: z.iso.datetime({ offset: true }),
+          endTime: z.iso.datetime({ offset: true }),
+          priceReviseType: z.enum(['1', '2']).optional(),
+          priceReviseExtent: z
+            .string()
+            .trim()
+            .regex(/^\d{1,12}(\.\d{1,6})?$/),
+          quotePostponeMinute: z.number().int().min(1).optional(),
+          postponeMinute: z.number().int().min(1).optional(),
+          canPostponeBout: z.number().int().min(1).optional(),
+        }),
+        response: { 200: envelopeSchema(z.object({ id: z.string(), ebiddingNumber: z.string() })) },
+      },
+    },
+    async (request) =>
+      ok(await ebiddingFromEnquiry(deps.db, requireAuth(request.auth), request.params.id, request.body)),
   );
 }

@@ -32,6 +32,7 @@ import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { company } from '../account/tables.ts';
+import { enquiryKind, findComparison } from '../enquiry/service.ts';
 import { material } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
@@ -1205,6 +1206,67 @@ export async function awardEbidding(
     const pushes = await livePushes(tx, updated as unknown as EbiddingRow, 'status');
     return { record: ebiddingKind.toRecord(updated), orders: result.orders, prices: result.prices, pushes };
   });
+}
+
+/**
+ * A per-line reverse auction from an RFQ whose quotes are open (issue #14 "created from … an RFQ's
+ * lines"; the RFQ's comparison rules apply: '400' while sealed): the RFQ's materials, quantities and
+ * dates, each line starting at its lowest quoted unit price (excl. tax, the RFQ's currency), inviting the
+ * suppliers that quoted; the schedule and decrement from `body`. Saved as a draft through the kind's
+ * save (its rules: ≥ 2 suppliers, end after start …); the buyer edits, submits and publishes it. Answers
+ * { id, ebiddingNumber }. '400' ebidFromEnquiryNoQuote when a line has no quote.
+ */
+export async function ebiddingFromEnquiry(
+  db: Queryable,
+  auth: AuthContext,
+  enquiryId: string,
+  body: {
+    startTime: string;
+    endTime: string;
+    priceReviseType?: '1' | '2';
+    priceReviseExtent: string;
+    quotePostponeMinute?: number;
+    postponeMinute?: number;
+    canPostponeBout?: number;
+  },
+) {
+  ebiddingKind.assertSide(auth, 'purchase', 'edit');
+  const comparison = await findComparison(db, auth, enquiryId);
+  const items = await enquiryKind.findLines(db, enquiryId);
+  const quoted = new Set<string>();
+  const lines = comparison.lines.map((line) => {
+    const prices = line.quotes.filter((q) => q.priceExcludingTax !== null);
+    if (prices.length === 0) throw badRequest('ebidFromEnquiryNoQuote', { line: line.lineNumber });
+    for (const q of prices) quoted.add(q.toElsAccount);
+    const lowest = Decimal.min(...prices.map((q) => new Decimal(q.priceExcludingTax as string)));
+    const item = items.find((i) => i.id === line.itemId);
+    return {
+      materialId: String(item?.materialId),
+      quantity: line.quantity,
+      deliveryDate: line.deliveryDate < today() ? today() : line.deliveryDate,
+      startingPrice: lowest.toFixed(6),
+    };
+  });
+  const record = comparison.record as Record<string, unknown>;
+  const saved = await ebiddingKind.save(db, auth, 'purchase', {
+    ebiddingName: `${String(record.enquiryNumber)} ${String(record.enquiryDesc)}`.slice(0, 100),
+    ebiddingType: '1',
+    ebiddingMethod: '2',
+    startMethod: '2',
+    startTime: body.startTime,
+    endTime: body.endTime,
+    currency: String(record.currency ?? 'CNY'),
+    taxRate: String(record.taxRate ?? '13'),
+    priceReviseType: body.priceReviseType ?? '1',
+    priceReviseExtent: body.priceReviseExtent,
+    ...(body.quotePostponeMinute ? { quotePostponeMinute: body.quotePostponeMinute } : {}),
+    ...(body.postponeMinute ? { postponeMinute: body.postponeMinute } : {}),
+    ...(body.canPostponeBout ? { canPostponeBout: body.canPostponeBout } : {}),
+    remark: `询价单 / RFQ ${String(record.enquiryNumber)}`,
+    suppliers: [...quoted],
+    lines,
+  });
+  return { id: String(saved.id), ebiddingNumber: String(saved.ebiddingNumber) };
 }
 
 export type { EbiddingRow, Tx };

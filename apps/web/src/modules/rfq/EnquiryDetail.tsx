@@ -1,13 +1,27 @@
 import { enquiryDefinition as def, QUOTE_STATUS } from '@srm/contracts/enquiry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, InputNumber, Table, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { awardEnquiry, type Comparison, findComparison, findInvitations } from './api.ts';
+import { auctionFromEnquiry, awardEnquiry, type Comparison, findComparison, findInvitations } from './api.ts';
 import './i18n-rfq.ts';
 
 /** The price comparison with a quota input per quoted supplier and the award (quotas per line total 100). */
@@ -102,6 +116,56 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
 }
 
 /**
+ * "To e-auction" (issue #14): a per-line reverse auction among the suppliers that quoted, each line
+ * starting at its lowest quote; the draft opens in the e-auction app.
+ */
+function ToAuction({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ start: dayjs.Dayjs; end: dayjs.Dayjs; decrement: string }>();
+  async function onOk() {
+    const v = await form.validateFields();
+    try {
+      const made = await auctionFromEnquiry(id, {
+        startTime: v.start.toISOString(),
+        endTime: v.end.toISOString(),
+        priceReviseExtent: v.decrement,
+      });
+      window.location.assign(`/ebidding/#/v2/edit?id=${made.id}`);
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  }
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('rfq:detail.toAuction')}</Button>
+      <Modal open={open} title={t('rfq:detail.toAuctionTitle')} onOk={onOk} onCancel={() => setOpen(false)}>
+        <Typography.Paragraph type="secondary">{t('rfq:detail.toAuctionHint')}</Typography.Paragraph>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{
+            start: dayjs().add(1, 'hour').startOf('hour'),
+            end: dayjs().add(2, 'hour').startOf('hour'),
+          }}
+        >
+          <Form.Item name="start" label={t('rfq:detail.auctionStart')} rules={[{ required: true }]}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="end" label={t('rfq:detail.auctionEnd')} rules={[{ required: true }]}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="decrement" label={t('rfq:detail.decrement')} rules={[{ required: true }]}>
+            <Input inputMode="decimal" style={{ width: 160 }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/**
  * #/v2/detail?id=… — one RFQ (buyer; spec 000 §2 "enquiry end"): the kernel's detail and actions (submit,
  * publish, close), the invited suppliers per line with their responses, and after the quote deadline the
  * comparison with the award.
@@ -130,6 +194,9 @@ export default function EnquiryDetail() {
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
       ownActions={['award']}
+      extra={(d) =>
+        !inAudit && d.record.enquiryStatus === '2' && comparison.data ? <ToAuction id={id} /> : null
+      }
     >
       {(d) => (
         <>

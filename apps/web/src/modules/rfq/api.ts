@@ -130,3 +130,14 @@ export const findSupplierOptions = () =>
     method: 'POST',
     data: { currentPage: 1, pageSize: 100 },
   });
+
+/** A per-line auction draft from an RFQ with open quotes (apps/server/src/modules/ebidding/routes.ts). */
+export const auctionFromEnquiry = (
+  id: string,
+  body: { startTime: string; endTime: string; priceReviseExtent: string },
+) =>
+  call<{ id: string; ebiddingNumber: string }>({
+    url: `/ebidding/PurchaseEbiddingService/fromEnquiry/${id}`,
+    method: 'POST',
+    data: body,
+  });
