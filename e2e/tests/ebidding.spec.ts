@@ -68,7 +68,7 @@ test('buyer1 makes, publishes and starts an English auction for 200001 and 20000
   await frame.getByLabel('竞价名称', { exact: true }).fill(NAME);
   await frame.getByLabel('开始方式', { exact: true }).click();
   await frame.locator('.ant-select-dropdown:visible').getByText('手动开始', { exact: true }).click();
-  end = Date.now() + 170_000;
+  end = Date.now() + 120_000;
   await pick(frame, '开始时间', pickerText(new Date(Date.now() + 60_000)));
   await pick(frame, '结束时间', pickerText(new Date(end)));
   await frame.getByLabel('起拍价', { exact: true }).fill('50000');
@@ -120,7 +120,7 @@ test('both suppliers bid from their rooms, the console ranks them live, a last-m
   await expect(ranking.nth(1)).toContainText('200001');
 
   // In the last minute: 200001's offer moves the end a minute after it; both rooms show the new end.
-  await page.waitForTimeout(Math.max(0, end - Date.now() - 45_000));
+  await page.waitForTimeout(Math.max(0, end - Date.now() - 40_000));
   await offer(first.frame, '48000');
   await expect(first.frame.getByText(/结束时间已延长至/).first()).toBeVisible();
   await expect(second.frame.getByText(/结束时间已延长至/).first()).toBeVisible({ timeout: 10_000 });
