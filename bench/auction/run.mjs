@@ -231,7 +231,7 @@ for (let k = 0; k < total; k++) {
     endTime: new Date().toISOString(),
     standings: [{ itemId: null, bestPrice: String(k), bidders: 2, ranking: [k, k - 1] }],
   };
-  void publisher.publishAsync(bareTopic, JSON.stringify(payload), { qos: 1 });
+  publisher.publishAsync(bareTopic, JSON.stringify(payload), { qos: 1 }).catch(() => {});
 }
 await new Promise((ok) => setTimeout(ok, 2000));
 await closeAll([...bareClients, publisher]);
