@@ -194,8 +194,8 @@ export default function EnquiryDetail() {
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
       ownActions={['award']}
-      extra={(d) =>
-        !inAudit && d.record.enquiryStatus === '2' && comparison.data ? <ToAuction id={id} /> : null
+      extra={() =>
+        !inAudit && String(comparison.data?.record.enquiryStatus) === '2' ? <ToAuction id={id} /> : null
       }
     >
       {(d) => (
