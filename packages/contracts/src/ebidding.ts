@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { elsAccountSchema } from './auth.ts';
-import { defineDocument } from './document/define.ts';
+import { decimalSchema, defineDocument } from './document/define.ts';
 import { type RuleProblem, scaled } from './enquiry.ts';
 
 /**
@@ -384,14 +384,6 @@ export const ebiddingDefinition = defineDocument({
 
 // ——— bodies ———
 
-const decimal = (integerDigits: number, scale: number) =>
-  z
-    .string()
-    .trim()
-    .regex(new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`), {
-      message: `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`,
-    });
-
 /** The invited suppliers of the save body: linked supplier accounts, each once (at least 2 to compete). */
 export const ebiddingSuppliersSchema = z.array(elsAccountSchema).min(1).max(500);
 /** Fewest suppliers invited to an auction: an auction of one is a negotiation. */
@@ -403,7 +395,7 @@ export const MIN_BIDDERS = 2;
  * Dutch and Japanese auctions take `accept` instead (the current step's price).
  */
 export const ebiddingBidBodySchema = z.union([
-  z.object({ price: decimal(14, 6), itemId: z.uuid().optional() }),
+  z.object({ price: decimalSchema(14, 6), itemId: z.uuid().optional() }),
   z.object({ accept: z.literal(true), itemId: z.uuid().optional() }),
 ]);
 export type EbiddingBidBody = z.infer<typeof ebiddingBidBodySchema>;
@@ -617,7 +609,7 @@ export const ebiddingAwardBodySchema = z.object({
     .min(1)
     .max(200),
   linePrices: z
-    .array(z.object({ itemId: z.uuid(), price: decimal(12, 6) }))
+    .array(z.object({ itemId: z.uuid(), price: decimalSchema(12, 6) }))
     .max(200)
     .optional(),
   /** Last day the awarded prices are valid (YYYY-MM-DD); default one year after the award. */

@@ -292,7 +292,8 @@ export function customFieldKeys(def: DocumentDefinition): string[] {
 
 // ——— zod schemas derived from the definition ———
 
-const decimalSchema = (integerDigits: number, scale: number, positive?: boolean) => {
+/** A decimal as text: at most `integerDigits` integer digits and `scale` decimals (optionally > 0). */
+export const decimalSchema = (integerDigits: number, scale: number, positive?: boolean) => {
   // The sign first, so −1 breaks "greater than 0" rather than the decimal format (issue #12).
   const base = z.string().trim();
   const signed = positive
