@@ -34,6 +34,19 @@ export const ENQUIRY_AUDIT_STATUS = {
 } as const;
 
 /**
+ * The award's own approval (seed 001 §2 task type "enquiry end", link /rfq/#/v2/detail): not asked, under
+ * approval, approved (the award ran), rejected, withdrawn. Without configured steps an award runs at once
+ * and this stays 0.
+ */
+export const ENQUIRY_AWARD_AUDIT_STATUS = {
+  '0': { zh_cn: '未提交', en: 'Not submitted' },
+  '1': { zh_cn: '定标审批中', en: 'Award under approval' },
+  '2': { zh_cn: '定标审批通过', en: 'Award approved' },
+  '3': { zh_cn: '定标审批拒绝', en: 'Award rejected' },
+  '4': { zh_cn: '定标审批已撤回', en: 'Award withdrawn' },
+} as const;
+
+/**
  * One supplier's invitation on one line (spec 001 §4 Quotation: no response, response successful,
  * quoted, re-quote, rejected, accepted; and not won once another supplier is awarded).
  */
@@ -214,7 +227,11 @@ export const enquiryDefinition = defineDocument({
       sourceItemNumber: { label: { zh_cn: '来源行号', en: 'Source line' }, type: 'text' },
     },
   },
-  statuses: { enquiryStatus: ENQUIRY_STATUS, auditStatus: ENQUIRY_AUDIT_STATUS },
+  statuses: {
+    enquiryStatus: ENQUIRY_STATUS,
+    auditStatus: ENQUIRY_AUDIT_STATUS,
+    awardAuditStatus: ENQUIRY_AWARD_AUDIT_STATUS,
+  },
   // A supplier sees a published RFQ it is invited to (the invitation: the kind's saleScope), never a draft.
   visible: { sale: { enquiryStatus: ['1', '2', '3', '4'] } },
   editable: { purchase: { enquiryStatus: ['0'] } },
@@ -226,8 +243,15 @@ export const enquiryDefinition = defineDocument({
     },
     award: {
       label: { zh_cn: '定标', en: 'Award' },
-      sides: { purchase: { enquiryStatus: ['1', '2'] } },
+      // Not while an award waits for its approval (task type "enquiry end").
+      sides: { purchase: { enquiryStatus: ['1', '2'], awardAuditStatus: ['0', '2', '3', '4'] } },
       target: { enquiryStatus: '3' },
+      approval: { kind: 'enquiryEnd', statusField: 'awardAuditStatus' },
+    },
+    withdrawAward: {
+      label: { zh_cn: '撤回定标审批', en: 'Withdraw award approval' },
+      sides: { purchase: { enquiryStatus: ['1', '2'], awardAuditStatus: ['1'] } },
+      target: { awardAuditStatus: '4' },
     },
     close: {
       label: { zh_cn: '关闭', en: 'Close' },

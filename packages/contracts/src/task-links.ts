@@ -6,6 +6,8 @@ export const TASK_LINKS: Record<string, string> = {
   enquiryEdit: '/rfq/#/v2/edit',
   enquiryEnd: '/rfq/#/v2/detail',
   enquiryQuote: '/rfq/#/v2/client/quota',
+  /** E-auctions (issue #14): the approval of a draft auction opens its edit page. */
+  ebiddingEdit: '/ebidding/#/v2/edit',
   order: '/order/#/v2/order/detail',
   /** Returns (issue #12): the approval of a return opens its detail page. */
   refund: '/order/#/v2/refund/detail',
@@ -29,3 +31,19 @@ export function taskLink(kind: string, documentId: string, taskId?: string): str
   const query = new URLSearchParams({ id: documentId, ...(taskId ? { taskId } : {}) });
   return `${base}${base.includes('?') ? '&' : '?'}${query}`;
 }
+
+/**
+ * The approval flows a buyer administrator configures (CommonAuditService findConfig/saveConfig), by task
+ * type (seed 001 §2 "Approval task types"), with their names in both languages. A kind whose approval is
+ * not listed here is approved at once.
+ */
+export const APPROVAL_KINDS = {
+  order: { zh_cn: '采购订单', en: 'Purchase order' },
+  refund: { zh_cn: '退货单', en: 'Return' },
+  purchaseRequest: { zh_cn: '采购申请', en: 'Purchase requisition' },
+  enquiryEdit: { zh_cn: '询价单编辑', en: 'Enquiry edit' },
+  enquiryEnd: { zh_cn: '询价定标', en: 'Enquiry end (award)' },
+  ebiddingEdit: { zh_cn: '竞价单编辑', en: 'Edit e-bidding' },
+} as const;
+export type ApprovalKind = keyof typeof APPROVAL_KINDS;
+export const APPROVAL_KIND_CODES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { subaccount } from '../modules/account/tables.ts';
-import { award, enquiryKind, findComparison, participate, quote } from '../modules/enquiry/service.ts';
+import {
+  award,
+  enquiryKind,
+  findComparison,
+  participate,
+  quote,
+  registerAwardApproval,
+} from '../modules/enquiry/service.ts';
 import { enquiry } from '../modules/enquiry/tables.ts';
 import { material } from '../modules/masterdata/tables.ts';
 import type { Db } from '../platform/db.ts';
@@ -32,6 +39,8 @@ const SUPPLIERS = ['200001', '200003', '200004'];
  * into the past directly (the demo's stand-in for time passing).
  */
 export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
+  // The seed awards before the routes are registered: the award's approval handler must exist.
+  registerAwardApproval(env);
   const buyer = await as(db, '100000', 'buyer1');
   const sellers = Object.fromEntries(
     await Promise.all(SUPPLIERS.map(async (s) => [s, await as(db, s, 'admin')] as const)),

@@ -73,7 +73,29 @@ export type ActionDef = {
   danger?: boolean;
   /** Who hears of it, and the message title ({number} is the document number) in both languages. */
   notify?: { to: 'counterpart' | 'creator'; title: Label };
+  /**
+   * The action may be put under an approval flow of its own (server platform/document/action-approval.ts;
+   * an RFQ's award: task type "enquiry end"): the flow's task type, and the header field holding its
+   * status (APPROVAL_STATUS codes). Its audit rows are `{action}Submit`, `…Approve`, `…Reject`.
+   */
+  approval?: { kind: string; statusField: string };
 };
+
+/** The steps of an action's own approval as audit-trail actions (`awardSubmit` …). */
+export const ACTION_APPROVAL_STEPS = ['Submit', 'Approve', 'Reject'] as const;
+
+/** The action under approval an audit-trail action belongs to (`awardApprove` → 'award'), or null. */
+export function approvalStepOf(
+  def: Pick<DocumentDefinition, 'actions'>,
+  trailAction: string,
+): { action: string; step: (typeof ACTION_APPROVAL_STEPS)[number] } | null {
+  for (const step of ACTION_APPROVAL_STEPS)
+    if (trailAction.endsWith(step)) {
+      const action = trailAction.slice(0, -step.length);
+      if (def.actions[action]?.approval) return { action, step };
+    }
+  return null;
+}
 
 /** The standard actions every kind has, generated from the definition (the same table as `actions`). */
 export type StandardAction = 'edit' | 'delete' | 'submit' | 'withdraw';
@@ -211,6 +233,8 @@ export function trailStatusField(
   const main = Object.keys(def.statuses)[0];
   if (['submit', 'withdraw', 'approve', 'reject'].includes(action) && def.statuses.auditStatus)
     return 'auditStatus';
+  const approvalStep = approvalStepOf(def, action);
+  if (approvalStep) return def.actions[approvalStep.action].approval?.statusField ?? main;
   const target = def.actions[action]?.target ?? {};
   const fields = Object.keys(target);
   return fields.length > 0 && !fields.includes(main) ? fields[0] : main;
@@ -431,6 +455,7 @@ export function statusFieldsOf(def: DocumentDefinition): Record<string, FieldDef
 /** Labels of the status fields used across kinds (seed 001 §3 names). */
 export const STATUS_FIELD_LABELS: Record<string, Label> = {
   auditStatus: { zh_cn: '审批状态', en: 'Approval status' },
+  awardAuditStatus: { zh_cn: '定标审批状态', en: 'Award approval' },
   sendStatus: { zh_cn: '发送状态', en: 'Send status' },
   noteStatus: { zh_cn: '送货单状态', en: 'Notice status' },
   noteType: { zh_cn: '送货单类型', en: 'Notice type' },

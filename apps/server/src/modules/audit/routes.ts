@@ -1,12 +1,13 @@
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { pagingSchema } from '@srm/contracts/message';
-import { taskLink } from '@srm/contracts/task-links';
+import { APPROVAL_KIND_CODES, taskLink } from '@srm/contracts/task-links';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { approveTask, findConfig, listTasks, rejectTask, saveConfig, type TaskList } from './service.ts';
 import type { auditTask } from './tables.ts';
 
-const DOCUMENT_KINDS = ['order', 'refund', 'enquiryEdit', 'purchaseRequest'] as const;
+/** The approval flows a company configures (task types with a page; contracts' APPROVAL_KINDS). */
+const DOCUMENT_KINDS = APPROVAL_KIND_CODES;
 
 const taskSchema = z.object({
   id: z.string(),

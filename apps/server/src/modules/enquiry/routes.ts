@@ -15,6 +15,7 @@ import { importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
   award,
   decline,
+  registerAwardApproval,
   enquiryKind,
   findComparison,
   findInvitations,
@@ -58,6 +59,7 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   const r = zod(app);
   const tags = [def.kind];
   const env = deps.config.ENV_NAME;
+  registerAwardApproval(env);
   const sale = servicePath(def, 'sale');
   const purchase = servicePath(def, 'purchase');
   const record = recordSchemaOf(enquiryKind);
@@ -297,6 +299,14 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
           200: envelopeSchema(
             z.object({
               record,
+              pendingAward: z
+                .object({
+                  lines: enquiryAwardBodySchema.shape.lines,
+                  remark: z.string().nullable(),
+                  requestedBy: z.string(),
+                  requestedAt: z.string(),
+                })
+                .nullable(),
               lines: z.array(
                 z.object({
                   ...lineBase,
@@ -333,8 +343,10 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * POST /apis/inquiry/PurchaseEnquiryService/award/{id} — award after the deadline. Body { version,
    * lines: [{ itemId, awards: [{ toElsAccount, quota (percent) }] }], remark? }; each line's quotas total
    * exactly 100 (spec 001 §5/§9) and name suppliers that quoted it. Writes price-master records (valid to
-   * priceValidDate), purchase-order drafts per supplier, and tells suppliers won / not won. data { record,
-   * orders: [{ id, orderNumber, toElsAccount }], prices (count) }. '400' rules, sealed, status; '409' stale.
+   * priceValidDate), purchase-order drafts per supplier, and tells suppliers won / not won. When the company
+   * configured steps for the award (task type "enquiry end") it waits for them instead: awardAuditStatus 1,
+   * nothing written, `pending` true; the last approval runs it. data { record, orders: [{ id, orderNumber,
+   * toElsAccount }], prices (count), pending }. '400' rules, sealed, status; '409' stale.
    */
   r.post(
     `${purchase}/award/:id`,
@@ -352,6 +364,7 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                 z.object({ id: z.string(), orderNumber: z.string(), toElsAccount: z.string() }),
               ),
               prices: z.number(),
+              pending: z.boolean(),
             }),
           ),
         },

@@ -15,6 +15,12 @@ import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
+  dropActionRequest,
+  pendingAction,
+  registerActionApproval,
+  requestAction,
+} from '../../platform/document/action-approval.ts';
+import {
   type ActionContext,
   type DocRow,
   defineKind,
@@ -26,10 +32,10 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { company } from '../account/tables.ts';
-import { priceIncludingTax } from '../masterdata/decimal.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
-import { findLinkedSuppliers, saveOrder } from '../order/service.ts';
+import { type AwardedLine, recordAward } from '../order/from-award.ts';
+import { findLinkedSuppliers } from '../order/service.ts';
 import { enquiry, enquiryItem, enquiryQuote, enquirySupplier } from './tables.ts';
 
 /**
@@ -318,7 +324,7 @@ export const enquiryKind = defineKind({
     const ids = new Set(invited.map((i) => i.itemId));
     return lines.filter((line) => ids.has(line.id));
   },
-  effects: { publish, close },
+  effects: { publish, close, withdrawAward },
   // A deleted draft gives its quantities back to the demand pool.
   release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
@@ -569,7 +575,8 @@ const priceOf = (q: QuoteRow, quantity: string) =>
  * The price comparison (buyer, after the deadline; '400' sealed before it): per line every invited
  * supplier with its quote status and current quote — unit price for the line's quantity (per unit,
  * excl. tax, the RFQ's currency), ladder, line amount, lowest/highest marked — and the savings against
- * the last price-master price ((last − price) × quantity, and as a percent of the last price). Reading it
+ * the last price-master price ((last − price) × quantity, and as a percent of the last price), and the
+ * award waiting for its approval (`pendingAward`, null when none). Reading it
  * after the deadline moves a quoting RFQ to "quoted" (2) — the deadline is checked on read.
  */
 export async function findComparison(db: Queryable, auth: AuthContext, id: string) {
@@ -602,6 +609,7 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
   );
   return {
     record: enquiryKind.toRecord(row as unknown as DocRow),
+    pendingAward: await findPendingAward(db, row),
     lines: items.map((item) => {
       const lastPrice = last.get(item.materialId) ?? null;
       const offers = invitations
@@ -647,12 +655,143 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
 }
 
 /**
+ * Checks an award body against the RFQ as it is now: each line once, quota shares totalling exactly
+ * 100 % (spec 001 §5/§9), every named supplier invited on the line with a current quote. Answers the
+ * winners (supplier → lines with share, price for the line's quantity, tax rate), the invitations awarded
+ * (id → share) and the RFQ's invitations as read. '400' naming the rule otherwise.
+ */
+async function checkAward(tx: Queryable, row: EnquiryRow, body: EnquiryAwardBody) {
+  const items = (await enquiryKind.findLines(tx, row.id)) as unknown as ItemRow[];
+  const invitations = await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, row.id));
+  const quotes = await currentQuotes(
+    tx,
+    invitations.map((i) => i.id),
+  );
+  const seenLines = new Set<string>();
+  const winners = new Map<string, AwardedLine[]>();
+  const awardedInvitations = new Map<string, string>();
+  for (const line of body.lines) {
+    const item = items.find((i) => i.id === line.itemId);
+    if (!item) throw badRequest('enquiryLineUnknown', { id: line.itemId });
+    const number = item.lineNumber / 10;
+    if (seenLines.has(item.id)) throw badRequest('docLineRepeated', { line: number });
+    seenLines.add(item.id);
+    rule(quotaProblem(number, line.awards));
+    for (const a of line.awards) {
+      const invitation = invitations.find((i) => i.itemId === item.id && i.toElsAccount === a.toElsAccount);
+      const q =
+        invitation && (QUOTED_STATUSES as readonly string[]).includes(invitation.quoteStatus)
+          ? quotes.get(invitation.id)
+          : undefined;
+      if (!invitation || !q)
+        throw badRequest('enquiryAwardNotQuoted', { line: number, account: a.toElsAccount });
+      awardedInvitations.set(invitation.id, new Decimal(a.quota).toFixed(2));
+      const list = winners.get(a.toElsAccount) ?? [];
+      list.push({
+        materialId: item.materialId,
+        materialNumber: item.materialNumber,
+        materialDesc: item.materialDesc,
+        unit: item.unit,
+        quantity: new Decimal(item.quantity).mul(a.quota).div(100).toDecimalPlaces(3).toFixed(3),
+        price: priceOf(q, item.quantity),
+        taxRate: q.taxRate,
+        deliveryDate: item.deliveryDate,
+        quota: new Decimal(a.quota).toFixed(2),
+      });
+      winners.set(a.toElsAccount, list);
+    }
+  }
+  return { winners, awardedInvitations, invitations };
+}
+
+/** The award's answer: the RFQ, the order drafts made, how many prices were written, whether it waits. */
+export type AwardResult = {
+  record: Record<string, unknown>;
+  orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>;
+  prices: number;
+  /** The award waits for its approval (task type "enquiry end"): nothing was written yet. */
+  pending: boolean;
+};
+
+/**
+ * Runs an award (at once, or when its approval ends — then as the buyer who asked, on the current RFQ):
+ * the body is checked again; price-master records and a purchase-order draft per awarded supplier
+ * (order/from-award.ts: quantity × share, the quoted price, valid until priceValidDate), the invitations
+ * accepted (5) or not won (6), the RFQ awarded (3, one audit row), and every supplier that quoted hears
+ * won or not won in its language.
+ */
+export async function applyAward(
+  tx: Tx,
+  env: string,
+  auth: AuthContext,
+  row: EnquiryRow,
+  body: EnquiryAwardBody,
+): Promise<AwardResult> {
+  enquiryKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
+  const { winners, awardedInvitations, invitations } = await checkAward(tx, row, body);
+  const { orders, prices } = await recordAward(tx, auth, {
+    currency: row.currency,
+    exchangeRate: row.exchangeRate,
+    validUntil: row.priceValidDate,
+    remark: `${row.enquiryNumber} ${row.enquiryDesc}`,
+    winners,
+  });
+  const now = new Date();
+  for (const invitation of invitations) {
+    const quota = awardedInvitations.get(invitation.id);
+    if (quota !== undefined)
+      await tx
+        .update(enquirySupplier)
+        .set({ quoteStatus: '5', quota, lastUpdateDate: now })
+        .where(eq(enquirySupplier.id, invitation.id));
+    else if (['2', '3'].includes(invitation.quoteStatus))
+      await tx
+        .update(enquirySupplier)
+        .set({ quoteStatus: '6', lastUpdateDate: now })
+        .where(eq(enquirySupplier.id, invitation.id));
+  }
+  const updated = await enquiryKind.transition(
+    tx,
+    auth,
+    row as unknown as DocRow,
+    { enquiryStatus: '3' },
+    'award',
+    body.remark,
+  );
+  // Read before the updates above: the suppliers with a live quote on some line.
+  const quoted = [
+    ...new Set(invitations.filter((i) => ['2', '3'].includes(i.quoteStatus)).map((i) => i.toElsAccount)),
+  ];
+  for (const account of quoted) {
+    const won = winners.get(account);
+    await notify(tx, env, {
+      receivers: { companies: [account] },
+      msgTitle: fillText(
+        won
+          ? { zh_cn: '恭喜中标：询价单 {number}', en: 'You won request for quotation {number}' }
+          : { zh_cn: '未中标：询价单 {number}', en: 'Not awarded: request for quotation {number}' },
+        { number: row.enquiryNumber },
+      ),
+      msgContent: won
+        ? {
+            zh_cn: won.map((l) => `${l.materialNumber} 配额 ${l.quota}%`).join('；'),
+            en: won.map((l) => `${l.materialNumber} quota ${l.quota}%`).join('; '),
+          }
+        : undefined,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: def.kind,
+      businessId: row.id,
+      linkUrl: quoteLink(row.id),
+    });
+  }
+  return { record: enquiryKind.toRecord(updated), orders, prices, pending: false };
+}
+
+/**
  * Award (buyer, after the deadline): per line one or several suppliers that quoted it, with quota shares
- * totalling exactly 100 %. In one transaction: a price-master record per awarded line × supplier (the
- * quoted unit price for the line's quantity, tax rate, currency; valid from now until the end of
- * priceValidDate; the quota share), the invitations accepted (5) or not won (6), a purchase-order draft
- * per awarded supplier through the order module's saveOrder (quantity × share, the quoted price), the RFQ
- * awarded (3, one audit row); every supplier that quoted hears won or not won in its language.
+ * totalling exactly 100 %. The body is checked now; then, when the company configured steps for the award
+ * (task type "enquiry end", platform/document/action-approval.ts), it waits for them — awardAuditStatus 1,
+ * approvers told, nothing written (`pending`) — else it runs at once (applyAward). '409' stale version.
  */
 export async function award(
   db: Queryable,
@@ -660,7 +799,7 @@ export async function award(
   auth: AuthContext,
   id: string,
   body: EnquiryAwardBody,
-) {
+): Promise<AwardResult> {
   enquiryKind.assertSide(auth, 'purchase', 'award', id);
   return db.transaction(async (tx) => {
     const row = await buyerRow(tx, auth, id, true);
@@ -670,137 +809,49 @@ export async function award(
       throw badRequest('enquirySealed', {
         end: row.quoteEndTime.toISOString().slice(0, 16).replace('T', ' '),
       });
-    const items = (await enquiryKind.findLines(tx, id)) as unknown as ItemRow[];
-    const invitations = await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
-    const quotes = await currentQuotes(
+    await checkAward(tx, row, body);
+    const asked = await requestAction<EnquiryAwardBody, AwardResult>(
       tx,
-      invitations.map((i) => i.id),
-    );
-    const seenLines = new Set<string>();
-    const winners = new Map<
-      string,
-      Array<{ item: ItemRow; quota: string; price: string; taxRate: string }>
-    >();
-    const awardedInvitations = new Map<string, string>();
-    for (const line of body.lines) {
-      const item = items.find((i) => i.id === line.itemId);
-      if (!item) throw badRequest('enquiryLineUnknown', { id: line.itemId });
-      const number = item.lineNumber / 10;
-      if (seenLines.has(item.id)) throw badRequest('docLineRepeated', { line: number });
-      seenLines.add(item.id);
-      rule(quotaProblem(number, line.awards));
-      for (const a of line.awards) {
-        const invitation = invitations.find((i) => i.itemId === item.id && i.toElsAccount === a.toElsAccount);
-        const q =
-          invitation && (QUOTED_STATUSES as readonly string[]).includes(invitation.quoteStatus)
-            ? quotes.get(invitation.id)
-            : undefined;
-        if (!invitation || !q)
-          throw badRequest('enquiryAwardNotQuoted', { line: number, account: a.toElsAccount });
-        awardedInvitations.set(invitation.id, new Decimal(a.quota).toFixed(2));
-        const list = winners.get(a.toElsAccount) ?? [];
-        list.push({ item, quota: a.quota, price: priceOf(q, item.quantity), taxRate: q.taxRate });
-        winners.set(a.toElsAccount, list);
-      }
-    }
-    const now = new Date();
-    const expiry = new Date(`${row.priceValidDate}T00:00:00.000Z`);
-    expiry.setUTCDate(expiry.getUTCDate() + 1);
-    const prices: Array<typeof priceMaster.$inferInsert> = [];
-    for (const [account, lines] of winners)
-      for (const l of lines) {
-        const price = new Decimal(l.price).toFixed(6);
-        prices.push({
-          elsAccount: row.elsAccount,
-          toElsAccount: account,
-          materialId: l.item.materialId,
-          materialNumber: l.item.materialNumber,
-          priceExcludingTax: price,
-          taxRate: l.taxRate,
-          priceIncludingTax: priceIncludingTax(price, l.taxRate),
-          currency: row.currency,
-          exchangeRate: row.exchangeRate,
-          validStartDate: now,
-          priceExpiryDate: expiry,
-          quota: new Decimal(l.quota).toFixed(2),
-          createUser: userKey(auth),
-          lastUpdateUser: userKey(auth),
-        });
-      }
-    if (prices.length > 0) await tx.insert(priceMaster).values(prices);
-    for (const invitation of invitations) {
-      const quota = awardedInvitations.get(invitation.id);
-      if (quota !== undefined)
-        await tx
-          .update(enquirySupplier)
-          .set({ quoteStatus: '5', quota, lastUpdateDate: now })
-          .where(eq(enquirySupplier.id, invitation.id));
-      else if (['2', '3'].includes(invitation.quoteStatus))
-        await tx
-          .update(enquirySupplier)
-          .set({ quoteStatus: '6', lastUpdateDate: now })
-          .where(eq(enquirySupplier.id, invitation.id));
-    }
-    const orders: Array<{ id: string; orderNumber: string; toElsAccount: string }> = [];
-    for (const [account, lines] of winners) {
-      const order = await saveOrder(tx, auth, {
-        toElsAccount: account,
-        orderType: '0',
-        purchaseType: '0',
-        orderDate: today(),
-        currency: row.currency,
-        exchangeRate: row.exchangeRate,
-        urgencyFlag: '0',
-        remark: `${row.enquiryNumber} ${row.enquiryDesc}`.slice(0, 500),
-        items: lines.map((l) => ({
-          materialId: l.item.materialId,
-          materialNumber: l.item.materialNumber,
-          materialDesc: l.item.materialDesc,
-          unit: l.item.unit,
-          quantity: new Decimal(l.item.quantity).mul(l.quota).div(100).toDecimalPlaces(3).toFixed(3),
-          priceExcludingTax: new Decimal(l.price).toFixed(6),
-          taxRate: l.taxRate,
-          deliveryDate: l.item.deliveryDate,
-        })),
-      });
-      orders.push({ id: order.id, orderNumber: order.orderNumber, toElsAccount: account });
-    }
-    const updated = await enquiryKind.transition(
-      tx,
+      env,
       auth,
+      'enquiryEnd',
       row as unknown as DocRow,
-      { enquiryStatus: '3' },
-      'award',
+      body,
       body.remark,
     );
-    // Read before the updates above: the suppliers with a live quote on some line.
-    const quoted = [
-      ...new Set(invitations.filter((i) => ['2', '3'].includes(i.quoteStatus)).map((i) => i.toElsAccount)),
-    ];
-    for (const account of quoted) {
-      const won = winners.get(account);
-      await notify(tx, env, {
-        receivers: { companies: [account] },
-        msgTitle: fillText(
-          won
-            ? { zh_cn: '恭喜中标：询价单 {number}', en: 'You won request for quotation {number}' }
-            : { zh_cn: '未中标：询价单 {number}', en: 'Not awarded: request for quotation {number}' },
-          { number: row.enquiryNumber },
-        ),
-        msgContent: won
-          ? {
-              zh_cn: won.map((l) => `${l.item.materialNumber} 配额 ${l.quota}%`).join('；'),
-              en: won.map((l) => `${l.item.materialNumber} quota ${l.quota}%`).join('; '),
-            }
-          : undefined,
-        sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
-        businessType: def.kind,
-        businessId: row.id,
-        linkUrl: quoteLink(row.id),
-      });
-    }
-    return { record: enquiryKind.toRecord(updated), orders, prices: prices.length };
+    if (asked.state === 'done') return asked.result;
+    return { record: enquiryKind.toRecord(asked.row), orders: [], prices: 0, pending: true };
   });
+}
+
+/** Registers the award's approval (task type "enquiry end"): the approved award runs as its requester. */
+export function registerAwardApproval(env: string): void {
+  registerActionApproval<EnquiryAwardBody, AwardResult>(env, enquiryKind, {
+    action: 'award',
+    run: (tx, actor, row, body) => applyAward(tx, env, actor, row as unknown as EnquiryRow, body),
+  });
+}
+
+/** Withdraw the award's approval (buyer): the tasks are cancelled, the asked award dropped. */
+async function withdrawAward(ctx: ActionContext) {
+  await dropActionRequest(ctx.tx, 'enquiryEnd', ctx.row);
+  return undefined;
+}
+
+/**
+ * The award waiting for its approval (the approver's page shows it on the comparison): per line the
+ * proposed shares, the remark, who asked and when (ISO-8601); null when none waits.
+ */
+async function findPendingAward(db: Queryable, row: EnquiryRow) {
+  const pending = await pendingAction(db, row.elsAccount, 'enquiryEnd', row.id);
+  if (!pending) return null;
+  const body = pending.payload as EnquiryAwardBody;
+  return {
+    lines: body.lines,
+    remark: pending.remark,
+    requestedBy: pending.requestedBy,
+    requestedAt: pending.createDate.toISOString(),
+  };
 }
 
 export type { InvitationRow, Tx };

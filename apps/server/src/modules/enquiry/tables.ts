@@ -26,6 +26,8 @@ export const enquiry = pgTable(
     /** ENQUIRY_STATUS: 0 unpublished, 1 quoting, 2 quoted (deadline passed), 3 awarded, 4 closed. */
     enquiryStatus: text('enquiry_status').notNull().default('0'),
     auditStatus: text('audit_status').notNull().default('0'),
+    /** The award's own approval (task type "enquiry end"): APPROVAL_STATUS codes, 0 until asked. */
+    awardAuditStatus: text('award_audit_status').notNull().default('0'),
     buyerName: text('buyer_name').notNull(),
     enquiryDate: date('enquiry_date').notNull(),
     enquiryMethod: text('enquiry_method').notNull().default('1'),

@@ -727,14 +727,22 @@ export function defineKind(options: KindOptions) {
     });
   }
 
+  const approvalKinds = [
+    ...(def.approval ? [def.approval.kind] : []),
+    ...Object.values(def.actions).flatMap((a) => (a.approval ? [a.approval.kind] : [])),
+  ];
+
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
   async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
     const row = await find(db, auth, side, id);
     const [allLines, trail, tasks] = await Promise.all([
       findLines(db, id),
       findAuditTrail(db, row.elsAccount, def.kind, id),
-      def.approval && side === 'purchase'
-        ? findDocumentTasks(db, row.elsAccount, def.approval.kind, id)
+      // The edit approval's tasks and those of the actions under an approval of their own (an award's).
+      side === 'purchase'
+        ? Promise.all(approvalKinds.map((k) => findDocumentTasks(db, row.elsAccount, k, id))).then((all) =>
+            all.flat().sort((a, b) => a.createDate.getTime() - b.createDate.getTime()),
+          )
         : Promise.resolve([]),
     ]);
     const lines = options.linesFor ? await options.linesFor(db, auth, side, row, allLines) : allLines;

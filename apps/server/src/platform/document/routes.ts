@@ -218,6 +218,8 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
                   tasks: z.array(
                     z.object({
                       id: z.string(),
+                      /** The approval flow: the edit approval's kind, or an action's (enquiryEnd …). */
+                      documentKind: z.string(),
                       stepName: z.string(),
                       status: z.string(),
                       handledBy: z.string().nullable(),

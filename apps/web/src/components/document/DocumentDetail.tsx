@@ -1,4 +1,5 @@
 import {
+  approvalStepOf,
   codeLabel,
   customFieldKeys,
   type DocumentDefinition,
@@ -319,9 +320,12 @@ function DetailView({
                 const dict = def.statuses[trailStatusField(def, row.action)];
                 const from = codeLabel(dict, row.fromStatus, locale);
                 const to = codeLabel(dict, row.toStatus, locale);
+                const step = approvalStepOf(def, row.action);
                 const name = table[row.action]
                   ? actionLabel(def, row.action, locale)
-                  : t(`document:trail.${row.action}`, { defaultValue: row.action });
+                  : step
+                    ? `${actionLabel(def, step.action, locale)} · ${t(`document:trail.approval${step.step}`)}`
+                    : t(`document:trail.${row.action}`, { defaultValue: row.action });
                 return {
                   key: i,
                   children: (

@@ -49,15 +49,33 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
           .filter((l) => l.awards.length > 0),
       });
       void message.success(
-        `${t('rfq:detail.awarded')}: ${result.orders.map((o) => o.orderNumber).join(', ')}`,
+        result.pending
+          ? t('rfq:detail.awardPending')
+          : `${t('rfq:detail.awarded')}: ${result.orders.map((o) => o.orderNumber).join(', ')}`,
       );
       await client.invalidateQueries();
     } catch (e) {
       void message.error(errorText(e));
     }
   }
+  const proposed = (itemId: string, account: string) =>
+    data.pendingAward?.lines
+      .find((l) => l.itemId === itemId)
+      ?.awards.find((a) => a.toElsAccount === account)?.quota;
   return (
     <Card title={t('rfq:detail.comparison')} size="small">
+      {data.pendingAward && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('rfq:detail.awardUnderApproval', {
+            user: data.pendingAward.requestedBy,
+            time: dayjs(data.pendingAward.requestedAt).format('YYYY-MM-DD HH:mm'),
+          })}
+          description={data.pendingAward.remark ?? undefined}
+        />
+      )}
       {data.lines.map((line) => (
         <Table
           key={line.itemId}
@@ -100,7 +118,10 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
                     onChange={(v) => setQuotas((s) => ({ ...s, [key(line.itemId, q.toElsAccount)]: v }))}
                   />
                 ) : (
-                  (q.quota ?? '—')
+                  (q.quota ??
+                  (proposed(line.itemId, q.toElsAccount)
+                    ? `${proposed(line.itemId, q.toElsAccount)} (${t('rfq:detail.proposed')})`
+                    : '—'))
                 ),
             },
           ]}
@@ -222,7 +243,11 @@ export default function EnquiryDetail() {
             <ComparisonTable
               id={id}
               data={comparison.data}
-              canAward={['1', '2'].includes(String(comparison.data.record.enquiryStatus))}
+              canAward={
+                !inAudit &&
+                ['1', '2'].includes(String(comparison.data.record.enquiryStatus)) &&
+                String(comparison.data.record.awardAuditStatus) !== '1'
+              }
             />
           )}
         </>

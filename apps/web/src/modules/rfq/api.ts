@@ -42,8 +42,16 @@ export type ComparisonQuote = {
   savingsRate: string | null;
   quota: string | null;
 };
+/** The award waiting for its approval (task type "enquiry end"): the proposed shares per line. */
+export type PendingAward = {
+  lines: Array<{ itemId: string; awards: Array<{ toElsAccount: string; quota: string }> }>;
+  remark: string | null;
+  requestedBy: string;
+  requestedAt: string;
+};
 export type Comparison = {
   record: Record<string, unknown> & { version: number };
+  pendingAward: PendingAward | null;
   lines: Array<LineBase & { lastPrice: string | null; quotes: ComparisonQuote[] }>;
 };
 export type QuotePageData = {
@@ -67,7 +75,11 @@ export const awardEnquiry = (
     lines: Array<{ itemId: string; awards: Array<{ toElsAccount: string; quota: string }> }>;
   },
 ) =>
-  call<{ orders: Array<{ orderNumber: string }> }>({ url: `${P}/award/${id}`, method: 'POST', data: body });
+  call<{ orders: Array<{ orderNumber: string }>; pending: boolean }>({
+    url: `${P}/award/${id}`,
+    method: 'POST',
+    data: body,
+  });
 export const findQuotePage = (id: string) => call<QuotePageData>({ url: `${S}/findQuote/${id}` });
 export const participate = (id: string) =>
   call<null>({ url: `${S}/participate/${id}`, method: 'POST', data: {} });

@@ -7,11 +7,15 @@ import { ApiError, errorText } from '../../lib/http.ts';
 import '../../lib/i18n-audit.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { findConfig, saveConfig } from './audit-api.ts';
-import { parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
+import { APPROVAL_KIND_CODES } from '@srm/contracts/task-links';
+import { useState } from 'react';
+import { approvalKindName, parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
 
-const KIND = 'order';
 
-/** /portal/audit/config — approval steps of purchase orders (buyer admins). */
+/**
+ * /portal/audit/config — approval steps of each approval flow (buyer admins): purchase orders, returns,
+ * requisitions, RFQ edit and award, e-auction edit (contracts' APPROVAL_KINDS); `?kind=` preselects one.
+ */
 export default function AuditConfigRoute() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -21,8 +25,12 @@ export default function AuditConfigRoute() {
 }
 
 function AuditConfigPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const [KIND, setKind] = useState<string>(() => {
+    const asked = new URLSearchParams(window.location.search).get('kind') ?? '';
+    return (APPROVAL_KIND_CODES as readonly string[]).includes(asked) ? asked : 'order';
+  });
   const user = useAuth((s) => s.userInfo);
   const admin = user?.station === 'purchase' && user.permission === 'admin';
   const [form] = Form.useForm<{ steps: StepForm[] }>();
@@ -52,10 +60,21 @@ function AuditConfigPage() {
   }
 
   return (
-    <Card title={t('audit:config.title')}>
+    <Card
+      title={t('audit:config.title')}
+      extra={
+        <Select
+          aria-label={t('audit:config.kind')}
+          value={KIND}
+          style={{ minWidth: 200 }}
+          onChange={setKind}
+          options={APPROVAL_KIND_CODES.map((k) => ({ value: k, label: approvalKindName(k, i18n.language) }))}
+        />
+      }
+    >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('audit:config.help')} />
       <Form
-        key={config.data?.version ?? 'none'}
+        key={`${KIND}:${config.data?.version ?? 'none'}`}
         form={form}
         onFinish={onFinish}
         initialValues={{ steps: toRows(config.data?.steps ?? []) }}

@@ -9,7 +9,7 @@ import '../../lib/i18n-audit.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { targetHref } from '../../shell/menu-path.ts';
 import { AUDIT_KEYS, AUDIT_LISTS, type AuditList, type AuditTask, findTasks } from './audit-api.ts';
-import { todoHref } from './audit-rules.ts';
+import { approvalKindName, todoHref } from './audit-rules.ts';
 
 const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -48,7 +48,7 @@ const STATUS_COLOR: Record<string, string> = {
 };
 
 function TaskTable({ list }: { list: AuditList }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const pending = list === 'todoPagelist';
 
@@ -87,8 +87,8 @@ function TaskTable({ list }: { list: AuditList }) {
           key: 'documentKind',
           title: t('audit:fields.documentKind'),
           width: 110,
-          render: (v) => t(`audit:kinds.${String(v)}`, { defaultValue: String(v) }),
-          exportValue: (row) => t(`audit:kinds.${row.documentKind}`, { defaultValue: row.documentKind }),
+          render: (v) => approvalKindName(String(v), i18n.language),
+          exportValue: (row) => approvalKindName(row.documentKind, i18n.language),
         },
         { key: 'stepName', title: t('audit:fields.stepName'), width: 140 },
         {
