@@ -196,9 +196,9 @@ describe('RFQ award approval ("enquiry end")', () => {
     expect(detail.record.awardAuditStatus).toBe('4');
     expect(await pendingTask(rfq.id)).toBeUndefined();
     expect(
-      detail.tasks.filter((t: { documentKind: string }) => t.documentKind === 'enquiryEnd').map(
-        (t: { status: string }) => t.status,
-      ),
+      detail.tasks
+        .filter((t: { documentKind: string }) => t.documentKind === 'enquiryEnd')
+        .map((t: { status: string }) => t.status),
     ).toEqual(['rejected', 'cancelled']);
     expect((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data.pendingAward).toBeNull();
     // 200004 did not quote: still nothing priced for anyone on this RFQ's material by this run.

@@ -15,13 +15,13 @@ import { importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
   award,
   decline,
-  registerAwardApproval,
   enquiryKind,
   findComparison,
   findInvitations,
   findQuotePage,
   participate,
   quote,
+  registerAwardApproval,
 } from './service.ts';
 
 const idParams = z.object({ id: z.uuid() });

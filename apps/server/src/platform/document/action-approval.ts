@@ -1,11 +1,6 @@
 import { APPROVAL_KINDS } from '@srm/contracts/task-links';
 import { and, eq } from 'drizzle-orm';
-import {
-  cancelFlow,
-  notifyApprovers,
-  registerAuditHandler,
-  startFlow,
-} from '../../modules/audit/service.ts';
+import { cancelFlow, notifyApprovers, registerAuditHandler, startFlow } from '../../modules/audit/service.ts';
 import { auditActionRequest } from '../../modules/audit/tables.ts';
 import { fillText, notify } from '../../modules/message/notify.ts';
 import type { Queryable, Tx } from '../db.ts';
@@ -102,7 +97,10 @@ export function registerActionApproval<Payload, Result>(
       msgTitle: fillText(
         approved
           ? { zh_cn: `审批通过：${title.zh_cn} {number}`, en: `Approved: ${title.en.toLowerCase()} {number}` }
-          : { zh_cn: `审批拒绝：${title.zh_cn} {number}`, en: `Rejected: ${title.en.toLowerCase()} {number}` },
+          : {
+              zh_cn: `审批拒绝：${title.zh_cn} {number}`,
+              en: `Rejected: ${title.en.toLowerCase()} {number}`,
+            },
         { number: String(row[kind.def.numberField] ?? '') },
       ),
       msgContent: remark,
@@ -148,7 +146,8 @@ export async function requestAction<Payload, Result>(
     promoter: userKey(auth),
   });
   // No applicable step: the action runs now, as if it had no approval (its status stays as it is).
-  if (flow.state === 'approved') return { state: 'done', result: (await spec.run(tx, auth, row, payload)) as Result };
+  if (flow.state === 'approved')
+    return { state: 'done', result: (await spec.run(tx, auth, row, payload)) as Result };
   await tx.insert(auditActionRequest).values({
     elsAccount: row.elsAccount,
     approvalKind,

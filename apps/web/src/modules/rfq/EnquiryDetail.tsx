@@ -59,9 +59,8 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
     }
   }
   const proposed = (itemId: string, account: string) =>
-    data.pendingAward?.lines
-      .find((l) => l.itemId === itemId)
-      ?.awards.find((a) => a.toElsAccount === account)?.quota;
+    data.pendingAward?.lines.find((l) => l.itemId === itemId)?.awards.find((a) => a.toElsAccount === account)
+      ?.quota;
   return (
     <Card title={t('rfq:detail.comparison')} size="small">
       {data.pendingAward && (

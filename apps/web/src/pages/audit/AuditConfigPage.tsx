@@ -5,12 +5,11 @@ import { DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import '../../lib/i18n-audit.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { findConfig, saveConfig } from './audit-api.ts';
 import { APPROVAL_KIND_CODES } from '@srm/contracts/task-links';
 import { useState } from 'react';
+import { queryClient } from '../../lib/query-client.ts';
+import { findConfig, saveConfig } from './audit-api.ts';
 import { approvalKindName, parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
-
 
 /**
  * /portal/audit/config — approval steps of each approval flow (buyer admins): purchase orders, returns,
