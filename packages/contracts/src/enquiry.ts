@@ -82,6 +82,17 @@ export const SHOW_QUOTE_INFO = {
   '1': { zh_cn: '显示排名', en: 'Show rank' },
 } as const;
 
+/** A yes/no choice of the RFQ's header. */
+export const YES_NO = {
+  '0': { zh_cn: '否', en: 'No' },
+  '1': { zh_cn: '是', en: 'Yes' },
+} as const;
+/** Whether the RFQ has an opening password (its value is never answered). */
+export const PASSWORD_SET = {
+  '0': { zh_cn: '无', en: 'None' },
+  '1': { zh_cn: '已设置', en: 'Set' },
+} as const;
+
 /** Where an RFQ line came from: entered on the RFQ, or a purchase requisition line of the demand pool. */
 export const ENQUIRY_SOURCE_TYPE = {
   '0': { zh_cn: '手工创建', en: 'Manual' },
@@ -160,6 +171,29 @@ export const enquiryDefinition = defineDocument({
       default: '0',
       input: true,
     },
+    openOnAllQuoted: {
+      label: { zh_cn: '全部响应后提前开标', en: 'Open early once all have answered' },
+      type: 'code',
+      codes: YES_NO,
+      default: '0',
+      input: true,
+    },
+    // The opening password (spec 001 §3 passWord): write-only — stored as an argon2id hash (column
+    // pass_word_hash), never answered; `passWordSet` says whether there is one. Empty on an edit keeps it.
+    passWord: {
+      label: { zh_cn: '开标密码', en: 'Opening password' },
+      type: 'text',
+      max: 32,
+      input: true,
+      secret: true,
+    },
+    passWordSet: {
+      label: { zh_cn: '开标密码状态', en: 'Opening password set' },
+      type: 'code',
+      codes: PASSWORD_SET,
+    },
+    openUser: { label: { zh_cn: '开标人', en: 'Opened by' }, type: 'text' },
+    openTime: { label: { zh_cn: '开标时间', en: 'Opened at' }, type: 'datetime' },
     bout: { label: { zh_cn: '轮次', en: 'Round' }, type: 'integer', list: true },
     currency: { label: { zh_cn: '币别', en: 'Currency' }, type: 'text', max: 3, input: true, default: 'CNY' },
     exchangeRate: {

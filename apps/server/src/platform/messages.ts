@@ -482,6 +482,19 @@ const messages = {
     zh_cn: '报价截止前不能查看报价（截止时间 {end}）',
     en: 'Quotes are sealed until the quote deadline ({end})',
   },
+  enquiryPasswordRequired: {
+    zh_cn: '该询价单设有开标密码：请由创建人以外的同事输入开标密码后查看报价',
+    en: 'This RFQ has an opening password: a colleague other than its creator must enter it to open the quotes',
+  },
+  enquiryOpenNotNeeded: {
+    zh_cn: '该询价单无需开标（没有开标密码或已开标）',
+    en: 'This RFQ needs no opening (it has no opening password, or it is open)',
+  },
+  enquiryOpenerIsCreator: {
+    zh_cn: '开标密码须由询价单创建人以外的同事输入',
+    en: 'The opening password must be entered by someone other than the RFQ’s creator',
+  },
+  enquiryPasswordWrong: { zh_cn: '开标密码错误', en: 'The opening password is wrong' },
   enquiryNotOpen: {
     zh_cn: '询价单不在报价中或已过报价截止时间',
     en: 'The RFQ is not open for quotes or its quote deadline has passed',

@@ -78,7 +78,7 @@ export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
     const auth = sellers[account];
     await participate(db, auth, id);
     const lines = await enquiryKind.findLines(db, id);
-    await quote(db, auth, id, {
+    await quote(db, env, auth, id, {
       lines: lines.map((l, i) =>
         ladder
           ? {

@@ -38,6 +38,11 @@ export type FieldDef = {
   default?: string;
   /** The save body carries it (set by the side that saves); absent: the server sets it. */
   input?: boolean;
+  /**
+   * Write-only (an opening password): accepted on save, never answered, listed, exported or printed; the
+   * kind's save stores what it derives from it (a hash) under another column. Forms show a password input.
+   */
+  secret?: boolean;
   /** A list column (and an Excel column). */
   list?: boolean;
   /** A list filter: exact code, number prefix ("starts with"), or a date range (…From / …To). */

@@ -153,6 +153,7 @@ function parseLadder(
  */
 export async function importQuoteSheet(
   db: Queryable,
+  env: string,
   auth: AuthContext,
   id: string,
   bytes: Buffer,
@@ -217,5 +218,5 @@ export async function importQuoteSheet(
       { errors: errors.sort((a, b) => a.row - b.row) },
     );
   if (lines.length === 0) throw badRequest('enquirySheetNoPrices');
-  return quote(db, auth, id, { lines });
+  return quote(db, env, auth, id, { lines });
 }

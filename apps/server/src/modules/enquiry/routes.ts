@@ -19,6 +19,7 @@ import {
   findComparison,
   findInvitations,
   findQuotePage,
+  openQuotes,
   participate,
   quote,
   registerAwardApproval,
@@ -74,6 +75,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
           declineReason: z.string().nullable(),
           quota: z.string().nullable(),
           quote: ownQuote,
+          /** showQuoteInfo 1: the caller's rank on the line (1 = lowest price), else null. */
+          rank: z.number().nullable(),
         }),
       ),
     }),
@@ -171,7 +174,7 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const auth = requireAuth(request.auth);
       enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
-      return ok((await quote(deps.db, auth, request.params.id, request.body)) as never);
+      return ok((await quote(deps.db, env, auth, request.params.id, request.body)) as never);
     },
   );
 
@@ -237,7 +240,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
         // Invitation and deadline first (404 / 400 before the file is read).
         await findQuotePage(deps.db, auth, request.params.id);
         const bytes = await uploadedFile(request, maxMb);
-        return ok((await importQuoteSheet(deps.db, auth, request.params.id, bytes, request.locale)) as never);
+        return ok(
+          (await importQuoteSheet(deps.db, env, auth, request.params.id, bytes, request.locale)) as never,
+        );
       },
     );
   });
@@ -258,6 +263,7 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
           200: envelopeSchema(
             z.object({
               sealed: z.boolean(),
+              needsPassword: z.boolean(),
               lines: z.array(
                 z.object({
                   itemId: z.string(),
@@ -279,6 +285,27 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => ok(await findInvitations(deps.db, requireAuth(request.auth), request.params.id)),
+  );
+
+  /**
+   * POST /apis/inquiry/PurchaseEnquiryService/openQuotes/{id} — a buyer user other than the RFQ's creator
+   * enters the opening password (spec 001 §3 passWord) once quoting has ended. Body { version, passWord }.
+   * data { record } (openUser, openTime set; status quoted). '400' enquiryOpenNotNeeded, enquirySealed,
+   * enquiryOpenerIsCreator, enquiryPasswordWrong; '409' stale version.
+   */
+  r.post(
+    `${purchase}/openQuotes/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Open the quotes with the opening password (a second person)',
+        params: idParams,
+        body: z.object({ version: z.number().int().min(0), passWord: z.string().min(1).max(32) }),
+        response: { 200: envelopeSchema(z.object({ record })) },
+      },
+    },
+    async (request) =>
+      ok((await openQuotes(deps.db, requireAuth(request.auth), request.params.id, request.body)) as never),
   );
 
   /**

@@ -31,6 +31,7 @@ import {
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { company } from '../account/tables.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
@@ -68,6 +69,70 @@ export const isOpen = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, 
 export const isUnsealed = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, now = new Date()) =>
   ['2', '3', '4'].includes(row.enquiryStatus) ||
   (row.enquiryStatus === '1' && row.quoteEndTime.getTime() <= now.getTime());
+
+/** Whether the quotes have been opened: no opening password, or it was entered (openTime). */
+export const isOpened = (row: Pick<EnquiryRow, 'passWordSet' | 'openTime'>) =>
+  row.passWordSet !== '1' || row.openTime !== null;
+
+/** '400' when the buyer may not read prices yet: before the deadline (sealed), or not yet opened. */
+function assertReadable(row: EnquiryRow) {
+  if (!isUnsealed(row))
+    throw badRequest('enquirySealed', { end: row.quoteEndTime.toISOString().slice(0, 16).replace('T', ' ') });
+  if (!isOpened(row)) throw badRequest('enquiryPasswordRequired');
+}
+
+/**
+ * Ends quoting (1 → 2, one audit row 'quoteEnd' by the system) and tells the buyer who created the RFQ, in
+ * their language — at the deadline (the timer), or earlier when the RFQ opens once every invitee has
+ * answered. With an opening password the message says a second person must enter it.
+ */
+async function endQuoting(tx: Tx, env: string, row: EnquiryRow) {
+  await enquiryKind.transition(
+    tx,
+    serverActor(row.elsAccount, 'system'),
+    row as unknown as DocRow,
+    { enquiryStatus: '2' },
+    'quoteEnd',
+  );
+  await notify(tx, env, {
+    receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
+    msgTitle: fillText(
+      { zh_cn: '报价已截止：询价单 {number}', en: 'Quotes closed: request for quotation {number}' },
+      { number: row.enquiryNumber },
+    ),
+    msgContent:
+      row.passWordSet === '1'
+        ? fillText(
+            {
+              zh_cn: '请由另一位同事输入开标密码后查看比价',
+              en: 'Another colleague must enter the opening password before the comparison opens',
+            },
+            {},
+          )
+        : fillText({ zh_cn: '可以查看比价并定标', en: 'The comparison is open for the award' }, {}),
+    businessType: def.kind,
+    businessId: row.id,
+    linkUrl: `/rfq/#/v2/detail?id=${row.id}`,
+  });
+}
+
+/**
+ * "Open early once all have answered" (openOnAllQuoted 1): after a supplier's quote or decline, a quoting
+ * RFQ whose every invitation has quoted or declined — at least one quote — ends quoting now. The row must
+ * be locked by the caller.
+ */
+async function endIfAllAnswered(tx: Tx, env: string, row: EnquiryRow) {
+  if (row.openOnAllQuoted !== '1' || row.enquiryStatus !== '1') return;
+  const invitations = await tx
+    .select({ quoteStatus: enquirySupplier.quoteStatus })
+    .from(enquirySupplier)
+    .where(eq(enquirySupplier.enquiryId, row.id));
+  const answered = invitations.every((i) => ['2', '3', '4'].includes(i.quoteStatus));
+  if (!answered || !invitations.some((i) => i.quoteStatus !== '4')) return;
+  const [current] = await tx.select().from(enquiry).where(eq(enquiry.id, row.id));
+  await cancelJob(tx, QUOTE_END_JOB, row.id);
+  await endQuoting(tx, env, current);
+}
 
 /** '400' naming the rule when the lines' invitations break it or name a supplier not linked to the buyer. */
 async function checkInvitations(tx: Queryable, buyer: string, lines: Array<{ suppliers: string[] }>) {
@@ -115,6 +180,14 @@ async function saveEnquiry(ctx: SaveContext) {
       quoteMethod: text('quoteMethod') ?? '1',
       quoteEndTime: new Date(body.quoteEndTime as string),
       showQuoteInfo: text('showQuoteInfo') ?? '0',
+      openOnAllQuoted: text('openOnAllQuoted') ?? '0',
+      // The opening password: a new one is hashed (argon2id); an edit without one keeps the current.
+      ...(text('passWord')
+        ? { passWordHash: await hashPassword(text('passWord') as string), passWordSet: '1' }
+        : {
+            passWordHash: (ctx.current?.passWordHash as string | null) ?? null,
+            passWordSet: (ctx.current?.passWordSet as string | undefined) ?? '0',
+          }),
       currency: (text('currency') ?? 'CNY').toUpperCase(),
       exchangeRate: text('exchangeRate') ?? '1',
       payMethod: text('payMethod'),
@@ -282,24 +355,7 @@ registerJobHandler(QUOTE_END_JOB, async (tx, job, { env }) => {
     });
     return;
   }
-  await enquiryKind.transition(
-    tx,
-    serverActor(row.elsAccount, 'system'),
-    row as unknown as DocRow,
-    { enquiryStatus: '2' },
-    'quoteEnd',
-  );
-  await notify(tx, env, {
-    receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
-    msgTitle: fillText(
-      { zh_cn: '报价已截止：询价单 {number}', en: 'Quotes closed: request for quotation {number}' },
-      { number: row.enquiryNumber },
-    ),
-    msgContent: fillText({ zh_cn: '可以查看比价并定标', en: 'The comparison is open for the award' }, {}),
-    businessType: def.kind,
-    businessId: row.id,
-    linkUrl: `/rfq/#/v2/detail?id=${row.id}`,
-  });
+  await endQuoting(tx, env, row);
 });
 
 /** A supplier's invitation on an RFQ: the RFQs with a row of the account (the kernel's saleScope). */
@@ -377,6 +433,7 @@ export async function findQuotePage(db: Queryable, auth: AuthContext, id: string
     db,
     rows.map((r) => r.invitation.id),
   );
+  const ranks = row.showQuoteInfo === '1' ? await quoteRanks(db, row.id, rows) : new Map<string, number>();
   return {
     record: enquiryKind.toRecord(row as unknown as DocRow),
     open: isOpen(row),
@@ -392,8 +449,54 @@ export async function findQuotePage(db: Queryable, auth: AuthContext, id: string
       declineReason: invitation.declineReason,
       quota: invitation.quota,
       quote: quoteOut(quotes.get(invitation.id)),
+      // showQuoteInfo 1: the caller's place among the line's current quotes (1 = lowest); never a price
+      // or a name of another supplier.
+      rank: ranks.get(invitation.id) ?? null,
     })),
   };
+}
+
+/**
+ * The rank of each of the caller's quoted invitations on its line (showQuoteInfo "show rank"): 1 + the
+ * number of other suppliers whose current quote gives a lower unit price for the line's quantity (equal
+ * prices share a rank). Declined invitations and superseded quotes do not count.
+ */
+async function quoteRanks(
+  db: Queryable,
+  enquiryId: string,
+  own: Array<{ invitation: InvitationRow; item: ItemRow }>,
+): Promise<Map<string, number>> {
+  const all = await db
+    .select({ invitation: enquirySupplier, quote: enquiryQuote })
+    .from(enquirySupplier)
+    .innerJoin(
+      enquiryQuote,
+      and(eq(enquiryQuote.invitationId, enquirySupplier.id), eq(enquiryQuote.status, '1')),
+    )
+    .where(
+      and(
+        eq(enquirySupplier.enquiryId, enquiryId),
+        inArray(
+          enquirySupplier.itemId,
+          own.map((o) => o.item.id),
+        ),
+      ),
+    );
+  const out = new Map<string, number>();
+  for (const { invitation, item } of own) {
+    const mine = all.find((a) => a.invitation.id === invitation.id);
+    if (!mine || invitation.quoteStatus === '4') continue;
+    const price = new Decimal(priceOf(mine.quote, item.quantity));
+    const lower = all.filter(
+      (a) =>
+        a.invitation.itemId === item.id &&
+        a.invitation.id !== invitation.id &&
+        a.invitation.quoteStatus !== '4' &&
+        new Decimal(priceOf(a.quote, item.quantity)).lt(price),
+    );
+    out.set(invitation.id, 1 + lower.length);
+  }
+  return out;
 }
 
 /** Participate (supplier, while open): its invitations without a response become "response successful". */
@@ -440,6 +543,7 @@ export async function decline(db: Queryable, env: string, auth: AuthContext, id:
       businessId: row.id,
       linkUrl: `${def.detailPath}?id=${row.id}`,
     });
+    await endIfAllAnswered(tx, env, row);
   });
 }
 
@@ -449,7 +553,13 @@ export async function decline(db: Queryable, env: string, auth: AuthContext, id:
  * line quoted again is a re-quote (status 3); the earlier quote is kept, superseded. '400' for a line the
  * caller is not invited to, after declining, or when the RFQ is not open.
  */
-export async function quote(db: Queryable, auth: AuthContext, id: string, body: EnquiryQuoteBody) {
+export async function quote(
+  db: Queryable,
+  env: string,
+  auth: AuthContext,
+  id: string,
+  body: EnquiryQuoteBody,
+) {
   return db.transaction(async (tx) => {
     const { row, rows } = await supplierInvitations(tx, auth, id, true);
     if (!isOpen(row)) throw badRequest('enquiryNotOpen');
@@ -493,6 +603,7 @@ export async function quote(db: Queryable, auth: AuthContext, id: string, body: 
         .set({ quoteStatus: previous ? '3' : '2', lastUpdateDate: new Date() })
         .where(eq(enquirySupplier.id, found.invitation.id));
     }
+    await endIfAllAnswered(tx, env, row);
     return findQuotePage(tx, auth, id);
   });
 }
@@ -521,7 +632,9 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
     ]),
   );
   return {
-    sealed: !isUnsealed(row),
+    sealed: !isUnsealed(row) || !isOpened(row),
+    // Past the deadline but locked by an opening password nobody has entered yet.
+    needsPassword: isUnsealed(row) && !isOpened(row),
     lines: items.map((item) => ({
       itemId: item.id,
       lineNumber: item.lineNumber,
@@ -545,6 +658,43 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
               })),
     })),
   };
+}
+
+/**
+ * Opens the quotes of an RFQ with an opening password (spec 001 §3 passWord; issue #13 "entered by a
+ * second person"): after quoting has ended (the deadline, or everyone answered), a buyer user other than
+ * the RFQ's creator enters the password; it is checked against its argon2id hash, the opener and time are
+ * recorded (an audit row 'open'), and a quoting RFQ past its deadline becomes "quoted". '400'
+ * enquiryOpenNotNeeded (no password, or opened), enquirySealed (before the deadline), enquiryOpenerIsCreator,
+ * enquiryPasswordWrong; '409' stale version. The password is a four-eyes check, not encryption: the
+ * quotes are stored in clear and the server enforces the seal.
+ */
+export async function openQuotes(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  body: { version: number; passWord: string },
+) {
+  enquiryKind.assertSide(auth, 'purchase', 'award', id);
+  return db.transaction(async (tx) => {
+    const row = await buyerRow(tx, auth, id, true);
+    if (row.version !== body.version) throw new AppError('409', 'staleVersion');
+    if (isOpened(row) || !['1', '2'].includes(row.enquiryStatus)) throw badRequest('enquiryOpenNotNeeded');
+    if (!isUnsealed(row))
+      throw badRequest('enquirySealed', {
+        end: row.quoteEndTime.toISOString().slice(0, 16).replace('T', ' '),
+      });
+    if (row.createUser === userKey(auth)) throw badRequest('enquiryOpenerIsCreator');
+    if (!(await verifyPassword(row.passWordHash, body.passWord))) throw badRequest('enquiryPasswordWrong');
+    const updated = await enquiryKind.transition(
+      tx,
+      auth,
+      row as unknown as DocRow,
+      { openUser: userKey(auth), openTime: new Date(), enquiryStatus: '2' },
+      'open',
+    );
+    return { record: enquiryKind.toRecord(updated) };
+  });
 }
 
 /** The buyer's last price of a material (newest price-master record, any supplier), per unit. */
@@ -584,7 +734,7 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
   let row = await buyerRow(db, auth, id);
   if (!isUnsealed(row))
     throw badRequest('enquirySealed', { end: row.quoteEndTime.toISOString().slice(0, 16).replace('T', ' ') });
-  if (row.enquiryStatus === '1')
+  if (row.enquiryStatus === '1' && isOpened(row))
     row = await db.transaction(async (tx) => {
       const locked = await buyerRow(tx, auth, id, true);
       if (locked.enquiryStatus !== '1') return locked;
@@ -596,6 +746,7 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
         'quoteEnd',
       )) as unknown as EnquiryRow;
     });
+  assertReadable(row);
   const items = (await enquiryKind.findLines(db, id)) as unknown as ItemRow[];
   const invitations = await db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
   const quotes = await currentQuotes(
@@ -805,10 +956,7 @@ export async function award(
     const row = await buyerRow(tx, auth, id, true);
     if (row.version !== body.version) throw new AppError('409', 'staleVersion');
     enquiryKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
-    if (!isUnsealed(row))
-      throw badRequest('enquirySealed', {
-        end: row.quoteEndTime.toISOString().slice(0, 16).replace('T', ' '),
-      });
+    assertReadable(row);
     await checkAward(tx, row, body);
     const asked = await requestAction<EnquiryAwardBody, AwardResult>(
       tx,

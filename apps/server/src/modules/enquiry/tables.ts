@@ -37,6 +37,15 @@ export const enquiry = pgTable(
     /** Quotes are sealed until this time (the buyer sees no price before it). */
     quoteEndTime: timestamp('quote_end_time', { withTimezone: true }).notNull(),
     showQuoteInfo: text('show_quote_info').notNull().default('0'),
+    /** YES_NO: quoting ends (and quotes open) as soon as every invitee has quoted or declined. */
+    openOnAllQuoted: text('open_on_all_quoted').notNull().default('0'),
+    /** argon2id hash of the opening password (spec 001 §3 passWord); never answered. */
+    passWordHash: text('pass_word_hash'),
+    /** PASSWORD_SET: 1 when there is an opening password. */
+    passWordSet: text('pass_word_set').notNull().default('0'),
+    /** Who entered the opening password (not the RFQ's creator), and when. */
+    openUser: text('open_user'),
+    openTime: timestamp('open_time', { withTimezone: true }),
     /** Round of quoting (1 until re-quote rounds arrive). */
     bout: integer('bout').notNull().default(1),
     currency: text('currency').notNull().default('CNY'),

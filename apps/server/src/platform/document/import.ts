@@ -90,7 +90,8 @@ export function importFields(def: DocumentDefinition, refs: ImportRefs = {}): Im
       },
     }));
   for (const [name, field] of Object.entries(def.header)) {
-    if (!field.input) continue;
+    // A secret (an opening password) is never a spreadsheet column.
+    if (!field.input || field.secret) continue;
     if (refs[name]) out.push(...refColumns(name, 'header', field));
     else out.push({ name, part: 'header', field, column: column(name, field.label, field) });
   }

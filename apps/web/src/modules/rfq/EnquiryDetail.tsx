@@ -10,6 +10,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Space,
   Table,
   Tag,
   Typography,
@@ -21,7 +22,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { auctionFromEnquiry, awardEnquiry, type Comparison, findComparison, findInvitations } from './api.ts';
+import {
+  auctionFromEnquiry,
+  awardEnquiry,
+  type Comparison,
+  findComparison,
+  findInvitations,
+  openQuotes,
+} from './api.ts';
 import './i18n-rfq.ts';
 
 /** The price comparison with a quota input per quoted supplier and the award (quotas per line total 100). */
@@ -136,6 +144,45 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
 }
 
 /**
+ * Opening the quotes with the opening password (a buyer user other than the RFQ's creator), once quoting
+ * has ended; the comparison opens after it.
+ */
+function OpenQuotes({ id, version }: { id: string; version: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [passWord, setPassWord] = useState('');
+  async function onOpen() {
+    try {
+      await openQuotes(id, { version, passWord });
+      void message.success(t('rfq:detail.opened'));
+      await client.invalidateQueries();
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  }
+  return (
+    <Card title={t('rfq:detail.openTitle')} size="small">
+      <Typography.Paragraph type="secondary">{t('rfq:detail.openHint')}</Typography.Paragraph>
+      <Space>
+        <Input.Password
+          aria-label={t('rfq:detail.openPassword')}
+          placeholder={t('rfq:detail.openPassword')}
+          value={passWord}
+          onChange={(e) => setPassWord(e.target.value)}
+          onPressEnter={onOpen}
+          style={{ width: 220 }}
+          autoComplete="off"
+        />
+        <Button type="primary" disabled={passWord === ''} onClick={onOpen}>
+          {t('rfq:detail.open')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
+/**
  * "To e-auction" (issue #14): a per-line reverse auction among the suppliers that quoted, each line
  * starting at its lowest quote; the draft opens in the e-auction app.
  */
@@ -235,8 +282,11 @@ export default function EnquiryDetail() {
               </div>
             ))}
           </Card>
-          {d.record.enquiryStatus !== '0' && !unsealed && (
+          {d.record.enquiryStatus !== '0' && !unsealed && !invitations.data?.needsPassword && (
             <Alert type="info" message={t('rfq:detail.sealed')} />
+          )}
+          {invitations.data?.needsPassword && !inAudit && (
+            <OpenQuotes id={id} version={Number(d.record.version)} />
           )}
           {comparison.data && (
             <ComparisonTable

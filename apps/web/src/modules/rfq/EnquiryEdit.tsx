@@ -25,6 +25,10 @@ type Values = {
   priceValidDate: dayjs.Dayjs;
   payMethod?: string;
   taxRate?: number;
+  showQuoteInfo: string;
+  openOnAllQuoted: string;
+  /** Write-only: empty keeps the current opening password. */
+  passWord?: string;
   lines: Line[];
 };
 
@@ -62,6 +66,8 @@ export default function EnquiryEdit() {
       priceValidDate: dayjs(String(record.priceValidDate)),
       payMethod: (record.payMethod as string) ?? undefined,
       taxRate: record.taxRate ? Number(record.taxRate) : undefined,
+      showQuoteInfo: String(record.showQuoteInfo ?? '0'),
+      openOnAllQuoted: String(record.openOnAllQuoted ?? '0'),
       lines: lines.map((l) => ({
         // The line's id keeps its source (a demand-pool requisition line) when the draft is saved again.
         id: String(l.id),
@@ -87,6 +93,9 @@ export default function EnquiryEdit() {
         priceValidDate: v.priceValidDate.format('YYYY-MM-DD'),
         payMethod: v.payMethod || undefined,
         taxRate: v.taxRate === undefined || v.taxRate === null ? undefined : String(v.taxRate),
+        showQuoteInfo: v.showQuoteInfo,
+        openOnAllQuoted: v.openOnAllQuoted,
+        passWord: v.passWord || undefined,
         lines: v.lines.map((l) => ({
           ...(l.id ? { id: l.id } : {}),
           materialId: l.materialId,
@@ -112,7 +121,7 @@ export default function EnquiryEdit() {
         form={form}
         layout="vertical"
         onFinish={onFinish}
-        initialValues={{ quoteMethod: '1', lines: [{}] }}
+        initialValues={{ quoteMethod: '1', showQuoteInfo: '0', openOnAllQuoted: '0', lines: [{}] }}
       >
         <Space wrap>
           <Form.Item name="enquiryDesc" label={label('enquiryDesc')} rules={[{ required: true, max: 200 }]}>
@@ -138,6 +147,29 @@ export default function EnquiryEdit() {
           </Form.Item>
           <Form.Item name="taxRate" label={label('taxRate')}>
             <InputNumber min={0} max={100} />
+          </Form.Item>
+          {(['showQuoteInfo', 'openOnAllQuoted'] as const).map((name) => (
+            <Form.Item key={name} name={name} label={label(name)}>
+              <Select
+                style={{ width: 160 }}
+                options={Object.entries(def.header[name].codes).map(([value, l]) => ({
+                  value,
+                  label: l[locale],
+                }))}
+              />
+            </Form.Item>
+          ))}
+          <Form.Item
+            name="passWord"
+            label={label('passWord')}
+            extra={
+              existing.data?.detail.record.passWordSet === '1'
+                ? t('rfq:edit.passWordKept')
+                : t('rfq:edit.passWordHint')
+            }
+            rules={[{ max: 32 }]}
+          >
+            <Input.Password style={{ width: 200 }} autoComplete="new-password" />
           </Form.Item>
         </Space>
         <Form.List name="lines">

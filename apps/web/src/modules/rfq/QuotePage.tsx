@@ -93,6 +93,15 @@ export default function QuotePage() {
                   : l.quote.priceExcludingTax
                 : '—',
           },
+          ...(String(record.showQuoteInfo) === '1'
+            ? [
+                {
+                  title: t('rfq:quote.rank'),
+                  render: (_: unknown, l: (typeof lines)[number]) =>
+                    l.rank === null ? '—' : t('rfq:quote.rankValue', { rank: l.rank }),
+                },
+              ]
+            : []),
           {
             title: ladder ? t('rfq:quote.ladder') : t('rfq:detail.price'),
             render: (_, l) =>

@@ -8,6 +8,8 @@ const S = '/inquiry/SaleEnquiryService';
 export type LadderStep = { quantity: string; price: string };
 export type Invitations = {
   sealed: boolean;
+  /** Quoting has ended but the opening password has not been entered. */
+  needsPassword: boolean;
   lines: Array<{
     itemId: string;
     lineNumber: number;
@@ -62,11 +64,16 @@ export type QuotePageData = {
       quoteStatus: string;
       quota: string | null;
       quote: { priceExcludingTax: string; taxRate: string; ladder: LadderStep[] | null } | null;
+      /** The supplier's own rank on the line when the RFQ shows it (1 = lowest), else null. */
+      rank: number | null;
     }
   >;
 };
 
 export const findInvitations = (id: string) => call<Invitations>({ url: `${P}/findInvitations/${id}` });
+/** A second buyer user enters the opening password once quoting has ended. */
+export const openQuotes = (id: string, body: { version: number; passWord: string }) =>
+  call<{ record: Record<string, unknown> }>({ url: `${P}/openQuotes/${id}`, method: 'POST', data: body });
 export const findComparison = (id: string) => call<Comparison>({ url: `${P}/findComparison/${id}` });
 export const awardEnquiry = (
   id: string,

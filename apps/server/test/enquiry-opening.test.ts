@@ -1,0 +1,179 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_END_JOB } from '../src/modules/enquiry/service.ts';
+import { enquiry } from '../src/modules/enquiry/tables.ts';
+import { material } from '../src/modules/masterdata/tables.ts';
+import { scheduledJob } from '../src/platform/tables.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+
+/**
+ * Opening an RFQ's quotes (issue #13 "sealed until the quote end time unless every invitee has quoted and
+ * the RFQ says so; optional opening password entered by a second person"; "showQuoteInfo" rank): early
+ * opening once all have answered, the opening password (never answered, not the creator, argon2id), and
+ * the supplier's rank without another supplier's price or name.
+ */
+let server: TestServer;
+const { post, get } = callsOf(() => server);
+const s: Record<string, Session> = {};
+const P = '/apis/inquiry/PurchaseEnquiryService';
+const S = '/apis/inquiry/SaleEnquiryService';
+let materials: Array<{ id: string }>;
+
+beforeAll(async () => {
+  server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  s.buyer = await login(server, '100000', 'buyer1');
+  s.admin = await login(server, '100000', 'admin');
+  for (const a of ['200001', '200003', '200004']) s[a] = await login(server, a, 'admin');
+  materials = await server.database.db.select().from(material).where(eq(material.elsAccount, '100000'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function published(extra: Record<string, unknown>) {
+  const saved = await post(`${P}/save`, s.buyer, {
+    enquiryDesc: '开标测试',
+    quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+    priceValidDate: '2027-12-31',
+    lines: [
+      {
+        materialId: materials[1].id,
+        quantity: '100',
+        deliveryDate: '2027-01-31',
+        suppliers: ['200001', '200003', '200004'],
+      },
+    ],
+    ...extra,
+  });
+  expect(saved.json().code, saved.json().message).toBe('200');
+  let row = saved.json().data;
+  row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+  row = (await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().data;
+  expect(row.enquiryStatus).toBe('1');
+  return row as { id: string; version: number; passWordSet: string };
+}
+
+async function quoteAs(account: string, id: string, price: string) {
+  const page = (await get(`${S}/findQuote/${id}`, s[account])).json().data;
+  const res = await post(`${S}/quote/${id}`, s[account], {
+    lines: [{ itemId: page.lines[0].itemId, priceExcludingTax: price }],
+  });
+  expect(res.json().code, res.json().message).toBe('200');
+  return res.json().data;
+}
+
+const detailOf = async (id: string) => (await get(`${P}/findDetail/${id}`, s.buyer)).json().data;
+
+describe('RFQ opening', () => {
+  it('opens early once every invitee has quoted or declined, when the RFQ says so — not before', async () => {
+    const rfq = await published({ openOnAllQuoted: '1' });
+    await quoteAs('200001', rfq.id, '8.8');
+    await quoteAs('200003', rfq.id, '8.6');
+    // Two of three have answered: still sealed.
+    expect((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().code).toBe('400');
+    expect((await detailOf(rfq.id)).record.enquiryStatus).toBe('1');
+    const declined = await post(`${S}/decline/${rfq.id}`, s['200004'], { reason: '产能不足' });
+    expect(declined.json().code, declined.json().message).toBe('200');
+    // The last answer ends quoting at once: the comparison opens, the deadline's timer is gone.
+    const detail = await detailOf(rfq.id);
+    expect(detail.record.enquiryStatus).toBe('2');
+    expect(detail.trail.filter((t: { action: string }) => t.action === 'quoteEnd')).toHaveLength(1);
+    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    expect(comparison.code, comparison.message).toBe('200');
+    expect(comparison.data.lines[0].quotes.find((q: { lowest: boolean }) => q.lowest).toElsAccount).toBe(
+      '200003',
+    );
+    const [job] = await server.database.db
+      .select()
+      .from(scheduledJob)
+      .where(and(eq(scheduledJob.kind, QUOTE_END_JOB), eq(scheduledJob.jobKey, rfq.id)));
+    expect(job?.state ?? 'cancelled').not.toBe('pending');
+    // Quoting is over for everyone.
+    const late = await post(`${S}/quote/${rfq.id}`, s['200001'], {
+      lines: [{ itemId: comparison.data.lines[0].itemId, priceExcludingTax: '7' }],
+    });
+    expect(late.json().code).toBe('400');
+  });
+
+  it('without the option, all answers leave the RFQ sealed until its deadline', async () => {
+    const rfq = await published({});
+    for (const [a, p] of [
+      ['200001', '9'],
+      ['200003', '9.1'],
+      ['200004', '9.2'],
+    ])
+      await quoteAs(a, rfq.id, p);
+    expect((await detailOf(rfq.id)).record.enquiryStatus).toBe('1');
+    const sealed = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    expect(sealed.code).toBe('400');
+    expect(sealed.message).toContain('报价截止前不能查看报价');
+  });
+
+  it('keeps the opening password write-only and lets only a second person open the quotes', async () => {
+    const rfq = await published({ passWord: 'Open-Sesame1' });
+    expect(rfq.passWordSet).toBe('1');
+    const detail = await detailOf(rfq.id);
+    expect(JSON.stringify(detail)).not.toContain('Open-Sesame1');
+    expect(Object.keys(detail.record)).not.toContain('passWord');
+    expect(Object.keys(detail.record)).not.toContain('passWordHash');
+    const [stored] = await server.database.db.select().from(enquiry).where(eq(enquiry.id, rfq.id));
+    expect(stored.passWordHash).toMatch(/^\$argon2id\$/);
+    await quoteAs('200001', rfq.id, '5.5');
+    // Before the deadline nobody opens it.
+    const early = await post(`${P}/openQuotes/${rfq.id}`, s.admin, {
+      version: detail.record.version,
+      passWord: 'Open-Sesame1',
+    });
+    expect(early.json().code).toBe('400');
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, rfq.id));
+    // Past the deadline the comparison still waits for the password.
+    const locked = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    expect(locked.code).toBe('400');
+    expect(locked.message).toContain('开标密码');
+    const invitations = (await get(`${P}/findInvitations/${rfq.id}`, s.buyer)).json().data;
+    expect(invitations).toMatchObject({ sealed: true, needsPassword: true });
+    const version = (await detailOf(rfq.id)).record.version;
+    // The creator may not open it, even with the right password; a wrong one is refused.
+    const own = await post(`${P}/openQuotes/${rfq.id}`, s.buyer, { version, passWord: 'Open-Sesame1' });
+    expect(own.json().code).toBe('400');
+    expect(own.json().message).toMatch(/创建人以外|other than the RFQ’s creator/);
+    const wrong = await post(`${P}/openQuotes/${rfq.id}`, s.admin, { version, passWord: 'open-sesame1' });
+    expect(wrong.json().code).toBe('400');
+    expect(wrong.json().message).toMatch(/开标密码错误|opening password is wrong/);
+    const opened = await post(`${P}/openQuotes/${rfq.id}`, s.admin, { version, passWord: 'Open-Sesame1' });
+    expect(opened.json().code, opened.json().message).toBe('200');
+    expect(opened.json().data.record).toMatchObject({ openUser: '100000_admin', enquiryStatus: '2' });
+    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    expect(comparison.code, comparison.message).toBe('200');
+    expect(
+      comparison.data.lines[0].quotes.find((q: { toElsAccount: string }) => q.toElsAccount === '200001'),
+    ).toMatchObject({ priceExcludingTax: '5.500000' });
+    // A second opening is refused: nothing left to open.
+    const again = await post(`${P}/openQuotes/${rfq.id}`, s.admin, {
+      version: opened.json().data.record.version,
+      passWord: 'Open-Sesame1',
+    });
+    expect(again.json().code).toBe('400');
+  });
+
+  it('shows each supplier its own rank when the RFQ says so, never another price or name', async () => {
+    const rfq = await published({ showQuoteInfo: '1' });
+    const first = await quoteAs('200001', rfq.id, '10');
+    expect(first.lines[0].rank).toBe(1);
+    await quoteAs('200003', rfq.id, '9.5');
+    const page1 = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
+    expect(page1.lines[0].rank).toBe(2);
+    const text = JSON.stringify(page1);
+    expect(text).not.toContain('9.5');
+    expect(text).not.toContain('200003');
+    const page3 = (await get(`${S}/findQuote/${rfq.id}`, s['200003'])).json().data;
+    expect(page3.lines[0].rank).toBe(1);
+    // No quote yet: no rank. Without the option: no rank at all.
+    expect((await get(`${S}/findQuote/${rfq.id}`, s['200004'])).json().data.lines[0].rank).toBeNull();
+    const hidden = await published({});
+    expect((await quoteAs('200001', hidden.id, '10')).lines[0].rank).toBeNull();
+  });
+});
