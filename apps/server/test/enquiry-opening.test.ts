@@ -177,3 +177,93 @@ describe('RFQ opening', () => {
     expect((await quoteAs('200001', hidden.id, '10')).lines[0].rank).toBeNull();
   });
 });
+
+describe('RFQ rounds (bout)', () => {
+  it('invites chosen suppliers to a new round with a message; the others keep their quote but cannot quote', async () => {
+    const rfq = await published({});
+    await quoteAs('200001', rfq.id, '10');
+    await quoteAs('200003', rfq.id, '11');
+    await quoteAs('200004', rfq.id, '12');
+    // Not before the quotes are open.
+    const early = await post(`${P}/newRound/${rfq.id}`, s.buyer, {
+      version: rfq.version,
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      suppliers: ['200001'],
+    });
+    expect(early.json().code).toBe('400');
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, rfq.id));
+    const opened = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const version = opened.record.version;
+    const past = await post(`${P}/newRound/${rfq.id}`, s.buyer, {
+      version,
+      quoteEndTime: new Date(Date.now() - 1000).toISOString(),
+      suppliers: ['200001'],
+    });
+    expect(past.json().code).toBe('400');
+    const res = await post(`${P}/newRound/${rfq.id}`, s.buyer, {
+      version,
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      suppliers: ['200001', '200003'],
+      message: '请在原报价基础上再优惠',
+    });
+    expect(res.json().code, res.json().message).toBe('200');
+    expect(res.json().data.record).toMatchObject({ enquiryStatus: '1', bout: 2 });
+    // The chosen are told with the message; 200004 is not.
+    const { sysMsg } = await import('../src/modules/message/tables.ts');
+    const told = await server.database.db.select().from(sysMsg).where(eq(sysMsg.businessId, rfq.id));
+    const round = told.filter((m) => m.msgTitle.includes('第 2 轮') || m.msgTitle.includes('round 2'));
+    expect(new Set(round.map((m) => m.elsAccount))).toEqual(new Set(['200001', '200003']));
+    expect(round[0].msgContent).toBe('请在原报价基础上再优惠');
+    // 200004 keeps its quote but may not quote; 200001 re-quotes in round 2.
+    const page4 = (await get(`${S}/findQuote/${rfq.id}`, s['200004'])).json().data;
+    expect(page4.lines[0]).toMatchObject({ inRound: false, quote: { priceExcludingTax: '12.000000' } });
+    const out = await post(`${S}/quote/${rfq.id}`, s['200004'], {
+      lines: [{ itemId: page4.lines[0].itemId, priceExcludingTax: '8' }],
+    });
+    expect(out.json().code).toBe('400');
+    expect(out.json().message).toMatch(/第 2 轮|round 2/);
+    const again = await quoteAs('200001', rfq.id, '9.2');
+    expect(again.lines[0]).toMatchObject({
+      inRound: true,
+      quote: { priceExcludingTax: '9.200000', bout: 2 },
+    });
+    // Sealed again until the new deadline; then the comparison shows each quote's round.
+    expect((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().code).toBe('400');
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, rfq.id));
+    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const byAccount = Object.fromEntries(
+      comparison.lines[0].quotes.map((q: { toElsAccount: string }) => [q.toElsAccount, q]),
+    );
+    expect(byAccount['200001']).toMatchObject({ priceExcludingTax: '9.200000', bout: 2, lowest: true });
+    expect(byAccount['200003']).toMatchObject({ priceExcludingTax: '11.000000', bout: 1, inRound: true });
+    expect(byAccount['200004']).toMatchObject({ priceExcludingTax: '12.000000', bout: 1, inRound: false });
+    const detail = await detailOf(rfq.id);
+    expect(detail.trail.find((t: { action: string }) => t.action === 'newRound').remark).toBe(
+      '请在原报价基础上再优惠',
+    );
+  });
+
+  it('refuses a supplier that did not quote', async () => {
+    const rfq = await published({});
+    await quoteAs('200001', rfq.id, '10');
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, rfq.id));
+    const opened = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const res = await post(`${P}/newRound/${rfq.id}`, s.buyer, {
+      version: opened.record.version,
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      suppliers: ['200001', '200004'],
+    });
+    expect(res.json().code).toBe('400');
+    expect(res.json().message).toContain('200004');
+    expect((await detailOf(rfq.id)).record).toMatchObject({ enquiryStatus: '2', bout: 1 });
+  });
+});

@@ -287,6 +287,13 @@ export const enquiryDefinition = defineDocument({
       sides: { purchase: { enquiryStatus: ['1', '2'], awardAuditStatus: ['1'] } },
       target: { awardAuditStatus: '4' },
     },
+    // A further round of quotes (bout + 1) for chosen suppliers, with a new deadline and a message to
+    // them: its own route (the suppliers), through the kernel's transition.
+    newRound: {
+      label: { zh_cn: '发起新一轮报价', en: 'New round' },
+      sides: { purchase: { enquiryStatus: ['2'], awardAuditStatus: ['0', '3', '4'] } },
+      target: { enquiryStatus: '1' },
+    },
     close: {
       label: { zh_cn: '关闭', en: 'Close' },
       sides: { purchase: { enquiryStatus: ['1', '2'] } },
@@ -338,6 +345,19 @@ export const enquiryQuoteBodySchema = z.object({
     .max(200),
 });
 export type EnquiryQuoteBody = z.infer<typeof enquiryQuoteBodySchema>;
+
+/**
+ * POST /apis/inquiry/PurchaseEnquiryService/newRound/{id}: a further round (bout + 1) for `suppliers`
+ * (accounts that quoted on some line), quotes due by `quoteEndTime` (ISO-8601, in the future), with an
+ * optional message to them.
+ */
+export const enquiryNewRoundBodySchema = z.object({
+  version: z.number().int().min(0),
+  quoteEndTime: z.iso.datetime({ offset: true }),
+  suppliers: z.array(elsAccountSchema).min(1).max(50),
+  message: z.string().trim().max(500).optional(),
+});
+export type EnquiryNewRoundBody = z.infer<typeof enquiryNewRoundBodySchema>;
 
 /** POST /apis/inquiry/PurchaseEnquiryService/award/{id}: per line, the winners and their quota shares (%). */
 export const enquiryAwardBodySchema = z.object({

@@ -495,6 +495,14 @@ const messages = {
     en: 'The opening password must be entered by someone other than the RFQ’s creator',
   },
   enquiryPasswordWrong: { zh_cn: '开标密码错误', en: 'The opening password is wrong' },
+  enquiryNotInRound: {
+    zh_cn: '您未被邀请参加第 {bout} 轮报价',
+    en: 'You are not invited to quote in round {bout}',
+  },
+  enquiryRoundSupplier: {
+    zh_cn: '供应商 {account} 未报价，不能参加新一轮报价',
+    en: 'Supplier {account} has not quoted and cannot be invited to a new round',
+  },
   enquiryNotOpen: {
     zh_cn: '询价单不在报价中或已过报价截止时间',
     en: 'The RFQ is not open for quotes or its quote deadline has passed',

@@ -3,6 +3,7 @@ import { servicePath } from '@srm/contracts/document/define';
 import {
   enquiryDefinition as def,
   enquiryAwardBodySchema,
+  enquiryNewRoundBodySchema,
   enquiryQuoteBodySchema,
 } from '@srm/contracts/enquiry';
 import { envelopeSchema } from '@srm/contracts/envelope';
@@ -19,6 +20,7 @@ import {
   findComparison,
   findInvitations,
   findQuotePage,
+  newRound,
   openQuotes,
   participate,
   quote,
@@ -77,6 +79,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
           quote: ownQuote,
           /** showQuoteInfo 1: the caller's rank on the line (1 = lowest price), else null. */
           rank: z.number().nullable(),
+          /** Whether the caller quotes in the RFQ's current round (bout) on this line. */
+          inRound: z.boolean(),
         }),
       ),
     }),
@@ -288,6 +292,30 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   );
 
   /**
+   * POST /apis/inquiry/PurchaseEnquiryService/newRound/{id} — a further round of quotes (bout + 1) for the
+   * chosen suppliers (each quoted some line). Body { version, quoteEndTime (ISO-8601, future), suppliers:
+   * [account], message? }. data { record } (quoting again, bout + 1). '400' enquiryEndInPast,
+   * enquiryRoundSupplier, docStatusNotAllowed (only a quoted RFQ whose quotes are open); '409' stale.
+   */
+  r.post(
+    `${purchase}/newRound/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Start a new round of quotes for chosen suppliers',
+        params: idParams,
+        body: enquiryNewRoundBodySchema,
+        response: { 200: envelopeSchema(z.object({ record })) },
+      },
+    },
+    async (request) => {
+      const result = await newRound(deps.db, env, requireAuth(request.auth), request.params.id, request.body);
+      void deps.outbox.kick();
+      return ok(result as never);
+    },
+  );
+
+  /**
    * POST /apis/inquiry/PurchaseEnquiryService/openQuotes/{id} — a buyer user other than the RFQ's creator
    * enters the opening password (spec 001 §3 passWord) once quoting has ended. Body { version, passWord }.
    * data { record } (openUser, openTime set; status quoted). '400' enquiryOpenNotNeeded, enquirySealed,
@@ -348,6 +376,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                       priceExcludingTax: z.string().nullable(),
                       taxRate: z.string().nullable(),
                       ladder,
+                      bout: z.number().nullable(),
+                      inRound: z.boolean(),
                       lineAmount: z.string().nullable(),
                       lowest: z.boolean(),
                       highest: z.boolean(),

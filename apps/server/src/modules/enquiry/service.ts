@@ -1,6 +1,7 @@
 import {
   enquiryDefinition as def,
   type EnquiryAwardBody,
+  type EnquiryNewRoundBody,
   type EnquiryQuoteBody,
   invitationProblem,
   type LadderStep,
@@ -123,12 +124,17 @@ async function endQuoting(tx: Tx, env: string, row: EnquiryRow) {
  */
 async function endIfAllAnswered(tx: Tx, env: string, row: EnquiryRow) {
   if (row.openOnAllQuoted !== '1' || row.enquiryStatus !== '1') return;
-  const invitations = await tx
-    .select({ quoteStatus: enquirySupplier.quoteStatus })
-    .from(enquirySupplier)
-    .where(eq(enquirySupplier.enquiryId, row.id));
-  const answered = invitations.every((i) => ['2', '3', '4'].includes(i.quoteStatus));
-  if (!answered || !invitations.some((i) => i.quoteStatus !== '4')) return;
+  // This round's invitations: answered when declined or quoted in this round.
+  const invitations = (
+    await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, row.id))
+  ).filter((i) => i.bout === row.bout);
+  const quotes = await currentQuotes(
+    tx,
+    invitations.map((i) => i.id),
+  );
+  const quotedNow = (id: string) => quotes.get(id)?.bout === row.bout;
+  const answered = invitations.every((i) => i.quoteStatus === '4' || quotedNow(i.id));
+  if (!answered || !invitations.some((i) => quotedNow(i.id))) return;
   const [current] = await tx.select().from(enquiry).where(eq(enquiry.id, row.id));
   await cancelJob(tx, QUOTE_END_JOB, row.id);
   await endQuoting(tx, env, current);
@@ -384,7 +390,7 @@ export const enquiryKind = defineKind({
   // A deleted draft gives its quantities back to the demand pool.
   release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
-  ownRoutes: ['award'],
+  ownRoutes: ['award', 'newRound'],
   approvalContent: (row) => String(row.enquiryDesc ?? ''),
 });
 
@@ -452,6 +458,8 @@ export async function findQuotePage(db: Queryable, auth: AuthContext, id: string
       // showQuoteInfo 1: the caller's place among the line's current quotes (1 = lowest); never a price
       // or a name of another supplier.
       rank: ranks.get(invitation.id) ?? null,
+      // Whether the caller quotes in the current round (bout) on this line.
+      inRound: invitation.bout === row.bout,
     })),
   };
 }
@@ -502,8 +510,10 @@ async function quoteRanks(
 /** Participate (supplier, while open): its invitations without a response become "response successful". */
 export async function participate(db: Queryable, auth: AuthContext, id: string) {
   return db.transaction(async (tx) => {
-    const { row } = await supplierInvitations(tx, auth, id, true);
+    const { row, rows } = await supplierInvitations(tx, auth, id, true);
     if (!isOpen(row)) throw badRequest('enquiryNotOpen');
+    if (!rows.some((r) => r.invitation.bout === row.bout))
+      throw badRequest('enquiryNotInRound', { bout: row.bout });
     await tx
       .update(enquirySupplier)
       .set({ quoteStatus: '1', lastUpdateDate: new Date() })
@@ -511,6 +521,7 @@ export async function participate(db: Queryable, auth: AuthContext, id: string) 
         and(
           eq(enquirySupplier.enquiryId, id),
           eq(enquirySupplier.toElsAccount, auth.elsAccount),
+          eq(enquirySupplier.bout, row.bout),
           inArray(enquirySupplier.quoteStatus, ['0', '4']),
         ),
       );
@@ -525,7 +536,8 @@ export async function decline(db: Queryable, env: string, auth: AuthContext, id:
   return db.transaction(async (tx) => {
     const { row, rows } = await supplierInvitations(tx, auth, id, true);
     if (!isOpen(row)) throw badRequest('enquiryNotOpen');
-    const ids = rows.map((r) => r.invitation.id);
+    const ids = rows.filter((r) => r.invitation.bout === row.bout).map((r) => r.invitation.id);
+    if (ids.length === 0) throw badRequest('enquiryNotInRound', { bout: row.bout });
     await tx
       .update(enquirySupplier)
       .set({ quoteStatus: '4', declineReason: reason, lastUpdateDate: new Date() })
@@ -570,6 +582,7 @@ export async function quote(
       if (seen.has(line.itemId)) throw badRequest('docLineRepeated', { line: found.item.lineNumber });
       seen.add(line.itemId);
       if (found.invitation.quoteStatus === '4') throw badRequest('enquiryDeclined');
+      if (found.invitation.bout !== row.bout) throw badRequest('enquiryNotInRound', { bout: row.bout });
       let price = line.priceExcludingTax;
       let ladder: LadderStep[] | null = null;
       if (row.quoteMethod === '2') {
@@ -697,6 +710,90 @@ export async function openQuotes(
   });
 }
 
+/**
+ * A new round of quotes (buyer; issue #13 "new round (bout) with selected suppliers and a message to
+ * them"): on a quoted RFQ whose quotes are open, the chosen suppliers — each must have quoted some line —
+ * are invited again on the lines they quoted (their invitation's bout becomes the new round; their last
+ * quote stays current until they quote again); the others keep their last quote but cannot quote. The RFQ
+ * goes back to quoting (bout + 1, the new deadline, one audit row 'newRound' with the message), an opening
+ * password must be entered again, the deadline's timer is scheduled, and the chosen suppliers are told in
+ * their language. '400' enquiryEndInPast, enquiryRoundSupplier (an account that did not quote), status;
+ * '409' stale version.
+ */
+export async function newRound(
+  db: Queryable,
+  env: string,
+  auth: AuthContext,
+  id: string,
+  body: EnquiryNewRoundBody,
+) {
+  enquiryKind.assertSide(auth, 'purchase', 'newRound', id);
+  return db.transaction(async (tx) => {
+    const row = await buyerRow(tx, auth, id, true);
+    if (row.version !== body.version) throw new AppError('409', 'staleVersion');
+    enquiryKind.assertAllowed(row as unknown as DocRow, 'purchase', 'newRound');
+    assertReadable(row);
+    const end = new Date(body.quoteEndTime);
+    if (end.getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+    const invitations = await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
+    const chosen = new Set(body.suppliers);
+    const again = invitations.filter(
+      (i) => chosen.has(i.toElsAccount) && (QUOTED_STATUSES as readonly string[]).includes(i.quoteStatus),
+    );
+    for (const account of chosen)
+      if (!again.some((i) => i.toElsAccount === account))
+        throw badRequest('enquiryRoundSupplier', { account });
+    const bout = row.bout + 1;
+    await tx
+      .update(enquirySupplier)
+      .set({ bout, lastUpdateDate: new Date() })
+      .where(
+        inArray(
+          enquirySupplier.id,
+          again.map((i) => i.id),
+        ),
+      );
+    const updated = await enquiryKind.transition(
+      tx,
+      auth,
+      row as unknown as DocRow,
+      { enquiryStatus: '1', bout, quoteEndTime: end, openTime: null, openUser: null },
+      'newRound',
+      body.message,
+    );
+    await scheduleJob(tx, {
+      kind: QUOTE_END_JOB,
+      key: row.id,
+      runAt: end,
+      payload: { elsAccount: row.elsAccount },
+    });
+    await notify(tx, env, {
+      receivers: { companies: [...chosen] },
+      msgTitle: fillText(
+        {
+          zh_cn: '询价单 {number} 第 {bout} 轮报价邀请',
+          en: 'Request for quotation {number}: round {bout} of quotes',
+        },
+        { number: row.enquiryNumber, bout },
+      ),
+      msgContent: body.message
+        ? body.message
+        : fillText(
+            {
+              zh_cn: '请在 {end} UTC 前重新报价',
+              en: 'Please quote again by {end} UTC',
+            },
+            { end: end.toISOString().slice(0, 16).replace('T', ' ') },
+          ),
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: def.kind,
+      businessId: row.id,
+      linkUrl: quoteLink(row.id),
+    });
+    return { record: enquiryKind.toRecord(updated) };
+  });
+}
+
 /** The buyer's last price of a material (newest price-master record, any supplier), per unit. */
 async function lastPrices(db: Queryable, buyer: string, materialIds: string[]) {
   const out = new Map<string, { price: string; toElsAccount: string }>();
@@ -790,6 +887,9 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
           priceExcludingTax: price ? price.toFixed(6) : null,
           taxRate: q?.taxRate ?? null,
           ladder: q?.ladderPriceJson ?? null,
+          // The round the current quote was given in, and whether the supplier is in the current round.
+          bout: q?.bout ?? null,
+          inRound: invitation.bout === row.bout,
           lineAmount: price ? price.mul(item.quantity).toDecimalPlaces(2).toFixed(2) : null,
           lowest: !!price && !!lowest && price.eq(lowest),
           highest: !!price && !!highest && price.eq(highest) && prices.length > 1,

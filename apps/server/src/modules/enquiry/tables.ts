@@ -108,6 +108,8 @@ export const enquirySupplier = pgTable(
     quoteStatus: text('quote_status').notNull().default('0'),
     declineReason: text('decline_reason'),
     quota: numeric('quota', { precision: 5, scale: 2 }),
+    /** The last round (the RFQ's bout) this supplier is invited to quote in on this line. */
+    bout: integer('bout').notNull().default(1),
     lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

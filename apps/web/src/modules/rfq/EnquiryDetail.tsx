@@ -10,6 +10,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Select,
   Space,
   Table,
   Tag,
@@ -29,6 +30,7 @@ import {
   findComparison,
   findInvitations,
   openQuotes,
+  startNewRound,
 } from './api.ts';
 import './i18n-rfq.ts';
 
@@ -109,6 +111,10 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
                 </>
               ),
             },
+            {
+              title: t('rfq:detail.bout'),
+              render: (_, q) => (q.bout === null ? '—' : `${q.bout}${q.inRound ? '' : ' ✕'}`),
+            },
             { title: t('rfq:detail.amount'), dataIndex: 'lineAmount' },
             {
               title: t('rfq:detail.savings'),
@@ -179,6 +185,66 @@ function OpenQuotes({ id, version }: { id: string; version: number }) {
         </Button>
       </Space>
     </Card>
+  );
+}
+
+/**
+ * "New round": the suppliers that quoted (chosen by the buyer), a new deadline and a message to them; the
+ * RFQ goes back to quoting with bout + 1.
+ */
+function NewRound({ id, data }: { id: string; data: Comparison }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ suppliers: string[]; end: dayjs.Dayjs; message?: string }>();
+  const quoted = new Map<string, string>();
+  for (const line of data.lines)
+    for (const q of line.quotes) if (q.priceExcludingTax) quoted.set(q.toElsAccount, q.supplierName);
+  async function onOk() {
+    const v = await form.validateFields();
+    try {
+      await startNewRound(id, {
+        version: data.record.version,
+        quoteEndTime: v.end.toISOString(),
+        suppliers: v.suppliers,
+        message: v.message || undefined,
+      });
+      void message.success(t('rfq:detail.roundStarted'));
+      setOpen(false);
+      await client.invalidateQueries();
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  }
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('rfq:detail.newRound')}</Button>
+      <Modal open={open} title={t('rfq:detail.newRound')} onOk={onOk} onCancel={() => setOpen(false)}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ suppliers: [...quoted.keys()], end: dayjs().add(1, 'day').startOf('hour') }}
+        >
+          <Form.Item
+            name="suppliers"
+            label={t('rfq:detail.roundSuppliers')}
+            rules={[{ required: true, type: 'array', min: 1 }]}
+          >
+            <Select
+              mode="multiple"
+              options={[...quoted].map(([value, name]) => ({ value, label: `${value} ${name}` }))}
+            />
+          </Form.Item>
+          <Form.Item name="end" label={t('rfq:detail.roundEnd')} rules={[{ required: true }]}>
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="message" label={t('rfq:detail.roundMessage')} rules={[{ max: 500 }]}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
   );
 }
 
@@ -260,9 +326,14 @@ export default function EnquiryDetail() {
       onEdit={inAudit ? undefined : () => navigate(`/v2/edit?id=${id}`)}
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
-      ownActions={['award']}
-      extra={() =>
-        !inAudit && String(comparison.data?.record.enquiryStatus) === '2' ? <ToAuction id={id} /> : null
+      ownActions={['award', 'newRound']}
+      extra={(d) =>
+        !inAudit && comparison.data && String(comparison.data.record.enquiryStatus) === '2' ? (
+          <>
+            {d.actions?.includes('newRound') && <NewRound id={id} data={comparison.data} />}
+            <ToAuction id={id} />
+          </>
+        ) : null
       }
     >
       {(d) => (

@@ -1,6 +1,6 @@
 import { QUOTE_STATUS } from '@srm/contracts/enquiry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Input, Modal, Space, Spin, Table, Upload } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Input, Modal, Space, Spin, Table, Tag, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,9 @@ export default function QuotePage() {
           {
             title: ladder ? t('rfq:quote.ladder') : t('rfq:detail.price'),
             render: (_, l) =>
-              open && l.quoteStatus !== '4' ? (
+              open && l.quoteStatus !== '4' && !l.inRound ? (
+                <Tag>{t('rfq:quote.notInRound', { bout: record.bout })}</Tag>
+              ) : open && l.quoteStatus !== '4' ? (
                 ladder ? (
                   <Input.TextArea
                     rows={2}

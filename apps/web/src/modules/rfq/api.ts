@@ -43,6 +43,9 @@ export type ComparisonQuote = {
   savings: string | null;
   savingsRate: string | null;
   quota: string | null;
+  /** The round the current quote was given in; whether the supplier is in the current round. */
+  bout: number | null;
+  inRound: boolean;
 };
 /** The award waiting for its approval (task type "enquiry end"): the proposed shares per line. */
 export type PendingAward = {
@@ -66,11 +69,17 @@ export type QuotePageData = {
       quote: { priceExcludingTax: string; taxRate: string; ladder: LadderStep[] | null } | null;
       /** The supplier's own rank on the line when the RFQ shows it (1 = lowest), else null. */
       rank: number | null;
+      inRound: boolean;
     }
   >;
 };
 
 export const findInvitations = (id: string) => call<Invitations>({ url: `${P}/findInvitations/${id}` });
+/** A further round of quotes (bout + 1) for chosen suppliers that quoted, with a new deadline. */
+export const startNewRound = (
+  id: string,
+  body: { version: number; quoteEndTime: string; suppliers: string[]; message?: string },
+) => call<{ record: Record<string, unknown> }>({ url: `${P}/newRound/${id}`, method: 'POST', data: body });
 /** A second buyer user enters the opening password once quoting has ended. */
 export const openQuotes = (id: string, body: { version: number; passWord: string }) =>
   call<{ record: Record<string, unknown> }>({ url: `${P}/openQuotes/${id}`, method: 'POST', data: body });

@@ -1,0 +1,1 @@
+ALTER TABLE "enquiry_supplier" ADD COLUMN "bout" integer DEFAULT 1 NOT NULL;
