@@ -213,3 +213,72 @@ describe('RFQ quote sheet (Excel)', () => {
     expect(res.json().code).toBe('400');
   });
 });
+
+describe('comparison export', () => {
+  it('writes the comparison the buyer sees, one row per line × supplier, only once the quotes are open', async () => {
+    const rfq = await published([
+      ['200001', '200002', '200003'],
+      ['200001', '200002', '200003'],
+    ]);
+    for (const [account, prices] of [
+      ['200001', ['9.5', '20']],
+      ['200002', ['9.25', '21']],
+    ] as const) {
+      const page = (await get(`${S}/findQuote/${rfq.id}`, s[account])).json().data;
+      const res = await post(`${S}/quote/${rfq.id}`, s[account], {
+        lines: page.lines.map((l: { itemId: string }, i: number) => ({
+          itemId: l.itemId,
+          priceExcludingTax: prices[i],
+        })),
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+    }
+    const url = `${P}/exportComparison/${rfq.id}`;
+    const sealed = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...s.buyer.headers, lang: 'en' },
+    });
+    expect(sealed.json().code).toBe('400');
+    // Another supplier never reads it.
+    const other = await server.app.inject({ method: 'GET', url, headers: s['200001'].headers });
+    expect(other.statusCode === 200 && String(other.headers['content-type']).includes('spreadsheetml')).toBe(
+      false,
+    );
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, rfq.id));
+    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const res = await server.app.inject({ method: 'GET', url, headers: { ...s.buyer.headers, lang: 'en' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Unit price excl. tax');
+    const rows: Array<Record<string, unknown>> = [];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      const values = (row.values as unknown[]).slice(1);
+      rows.push(Object.fromEntries(header.map((h, i) => [String(h), values[i]])));
+    });
+    const expected = comparison.lines.flatMap(
+      (l: { quotes: Array<{ toElsAccount: string; lineAmount: string | null }> }) => l.quotes,
+    );
+    expect(rows).toHaveLength(expected.length);
+    const lowest = rows.filter((r) => r['Lowest/highest'] === 'Lowest');
+    expect(lowest.map((r) => [r.Line, String(r.Supplier).slice(0, 6)])).toEqual([
+      [1, '200002'],
+      [2, '200001'],
+    ]);
+    const amounts = rows.map((r) => r['Line amount excl. tax'] ?? null).filter((a) => a !== null);
+    expect(amounts.map(String).sort()).toEqual(
+      expected
+        .map((q: { lineAmount: string | null }) => q.lineAmount)
+        .filter((a: string | null) => a !== null)
+        .map(String)
+        .sort(),
+    );
+  });
+});

@@ -5,6 +5,7 @@ import {
   type LadderStep,
   ladderProblem,
   ladderStepSchema,
+  QUOTE_STATUS,
   scaled,
 } from '@srm/contracts/enquiry';
 import type { Queryable } from '../../platform/db.ts';
@@ -14,7 +15,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import { type Column, readWorkbook, writeWorkbook } from '../../platform/excel.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { type MessageKey, t } from '../../platform/messages.ts';
-import { findQuotePage, isOpen, quote, supplierInvitations } from './service.ts';
+import { findComparison, findQuotePage, isOpen, quote, supplierInvitations } from './service.ts';
 
 /**
  * The supplier's quote sheet (issue #13 "Excel download and upload of the quote sheet with per-row
@@ -219,4 +220,78 @@ export async function importQuoteSheet(
     );
   if (lines.length === 0) throw badRequest('enquirySheetNoPrices');
   return quote(db, env, auth, id, { lines });
+}
+
+/** The comparison sheet's columns (one row per line × invited supplier). */
+const comparisonColumns: Column[] = [
+  { key: 'lineNumber', zh_cn: '行号', en: 'Line', kind: 'int', width: 8 },
+  { key: 'materialNumber', zh_cn: '物料编码', en: 'Material number', width: 16 },
+  { key: 'materialDesc', zh_cn: '物料描述', en: 'Material description', width: 28 },
+  { key: 'quantity', zh_cn: '需求数量', en: 'Quantity', kind: 'decimal', width: 12 },
+  { key: 'unit', zh_cn: '单位', en: 'Unit', width: 8 },
+  { key: 'supplier', zh_cn: '供应商', en: 'Supplier', width: 30 },
+  { key: 'quoteStatus', zh_cn: '报价状态', en: 'Quote status', width: 12 },
+  { key: 'bout', zh_cn: '报价轮次', en: 'Round', kind: 'int', width: 8 },
+  { key: 'price', zh_cn: '单价(不含税)', en: 'Unit price excl. tax', kind: 'decimal', width: 16 },
+  { key: 'ladder', zh_cn: '阶梯价格', en: 'Ladder', width: 24 },
+  { key: 'taxRate', zh_cn: '税率 %', en: 'Tax rate %', kind: 'decimal', width: 9 },
+  { key: 'lineAmount', zh_cn: '行金额(不含税)', en: 'Line amount excl. tax', kind: 'decimal', width: 16 },
+  { key: 'mark', zh_cn: '最低/最高', en: 'Lowest/highest', width: 12 },
+  { key: 'lastPrice', zh_cn: '上次价格', en: 'Last price', kind: 'decimal', width: 12 },
+  { key: 'savings', zh_cn: '节约金额', en: 'Savings', kind: 'decimal', width: 12 },
+  { key: 'savingsRate', zh_cn: '节约率 %', en: 'Savings %', kind: 'decimal', width: 10 },
+  { key: 'quota', zh_cn: '配额 %', en: 'Quota %', kind: 'decimal', width: 9 },
+];
+
+/**
+ * The price comparison as an .xlsx in the caller's language (issue #13 "Excel export of the comparison"):
+ * the same figures as findComparison — per line × invited supplier the status, round, unit price excl.
+ * tax for the line's quantity (the RFQ's currency), ladder, line amount (2 decimals), lowest/highest,
+ * last price, savings and quota — so nobody rebuilds the table by hand. Same rules as the comparison:
+ * '400' sealed or not opened; '404' for another company's RFQ.
+ */
+export async function comparisonSheet(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  locale: Locale,
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const comparison = await findComparison(db, auth, id);
+  const mark = (q: { lowest: boolean; highest: boolean }) =>
+    q.lowest
+      ? locale === 'en'
+        ? 'Lowest'
+        : '最低'
+      : q.highest
+        ? locale === 'en'
+          ? 'Highest'
+          : '最高'
+        : '';
+  const rows = comparison.lines.flatMap((line) =>
+    line.quotes.map((q) => ({
+      lineNumber: line.lineNumber / 10,
+      materialNumber: line.materialNumber,
+      materialDesc: line.materialDesc,
+      quantity: plain(line.quantity),
+      unit: line.unit,
+      supplier: `${q.toElsAccount} ${q.supplierName}`,
+      quoteStatus: QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale] ?? q.quoteStatus,
+      bout: q.bout,
+      price: q.priceExcludingTax ? plain(q.priceExcludingTax) : null,
+      ladder: q.ladder ? ladderText(q.ladder) : null,
+      taxRate: q.taxRate ? plain(q.taxRate) : null,
+      lineAmount: q.lineAmount,
+      mark: mark(q),
+      lastPrice: line.lastPrice ? plain(line.lastPrice) : null,
+      savings: q.savings,
+      savingsRate: q.savingsRate,
+      quota: q.quota ? plain(q.quota) : null,
+    })),
+  );
+  const record = comparison.record as Record<string, unknown>;
+  const number = String(record.enquiryNumber ?? 'rfq').replace(/[^\w.-]/g, '_');
+  return {
+    bytes: await writeWorkbook(locale === 'en' ? 'Comparison' : '比价', comparisonColumns, rows, locale),
+    fileName: `comparison-${number}.xlsx`,
+  };
 }

@@ -12,7 +12,7 @@ import { uploadedFile } from '../../platform/document/import.ts';
 import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { XLSX_TYPE } from '../../platform/excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import { importQuoteSheet, quoteSheet } from './quote-sheet.ts';
+import { comparisonSheet, importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
   award,
   decline,
@@ -187,6 +187,37 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   void app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: maxMb * 1024 * 1024, files: 1 } });
     const u = zod(uploads);
+
+    /**
+     * GET /apis/inquiry/PurchaseEnquiryService/exportComparison/{id} — the price comparison as .xlsx (labels
+     * in the caller's language): one row per line × invited supplier with status, round, unit price excl.
+     * tax (the RFQ's currency), ladder, tax rate, line amount, lowest/highest, last price, savings, quota.
+     * '400' enquirySealed / enquiryPasswordRequired as the comparison; '404' for another company's RFQ.
+     */
+    u.get(
+      `${purchase}/exportComparison/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'Download the price comparison of an RFQ (Excel)',
+          params: idParams,
+          response: { 200: z.any() },
+        },
+      },
+      async (request, reply) => {
+        const sheet = await comparisonSheet(
+          deps.db,
+          requireAuth(request.auth),
+          request.params.id,
+          request.locale,
+        );
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
+          .send(sheet.bytes);
+      },
+    );
 
     /**
      * GET /apis/inquiry/SaleEnquiryService/quoteSheet/{id} — the supplier's quote sheet (.xlsx, labels in

@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
@@ -27,12 +27,16 @@ import {
   auctionFromEnquiry,
   awardEnquiry,
   type Comparison,
+  downloadComparison,
   findComparison,
   findInvitations,
   openQuotes,
   startNewRound,
 } from './api.ts';
 import './i18n-rfq.ts';
+
+/** ECharts loads only when a buyer opens a line's chart. */
+const ComparisonChart = lazy(() => import('./ComparisonChart.tsx'));
 
 /** The price comparison with a quota input per quoted supplier and the award (quotas per line total 100). */
 function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison; canAward: boolean }) {
@@ -41,6 +45,7 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
   const locale = useSettings((s) => s.locale);
   const client = useQueryClient();
   const [quotas, setQuotas] = useState<Record<string, number | null>>({});
+  const [charts, setCharts] = useState<Record<string, boolean>>({});
   const key = (itemId: string, account: string) => `${itemId}:${account}`;
   async function onAward() {
     try {
@@ -72,7 +77,21 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
     data.pendingAward?.lines.find((l) => l.itemId === itemId)?.awards.find((a) => a.toElsAccount === account)
       ?.quota;
   return (
-    <Card title={t('rfq:detail.comparison')} size="small">
+    <Card
+      title={t('rfq:detail.comparison')}
+      size="small"
+      extra={
+        <Button
+          onClick={() =>
+            downloadComparison(id, `comparison-${String(data.record.enquiryNumber)}.xlsx`).catch((e) =>
+              message.error(errorText(e)),
+            )
+          }
+        >
+          {t('rfq:detail.exportComparison')}
+        </Button>
+      }
+    >
       {data.pendingAward && (
         <Alert
           type="warning"
@@ -86,59 +105,82 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
         />
       )}
       {data.lines.map((line) => (
-        <Table
-          key={line.itemId}
-          size="small"
-          rowKey="toElsAccount"
-          pagination={false}
-          title={() =>
-            `${line.lineNumber} · ${line.materialNumber} ${line.materialDesc} · ${line.quantity} ${line.unit} · ${t('rfq:detail.lastPrice')} ${line.lastPrice ?? '—'}`
-          }
-          dataSource={line.quotes}
-          columns={[
-            { title: t('rfq:detail.supplier'), render: (_, q) => `${q.toElsAccount} ${q.supplierName}` },
-            {
-              title: t('rfq:quote.status'),
-              render: (_, q) => QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale],
-            },
-            {
-              title: t('rfq:detail.price'),
-              render: (_, q) => (
-                <>
-                  {q.priceExcludingTax ?? '—'} {q.lowest && <Tag color="green">{t('rfq:detail.lowest')}</Tag>}
-                  {q.highest && <Tag color="red">{t('rfq:detail.highest')}</Tag>}
-                  {q.ladder && <div>{q.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')}</div>}
-                </>
-              ),
-            },
-            {
-              title: t('rfq:detail.bout'),
-              render: (_, q) => (q.bout === null ? '—' : `${q.bout}${q.inRound ? '' : ' ✕'}`),
-            },
-            { title: t('rfq:detail.amount'), dataIndex: 'lineAmount' },
-            {
-              title: t('rfq:detail.savings'),
-              render: (_, q) => (q.savings === null ? '—' : `${q.savings} (${q.savingsRate ?? '—'}%)`),
-            },
-            {
-              title: t('rfq:detail.quota'),
-              render: (_, q) =>
-                canAward && q.priceExcludingTax ? (
-                  <InputNumber
-                    min={0}
-                    max={100}
-                    value={quotas[key(line.itemId, q.toElsAccount)] ?? null}
-                    onChange={(v) => setQuotas((s) => ({ ...s, [key(line.itemId, q.toElsAccount)]: v }))}
-                  />
-                ) : (
-                  (q.quota ??
-                  (proposed(line.itemId, q.toElsAccount)
-                    ? `${proposed(line.itemId, q.toElsAccount)} (${t('rfq:detail.proposed')})`
-                    : '—'))
+        <div key={line.itemId}>
+          <Table
+            size="small"
+            rowKey="toElsAccount"
+            pagination={false}
+            title={() => (
+              <Space wrap>
+                <span>
+                  {`${line.lineNumber} · ${line.materialNumber} ${line.materialDesc} · ${line.quantity} ${line.unit} · ${t('rfq:detail.lastPrice')} ${line.lastPrice ?? '—'}`}
+                </span>
+                <Button
+                  size="small"
+                  type="link"
+                  aria-expanded={!!charts[line.itemId]}
+                  onClick={() => setCharts((c) => ({ ...c, [line.itemId]: !c[line.itemId] }))}
+                >
+                  {t('rfq:detail.chart')}
+                </Button>
+              </Space>
+            )}
+            dataSource={line.quotes}
+            columns={[
+              { title: t('rfq:detail.supplier'), render: (_, q) => `${q.toElsAccount} ${q.supplierName}` },
+              {
+                title: t('rfq:quote.status'),
+                render: (_, q) => QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale],
+              },
+              {
+                title: t('rfq:detail.price'),
+                render: (_, q) => (
+                  <>
+                    {q.priceExcludingTax ?? '—'}{' '}
+                    {q.lowest && <Tag color="green">{t('rfq:detail.lowest')}</Tag>}
+                    {q.highest && <Tag color="red">{t('rfq:detail.highest')}</Tag>}
+                    {q.ladder && <div>{q.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')}</div>}
+                  </>
                 ),
-            },
-          ]}
-        />
+              },
+              {
+                title: t('rfq:detail.bout'),
+                render: (_, q) => (q.bout === null ? '—' : `${q.bout}${q.inRound ? '' : ' ✕'}`),
+              },
+              { title: t('rfq:detail.amount'), dataIndex: 'lineAmount' },
+              {
+                title: t('rfq:detail.savings'),
+                render: (_, q) => (q.savings === null ? '—' : `${q.savings} (${q.savingsRate ?? '—'}%)`),
+              },
+              {
+                title: t('rfq:detail.quota'),
+                render: (_, q) =>
+                  canAward && q.priceExcludingTax ? (
+                    <InputNumber
+                      min={0}
+                      max={100}
+                      value={quotas[key(line.itemId, q.toElsAccount)] ?? null}
+                      onChange={(v) => setQuotas((s) => ({ ...s, [key(line.itemId, q.toElsAccount)]: v }))}
+                    />
+                  ) : (
+                    (q.quota ??
+                    (proposed(line.itemId, q.toElsAccount)
+                      ? `${proposed(line.itemId, q.toElsAccount)} (${t('rfq:detail.proposed')})`
+                      : '—'))
+                  ),
+              },
+            ]}
+          />
+          {charts[line.itemId] && (
+            <Suspense fallback={null}>
+              <ComparisonChart
+                line={line}
+                label={`${t('rfq:detail.chart')} ${line.materialNumber}`}
+                lastPriceLabel={t('rfq:detail.lastPrice')}
+              />
+            </Suspense>
+          )}
+        </div>
       ))}
       {canAward && (
         <Button type="primary" style={{ marginTop: 12 }} onClick={onAward}>

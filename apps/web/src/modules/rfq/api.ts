@@ -75,6 +75,11 @@ export type QuotePageData = {
 };
 
 export const findInvitations = (id: string) => call<Invitations>({ url: `${P}/findInvitations/${id}` });
+/** The price comparison as .xlsx (the caller's language), saved as a download. */
+export async function downloadComparison(id: string, fallbackName: string): Promise<void> {
+  const { blob, name } = await fetchBlob({ url: `${P}/exportComparison/${id}`, method: 'GET' });
+  saveBlob(blob, name ?? fallbackName);
+}
 /** A further round of quotes (bout + 1) for chosen suppliers that quoted, with a new deadline. */
 export const startNewRound = (
   id: string,
