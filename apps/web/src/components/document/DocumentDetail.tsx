@@ -72,7 +72,7 @@ export function shownDetailCustomFields(
   });
 }
 
-const hiddenType = (f: FieldDef) => f.type === 'uuid';
+const hiddenType = (f: FieldDef) => f.type === 'uuid' || f.secret === true;
 
 /**
  * One document (DESIGN §11): header fields as descriptions, the status tags, the lines, the history, the

@@ -80,6 +80,18 @@ export function FieldInput({
         />
       );
     default:
+      // A write-only secret (an opening password): masked, never prefilled by the browser.
+      if (field.secret)
+        return (
+          <Input.Password
+            aria-label={ariaLabel}
+            disabled={disabled}
+            maxLength={field.max}
+            autoComplete="new-password"
+            value={value as string | undefined}
+            onChange={(e) => onChange?.(e.target.value)}
+          />
+        );
       return field.max && field.max > 200 ? (
         <Input.TextArea
           aria-label={ariaLabel}

@@ -45,7 +45,8 @@ export default function ComparisonChart({
           type: 'category',
           data: quoted.map((q) => `${q.toElsAccount}\n${q.supplierName.slice(0, 10)}`),
         },
-        yAxis: { type: 'value', scale: true },
+        // From zero: bars compare honestly.
+        yAxis: { type: 'value' },
         series: [
           {
             type: 'bar',

@@ -369,10 +369,13 @@ export default function EnquiryDetail() {
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
       ownActions={['award', 'newRound']}
-      extra={(d) =>
+      extra={() =>
         !inAudit && comparison.data && String(comparison.data.record.enquiryStatus) === '2' ? (
           <>
-            {d.actions?.includes('newRound') && <NewRound id={id} data={comparison.data} />}
+            {/* The comparison's read may have ended quoting: its record, not the detail read before it. */}
+            {String(comparison.data.record.awardAuditStatus) !== '1' && (
+              <NewRound id={id} data={comparison.data} />
+            )}
             <ToAuction id={id} />
           </>
         ) : null

@@ -27,7 +27,11 @@ function AuditConfigPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [KIND, setKind] = useState<string>(() => {
-    const asked = new URLSearchParams(window.location.search).get('kind') ?? '';
+    const hashQuery = window.location.hash.split('?')[1] ?? '';
+    const asked =
+      new URLSearchParams(hashQuery).get('kind') ??
+      new URLSearchParams(window.location.search).get('kind') ??
+      '';
     return (APPROVAL_KIND_CODES as readonly string[]).includes(asked) ? asked : 'order';
   });
   const user = useAuth((s) => s.userInfo);
@@ -60,7 +64,7 @@ function AuditConfigPage() {
 
   return (
     <Card
-      title={t('audit:config.title')}
+      title={t('audit:config.title', { kind: approvalKindName(KIND, i18n.language) })}
       extra={
         <Select
           aria-label={t('audit:config.kind')}
