@@ -86,6 +86,8 @@ const warmup = Number(arg('warmup', 2));
 const connections = Number(arg('connections', 32));
 const samples = Number(arg('samples', 20));
 const compareDuration = Number(arg('compare-duration', 20));
+/** Seconds of the one-caller-at-a-time measurement of each list target (API, then bare). */
+const SINGLE_SECONDS = 3;
 const port = Number(arg('port', 18182));
 const reuseDb = arg('reuse-db', 'false') === 'true';
 const keepDb = reuseDb || arg('keep-db', 'false') === 'true';
@@ -413,6 +415,17 @@ function rawGet(path, headers = {}) {
   });
 }
 
+// After a load the server still works off the calls autocannon left in flight: wait until a trivial
+// call is quick again before the next measurement.
+const settle = async () => {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 120_000) {
+    const r = await rawGet('/apis/ElsAuthService/clientConfig');
+    if (r.ms < 20) return performance.now() - t0;
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  return performance.now() - t0;
+};
 const ms = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : fmt(v)) : '—');
 const stats = (list) => {
   const s = [...list].sort((a, b) => a - b);
@@ -531,6 +544,31 @@ if (doList) {
         `  EXPLAIN ${k}: plan ${e.planningMs} ms + exec ${e.executionMs} ms; ${e.plan}${bad ? `  ✖ seq scans ${e.seqScans}, sorted ${e.sortedRows} rows` : ''}`,
       );
     }
+    // One caller at a time (what a single user waits), API then bare, each for SINGLE_SECONDS.
+    await settle();
+    const one = await cannon(autocannon, {
+      url,
+      headers,
+      body: t.body,
+      seconds: SINGLE_SECONDS,
+      connections: 1,
+    });
+    const oneBare = await bareLoop(statements, SINGLE_SECONDS, pool, {
+      connections: 1,
+      countLimit: EXACT_COUNT_LIMIT,
+      estimateTtlMs: ESTIMATE_TTL_MS,
+    });
+    const single = {
+      requests: one.requests.total,
+      p50: one.requests.total ? one.latency.p50 : Number.NaN,
+      p99: one.requests.total ? one.latency.p99 : Number.NaN,
+      bareRequests: oneBare.requests,
+      bareP50: oneBare.p50,
+      bareP99: oneBare.p99,
+    };
+    log(
+      `  connections=1: API p50 ${single.p50} ms (${single.requests} calls), bare p50 ${single.bareP50.toFixed(1)} ms`,
+    );
     await cannon(autocannon, { url, headers, body: t.body, seconds: warmup, connections });
     const ac = await cannon(autocannon, { url, headers, body: t.body, seconds: duration, connections });
     const api = {
@@ -546,6 +584,7 @@ if (doList) {
       `  API: ${fmt(api.rps)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms (${api.errors} errors, ${api.non2xx} non-2xx)`,
     );
     const loop = { connections, countLimit: EXACT_COUNT_LIMIT, estimateTtlMs: ESTIMATE_TTL_MS };
+    await settle();
     await bareLoop(statements, warmup, pool, loop);
     const b = await bareLoop(statements, duration, pool, loop);
     log(
@@ -557,6 +596,7 @@ if (doList) {
       totalExact: check.data.totalExact,
       sql: statements,
       explain,
+      single,
       api,
       bare: b,
       ratio: api.rps / b.rps,
@@ -595,12 +635,15 @@ if (doCompare) {
     sizes[enc] = r.encoding === enc ? r.bytes : null;
     log(`  Accept-Encoding ${enc}: ${r.encoding}, ${fmt(r.bytes)} bytes in ${r.ms.toFixed(0)} ms`);
   }
-  // connections=1: sequential calls as a browser makes them (identity and, as browsers ask, br).
+  // connections=1: sequential calls, alternately without compression (as autocannon asks) and as
+  // browsers ask (Accept-Encoding with br), so both see the same machine.
+  await settle();
   const seq = [];
-  for (let i = 0; i < samples; i++) seq.push((await rawGet(path, headers)).ms);
   const seqBr = [];
-  for (let i = 0; i < Math.min(samples, 10); i++)
+  for (let i = 0; i < samples; i++) {
+    seq.push((await rawGet(path, headers)).ms);
     seqBr.push((await rawGet(path, { ...headers, 'accept-encoding': 'gzip, deflate, br' })).ms);
+  }
   const sequential = stats(seq);
   const sequentialBr = stats(seqBr);
   log(`  connections=1: ${JSON.stringify(sequential)}; with br: ${JSON.stringify(sequentialBr)}`);
@@ -669,17 +712,6 @@ if (doCompare) {
         (err, res) => (err ? fail(err) : ok(res)),
       ),
     );
-  // After a load the server still works off the calls autocannon left in flight: wait until a trivial
-  // call is quick again before the next measurement.
-  const settle = async () => {
-    const t0 = performance.now();
-    while (performance.now() - t0 < 120_000) {
-      const r = await rawGet('/apis/ElsAuthService/clientConfig');
-      if (r.ms < 20) return performance.now() - t0;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-    return performance.now() - t0;
-  };
   const loads = [];
   for (const conns of [...new Set([4, connections])]) {
     await settle();
@@ -990,6 +1022,7 @@ if (results.length) {
         'bare p50 ms',
         'bare p99 ms',
         'ratio',
+        'one caller: API / bare p50 ms',
       ],
       results.map((r) => [
         r.name,
@@ -1003,6 +1036,7 @@ if (results.length) {
         ms(r.bare.p50),
         ms(r.bare.p99),
         `${Math.round(r.ratio * 100)}%${r.ratio < 0.6 ? ' ✖' : ''}`,
+        `${ms(r.single.p50)} / ${ms(r.single.bareP50)}`,
       ]),
     ),
     table(
