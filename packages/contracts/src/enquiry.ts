@@ -224,7 +224,8 @@ export const enquiryDefinition = defineDocument({
   },
   lines: {
     label: { zh_cn: '询价物料', en: 'Materials' },
-    max: 200,
+    // Large sourcing events (issue #13 measures 500 lines × 20 suppliers).
+    max: 500,
     fields: {
       materialId: {
         label: { zh_cn: '物料', en: 'Material' },
@@ -342,7 +343,7 @@ export const enquiryQuoteBodySchema = z.object({
       }),
     )
     .min(1)
-    .max(200),
+    .max(500),
 });
 export type EnquiryQuoteBody = z.infer<typeof enquiryQuoteBodySchema>;
 
@@ -373,7 +374,7 @@ export const enquiryAwardBodySchema = z.object({
       }),
     )
     .min(1)
-    .max(200),
+    .max(500),
   remark: z.string().trim().max(500).optional(),
 });
 export type EnquiryAwardBody = z.infer<typeof enquiryAwardBodySchema>;

@@ -417,6 +417,18 @@ const quoteOut = (q: QuoteRow | undefined) =>
       }
     : null;
 
+/**
+ * The current quote of every invitation of one RFQ, by invitation id (one index range on
+ * enquiry_quote (enquiry_id, status), instead of a list of invitation ids: BENCHMARKS.md "Sourcing").
+ */
+async function currentQuotesOfEnquiry(db: Queryable, enquiryId: string): Promise<Map<string, QuoteRow>> {
+  const rows = await db
+    .select()
+    .from(enquiryQuote)
+    .where(and(eq(enquiryQuote.enquiryId, enquiryId), eq(enquiryQuote.status, '1')));
+  return new Map(rows.map((q) => [q.invitationId, q]));
+}
+
 /** The caller's (supplier's) invitations on a visible RFQ, with its lines; '404' when not invited. */
 export async function supplierInvitations(db: Queryable, auth: AuthContext, id: string, lock = false) {
   const row = (await enquiryKind.find(db, auth, 'sale', id, lock)) as unknown as EnquiryRow;
@@ -844,12 +856,18 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
       )) as unknown as EnquiryRow;
     });
   assertReadable(row);
-  const items = (await enquiryKind.findLines(db, id)) as unknown as ItemRow[];
-  const invitations = await db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
-  const quotes = await currentQuotes(
-    db,
-    invitations.map((i) => i.id),
-  );
+  const [items, invitations, quotes] = await Promise.all([
+    enquiryKind.findLines(db, id) as unknown as Promise<ItemRow[]>,
+    db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id)),
+    currentQuotesOfEnquiry(db, id),
+  ]);
+  // Invitations by line once (a 500-line × 20-supplier RFQ: no scan of every invitation per line).
+  const byLine = new Map<string, InvitationRow[]>();
+  for (const i of invitations) {
+    const list = byLine.get(i.itemId);
+    if (list) list.push(i);
+    else byLine.set(i.itemId, [i]);
+  }
   const last = await lastPrices(
     db,
     row.elsAccount,
@@ -860,12 +878,10 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
     pendingAward: await findPendingAward(db, row),
     lines: items.map((item) => {
       const lastPrice = last.get(item.materialId) ?? null;
-      const offers = invitations
-        .filter((i) => i.itemId === item.id)
-        .map((i) => {
-          const q = quotes.get(i.id);
-          return { invitation: i, q, price: q ? new Decimal(priceOf(q, item.quantity)) : null };
-        });
+      const offers = (byLine.get(item.id) ?? []).map((i) => {
+        const q = quotes.get(i.id);
+        return { invitation: i, q, price: q ? new Decimal(priceOf(q, item.quantity)) : null };
+      });
       const prices = offers.flatMap((o) => (o.price ? [o.price] : []));
       const lowest = prices.length ? Decimal.min(...prices) : null;
       const highest = prices.length ? Decimal.max(...prices) : null;

@@ -142,5 +142,9 @@ export const enquiryQuote = pgTable(
     createUser: text('create_user').notNull(),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('enquiry_quote_invitation_idx').on(t.invitationId, t.status)],
+  (t) => [
+    index('enquiry_quote_invitation_idx').on(t.invitationId, t.status),
+    // The comparison reads every current quote of one RFQ.
+    index('enquiry_quote_enquiry_idx').on(t.enquiryId, t.status),
+  ],
 );

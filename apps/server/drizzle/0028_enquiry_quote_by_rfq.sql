@@ -1,0 +1,1 @@
+CREATE INDEX "enquiry_quote_enquiry_idx" ON "enquiry_quote" USING btree ("enquiry_id","status");
