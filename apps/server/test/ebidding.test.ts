@@ -467,6 +467,60 @@ describe('the award', () => {
     ).toEqual(['200001', '200003']);
     expect(res.json().data.prices).toBe(2);
   });
+
+  it('waits for the "result e-bidding" approval when configured, then awards as the buyer who asked', async () => {
+    const admin = await login(server, '100000', 'admin');
+    const setSteps = async (steps: unknown[]) => {
+      const current = (await get('/apis/CommonAuditService/findConfig/ebiddingResult', admin)).json().data;
+      const saved = await post('/apis/CommonAuditService/saveConfig', admin, {
+        version: current?.version,
+        documentKind: 'ebiddingResult',
+        steps,
+      });
+      expect(saved.json().code, saved.json().message).toBe('200');
+    };
+    await setSteps([{ name: '竞价结果审批', approverType: 'user', approvers: ['admin'] }]);
+    try {
+      const auction = await finished(
+        {
+          ebiddingMethod: '2',
+          startingPrice: undefined,
+          priceReviseExtent: '0.01',
+          lines: [
+            { materialId: materials[0].id, quantity: '100', deliveryDate: '2027-01-31', startingPrice: '2' },
+          ],
+        },
+        [['200003', '1.5', 0]],
+      );
+      const asked = await post(`${P}/award/${auction.id}`, s.buyer, {
+        version: auction.version,
+        awards: [{ itemId: auction.lines[0].itemId, toElsAccount: '200003' }],
+        remark: '最低价中标',
+      });
+      expect(asked.json().code, asked.json().message).toBe('200');
+      expect(asked.json().data).toMatchObject({ pending: true, orders: [], prices: 0 });
+      expect(asked.json().data.record).toMatchObject({ ebiddingStatus: '3', resultAuditStatus: '1' });
+      const tasks = (
+        await post('/apis/CommonAuditService/todoPagelist', admin, { currentPage: 1, pageSize: 50 })
+      ).json().data.records as Array<{ id: string; documentId: string; link: string }>;
+      const task = tasks.find((t) => t.documentId === auction.id);
+      expect(task?.link).toBe(`/ebidding/#/v2/detail?id=${auction.id}&taskId=${task?.id}`);
+      // Nobody has won yet.
+      const early = (await get(`${S}/findRoom/${auction.id}`, s['200003'])).json().data;
+      expect(early.bidderStatus).not.toBe('3');
+      const approved = await post(`/apis/CommonAuditService/approve/${task?.id}`, admin, {});
+      expect(approved.json().code, approved.json().message).toBe('200');
+      const detail = (await get(`${P}/findDetail/${auction.id}`, s.buyer)).json().data;
+      expect(detail.record).toMatchObject({ ebiddingStatus: '4', resultAuditStatus: '2' });
+      expect(detail.trail.find((t: { action: string }) => t.action === 'award').createUser).toBe(
+        '100000_buyer1',
+      );
+      const room = (await get(`${S}/findRoom/${auction.id}`, s['200003'])).json().data;
+      expect(room.bidderStatus).toBe('3');
+    } finally {
+      await setSteps([]);
+    }
+  });
 });
 
 describe('the buyer’s console: pause, resume, extend', () => {

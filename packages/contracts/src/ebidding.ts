@@ -106,6 +106,18 @@ export const BIDDER_STATUS = {
   '4': { zh_cn: '未中标', en: 'Not won' },
 } as const;
 
+/**
+ * The award's own approval (seed 001 §2 task type "result e-bidding"): not asked, under approval, approved
+ * (the award ran), rejected, withdrawn. Without configured steps an award runs at once and this stays 0.
+ */
+export const EBIDDING_RESULT_AUDIT_STATUS = {
+  '0': { zh_cn: '未提交', en: 'Not submitted' },
+  '1': { zh_cn: '定标审批中', en: 'Award under approval' },
+  '2': { zh_cn: '定标审批通过', en: 'Award approved' },
+  '3': { zh_cn: '定标审批拒绝', en: 'Award rejected' },
+  '4': { zh_cn: '定标审批已撤回', en: 'Award withdrawn' },
+} as const;
+
 export const ebiddingDefinition = defineDocument({
   kind: 'ebidding',
   module: 'ebidding',
@@ -317,6 +329,7 @@ export const ebiddingDefinition = defineDocument({
     ebiddingStatus: EBIDDING_STATUS,
     auditStatus: EBIDDING_AUDIT_STATUS,
     pauseStatus: PAUSE_STATUS,
+    resultAuditStatus: EBIDDING_RESULT_AUDIT_STATUS,
   },
   // A supplier sees a published auction it is invited to (the kind's saleScope), never a draft.
   visible: { sale: { ebiddingStatus: ['1', '2', '3', '4', '5', '6'] } },
@@ -364,8 +377,15 @@ export const ebiddingDefinition = defineDocument({
     },
     award: {
       label: { zh_cn: '定标', en: 'Award' },
-      sides: { purchase: { ebiddingStatus: ['3'] } },
+      // Not while an award waits for its approval (task type "result e-bidding").
+      sides: { purchase: { ebiddingStatus: ['3'], resultAuditStatus: ['0', '2', '3', '4'] } },
       target: { ebiddingStatus: '4' },
+      approval: { kind: 'ebiddingResult', statusField: 'resultAuditStatus' },
+    },
+    withdrawAward: {
+      label: { zh_cn: '撤回定标审批', en: 'Withdraw award approval' },
+      sides: { purchase: { ebiddingStatus: ['3'], resultAuditStatus: ['1'] } },
+      target: { resultAuditStatus: '4' },
     },
     close: {
       label: { zh_cn: '关闭', en: 'Close' },

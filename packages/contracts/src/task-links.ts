@@ -8,6 +8,8 @@ export const TASK_LINKS: Record<string, string> = {
   enquiryQuote: '/rfq/#/v2/client/quota',
   /** E-auctions (issue #14): the approval of a draft auction opens its edit page. */
   ebiddingEdit: '/ebidding/#/v2/edit',
+  /** The award of a finished e-auction under approval ("result e-bidding") opens the auction's detail. */
+  ebiddingResult: '/ebidding/#/v2/detail',
   order: '/order/#/v2/order/detail',
   /** Returns (issue #12): the approval of a return opens its detail page. */
   refund: '/order/#/v2/refund/detail',
@@ -44,6 +46,7 @@ export const APPROVAL_KINDS = {
   enquiryEdit: { zh_cn: '询价单编辑', en: 'Enquiry edit' },
   enquiryEnd: { zh_cn: '询价定标', en: 'Enquiry end (award)' },
   ebiddingEdit: { zh_cn: '竞价单编辑', en: 'Edit e-bidding' },
+  ebiddingResult: { zh_cn: '竞价结果', en: 'Result e-bidding' },
 } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_CODES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { awardEbidding, ebiddingKind, placeBid } from '../modules/ebidding/service.ts';
+import {
+  awardEbidding,
+  ebiddingKind,
+  placeBid,
+  registerEbiddingAwardApproval,
+} from '../modules/ebidding/service.ts';
 import { material } from '../modules/masterdata/tables.ts';
 import type { Db } from '../platform/db.ts';
 import { as } from './demo-enquiries.ts';
@@ -14,6 +19,8 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
  * (200001 and 200003 only) with its hash-chained bid log, and a draft.
  */
 export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
+  // The seed awards before the routes are registered: the award approval handler must exist.
+  registerEbiddingAwardApproval(env);
   const buyer = await as(db, '100000', 'buyer1');
   const materials = await db.select().from(material).where(eq(material.elsAccount, '100000'));
   const byNumber = (n: string) => materials.find((m) => m.materialNumber === n)!;

@@ -461,6 +461,7 @@ export function statusFieldsOf(def: DocumentDefinition): Record<string, FieldDef
 export const STATUS_FIELD_LABELS: Record<string, Label> = {
   auditStatus: { zh_cn: '审批状态', en: 'Approval status' },
   awardAuditStatus: { zh_cn: '定标审批状态', en: 'Award approval' },
+  resultAuditStatus: { zh_cn: '定标审批状态', en: 'Award approval' },
   sendStatus: { zh_cn: '发送状态', en: 'Send status' },
   noteStatus: { zh_cn: '送货单状态', en: 'Notice status' },
   noteType: { zh_cn: '送货单类型', en: 'Notice type' },

@@ -16,6 +16,7 @@ import {
   findRoom,
   placeBid,
   publishLive,
+  registerEbiddingAwardApproval,
   registerEbiddingTopics,
   verifyBidLog,
 } from './service.ts';
@@ -68,6 +69,7 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
   const record = recordSchemaOf(ebiddingKind);
   const env = deps.config.ENV_NAME;
   registerEbiddingTopics(deps.db, env);
+  registerEbiddingAwardApproval(env);
 
   /**
    * GET /apis/ebidding/SaleEbiddingService/findRoom/{id} — the supplier's bidding room: { record,
@@ -233,7 +235,8 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
    * (ebiddingAwardBodySchema: { version, awards [{ itemId (null by total price), toElsAccount }],
    * linePrices? [{ itemId, price }] (by total price: unit prices whose amounts sum to the winning total to
    * the cent), priceValidDate?, remark? }). Answers { record, orders [{ id, orderNumber, toElsAccount }],
-   * prices (price-master records written) }. '400': not finished (names the status), a winner without an
+   * prices (price-master records written), pending }. With steps configured for "result e-bidding" the award
+   * waits for them (resultAuditStatus 1, nothing written, pending true). '400': not finished (names the status), a winner without an
    * offer there, a line twice or unknown, the split not summing to the total; '404'; '409' stale.
    */
   r.post(
@@ -252,6 +255,8 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
                 z.object({ id: z.string(), orderNumber: z.string(), toElsAccount: z.string() }),
               ),
               prices: z.number(),
+              /** The award waits for its approval ("result e-bidding"): nothing written yet. */
+              pending: z.boolean(),
             }),
           ),
         },
@@ -261,9 +266,10 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
       const auth = requireAuth(request.auth);
       const { pushes, ...answer } = await awardEbidding(deps.db, env, auth, request.params.id, request.body);
       void deps.outbox.kick();
-      await publishLive(deps.broker, env, pushes).catch((error) =>
-        request.log.warn({ err: error }, 'e-auction push failed'),
-      );
+      if (pushes)
+        await publishLive(deps.broker, env, pushes).catch((error) =>
+          request.log.warn({ err: error }, 'e-auction push failed'),
+        );
       return ok(answer as never);
     },
   );

@@ -21,6 +21,11 @@ import { and, asc, count, eq, gte, inArray, type Placeholder, type SQL, sql } fr
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
 import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
+  dropActionRequest,
+  registerActionApproval,
+  requestAction,
+} from '../../platform/document/action-approval.ts';
+import {
   type ActionContext,
   type DocRow,
   defineKind,
@@ -446,7 +451,7 @@ export const ebiddingKind = defineKind({
   numberOwner: 'purchase',
   save: saveEbidding,
   saleScope,
-  effects: { publish, start, pause, resume, extend, finish, close },
+  effects: { publish, start, pause, resume, extend, finish, close, withdrawAward },
   // The award names its winners and a total-price lot's split: its own route (award below).
   ownRoutes: ['award'],
   // A start, an end or a close by the buyer reaches the open rooms and consoles at once.
@@ -1101,111 +1106,180 @@ export async function awardEbidding(
   auth: AuthContext,
   id: string,
   body: EbiddingAwardBody,
-) {
+): Promise<EbiddingAwardResult> {
   ebiddingKind.assertSide(auth, 'purchase', 'award', id);
   return db.transaction(async (tx) => {
     const row = (await ebiddingKind.find(tx, auth, 'purchase', id, true)) as unknown as EbiddingRow;
     if (row.version !== body.version) throw conflict();
     ebiddingKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
-    const lines = (await ebiddingKind.findLines(tx, id)) as unknown as ItemRow[];
-    const offers = await currentOffers(tx, id);
-    const bidders = await tx.select().from(ebiddingSupplier).where(eq(ebiddingSupplier.ebiddingId, id));
-    const offerOf = (key: string, account: string) => {
-      const found = offers.find((o) => o.lotKey === key && o.toElsAccount === account);
-      if (!found) throw badRequest('ebidAwardNoOffer', { account });
-      return found;
-    };
-    const winners = new Map<string, AwardedLine[]>();
-    const add = (account: string, line: ItemRow, price: string) => {
-      const list = winners.get(account) ?? [];
-      list.push({
-        materialId: line.materialId,
-        materialNumber: line.materialNumber,
-        materialDesc: line.materialDesc,
-        unit: line.unit,
-        quantity: line.quantity,
-        price,
-        taxRate: row.taxRate,
-        deliveryDate: line.deliveryDate,
-        quota: '100',
-      });
-      winners.set(account, list);
-    };
-    if (row.ebiddingMethod === '1') {
-      const [only, ...rest] = body.awards;
-      if (rest.length > 0 || only.itemId !== null) throw badRequest('ebidLineNotByLine');
-      const offer = offerOf('lot', only.toElsAccount);
-      const split = body.linePrices ?? [];
-      if (split.length !== lines.length || new Set(split.map((l) => l.itemId)).size !== lines.length)
-        throw badRequest('ebidSplitLines');
-      const priced = lines.map((line) => {
-        const given = split.find((l) => l.itemId === line.id);
-        if (!given) throw badRequest('ebidSplitLines');
-        return { line, price: new Decimal(given.price).toFixed(6) };
-      });
-      rule(
-        splitProblem(
-          offer.price,
-          priced.map((p) => ({ quantity: p.line.quantity, price: p.price })),
-        ),
-      );
-      for (const p of priced) add(only.toElsAccount, p.line, p.price);
-    } else {
-      const seen = new Set<string>();
-      for (const a of body.awards) {
-        const line = lines.find((l) => l.id === a.itemId);
-        if (!line || seen.has(line.id)) throw badRequest('ebidAwardLine');
-        seen.add(line.id);
-        add(a.toElsAccount, line, offerOf(line.id, a.toElsAccount).price);
-      }
-    }
-    const validUntil =
-      body.priceValidDate ?? new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-    const result = await recordAward(tx, auth, {
-      currency: row.currency,
-      exchangeRate: '1',
-      validUntil,
-      remark: `${row.ebiddingNumber} ${row.ebiddingName}`,
-      winners,
-    });
-    for (const b of bidders)
-      await tx
-        .update(ebiddingSupplier)
-        .set({ bidderStatus: winners.has(b.toElsAccount) ? '3' : '4' })
-        .where(eq(ebiddingSupplier.id, b.id));
-    const updated = await ebiddingKind.transition(
+    await checkEbiddingAward(tx, row, body);
+    const asked = await requestAction<EbiddingAwardBody, EbiddingAwardResult>(
       tx,
+      env,
       auth,
+      'ebiddingResult',
       row as unknown as DocRow,
-      { ebiddingStatus: '4' },
-      'award',
+      body,
       body.remark,
     );
-    for (const b of bidders.filter((x) => x.bidCount > 0)) {
-      const won = winners.get(b.toElsAccount);
-      await notify(tx, env, {
-        receivers: { companies: [b.toElsAccount] },
-        msgTitle: fillText(
-          won
-            ? { zh_cn: '恭喜中标：竞价 {number} {name}', en: 'You won e-auction {number} {name}' }
-            : { zh_cn: '未中标：竞价 {number} {name}', en: 'Not won: e-auction {number} {name}' },
-          { number: row.ebiddingNumber, name: row.ebiddingName },
-        ),
-        msgContent: won
-          ? {
-              zh_cn: won.map((l) => `${l.materialNumber} 单价 ${l.price}`).join('；'),
-              en: won.map((l) => `${l.materialNumber} unit price ${l.price}`).join('; '),
-            }
-          : undefined,
-        sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
-        businessType: def.kind,
-        businessId: row.id,
-        linkUrl: roomLink(row.id),
-      });
-    }
-    const pushes = await livePushes(tx, updated as unknown as EbiddingRow, 'status');
-    return { record: ebiddingKind.toRecord(updated), orders: result.orders, prices: result.prices, pushes };
+    if (asked.state === 'done') return asked.result;
+    return { record: ebiddingKind.toRecord(asked.row), orders: [], prices: 0, pushes: null, pending: true };
   });
+}
+
+/** The award's answer; `pending` when it waits for its approval ("result e-bidding"), nothing written. */
+export type EbiddingAwardResult = {
+  record: Record<string, unknown>;
+  orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>;
+  prices: number;
+  /** The room's status push to publish after commit (null when nothing changed in the room). */
+  pushes: LivePushes | null;
+  pending: boolean;
+};
+
+/**
+ * Checks an award body against the auction as it is now (one winner per lot with an offer there; by total
+ * price a split whose amounts sum to the winning total): the winners (supplier → awarded lines) and the
+ * bidders. '400' naming the rule otherwise.
+ */
+async function checkEbiddingAward(tx: Queryable, row: EbiddingRow, body: EbiddingAwardBody) {
+  const id = row.id;
+  const lines = (await ebiddingKind.findLines(tx, id)) as unknown as ItemRow[];
+  const offers = await currentOffers(tx, id);
+  const bidders = await tx.select().from(ebiddingSupplier).where(eq(ebiddingSupplier.ebiddingId, id));
+  const offerOf = (key: string, account: string) => {
+    const found = offers.find((o) => o.lotKey === key && o.toElsAccount === account);
+    if (!found) throw badRequest('ebidAwardNoOffer', { account });
+    return found;
+  };
+  const winners = new Map<string, AwardedLine[]>();
+  const add = (account: string, line: ItemRow, price: string) => {
+    const list = winners.get(account) ?? [];
+    list.push({
+      materialId: line.materialId,
+      materialNumber: line.materialNumber,
+      materialDesc: line.materialDesc,
+      unit: line.unit,
+      quantity: line.quantity,
+      price,
+      taxRate: row.taxRate,
+      deliveryDate: line.deliveryDate,
+      quota: '100',
+    });
+    winners.set(account, list);
+  };
+  if (row.ebiddingMethod === '1') {
+    const [only, ...rest] = body.awards;
+    if (rest.length > 0 || only.itemId !== null) throw badRequest('ebidLineNotByLine');
+    const offer = offerOf('lot', only.toElsAccount);
+    const split = body.linePrices ?? [];
+    if (split.length !== lines.length || new Set(split.map((l) => l.itemId)).size !== lines.length)
+      throw badRequest('ebidSplitLines');
+    const priced = lines.map((line) => {
+      const given = split.find((l) => l.itemId === line.id);
+      if (!given) throw badRequest('ebidSplitLines');
+      return { line, price: new Decimal(given.price).toFixed(6) };
+    });
+    rule(
+      splitProblem(
+        offer.price,
+        priced.map((p) => ({ quantity: p.line.quantity, price: p.price })),
+      ),
+    );
+    for (const p of priced) add(only.toElsAccount, p.line, p.price);
+  } else {
+    const seen = new Set<string>();
+    for (const a of body.awards) {
+      const line = lines.find((l) => l.id === a.itemId);
+      if (!line || seen.has(line.id)) throw badRequest('ebidAwardLine');
+      seen.add(line.id);
+      add(a.toElsAccount, line, offerOf(line.id, a.toElsAccount).price);
+    }
+  }
+  return { lines, bidders, winners };
+}
+
+/**
+ * Runs an award (at once, or when its approval ends — then as the buyer who asked): the body is checked
+ * again; price master and order drafts (order/from-award.ts), bidders won (3) / not won (4), the auction
+ * awarded (4, one audit row), the bidders told in their language, and the room's status push (answered as
+ * `pushes`: the route publishes them after commit; an approval's run relies on the room's polling).
+ */
+async function applyEbiddingAward(
+  tx: Tx,
+  env: string,
+  auth: AuthContext,
+  row: EbiddingRow,
+  body: EbiddingAwardBody,
+): Promise<EbiddingAwardResult> {
+  ebiddingKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
+  const { bidders, winners } = await checkEbiddingAward(tx, row, body);
+  const validUntil =
+    body.priceValidDate ?? new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const result = await recordAward(tx, auth, {
+    currency: row.currency,
+    exchangeRate: '1',
+    validUntil,
+    remark: `${row.ebiddingNumber} ${row.ebiddingName}`,
+    winners,
+  });
+  for (const b of bidders)
+    await tx
+      .update(ebiddingSupplier)
+      .set({ bidderStatus: winners.has(b.toElsAccount) ? '3' : '4' })
+      .where(eq(ebiddingSupplier.id, b.id));
+  const updated = await ebiddingKind.transition(
+    tx,
+    auth,
+    row as unknown as DocRow,
+    { ebiddingStatus: '4' },
+    'award',
+    body.remark,
+  );
+  for (const b of bidders.filter((x) => x.bidCount > 0)) {
+    const won = winners.get(b.toElsAccount);
+    await notify(tx, env, {
+      receivers: { companies: [b.toElsAccount] },
+      msgTitle: fillText(
+        won
+          ? { zh_cn: '恭喜中标：竞价 {number} {name}', en: 'You won e-auction {number} {name}' }
+          : { zh_cn: '未中标：竞价 {number} {name}', en: 'Not won: e-auction {number} {name}' },
+        { number: row.ebiddingNumber, name: row.ebiddingName },
+      ),
+      msgContent: won
+        ? {
+            zh_cn: won.map((l) => `${l.materialNumber} 单价 ${l.price}`).join('；'),
+            en: won.map((l) => `${l.materialNumber} unit price ${l.price}`).join('; '),
+          }
+        : undefined,
+      sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
+      businessType: def.kind,
+      businessId: row.id,
+      linkUrl: roomLink(row.id),
+    });
+  }
+  const pushes = await livePushes(tx, updated as unknown as EbiddingRow, 'status');
+  return {
+    record: ebiddingKind.toRecord(updated),
+    orders: result.orders,
+    prices: result.prices,
+    pushes,
+    pending: false,
+  };
+}
+
+/** Registers the award's approval (task type "result e-bidding"): the approved award runs as its requester. */
+export function registerEbiddingAwardApproval(env: string): void {
+  registerActionApproval<EbiddingAwardBody, EbiddingAwardResult>(env, ebiddingKind, {
+    action: 'award',
+    run: (tx, actor, row, body) => applyEbiddingAward(tx, env, actor, row as unknown as EbiddingRow, body),
+  });
+}
+
+/** Withdraw the award's approval (buyer): the tasks are cancelled, the asked award dropped. */
+async function withdrawAward(ctx: ActionContext) {
+  await dropActionRequest(ctx.tx, 'ebiddingResult', ctx.row);
+  return undefined;
 }
 
 /**

@@ -29,6 +29,8 @@ export const ebidding = pgTable(
     /** EBIDDING_STATUS: 0 unpublished, 1 published, 2 bidding, 3 finished, 4 won, 5 bid failed, 6 closed. */
     ebiddingStatus: text('ebidding_status').notNull().default('0'),
     auditStatus: text('audit_status').notNull().default('0'),
+    /** The award's own approval (task type "result e-bidding"): EBIDDING_RESULT_AUDIT_STATUS, 0 until asked. */
+    resultAuditStatus: text('result_audit_status').notNull().default('0'),
     /** PAUSE_STATUS: 1 while the buyer has paused the bidding (since pauseTime). */
     pauseStatus: text('pause_status').notNull().default('0'),
     pauseTime: timestamp('pause_time', { withTimezone: true }),

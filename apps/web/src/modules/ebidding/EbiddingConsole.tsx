@@ -93,7 +93,9 @@ function AwardDialog({ data, onClose }: { data: Console; onClose: () => void }) 
         priceValidDate: valid.format('YYYY-MM-DD'),
       });
       void message.success(
-        t('ebidding:console.awarded', { orders: result.orders.map((o) => o.orderNumber).join(', ') }),
+        result.pending
+          ? t('ebidding:console.awardPending')
+          : t('ebidding:console.awarded', { orders: result.orders.map((o) => o.orderNumber).join(', ') }),
       );
       await client.invalidateQueries();
       onClose();

@@ -97,7 +97,7 @@ export const verifyBidLog = (id: string) =>
     url: `${P}/verifyBidLog/${id}`,
   });
 export const awardAuction = (id: string, body: EbiddingAwardBody) =>
-  call<{ orders: Array<{ orderNumber: string; toElsAccount: string }>; prices: number }>({
+  call<{ orders: Array<{ orderNumber: string; toElsAccount: string }>; prices: number; pending: boolean }>({
     url: `${P}/award/${id}`,
     method: 'POST',
     data: body,
