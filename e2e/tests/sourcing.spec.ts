@@ -1,13 +1,16 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { logInHome, openMenuEntry } from './helpers.ts';
 
 /**
  * Issue #13 sourcing journey as new users would do it: buyer1 raises a purchase requisition for two
- * materials and submits it (approved at once below the demo's approval amount); in the Demand pool buyer1
- * claims both lines and turns them into one RFQ inviting 200001, 200003 and 200004 on each line with a
- * quote deadline a little ahead, then submits and publishes it under Sourcing → Requests for quotation.
- * 200001 and 200003 quote unit prices on their quote pages, 200004 declines
- * with a reason. Once the deadline passes (the server's timer ends quoting), buyer1 sees the comparison
+ * materials above the demo's approval amount (50,000 CNY) and submits it; admin approves it from the to-do
+ * list; in the Demand pool buyer1 claims both lines and turns them into one RFQ inviting 200001, 200003 and
+ * 200004 on each line with a quote deadline a little ahead, switches it to ladder prices, then submits and
+ * publishes it under Sourcing → Requests for quotation. 200001 quotes ladders on its quote page, 200003
+ * downloads the Excel quote sheet, fills it and uploads it, 200004 declines with a reason. Once the deadline passes (the server's timer ends quoting), buyer1 sees the comparison
  * with the lowest price per line, awards line 10 60/40 and line 20 100 % to one supplier, which makes two
  * purchase-order drafts; the suppliers read won / not won on their quote pages.
  */
@@ -19,7 +22,7 @@ const M1 = 'R-0603-10K';
 const M2 = 'C-0805-100N';
 const SUPPLIERS = ['200001', '200003', '200004'];
 /** Time from making the RFQ to its quote deadline: enough to publish and for three suppliers to answer. */
-const QUOTE_WINDOW_MS = 120_000;
+const QUOTE_WINDOW_MS = 150_000;
 
 let requisition = '';
 let rfq = '';
@@ -62,6 +65,8 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
   await frame.getByLabel('工厂').fill(FACTORY);
   await frame.getByLabel('第 1 行物料编码').fill(M1);
   await frame.getByLabel('第 1 行需求数量').fill('2000');
+  // 2,000 × 30 = 60,000 CNY: above the demo's 50,000 CNY, so the requisition goes to admin for approval.
+  await frame.getByLabel('第 1 行预算单价').fill('30');
   await frame.getByRole('button', { name: '添加行' }).click();
   await frame.getByLabel('第 2 行物料编码').fill(M2);
   await frame.getByLabel('第 2 行需求数量').fill('1000');
@@ -77,7 +82,20 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
     )?.trim() ?? '';
   expect(requisition).toMatch(/^PR\d{10}$/);
   await frame.getByRole('button', { name: '提交审批' }).click();
-  await expect(frame.getByText('审批通过').first()).toBeVisible();
+  await expect(frame.getByText('审批中').first()).toBeVisible();
+});
+
+test('admin approves the requisition from the to-do list', async ({ page }) => {
+  await logInHome(page, '100000', 'admin');
+  await page.goto('/portal/#/portal/info/todo');
+  await expect(page.getByRole('tab', { name: '待我审批' })).toBeVisible();
+  await page.getByRole('button', { name: requisition, exact: true }).click();
+  await expect(page).toHaveURL(/#\/audit\?/);
+  await expect(page.frameLocator('iframe.audit-frame').getByText(requisition).first()).toBeVisible();
+  await page.getByLabel('审批意见').fill('预算内，同意');
+  await page.getByRole('button', { name: '同意', exact: true }).click();
+  await expect(page.getByText('已审批通过')).toBeVisible();
+  await expect(page.getByRole('button', { name: requisition, exact: true })).toHaveCount(0);
 });
 
 test('buyer1 claims both lines in the demand pool and turns them into one RFQ', async ({ page }) => {
@@ -153,6 +171,14 @@ test('buyer1 submits and publishes the RFQ from the RFQ list', async ({ page }) 
   for (const account of SUPPLIERS)
     await expect(detail.locator('.ant-tag', { hasText: account })).toHaveCount(2);
 
+  // Ladder prices: edited on the draft.
+  await detail.getByRole('button', { name: '编辑', exact: true }).click();
+  await frame.getByLabel('报价方式').click();
+  await frame.locator('.ant-select-dropdown:visible').getByText('阶梯报价', { exact: true }).click();
+  await frame.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(detail.locator('.document-number')).toHaveText(rfq);
+  await expect(detail.getByText('阶梯报价').first()).toBeVisible();
+
   await detail.getByRole('button', { name: '提交审批', exact: true }).click();
   await expect(detail.getByText('审批通过').first()).toBeVisible();
   await detail.getByRole('button', { name: '发布', exact: true }).click();
@@ -161,31 +187,53 @@ test('buyer1 submits and publishes the RFQ from the RFQ list', async ({ page }) 
   await expect(frame.getByText('报价截止前报价密封，截止后可查看比价')).toBeVisible();
 });
 
-test('supplier 200001 quotes both lines', async ({ page }) => {
+test('supplier 200001 quotes ladder prices on both lines', async ({ page }) => {
   await logInHome(page, '200001', 'admin');
   const frame = await openQuotePage(page, '寻源管理', '询价邀请');
   await frame.getByRole('button', { name: '参与报价' }).click();
   await expect(quoteRow(frame, M1).getByText('响应成功')).toBeVisible();
-  await quoteRow(frame, M1).getByRole('textbox').fill('0.011');
-  await quoteRow(frame, M2).getByRole('textbox').fill('0.02');
+  // Ladders: from 1 piece, and cheaper from 5,000 (M1 asks 2,000: the first step applies).
+  await quoteRow(frame, M1).getByRole('textbox').fill('1:0.011\n5000:0.0098');
+  await quoteRow(frame, M2).getByRole('textbox').fill('1:0.02\n3000:0.018');
   await frame.getByRole('button', { name: '提交报价' }).click();
   await expect(frame.getByText('报价已提交')).toBeVisible();
   await expect(quoteRow(frame, M1).getByText('已报价')).toBeVisible();
-  await expect(quoteRow(frame, M1).getByRole('cell', { name: '0.011', exact: true })).toBeVisible();
-  await expect(quoteRow(frame, M2).getByRole('cell', { name: '0.02', exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M1).getByText('≥1.000: 0.011000; ≥5000.000: 0.009800')).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('≥1.000: 0.020000; ≥3000.000: 0.018000')).toBeVisible();
 });
 
-test('supplier 200003 quotes both lines', async ({ page }) => {
+test('supplier 200003 quotes both lines by uploading the Excel quote sheet', async ({ page }) => {
   await logInHome(page, '200003', 'admin');
   const frame = await openQuotePage(page, '寻源管理', '询价邀请');
-  await frame.getByRole('button', { name: '参与报价' }).click();
-  await expect(quoteRow(frame, M1).getByText('响应成功')).toBeVisible();
-  await quoteRow(frame, M1).getByRole('textbox').fill('0.0105');
-  await quoteRow(frame, M2).getByRole('textbox').fill('0.025');
-  await frame.getByRole('button', { name: '提交报价' }).click();
+  // The sheet as downloaded: its invited lines, the ladder column empty.
+  const downloading = page.waitForEvent('download');
+  await frame.getByRole('button', { name: '下载报价单' }).click();
+  const download = await downloading;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.worksheets[0];
+  // Row values are 1-based (index 0 is a hole): Array.from fills it.
+  const header = Array.from(sheet.getRow(1).values as unknown[], (v) => String(v ?? ''));
+  const ladderColumn = header.findIndex((h) => h.startsWith('阶梯价格'));
+  const materialColumn = header.indexOf('物料编码');
+  expect(ladderColumn).toBeGreaterThan(0);
+  const prices: Record<string, string> = { [M1]: '1:0.0105', [M2]: '1:0.025; 2000:0.024' };
+  let filled = 0;
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const material = String(row.getCell(materialColumn).value ?? '');
+    if (!prices[material]) return;
+    row.getCell(ladderColumn).value = prices[material];
+    filled++;
+  });
+  expect(filled).toBe(2);
+  const file = join(tmpdir(), `e2e-quote-${Date.now()}.xlsx`);
+  await book.xlsx.writeFile(file);
+  await frame.locator('input[type=file]').setInputFiles(file);
   await expect(frame.getByText('报价已提交')).toBeVisible();
   await expect(quoteRow(frame, M1).getByText('已报价', { exact: true })).toBeVisible();
   await expect(quoteRow(frame, M2).getByText('已报价', { exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M1).getByText('≥1.000: 0.010500')).toBeVisible();
 });
 
 test('supplier 200004 declines with a reason', async ({ page }) => {
