@@ -267,3 +267,119 @@ describe('RFQ rounds (bout)', () => {
     expect((await detailOf(rfq.id)).record).toMatchObject({ enquiryStatus: '2', bout: 1 });
   });
 });
+
+describe('RFQ cost breakdown and additional fees', () => {
+  it('prices a cost-breakdown quote as the sum of its items, with fees on top in the comparison', async () => {
+    // The cost structure's names must be unique, and a cost-breakdown RFQ needs one.
+    const none = await post(`${P}/save`, s.buyer, {
+      enquiryDesc: '成本构成',
+      quoteMethod: '3',
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      priceValidDate: '2027-12-31',
+      lines: [
+        {
+          materialId: materials[1].id,
+          quantity: '100',
+          deliveryDate: '2027-01-31',
+          suppliers: ['200001', '200003', '200004'],
+        },
+      ],
+    });
+    expect(none.json().code).toBe('400');
+    const twice = await post(`${P}/save`, s.buyer, {
+      enquiryDesc: '成本构成',
+      quoteMethod: '3',
+      costConstituteJson: ['材料', '材料'],
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      priceValidDate: '2027-12-31',
+      lines: [
+        {
+          materialId: materials[1].id,
+          quantity: '100',
+          deliveryDate: '2027-01-31',
+          suppliers: ['200001', '200003', '200004'],
+        },
+      ],
+    });
+    expect(twice.json().code).toBe('400');
+    expect(twice.json().message).toMatch(/材料/);
+    const rfq = await published({
+      quoteMethod: '3',
+      costConstituteJson: ['材料', '加工'],
+      additionFeeJson: ['运费'],
+    });
+    const page = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
+    expect(page).toMatchObject({ costItems: ['材料', '加工'], feeItems: ['运费'] });
+    const itemId = page.lines[0].itemId;
+    const send = (account: string, line: Record<string, unknown>) =>
+      post(`${S}/quote/${rfq.id}`, s[account], { lines: [{ itemId, ...line }] });
+    // Every cost item, once, nothing else; known fees only.
+    const missing = await send('200001', { costs: [{ name: '材料', amount: '6' }] });
+    expect(missing.json().code).toBe('400');
+    expect(missing.json().message).toMatch(/加工/);
+    const unknown = await send('200001', {
+      costs: [
+        { name: '材料', amount: '6' },
+        { name: '加工', amount: '3' },
+        { name: '利润', amount: '1' },
+      ],
+    });
+    expect(unknown.json().code).toBe('400');
+    const badFee = await send('200001', {
+      costs: [
+        { name: '材料', amount: '6' },
+        { name: '加工', amount: '3' },
+      ],
+      fees: [{ name: '模具费', amount: '500' }],
+    });
+    expect(badFee.json().code).toBe('400');
+    const ok1 = await send('200001', {
+      costs: [
+        { name: '材料', amount: '6.25' },
+        { name: '加工', amount: '3.1' },
+      ],
+      fees: [{ name: '运费', amount: '120' }],
+    });
+    expect(ok1.json().code, ok1.json().message).toBe('200');
+    expect(ok1.json().data.lines[0].quote).toMatchObject({
+      priceExcludingTax: '9.350000',
+      costs: [
+        { name: '材料', amount: '6.250000' },
+        { name: '加工', amount: '3.100000' },
+      ],
+      fees: [{ name: '运费', amount: '120.00' }],
+    });
+    const ok3 = await send('200003', {
+      costs: [
+        { name: '材料', amount: '6' },
+        { name: '加工', amount: '3.5' },
+      ],
+    });
+    expect(ok3.json().code, ok3.json().message).toBe('200');
+    // The Excel quote sheet does not take cost breakdowns (while quoting is open): it says so.
+    const sheet = await server.app.inject({
+      method: 'GET',
+      url: `${S}/quoteSheet/${rfq.id}`,
+      headers: s['200004'].headers,
+    });
+    expect(sheet.json().code).toBe('400');
+    expect(sheet.json().message).toMatch(/Excel/);
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, rfq.id));
+    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const by = Object.fromEntries(
+      comparison.lines[0].quotes.map((q: { toElsAccount: string }) => [q.toElsAccount, q]),
+    );
+    // 100 × 9.35 = 935.00, + 120 freight = 1055.00; 100 × 9.5 = 950.00 without fees.
+    expect(by['200001']).toMatchObject({
+      priceExcludingTax: '9.350000',
+      lineAmount: '935.00',
+      feeTotal: '120.00',
+      totalAmount: '1055.00',
+      lowest: true,
+    });
+    expect(by['200003']).toMatchObject({ lineAmount: '950.00', feeTotal: null, totalAmount: '950.00' });
+  });
+});

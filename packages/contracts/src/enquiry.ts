@@ -71,10 +71,14 @@ export const ENQUIRY_TYPE = {
   '1': { zh_cn: '普通询价', en: 'Standard' },
   '2': { zh_cn: '紧急询价', en: 'Urgent' },
 } as const;
-/** Quote method: one unit price per line, or a ladder (quantity steps). */
+/**
+ * Quote method: one unit price per line, a ladder (quantity steps), or a cost breakdown (the RFQ's cost
+ * items, `costConstituteJson`, whose amounts per unit sum to the unit price).
+ */
 export const QUOTE_METHOD = {
   '1': { zh_cn: '单价报价', en: 'Unit price' },
   '2': { zh_cn: '阶梯报价', en: 'Ladder price' },
+  '3': { zh_cn: '成本构成报价', en: 'Cost breakdown' },
 } as const;
 /** Whether invited suppliers see their rank (never another's price or name). */
 export const SHOW_QUOTE_INFO = {
@@ -329,8 +333,24 @@ export type LadderStep = z.infer<typeof ladderStepSchema>;
 
 /**
  * POST /apis/inquiry/SaleEnquiryService/quote/{id}: the supplier's prices, one entry per invited line.
- * A unit-price RFQ takes `priceExcludingTax`; a ladder RFQ takes `ladder` (1–10 steps, quantities rising).
+ * A unit-price RFQ takes `priceExcludingTax`; a ladder RFQ takes `ladder` (1–10 steps, quantities rising);
+ * a cost-breakdown RFQ takes `costs` (the unit price is their sum). `fees` may accompany any method.
  */
+/** A cost or fee item's name on the RFQ (spec 001 §5: names within 50 characters). */
+const itemName = z.string().trim().min(1).max(50);
+/**
+ * The RFQ's cost structure (`costConstituteJson`: the items a cost-breakdown quote prices, e.g. material,
+ * processing, packaging) and its additional fees (`additionFeeJson`: per line amounts such as freight or
+ * tooling); on the save body, each a list of names.
+ */
+export const costItemsSchema = z.array(itemName).max(20);
+export const feeItemsSchema = z.array(itemName).max(10);
+/** One priced cost item (per unit of the line, excl. tax) or fee (for the whole line, excl. tax). */
+export const costAmountSchema = z.object({ name: itemName, amount: decimal(12, 6) });
+export const feeAmountSchema = z.object({ name: itemName, amount: decimal(14, 2) });
+export type CostAmount = z.infer<typeof costAmountSchema>;
+export type FeeAmount = z.infer<typeof feeAmountSchema>;
+
 export const enquiryQuoteBodySchema = z.object({
   lines: z
     .array(
@@ -338,6 +358,10 @@ export const enquiryQuoteBodySchema = z.object({
         itemId: z.uuid(),
         priceExcludingTax: decimal(12, 6).optional(),
         ladder: z.array(ladderStepSchema).min(1).max(10).optional(),
+        /** Cost-breakdown RFQ: every cost item of the RFQ once; their sum is the unit price. */
+        costs: z.array(costAmountSchema).min(1).max(20).optional(),
+        /** The RFQ's additional fees this supplier charges on the line (others are 0). */
+        fees: z.array(feeAmountSchema).max(10).optional(),
         taxRate: decimal(3, 2).optional(),
         remark: z.string().trim().max(200).optional(),
       }),
@@ -447,4 +471,62 @@ export function quotaProblem(
     return { key: 'enquiryQuotaTotal', params: { line, total: text } };
   }
   return null;
+}
+
+/** Names of cost or fee items: each once (spec 001 §5 "duplicate item names rejected"). */
+export function itemNamesProblem(names: readonly string[]): RuleProblem | null {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) return { key: 'enquiryItemNameRepeated', params: { name } };
+    seen.add(name);
+  }
+  return null;
+}
+
+/**
+ * A line's cost breakdown against the RFQ's cost items: every item exactly once, no other, each amount
+ * ≥ 0, the total above 0. First problem or null; `line` numbers from 1.
+ */
+export function costBreakdownProblem(
+  line: number,
+  items: readonly string[],
+  costs: readonly CostAmount[],
+): RuleProblem | null {
+  const seen = new Set<string>();
+  for (const c of costs) {
+    if (!items.includes(c.name)) return { key: 'enquiryCostUnknown', params: { line, name: c.name } };
+    if (seen.has(c.name)) return { key: 'enquiryItemNameRepeated', params: { name: c.name } };
+    seen.add(c.name);
+  }
+  const missing = items.find((i) => !seen.has(i));
+  if (missing) return { key: 'enquiryCostMissing', params: { line, name: missing } };
+  if (scaled(costTotal(costs), 6) <= 0n) return { key: 'enquiryPriceMissing', params: { line } };
+  return null;
+}
+
+/** The unit price of a cost breakdown: the exact sum of its amounts (6 decimals, no floats). */
+export function costTotal(costs: readonly CostAmount[]): string {
+  const sum = costs.reduce((total, c) => total + scaled(c.amount, 6), 0n);
+  return `${sum / 1_000_000n}.${String(sum % 1_000_000n).padStart(6, '0')}`;
+}
+
+/** A line's fees against the RFQ's fee items: known names, each once. First problem or null. */
+export function feesProblem(
+  line: number,
+  items: readonly string[],
+  fees: readonly FeeAmount[],
+): RuleProblem | null {
+  const seen = new Set<string>();
+  for (const f of fees) {
+    if (!items.includes(f.name)) return { key: 'enquiryFeeUnknown', params: { line, name: f.name } };
+    if (seen.has(f.name)) return { key: 'enquiryItemNameRepeated', params: { name: f.name } };
+    seen.add(f.name);
+  }
+  return null;
+}
+
+/** The total of a line's fees (2 decimals, exact). */
+export function feeTotal(fees: readonly FeeAmount[]): string {
+  const sum = fees.reduce((total, f) => total + scaled(f.amount, 2), 0n);
+  return `${sum / 100n}.${String(sum % 100n).padStart(2, '0')}`;
 }

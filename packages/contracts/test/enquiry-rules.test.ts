@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { allowedActions, canDo } from '../src/document/define.ts';
 import {
+  costBreakdownProblem,
+  costTotal,
   enquiryDefinition,
+  feesProblem,
+  feeTotal,
   invitationProblem,
+  itemNamesProblem,
   ladderPriceFor,
   ladderProblem,
   quotaProblem,
@@ -57,12 +62,80 @@ describe('RFQ rules (spec 001 §5, §9)', () => {
     const draft = { enquiryStatus: '0', auditStatus: '0' };
     expect(allowedActions(enquiryDefinition, draft, 'purchase')).toEqual(['edit', 'delete', 'submit']);
     expect(canDo(enquiryDefinition, 'publish', { ...draft, auditStatus: '2' }, 'purchase')).toBe(true);
-    expect(canDo(enquiryDefinition, 'award', { enquiryStatus: '1', auditStatus: '2' }, 'purchase')).toBe(
+    const quoting = { enquiryStatus: '1', auditStatus: '2', awardAuditStatus: '0' };
+    expect(canDo(enquiryDefinition, 'award', quoting, 'purchase')).toBe(true);
+    // Not again while an award waits for its approval ("enquiry end"); again after a rejection.
+    expect(canDo(enquiryDefinition, 'award', { ...quoting, awardAuditStatus: '1' }, 'purchase')).toBe(false);
+    expect(canDo(enquiryDefinition, 'award', { ...quoting, awardAuditStatus: '3' }, 'purchase')).toBe(true);
+    expect(canDo(enquiryDefinition, 'withdrawAward', { ...quoting, awardAuditStatus: '1' }, 'purchase')).toBe(
       true,
     );
     expect(canDo(enquiryDefinition, 'award', { enquiryStatus: '3', auditStatus: '2' }, 'purchase')).toBe(
       false,
     );
     expect(allowedActions(enquiryDefinition, { enquiryStatus: '1', auditStatus: '2' }, 'sale')).toEqual([]);
+  });
+});
+
+describe('cost breakdown and fees (spec 001 §5 "duplicate item names rejected")', () => {
+  it('refuses a repeated item name', () => {
+    expect(itemNamesProblem(['材料', '加工'])).toBeNull();
+    expect(itemNamesProblem(['材料', '加工', '材料'])).toEqual({
+      key: 'enquiryItemNameRepeated',
+      params: { name: '材料' },
+    });
+  });
+  it('wants every cost item once and nothing else, and a total above 0', () => {
+    const items = ['材料', '加工'];
+    expect(
+      costBreakdownProblem(1, items, [
+        { name: '材料', amount: '6' },
+        { name: '加工', amount: '3' },
+      ]),
+    ).toBeNull();
+    expect(costBreakdownProblem(2, items, [{ name: '材料', amount: '6' }])).toEqual({
+      key: 'enquiryCostMissing',
+      params: { line: 2, name: '加工' },
+    });
+    expect(
+      costBreakdownProblem(1, items, [
+        { name: '材料', amount: '6' },
+        { name: '加工', amount: '3' },
+        { name: '利润', amount: '1' },
+      ])?.key,
+    ).toBe('enquiryCostUnknown');
+    expect(
+      costBreakdownProblem(1, items, [
+        { name: '材料', amount: '0' },
+        { name: '加工', amount: '0' },
+      ])?.key,
+    ).toBe('enquiryPriceMissing');
+  });
+  it('sums exactly, without floats', () => {
+    expect(
+      costTotal([
+        { name: 'a', amount: '0.1' },
+        { name: 'b', amount: '0.2' },
+      ]),
+    ).toBe('0.300000');
+    expect(
+      costTotal([
+        { name: 'a', amount: '6.25' },
+        { name: 'b', amount: '3.100001' },
+      ]),
+    ).toBe('9.350001');
+    expect(
+      feeTotal([
+        { name: '运费', amount: '0.1' },
+        { name: '模具费', amount: '0.2' },
+      ]),
+    ).toBe('0.30');
+  });
+  it('takes only the RFQ’s fees, each once', () => {
+    expect(feesProblem(1, ['运费'], [{ name: '运费', amount: '10' }])).toBeNull();
+    expect(feesProblem(3, ['运费'], [{ name: '模具费', amount: '10' }])).toEqual({
+      key: 'enquiryFeeUnknown',
+      params: { line: 3, name: '模具费' },
+    });
   });
 });

@@ -495,6 +495,27 @@ const messages = {
     en: 'The opening password must be entered by someone other than the RFQ’s creator',
   },
   enquiryPasswordWrong: { zh_cn: '开标密码错误', en: 'The opening password is wrong' },
+  enquiryItemNameRepeated: { zh_cn: '项目名称“{name}”重复', en: 'Item name “{name}” appears more than once' },
+  enquiryCostItemsMissing: {
+    zh_cn: '成本构成报价须至少设置一个成本项',
+    en: 'A cost-breakdown RFQ needs at least one cost item',
+  },
+  enquiryCostUnknown: {
+    zh_cn: '第 {line} 行：成本项“{name}”不在询价单的成本构成中',
+    en: 'Line {line}: cost item “{name}” is not in the RFQ’s cost structure',
+  },
+  enquiryCostMissing: {
+    zh_cn: '第 {line} 行：请填写成本项“{name}”的金额',
+    en: 'Line {line}: give an amount for cost item “{name}”',
+  },
+  enquiryFeeUnknown: {
+    zh_cn: '第 {line} 行：费用项“{name}”不在询价单的附加费用中',
+    en: 'Line {line}: fee “{name}” is not one of the RFQ’s additional fees',
+  },
+  enquirySheetCostMethod: {
+    zh_cn: '成本构成报价请在报价页面填写（报价单 Excel 仅支持单价和阶梯报价）',
+    en: 'Quote cost breakdowns on the quote page (the Excel quote sheet takes unit and ladder prices)',
+  },
   enquiryNotInRound: {
     zh_cn: '您未被邀请参加第 {bout} 轮报价',
     en: 'You are not invited to quote in round {bout}',

@@ -137,6 +137,44 @@ export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
     remark: '按报价排名分配配额',
   });
 
+  // Quoting by cost breakdown with freight as an additional fee; suppliers see their rank. 200003 has
+  // quoted, 200001 and 200004 have not.
+  const costed = await enquiryKind.save(db, buyer, 'purchase', {
+    enquiryDesc: '包装纸箱成本构成询价',
+    quoteMethod: '3',
+    showQuoteInfo: '1',
+    costConstituteJson: ['材料', '加工', '表面处理'],
+    additionFeeJson: ['运费'],
+    quoteEndTime: new Date(Date.now() + 4 * 86_400_000).toISOString(),
+    priceValidDate: day(365),
+    payMethod: '月结 60 天',
+    taxRate: '13',
+    lines: [
+      {
+        materialId: byNumber('BOX-5L-600').id,
+        quantity: '2000',
+        deliveryDate: day(30),
+        suppliers: SUPPLIERS,
+      },
+    ],
+  });
+  await publish(costed.id);
+  await participate(db, sellers['200003'], costed.id);
+  const [costedLine] = await enquiryKind.findLines(db, costed.id);
+  await quote(db, env, sellers['200003'], costed.id, {
+    lines: [
+      {
+        itemId: costedLine.id,
+        costs: [
+          { name: '材料', amount: '2.10' },
+          { name: '加工', amount: '1.25' },
+          { name: '表面处理', amount: '0.40' },
+        ],
+        fees: [{ name: '运费', amount: '260' }],
+      },
+    ],
+  });
+
   // A draft, not yet submitted.
   await make('散热器样品询价（草稿）', [['MCU-STM32F103', '50']]);
 }

@@ -89,6 +89,8 @@ export async function quoteSheet(
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const page = await findQuotePage(db, auth, id);
   if (!page.open) throw badRequest('enquiryNotOpen');
+  if ((page.record as Record<string, unknown>).quoteMethod === '3')
+    throw badRequest('enquirySheetCostMethod');
   const record = page.record as Record<string, unknown>;
   const ladder = record.quoteMethod === '2';
   const rows = page.lines.map((line) => ({
@@ -162,6 +164,7 @@ export async function importQuoteSheet(
 ) {
   const { row: header, rows: invited } = await supplierInvitations(db, auth, id);
   if (!isOpen(header)) throw badRequest('enquiryNotOpen');
+  if (header.quoteMethod === '3') throw badRequest('enquirySheetCostMethod');
   const ladder = header.quoteMethod === '2';
   const columns = quoteSheetColumns(ladder);
   const [lineColumn] = columns;
@@ -236,6 +239,9 @@ const comparisonColumns: Column[] = [
   { key: 'ladder', zh_cn: '阶梯价格', en: 'Ladder', width: 24 },
   { key: 'taxRate', zh_cn: '税率 %', en: 'Tax rate %', kind: 'decimal', width: 9 },
   { key: 'lineAmount', zh_cn: '行金额(不含税)', en: 'Line amount excl. tax', kind: 'decimal', width: 16 },
+  { key: 'costs', zh_cn: '成本构成', en: 'Cost breakdown', width: 28 },
+  { key: 'fees', zh_cn: '附加费用', en: 'Additional fees', width: 24 },
+  { key: 'totalAmount', zh_cn: '含费用合计', en: 'Total with fees', kind: 'decimal', width: 16 },
   { key: 'mark', zh_cn: '最低/最高', en: 'Lowest/highest', width: 12 },
   { key: 'lastPrice', zh_cn: '上次价格', en: 'Last price', kind: 'decimal', width: 12 },
   { key: 'savings', zh_cn: '节约金额', en: 'Savings', kind: 'decimal', width: 12 },
@@ -281,6 +287,9 @@ export async function comparisonSheet(
       ladder: q.ladder ? ladderText(q.ladder) : null,
       taxRate: q.taxRate ? plain(q.taxRate) : null,
       lineAmount: q.lineAmount,
+      costs: q.costs ? q.costs.map((c) => `${c.name}:${plain(c.amount)}`).join('; ') : null,
+      fees: q.fees ? q.fees.map((f) => `${f.name}:${f.amount}`).join('; ') : null,
+      totalAmount: q.totalAmount,
       mark: mark(q),
       lastPrice: line.lastPrice ? plain(line.lastPrice) : null,
       savings: q.savings,

@@ -29,11 +29,14 @@ import {
 
 const idParams = z.object({ id: z.uuid() });
 const ladder = z.array(z.object({ quantity: z.string(), price: z.string() })).nullable();
+const amounts = z.array(z.object({ name: z.string(), amount: z.string() })).nullable();
 const ownQuote = z
   .object({
     priceExcludingTax: z.string(),
     taxRate: z.string(),
     ladder,
+    costs: amounts,
+    fees: amounts,
     bout: z.number(),
     remark: z.string().nullable(),
     quoteTime: z.string(),
@@ -69,6 +72,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   const quotePage = envelopeSchema(
     z.object({
       record,
+      /** The RFQ's cost items (cost-breakdown quotes) and additional fees, by name. */
+      costItems: z.array(z.string()),
+      feeItems: z.array(z.string()),
       open: z.boolean(),
       lines: z.array(
         z.object({
@@ -297,6 +303,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
         response: {
           200: envelopeSchema(
             z.object({
+              costItems: z.array(z.string()),
+              feeItems: z.array(z.string()),
               sealed: z.boolean(),
               needsPassword: z.boolean(),
               lines: z.array(
@@ -385,6 +393,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
           200: envelopeSchema(
             z.object({
               record,
+              costItems: z.array(z.string()),
+              feeItems: z.array(z.string()),
               pendingAward: z
                 .object({
                   lines: enquiryAwardBodySchema.shape.lines,
@@ -410,6 +420,10 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                       bout: z.number().nullable(),
                       inRound: z.boolean(),
                       lineAmount: z.string().nullable(),
+                      costs: amounts,
+                      fees: amounts,
+                      feeTotal: z.string().nullable(),
+                      totalAmount: z.string().nullable(),
                       lowest: z.boolean(),
                       highest: z.boolean(),
                       savings: z.string().nullable(),

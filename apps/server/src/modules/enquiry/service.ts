@@ -1,9 +1,16 @@
 import {
+  costBreakdownProblem,
+  costItemsSchema,
+  costTotal,
   enquiryDefinition as def,
   type EnquiryAwardBody,
   type EnquiryNewRoundBody,
   type EnquiryQuoteBody,
+  feeItemsSchema,
+  feesProblem,
+  feeTotal,
   invitationProblem,
+  itemNamesProblem,
   type LadderStep,
   ladderPriceFor,
   ladderProblem,
@@ -163,6 +170,12 @@ async function saveEnquiry(ctx: SaveContext) {
   })) as Array<{ materialId: string; quantity: string; deliveryDate: string; suppliers: string[] }>;
   await checkInvitations(tx, auth.elsAccount, lines);
   if (new Date(body.quoteEndTime as string).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  // The cost structure and the additional fees: names, each once (a cost-breakdown RFQ needs one).
+  const costItems = costItemsSchema.parse(body.costConstituteJson ?? []);
+  const feeItems = feeItemsSchema.parse(body.additionFeeJson ?? []);
+  rule(itemNamesProblem(costItems));
+  rule(itemNamesProblem(feeItems));
+  if (body.quoteMethod === '3' && costItems.length === 0) throw badRequest('enquiryCostItemsMissing');
   const ids = [...new Set(lines.map((l) => l.materialId))];
   const materials = await tx
     .select()
@@ -187,6 +200,8 @@ async function saveEnquiry(ctx: SaveContext) {
       quoteEndTime: new Date(body.quoteEndTime as string),
       showQuoteInfo: text('showQuoteInfo') ?? '0',
       openOnAllQuoted: text('openOnAllQuoted') ?? '0',
+      costConstituteJson: text('quoteMethod') === '3' ? costItems : [],
+      additionFeeJson: feeItems,
       // The opening password: a new one is hashed (argon2id); an edit without one keeps the current.
       ...(text('passWord')
         ? { passWordHash: await hashPassword(text('passWord') as string), passWordSet: '1' }
@@ -411,6 +426,8 @@ const quoteOut = (q: QuoteRow | undefined) =>
         priceExcludingTax: q.priceExcludingTax,
         taxRate: q.taxRate,
         ladder: q.ladderPriceJson ?? null,
+        costs: q.costConstituteJson ?? null,
+        fees: q.additionFeeJson ?? null,
         bout: q.bout,
         remark: q.remark,
         quoteTime: q.createDate.toISOString(),
@@ -454,6 +471,8 @@ export async function findQuotePage(db: Queryable, auth: AuthContext, id: string
   const ranks = row.showQuoteInfo === '1' ? await quoteRanks(db, row.id, rows) : new Map<string, number>();
   return {
     record: enquiryKind.toRecord(row as unknown as DocRow),
+    costItems: row.costConstituteJson,
+    feeItems: row.additionFeeJson,
     open: isOpen(row),
     lines: rows.map(({ invitation, item }) => ({
       itemId: item.id,
@@ -606,6 +625,18 @@ export async function quote(
         }));
         price = ladder[0].price;
       }
+      let costs: Array<{ name: string; amount: string }> | null = null;
+      if (row.quoteMethod === '3') {
+        if (!line.costs) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
+        rule(costBreakdownProblem(found.item.lineNumber, row.costConstituteJson, line.costs));
+        costs = line.costs.map((c) => ({ name: c.name, amount: new Decimal(c.amount).toFixed(6) }));
+        price = costTotal(costs);
+      }
+      let fees: Array<{ name: string; amount: string }> | null = null;
+      if (line.fees && line.fees.length > 0) {
+        rule(feesProblem(found.item.lineNumber, row.additionFeeJson, line.fees));
+        fees = line.fees.map((f) => ({ name: f.name, amount: new Decimal(f.amount).toFixed(2) }));
+      }
       if (price === undefined) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
       const previous = ['2', '3'].includes(found.invitation.quoteStatus);
       await tx
@@ -620,6 +651,8 @@ export async function quote(
         priceExcludingTax: new Decimal(price).toFixed(6),
         taxRate: line.taxRate ?? row.taxRate,
         ladderPriceJson: ladder,
+        costConstituteJson: costs,
+        additionFeeJson: fees,
         remark: line.remark || null,
         createUser: userKey(auth),
       });
@@ -657,6 +690,8 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
     ]),
   );
   return {
+    costItems: row.costConstituteJson,
+    feeItems: row.additionFeeJson,
     sealed: !isUnsealed(row) || !isOpened(row),
     // Past the deadline but locked by an opening password nobody has entered yet.
     needsPassword: isUnsealed(row) && !isOpened(row),
@@ -875,6 +910,8 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
   );
   return {
     record: enquiryKind.toRecord(row as unknown as DocRow),
+    costItems: row.costConstituteJson,
+    feeItems: row.additionFeeJson,
     pendingAward: await findPendingAward(db, row),
     lines: items.map((item) => {
       const lastPrice = last.get(item.materialId) ?? null;
@@ -907,6 +944,17 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
           bout: q?.bout ?? null,
           inRound: invitation.bout === row.bout,
           lineAmount: price ? price.mul(item.quantity).toDecimalPlaces(2).toFixed(2) : null,
+          // The cost breakdown (per unit) and the line's additional fees; the line's total with fees.
+          costs: q?.costConstituteJson ?? null,
+          fees: q?.additionFeeJson ?? null,
+          feeTotal: q?.additionFeeJson ? feeTotal(q.additionFeeJson) : null,
+          totalAmount: price
+            ? price
+                .mul(item.quantity)
+                .toDecimalPlaces(2)
+                .add(q?.additionFeeJson ? feeTotal(q.additionFeeJson) : '0')
+                .toFixed(2)
+            : null,
           lowest: !!price && !!lowest && price.eq(lowest),
           highest: !!price && !!highest && price.eq(highest) && prices.length > 1,
           savings:

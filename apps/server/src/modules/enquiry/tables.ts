@@ -46,6 +46,10 @@ export const enquiry = pgTable(
     /** Who entered the opening password (not the RFQ's creator), and when. */
     openUser: text('open_user'),
     openTime: timestamp('open_time', { withTimezone: true }),
+    /** The cost items a cost-breakdown quote prices (names; spec 001 §3 costConstituteJson). */
+    costConstituteJson: jsonb('cost_constitute_json').$type<string[]>().notNull().default([]),
+    /** The additional fees suppliers may charge per line (names; spec 001 §3 additionFeeJson). */
+    additionFeeJson: jsonb('addition_fee_json').$type<string[]>().notNull().default([]),
     /** Round of quoting (1 until re-quote rounds arrive). */
     bout: integer('bout').notNull().default(1),
     currency: text('currency').notNull().default('CNY'),
@@ -137,6 +141,10 @@ export const enquiryQuote = pgTable(
     priceExcludingTax: numeric('price_excluding_tax', { precision: 18, scale: 6 }).notNull(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
     ladderPriceJson: jsonb('ladder_price_json').$type<Array<{ quantity: string; price: string }>>(),
+    /** Cost breakdown: [{ name, amount }] per unit excl. tax, summing to the price. */
+    costConstituteJson: jsonb('cost_constitute_json').$type<Array<{ name: string; amount: string }>>(),
+    /** Additional fees for the whole line: [{ name, amount }] excl. tax, 2 decimals. */
+    additionFeeJson: jsonb('addition_fee_json').$type<Array<{ name: string; amount: string }>>(),
     remark: text('remark'),
     status: text('status').notNull().default('1'),
     createUser: text('create_user').notNull(),

@@ -140,6 +140,7 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
                     {q.lowest && <Tag color="green">{t('rfq:detail.lowest')}</Tag>}
                     {q.highest && <Tag color="red">{t('rfq:detail.highest')}</Tag>}
                     {q.ladder && <div>{q.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')}</div>}
+                    {q.costs && <div>{q.costs.map((c) => `${c.name} ${c.amount}`).join('; ')}</div>}
                   </>
                 ),
               },
@@ -148,6 +149,16 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
                 render: (_, q) => (q.bout === null ? '—' : `${q.bout}${q.inRound ? '' : ' ✕'}`),
               },
               { title: t('rfq:detail.amount'), dataIndex: 'lineAmount' },
+              ...(data.feeItems.length > 0
+                ? [
+                    {
+                      title: t('rfq:detail.fees'),
+                      render: (_: unknown, q: (typeof line.quotes)[number]) =>
+                        q.fees ? q.fees.map((f) => `${f.name} ${f.amount}`).join('; ') : '—',
+                    },
+                    { title: t('rfq:detail.totalWithFees'), dataIndex: 'totalAmount' },
+                  ]
+                : []),
               {
                 title: t('rfq:detail.savings'),
                 render: (_, q) => (q.savings === null ? '—' : `${q.savings} (${q.savingsRate ?? '—'}%)`),

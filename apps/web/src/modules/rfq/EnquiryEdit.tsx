@@ -29,6 +29,9 @@ type Values = {
   openOnAllQuoted: string;
   /** Write-only: empty keeps the current opening password. */
   passWord?: string;
+  /** Cost-breakdown RFQ: the cost items; any RFQ: the additional fees (names). */
+  costConstituteJson?: string[];
+  additionFeeJson?: string[];
   lines: Line[];
 };
 
@@ -68,6 +71,8 @@ export default function EnquiryEdit() {
       taxRate: record.taxRate ? Number(record.taxRate) : undefined,
       showQuoteInfo: String(record.showQuoteInfo ?? '0'),
       openOnAllQuoted: String(record.openOnAllQuoted ?? '0'),
+      costConstituteJson: existing.data.invitations.costItems,
+      additionFeeJson: existing.data.invitations.feeItems,
       lines: lines.map((l) => ({
         // The line's id keeps its source (a demand-pool requisition line) when the draft is saved again.
         id: String(l.id),
@@ -96,6 +101,8 @@ export default function EnquiryEdit() {
         showQuoteInfo: v.showQuoteInfo,
         openOnAllQuoted: v.openOnAllQuoted,
         passWord: v.passWord || undefined,
+        costConstituteJson: v.quoteMethod === '3' ? (v.costConstituteJson ?? []) : [],
+        additionFeeJson: v.additionFeeJson ?? [],
         lines: v.lines.map((l) => ({
           ...(l.id ? { id: l.id } : {}),
           materialId: l.materialId,
@@ -170,6 +177,25 @@ export default function EnquiryEdit() {
             rules={[{ max: 32 }]}
           >
             <Input.Password style={{ width: 200 }} autoComplete="new-password" />
+          </Form.Item>
+        </Space>
+        <Space wrap align="start">
+          <Form.Item noStyle dependencies={['quoteMethod']}>
+            {({ getFieldValue }) =>
+              getFieldValue('quoteMethod') === '3' ? (
+                <Form.Item
+                  name="costConstituteJson"
+                  label={t('rfq:edit.costItems')}
+                  extra={t('rfq:edit.itemsHint')}
+                  rules={[{ required: true, type: 'array', min: 1 }]}
+                >
+                  <Select mode="tags" style={{ width: 360 }} open={false} tokenSeparators={[',', '，']} />
+                </Form.Item>
+              ) : null
+            }
+          </Form.Item>
+          <Form.Item name="additionFeeJson" label={t('rfq:edit.feeItems')} extra={t('rfq:edit.itemsHint')}>
+            <Select mode="tags" style={{ width: 360 }} open={false} tokenSeparators={[',', '，']} />
           </Form.Item>
         </Space>
         <Form.List name="lines">

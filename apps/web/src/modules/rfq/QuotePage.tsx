@@ -21,6 +21,20 @@ import {
 } from './api.ts';
 import './i18n-rfq.ts';
 
+/** "材料:6.2\n加工:3" → named amounts (cost items or fees; the server checks the names). */
+export function parseAmounts(text: string): Array<{ name: string; amount: string }> {
+  return text
+    .split('\n')
+    .map((row) => row.trim())
+    .filter(Boolean)
+    .map((row) => {
+      const at = row.search(/[:：]/);
+      return at < 0
+        ? { name: row, amount: '' }
+        : { name: row.slice(0, at).trim(), amount: row.slice(at + 1).trim() };
+    });
+}
+
 /** "100:9.5\n1000:9" → ladder steps (the server checks that quantities rise). */
 export function parseLadder(text: string): LadderStep[] {
   return text
@@ -45,12 +59,14 @@ export default function QuotePage() {
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const page = useQuery({ queryKey: ['rfq', 'quote', id], queryFn: () => findQuotePage(id) });
   const [inputs, setInputs] = useState<Record<string, string>>({});
+  const [feeInputs, setFeeInputs] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
   const [uploading, setUploading] = useState(false);
   const [refused, setRefused] = useState<{ message: string; errors: ImportRowError[] } | null>(null);
   if (!page.data) return <Spin />;
-  const { record, open, lines } = page.data;
+  const { record, open, lines, costItems, feeItems } = page.data;
   const ladder = record.quoteMethod === '2';
+  const costed = record.quoteMethod === '3';
   const run = async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work();
@@ -87,11 +103,17 @@ export default function QuotePage() {
           {
             title: t('rfq:quote.myQuote'),
             render: (_, l) =>
-              l.quote
-                ? l.quote.ladder
-                  ? l.quote.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')
-                  : l.quote.priceExcludingTax
-                : '—',
+              l.quote ? (
+                <>
+                  {l.quote.ladder
+                    ? l.quote.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')
+                    : l.quote.priceExcludingTax}
+                  {l.quote.costs && <div>{l.quote.costs.map((c) => `${c.name} ${c.amount}`).join('; ')}</div>}
+                  {l.quote.fees && <div>{l.quote.fees.map((f) => `${f.name} ${f.amount}`).join('; ')}</div>}
+                </>
+              ) : (
+                '—'
+              ),
           },
           ...(String(record.showQuoteInfo) === '1'
             ? [
@@ -103,14 +125,15 @@ export default function QuotePage() {
               ]
             : []),
           {
-            title: ladder ? t('rfq:quote.ladder') : t('rfq:detail.price'),
+            title: ladder ? t('rfq:quote.ladder') : costed ? t('rfq:quote.costs') : t('rfq:detail.price'),
             render: (_, l) =>
               open && l.quoteStatus !== '4' && !l.inRound ? (
                 <Tag>{t('rfq:quote.notInRound', { bout: record.bout })}</Tag>
               ) : open && l.quoteStatus !== '4' ? (
-                ladder ? (
+                ladder || costed ? (
                   <Input.TextArea
-                    rows={2}
+                    rows={costed ? Math.max(2, costItems.length) : 2}
+                    placeholder={costed ? costItems.map((c) => `${c}:`).join('\n') : undefined}
                     value={inputs[l.itemId] ?? ''}
                     onChange={(e) => setInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
                   />
@@ -122,6 +145,22 @@ export default function QuotePage() {
                 )
               ) : null,
           },
+          ...(feeItems.length > 0
+            ? [
+                {
+                  title: t('rfq:quote.fees'),
+                  render: (_: unknown, l: (typeof lines)[number]) =>
+                    open && l.quoteStatus !== '4' && l.inRound ? (
+                      <Input.TextArea
+                        rows={Math.max(1, feeItems.length)}
+                        placeholder={feeItems.map((f) => `${f}:`).join('\n')}
+                        value={feeInputs[l.itemId] ?? ''}
+                        onChange={(e) => setFeeInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
+                      />
+                    ) : null,
+                },
+              ]
+            : []),
         ]}
       />
       {open && (
@@ -136,11 +175,16 @@ export default function QuotePage() {
                     id,
                     lines
                       .filter((l) => (inputs[l.itemId] ?? '').trim() !== '')
-                      .map((l) =>
-                        ladder
+                      .map((l) => ({
+                        ...(ladder
                           ? { itemId: l.itemId, ladder: parseLadder(inputs[l.itemId]) }
-                          : { itemId: l.itemId, priceExcludingTax: inputs[l.itemId].trim() },
-                      ),
+                          : costed
+                            ? { itemId: l.itemId, costs: parseAmounts(inputs[l.itemId]) }
+                            : { itemId: l.itemId, priceExcludingTax: inputs[l.itemId].trim() }),
+                        ...((feeInputs[l.itemId] ?? '').trim()
+                          ? { fees: parseAmounts(feeInputs[l.itemId]) }
+                          : {}),
+                      })),
                   ),
                 t('rfq:quote.submitted'),
               )
@@ -148,44 +192,54 @@ export default function QuotePage() {
           >
             {t('rfq:quote.submit')}
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() =>
-              downloadQuoteSheet(id, `quote-${record.enquiryNumber}.xlsx`).catch(
-                (e: unknown) => void message.error(errorText(e)),
-              )
-            }
-          >
-            {t('rfq:quote.sheetDownload')}
-          </Button>
-          <Upload
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            maxCount={1}
-            showUploadList={false}
-            disabled={uploading}
-            customRequest={async ({ file, onSuccess, onError }) => {
-              setUploading(true);
-              setRefused(null);
-              try {
-                const outcome = await uploadQuoteSheet(id, file as Blob, (file as File).name || 'quote.xlsx');
-                if (outcome.ok) {
-                  void message.success(t('rfq:quote.submitted'));
-                  setInputs({});
-                  await client.invalidateQueries({ queryKey: ['rfq', 'quote', id] });
-                } else setRefused({ message: outcome.message, errors: outcome.errors });
-                onSuccess?.(outcome);
-              } catch (e) {
-                void message.error(errorText(e));
-                onError?.(e as Error);
-              } finally {
-                setUploading(false);
-              }
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={uploading}>
-              {t('rfq:quote.sheetUpload')}
-            </Button>
-          </Upload>
+          {/* The Excel quote sheet takes unit and ladder prices; cost breakdowns are typed here. */}
+          {!costed && (
+            <>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  downloadQuoteSheet(id, `quote-${record.enquiryNumber}.xlsx`).catch(
+                    (e: unknown) => void message.error(errorText(e)),
+                  )
+                }
+              >
+                {t('rfq:quote.sheetDownload')}
+              </Button>
+              <Upload
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                maxCount={1}
+                showUploadList={false}
+                disabled={uploading}
+                customRequest={async ({ file, onSuccess, onError }) => {
+                  setUploading(true);
+                  setRefused(null);
+                  try {
+                    const outcome = await uploadQuoteSheet(
+                      id,
+                      file as Blob,
+                      (file as File).name || 'quote.xlsx',
+                    );
+                    if (outcome.ok) {
+                      void message.success(t('rfq:quote.submitted'));
+                      setInputs({});
+                      setFeeInputs({});
+                      await client.invalidateQueries({ queryKey: ['rfq', 'quote', id] });
+                    } else setRefused({ message: outcome.message, errors: outcome.errors });
+                    onSuccess?.(outcome);
+                  } catch (e) {
+                    void message.error(errorText(e));
+                    onError?.(e as Error);
+                  } finally {
+                    setUploading(false);
+                  }
+                }}
+              >
+                <Button icon={<UploadOutlined />} loading={uploading}>
+                  {t('rfq:quote.sheetUpload')}
+                </Button>
+              </Upload>
+            </>
+          )}
           <Input
             placeholder={t('rfq:quote.reason')}
             value={reason}

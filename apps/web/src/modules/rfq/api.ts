@@ -6,7 +6,11 @@ const P = '/inquiry/PurchaseEnquiryService';
 const S = '/inquiry/SaleEnquiryService';
 
 export type LadderStep = { quantity: string; price: string };
+/** A priced cost item (per unit) or a fee (for the line), excl. tax. */
+export type Amount = { name: string; amount: string };
 export type Invitations = {
+  costItems: string[];
+  feeItems: string[];
   sealed: boolean;
   /** Quoting has ended but the opening password has not been entered. */
   needsPassword: boolean;
@@ -46,6 +50,10 @@ export type ComparisonQuote = {
   /** The round the current quote was given in; whether the supplier is in the current round. */
   bout: number | null;
   inRound: boolean;
+  costs: Amount[] | null;
+  fees: Amount[] | null;
+  feeTotal: string | null;
+  totalAmount: string | null;
 };
 /** The award waiting for its approval (task type "enquiry end"): the proposed shares per line. */
 export type PendingAward = {
@@ -57,16 +65,26 @@ export type PendingAward = {
 export type Comparison = {
   record: Record<string, unknown> & { version: number };
   pendingAward: PendingAward | null;
+  costItems: string[];
+  feeItems: string[];
   lines: Array<LineBase & { lastPrice: string | null; quotes: ComparisonQuote[] }>;
 };
 export type QuotePageData = {
   record: Record<string, unknown> & { quoteMethod: string; enquiryNumber: string };
+  costItems: string[];
+  feeItems: string[];
   open: boolean;
   lines: Array<
     LineBase & {
       quoteStatus: string;
       quota: string | null;
-      quote: { priceExcludingTax: string; taxRate: string; ladder: LadderStep[] | null } | null;
+      quote: {
+        priceExcludingTax: string;
+        taxRate: string;
+        ladder: LadderStep[] | null;
+        costs: Amount[] | null;
+        fees: Amount[] | null;
+      } | null;
       /** The supplier's own rank on the line when the RFQ shows it (1 = lowest), else null. */
       rank: number | null;
       inRound: boolean;
@@ -108,7 +126,13 @@ export const declineEnquiry = (id: string, reason: string) =>
   call<null>({ url: `${S}/decline/${id}`, method: 'POST', data: { reason } });
 export const submitQuote = (
   id: string,
-  lines: Array<{ itemId: string; priceExcludingTax?: string; ladder?: LadderStep[] }>,
+  lines: Array<{
+    itemId: string;
+    priceExcludingTax?: string;
+    ladder?: LadderStep[];
+    costs?: Amount[];
+    fees?: Amount[];
+  }>,
 ) => call<QuotePageData>({ url: `${S}/quote/${id}`, method: 'POST', data: { lines } });
 
 /** The supplier's quote sheet (.xlsx of its invited lines, current quote prefilled), saved as a download. */
