@@ -77,7 +77,7 @@ export function registerActionApproval<Payload, Result>(
       .from(kind.header)
       .where(and(eq(kind.header.id, documentId), eq(kind.header.elsAccount, elsAccount)))
       .for('update')) as DocRow[];
-    if (!row || row[statusField] !== '1') return;
+    if (row?.[statusField] !== '1') return;
     const [approverAccount, ...approverRest] = user.split('_');
     const approver = serverActor(approverAccount, approverRest.join('_'));
     const updated = await kind.transition(

@@ -8,8 +8,9 @@ import '../../lib/i18n-audit.ts';
 import { APPROVAL_KIND_CODES } from '@srm/contracts/task-links';
 import { useState } from 'react';
 import { queryClient } from '../../lib/query-client.ts';
+import { approvalKindName } from './approval-kinds.ts';
 import { findConfig, saveConfig } from './audit-api.ts';
-import { approvalKindName, parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
+import { parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
 
 /**
  * /portal/audit/config — approval steps of each approval flow (buyer admins): purchase orders, returns,

@@ -8,8 +8,9 @@ import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../lib/i18n-audit.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { targetHref } from '../../shell/menu-path.ts';
+import { approvalKindName } from './approval-kinds.ts';
 import { AUDIT_KEYS, AUDIT_LISTS, type AuditList, type AuditTask, findTasks } from './audit-api.ts';
-import { approvalKindName, todoHref } from './audit-rules.ts';
+import { todoHref } from './audit-rules.ts';
 
 const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 

@@ -1,4 +1,3 @@
-import { APPROVAL_KINDS } from '@srm/contracts/task-links';
 import { targetHref } from '../../shell/menu-path.ts';
 import type { AuditStep } from './audit-api.ts';
 
@@ -62,11 +61,4 @@ export function toRows(steps: AuditStep[]): StepForm[] {
 /** Reject needs a remark (seed 001 §5 "approval remarks not empty"); approve does not. */
 export function remarkOk(decision: 'approve' | 'reject', remark: string): boolean {
   return decision === 'approve' || remark.trim().length > 0;
-}
-
-/** The name of an approval flow (task type) in the user's language; the code itself when unknown. */
-export function approvalKindName(kind: string, language: string): string {
-  const names = (APPROVAL_KINDS as Record<string, { zh_cn: string; en: string }>)[kind];
-  if (!names) return kind;
-  return language.startsWith('en') ? names.en : names.zh_cn;
 }
