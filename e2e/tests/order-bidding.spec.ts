@@ -174,6 +174,9 @@ test('buyer1 filters its list by order status: in bidding, and all confirmed rea
   const filterBy = async (title: string) => {
     await frame.getByLabel('订单状态', { exact: true }).click();
     await frame.locator(`.ant-select-item-option[title="${title}"]`).click();
+    // The dropdown may still be closing over the query button on a busy machine: close it and wait.
+    await frame.getByLabel('订单状态', { exact: true }).press('Escape');
+    await expect(frame.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await frame.getByRole('button', { name: '查询' }).click();
   };
   // The demo order in bidding (and none in another status).
