@@ -27,6 +27,20 @@ export type ActionApproval<Payload, Result> = {
   amount?: (row: DocRow, payload: Payload) => string;
 };
 
+/** The kept request of one flow on one document (approval kind, document, company). */
+const requestOf = (approvalKind: string, documentId: string, elsAccount: string) =>
+  and(
+    eq(auditActionRequest.approvalKind, approvalKind),
+    eq(auditActionRequest.documentId, documentId),
+    eq(auditActionRequest.elsAccount, elsAccount),
+  );
+
+/** The server-side actor of a user key `{elsAccount}_{elsSubAccount}` (approver, requester). */
+const actorOf = (user: string) => {
+  const [elsAccount, ...rest] = user.split('_');
+  return serverActor(elsAccount, rest.join('_'));
+};
+
 /** The actions under approval, by approval kind (registered once per server by the kind's module). */
 const registered = new Map<
   string,
@@ -62,13 +76,7 @@ export function registerActionApproval<Payload, Result>(
     const [request] = await tx
       .select()
       .from(auditActionRequest)
-      .where(
-        and(
-          eq(auditActionRequest.approvalKind, approvalKind),
-          eq(auditActionRequest.documentId, documentId),
-          eq(auditActionRequest.elsAccount, elsAccount),
-        ),
-      )
+      .where(requestOf(approvalKind, documentId, elsAccount))
       .for('update');
     if (!request) return;
     await tx.delete(auditActionRequest).where(eq(auditActionRequest.id, request.id));
@@ -78,8 +86,7 @@ export function registerActionApproval<Payload, Result>(
       .where(and(eq(kind.header.id, documentId), eq(kind.header.elsAccount, elsAccount)))
       .for('update')) as DocRow[];
     if (row?.[statusField] !== '1') return;
-    const [approverAccount, ...approverRest] = user.split('_');
-    const approver = serverActor(approverAccount, approverRest.join('_'));
+    const approver = actorOf(user);
     const updated = await kind.transition(
       tx,
       approver,
@@ -89,11 +96,10 @@ export function registerActionApproval<Payload, Result>(
       remark ?? null,
       statusField,
     );
-    const [requesterAccount, ...requesterRest] = request.requestedBy.split('_');
-    const requester = serverActor(requesterAccount, requesterRest.join('_'));
+    const requester = actorOf(request.requestedBy);
     if (approved) await spec.run(tx, requester, updated, request.payload as Payload);
     await notify(tx, env, {
-      receivers: { users: [{ elsAccount: requesterAccount, elsSubAccount: requesterRest.join('_') }] },
+      receivers: { users: [{ elsAccount: requester.elsAccount, elsSubAccount: requester.elsSubAccount }] },
       msgTitle: fillText(
         approved
           ? { zh_cn: `审批通过：${title.zh_cn} {number}`, en: `Approved: ${title.en.toLowerCase()} {number}` }
@@ -200,13 +206,7 @@ export async function pendingAction(
   const [request] = await db
     .select()
     .from(auditActionRequest)
-    .where(
-      and(
-        eq(auditActionRequest.approvalKind, approvalKind),
-        eq(auditActionRequest.documentId, documentId),
-        eq(auditActionRequest.elsAccount, elsAccount),
-      ),
-    );
+    .where(requestOf(approvalKind, documentId, elsAccount));
   return request
     ? {
         payload: request.payload,
