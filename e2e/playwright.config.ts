@@ -13,7 +13,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./reporters/failure-context.ts']],
   use: {
     baseURL,
     locale: 'zh-CN',
