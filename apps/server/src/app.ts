@@ -34,6 +34,7 @@ import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
 import { registerEnquiryRoutes } from './modules/enquiry/routes.ts';
+import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
@@ -485,6 +486,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerRefundRoutes(api, deps);
     registerEnquiryRoutes(api, deps);
     registerEbiddingRoutes(api, deps);
+    registerFinanceRoutes(api, deps);
     registerPurchaseRequestRoutes(api, deps);
     registerAuditRoutes(api, deps);
     registerCustomFieldRoutes(api, deps);

@@ -6,6 +6,7 @@ import { isEmpty, seedDemo } from './seed/demo.ts';
 import { seedDemoCustomFields } from './seed/demo-custom-fields.ts';
 import { seedDemoEbiddings } from './seed/demo-ebiddings.ts';
 import { seedDemoEnquiries } from './seed/demo-enquiries.ts';
+import { seedDemoFinance } from './seed/demo-finance.ts';
 import { seedDemoMasterdata } from './seed/demo-masterdata.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedDemoRequisitions } from './seed/demo-requisitions.ts';
@@ -37,6 +38,7 @@ export async function startServer(
     await seedDemoCustomFields(database.db);
     await seedDemoEnquiries(database.db, config.ENV_NAME);
     await seedDemoEbiddings(database.db, config.ENV_NAME);
+    await seedDemoFinance(database.db, config.ENV_NAME);
     seeded = true;
   }
   const jwtSecret = config.JWT_SECRET ?? (await sharedSecret(database.db, 'jwt'));

@@ -26,6 +26,26 @@ const messages = {
     zh_cn: '供应商 {account} 不是贵司的供应商',
     en: 'Supplier {account} is not one of your suppliers',
   },
+  buyerNotLinked: {
+    zh_cn: '采购方 {account} 不是贵司的客户',
+    en: 'Buyer {account} is not one of your customers',
+  },
+  costRefundNotFound: {
+    zh_cn: '关联退货单 {number} 不存在或不属于这两家公司',
+    en: 'Return {number} does not exist between these two companies',
+  },
+  reconPeriodOrder: {
+    zh_cn: '对账期间的开始日期 {from} 不能晚于结束日期 {to}',
+    en: 'The period start {from} must not be after its end {to}',
+  },
+  reconSourceNotOpen: {
+    zh_cn: '来源 {id} 不在该对账范围内或已在其他对账单上',
+    en: 'Source {id} is not open in this statement’s scope or is already on another statement',
+  },
+  reconSourceTaken: {
+    zh_cn: '部分明细刚被其他对账单占用，请刷新后重试',
+    en: 'Some lines were just taken by another statement; refresh and try again',
+  },
   noPriceForLine: {
     zh_cn: '第 {line} 行：物料 {material} 没有有效价格，请填写价格',
     en: 'Line {line}: material {material} has no valid price; enter a price',

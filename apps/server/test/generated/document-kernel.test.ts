@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoteKind } from '../../src/modules/delivery-note/service.ts';
 import { ebiddingKind } from '../../src/modules/ebidding/service.ts';
 import { enquiryKind } from '../../src/modules/enquiry/service.ts';
+import { addCostKind, deductCostKind } from '../../src/modules/finance/fee-sheet.ts';
+import { reconKind } from '../../src/modules/finance/recon.ts';
 import { orderKind } from '../../src/modules/order/kind.ts';
 import { purchaseRequestKind } from '../../src/modules/purchase-request/service.ts';
 import { refundKind } from '../../src/modules/refund/service.ts';
@@ -34,6 +36,9 @@ const KINDS: DocumentKind[] = [
   enquiryKind,
   purchaseRequestKind,
   ebiddingKind,
+  deductCostKind,
+  addCostKind,
+  reconKind,
 ];
 
 let server: TestServer;

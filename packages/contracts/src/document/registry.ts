@@ -1,6 +1,7 @@
 import { deliveryNoteDefinition } from '../delivery-note.ts';
 import { ebiddingDefinition } from '../ebidding.ts';
 import { enquiryDefinition } from '../enquiry.ts';
+import { addCostDefinition, deductCostDefinition, reconDefinition } from '../finance.ts';
 import { purchaseRequestDefinition } from '../purchase-request.ts';
 import { refundDefinition } from '../refund.ts';
 import type { DocumentDefinition } from './define.ts';
@@ -16,6 +17,9 @@ export const DOCUMENT_DEFINITIONS = [
   enquiryDefinition,
   purchaseRequestDefinition,
   ebiddingDefinition,
+  deductCostDefinition,
+  addCostDefinition,
+  reconDefinition,
 ] as const;
 
 /** The spec's code of a kernel kind: deliveryNote, refund … */

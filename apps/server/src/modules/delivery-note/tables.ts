@@ -72,6 +72,8 @@ export const deliveryNoteItem = pgTable(
     confirmQuantity: numeric('confirm_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
     /** On returns that are sent or confirmed (not refused, not cancelled). */
     returnQuantity: numeric('return_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
+    /** Received quantity on live reconciliation statements (issue #15): never above confirmQuantity. */
+    reconQuantity: numeric('recon_quantity', { precision: 18, scale: 3 }).notNull().default('0'),
   },
   (t) => [
     index('delivery_note_item_document_idx').on(t.documentId, t.lineNumber),

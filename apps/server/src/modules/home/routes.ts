@@ -3,6 +3,7 @@ import { pagingSchema } from '@srm/contracts/message';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
+import { financeStatistics } from '../finance/statistics.ts';
 import { hazardousSubstance } from '../system/tables.ts';
 
 /**
@@ -34,15 +35,11 @@ function hazardScope(auth: AuthContext): SQL {
 /** Home-portal figures (spec 000 §7) and the expired hazardous-substance report (spec 000 §2 RoHS). */
 export function registerHomeRoutes(app: App, deps: AppDeps): void {
   const r = zod(app);
-  const zeroCounts = (...keys: string[]) => ({
-    available: false,
-    counts: Object.fromEntries(keys.map((k) => [k, 0])),
-  });
 
   /**
-   * GET /apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics (spec 000 §7) — finance figures:
-   * data { available: false, counts: { reconToBeConfirmed, invoiceToBeConfirmed, costToBeConfirmed } }
-   * until reconciliation arrives.
+   * GET /apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics (spec 000 §7) — finance figures
+   * waiting for the caller's company: data { available: true, counts: { reconToBeConfirmed,
+   * invoiceToBeConfirmed, costToBeConfirmed } } (modules/finance/statistics.ts, issue #15).
    */
   r.get(
     '/apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics',
@@ -53,7 +50,7 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
         response: { 200: envelopeSchema(pendingFigures) },
       },
     },
-    async () => ok(zeroCounts('reconToBeConfirmed', 'invoiceToBeConfirmed', 'costToBeConfirmed')),
+    async (request) => ok(await financeStatistics(deps.db, requireAuth(request.auth))),
   );
 
   // POST /apis/inquiry/SaleEnquiryService/findPageList (spec 000 §7) is the RFQ kernel kind's supplier

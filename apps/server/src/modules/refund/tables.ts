@@ -62,6 +62,8 @@ export const refundItem = pgTable(
     priceIncludingTax: numeric('price_including_tax', { precision: 18, scale: 6 }).notNull(),
     totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull(),
     backReason: text('back_reason'),
+    /** RECON_FLAG (issue #15): 0 not on a statement, 1 on a live statement, 2 on a posted one. */
+    reconFlag: text('recon_flag').notNull().default('0'),
   },
   (t) => [
     index('refund_item_document_idx').on(t.documentId, t.lineNumber),

@@ -197,6 +197,9 @@ export type KindOptions = KindTables & {
 
 export type DocumentKind = ReturnType<typeof defineKind>;
 
+/** Lines per INSERT statement of a save (× ~25 columns stays far below PostgreSQL's 65,535 parameters). */
+const LINE_INSERT_CHUNK = 1000;
+
 const STANDARD_FIELDS: readonly RowField[] = [
   ['id', 'id', 'as is'],
   ['elsAccount', 'els_account', 'as is'],
@@ -633,16 +636,17 @@ export function defineKind(options: KindOptions) {
         row = await transition(tx, auth, current, headerValues, 'edit');
         await tx.delete(lineTable).where(eq(documentId, row.id));
       }
-      await tx.insert(lineTable).values(
-        decided.lines.map((line, i) => ({
-          ...line,
-          [documentId.name === 'document_id' ? 'documentId' : documentId.name]: row.id,
-          elsAccount: row.elsAccount,
-          toElsAccount: row.toElsAccount,
-          [lineNumber]: (i + 1) * 10,
-          customFields: customFieldsOf(def, body.lines[i] ?? {}),
-        })),
-      );
+      const values = decided.lines.map((line, i) => ({
+        ...line,
+        [documentId.name === 'document_id' ? 'documentId' : documentId.name]: row.id,
+        elsAccount: row.elsAccount,
+        toElsAccount: row.toElsAccount,
+        [lineNumber]: (i + 1) * 10,
+        customFields: customFieldsOf(def, body.lines[i] ?? {}),
+      }));
+      // In chunks: one INSERT may carry at most 65,535 parameters (a statement of 10,000 lines has more).
+      for (let start = 0; start < values.length; start += LINE_INSERT_CHUNK)
+        await tx.insert(lineTable).values(values.slice(start, start + LINE_INSERT_CHUNK));
       return row;
     });
   }

@@ -1,0 +1,131 @@
+import type { ItemType } from '@srm/contracts/finance';
+import { addCostKind, deductCostKind } from '../modules/finance/fee-sheet.ts';
+import { reconCandidates, reconKind } from '../modules/finance/recon.ts';
+import { refund } from '../modules/refund/tables.ts';
+import type { Db } from '../platform/db.ts';
+import type { DocRow } from '../platform/document/kind.ts';
+import { as } from './demo-enquiries.ts';
+
+/**
+ * The demo world's financial coordination (issue #15), through the real services, between buyer 100000
+ * (buyer1) and supplier 200001: fee sheets in every status — a deduction waiting for 200001, a confirmed
+ * quality claim tied to the demo return, one returned with a reason, a draft; an additional charge
+ * waiting for the buyer and a confirmed tooling charge — and statements: one the buyer sent to 200001,
+ * one 200001 sent to the buyer, one confirmed and posted. Some received lines and the return stay open,
+ * so a newcomer can make a statement at once. Both sides' home figures are non-zero at first start.
+ */
+export async function seedDemoFinance(db: Db, env: string): Promise<void> {
+  const buyer = await as(db, '100000', 'buyer1');
+  const supplier = await as(db, '200001', 'admin');
+  const run = (
+    kind: typeof deductCostKind,
+    who: typeof buyer,
+    side: 'purchase' | 'sale',
+    action: string,
+    row: DocRow,
+    extra = {},
+  ) => kind.runAction(db, env, who, side, action, row.id, { version: row.version, ...extra });
+  const deduction = (
+    costCause: string,
+    lines: Array<Record<string, string>>,
+    extra: Record<string, string> = {},
+  ) => deductCostKind.save(db, buyer, 'purchase', { toElsAccount: '200001', costCause, lines, ...extra });
+  const charge = (costCause: string, lines: Array<Record<string, string>>) =>
+    addCostKind.save(db, supplier, 'sale', { elsAccount: '100000', costCause, lines });
+
+  const late = await deduction('订单延期交货 3 天（合同约定每天 0.5%）', [
+    { conditionType: '4', costDesc: '延期交货罚款', costAmount: '565.00', taxRate: '13' },
+  ]);
+  await run(deductCostKind, buyer, 'purchase', 'send', late);
+
+  const [demoReturn] = await db.select({ refundNumber: refund.refundNumber }).from(refund).limit(1);
+  let claim = await deduction(
+    '来料外观不良，退货后的质量索赔',
+    [
+      {
+        conditionType: '5',
+        costDesc: '质量索赔（返工工时）',
+        balanceQuantity: '4',
+        costAmount: '424.00',
+        taxRate: '6',
+      },
+      { conditionType: '5', costDesc: '复检费', costAmount: '113.00', taxRate: '13' },
+    ],
+    demoReturn ? { refundNumber: demoReturn.refundNumber, deductType: '1' } : {},
+  );
+  claim = await run(deductCostKind, buyer, 'purchase', 'send', claim);
+  await run(deductCostKind, supplier, 'sale', 'confirm', claim);
+
+  let disputed = await deduction('包装破损扣款', [
+    { conditionType: '9', costDesc: '外箱破损', costAmount: '200.00', taxRate: '13' },
+  ]);
+  disputed = await run(deductCostKind, buyer, 'purchase', 'send', disputed);
+  await run(deductCostKind, supplier, 'sale', 'sendBack', disputed, {
+    remark: '破损发生在贵司仓库卸货时，见签收单照片',
+  });
+
+  await deduction('11 月样品检测费（草稿）', [
+    { conditionType: '9', costDesc: '第三方检测', costAmount: '800.00', taxRate: '6' },
+  ]);
+
+  const freight = await charge('客户要求加急，改为空运', [
+    { conditionType: '1', costDesc: '空运费 上海→苏州', costAmount: '327.00', taxRate: '9' },
+  ]);
+  await run(addCostKind, supplier, 'sale', 'send', freight);
+  let tooling = await charge('新模具开发费（分摊）', [
+    { conditionType: '2', costDesc: '注塑模具 M-2026-07', costAmount: '11300.00', taxRate: '13' },
+    { conditionType: '3', costDesc: '首批专用包装', costAmount: '0.01', taxRate: '13', freeItem: '1' },
+  ]);
+  tooling = await run(addCostKind, supplier, 'sale', 'send', tooling);
+  await run(addCostKind, buyer, 'purchase', 'confirm', tooling);
+
+  // Statements: the open collections one by one, so some stay open for a newcomer.
+  const scope = {
+    buyer: '100000',
+    supplier: '200001',
+    currency: 'CNY',
+    beginDate: '2000-01-01',
+    endDate: '2099-12-31',
+  };
+  const open = await reconCandidates(db, scope);
+  const collections = open.filter((l) => l.itemType === '1');
+  const additional = open.filter((l) => l.itemType === '4');
+  const statement = async (
+    who: typeof buyer,
+    side: 'purchase' | 'sale',
+    lines: Array<{ itemType: ItemType; sourceId: string }>,
+  ) =>
+    reconKind.save(db, who, side, {
+      ...(side === 'purchase' ? { toElsAccount: '200001' } : { elsAccount: '100000' }),
+      beginDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+      endDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      lines,
+    });
+  const pick = (l: { itemType: ItemType; sourceId: string }) => ({
+    itemType: l.itemType,
+    sourceId: l.sourceId,
+  });
+  if (collections[0]) {
+    const byBuyer = await statement(buyer, 'purchase', [pick(collections[0])]);
+    await reconKind.runAction(db, env, buyer, 'purchase', 'send', byBuyer.id, { version: byBuyer.version });
+  }
+  if (collections[1]) {
+    const bySupplier = await statement(supplier, 'sale', [pick(collections[1]), ...additional.map(pick)]);
+    await reconKind.runAction(db, env, supplier, 'sale', 'send', bySupplier.id, {
+      version: bySupplier.version,
+    });
+  }
+  if (collections[2]) {
+    let posted = await statement(supplier, 'sale', [pick(collections[2])]);
+    posted = await reconKind.runAction(db, env, supplier, 'sale', 'send', posted.id, {
+      version: posted.version,
+    });
+    posted = await reconKind.runAction(db, env, buyer, 'purchase', 'confirm', posted.id, {
+      version: posted.version,
+    });
+    await reconKind.runAction(db, env, buyer, 'purchase', 'post', posted.id, {
+      version: posted.version,
+      voucherNumber: 'PZ-2026-11-0008',
+    });
+  }
+}
