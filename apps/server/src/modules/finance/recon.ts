@@ -402,8 +402,8 @@ async function saveRecon(ctx: SaveContext) {
   if (current) await release(tx, currentLines);
   const wanted = body.lines as Array<{ itemType: ItemType; sourceId: string }>;
   const only: Partial<Record<ItemType, string[]>> = {};
-  for (const l of wanted) (only[l.itemType] ??= []).push(l.sourceId);
-  for (const key of Object.keys(only) as ItemType[]) only[key] = [...new Set(only[key])];
+  for (const type of new Set(wanted.map((l) => l.itemType)))
+    only[type] = [...new Set(wanted.filter((l) => l.itemType === type).map((l) => l.sourceId))];
   const found = await reconCandidates(tx, scope, only);
   const missing = wanted.find(
     (w) => !found.some((f) => f.itemType === w.itemType && f.sourceId === w.sourceId),
