@@ -39,7 +39,9 @@ export function sideMenu(page: Page) {
 /** Opens a menu entry, expanding its group first. */
 export async function openMenuEntry(page: Page, group: string, entry: string) {
   const menu = sideMenu(page);
-  await menu.getByRole('menuitem', { name: group }).click();
+  const groupItem = menu.getByRole('menuitem', { name: group });
+  // A group already open (a second entry of it) would close on a click.
+  if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
   await menu.getByRole('menuitem', { name: entry }).click();
 }
 

@@ -192,4 +192,25 @@ CREATE INDEX "recon_buyer_status_idx" ON "recon" USING btree ("els_account","che
 CREATE INDEX "recon_supplier_list_idx" ON "recon" USING btree ("to_els_account","recon_date" DESC NULLS FIRST,"create_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "recon_supplier_status_idx" ON "recon" USING btree ("to_els_account","check_status","recon_date" DESC NULLS FIRST,"create_date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "recon_item_document_idx" ON "recon_item" USING btree ("document_id","line_number");--> statement-breakpoint
-CREATE INDEX "recon_item_source_idx" ON "recon_item" USING btree ("source_id");
+CREATE INDEX "recon_item_source_idx" ON "recon_item" USING btree ("source_id");--> statement-breakpoint
+-- Financial coordination menus (issue #15) for databases seeded before it existed, after each station's
+-- Returns group (a fresh database gets them from the seed; there the menu is still empty when migrations
+-- run and these inserts add nothing).
+INSERT INTO "menu" ("station", "els_account", "parent_id", "app_name", "app_name_en", "app_url", "app_icon", "app_code", "roles", "sort_order")
+SELECT o."station", o."els_account", NULL, '财务协同', 'Financial coordination', '', 'AuditOutlined', 'finance', '[]'::jsonb, o."sort_order" + 1
+FROM "menu" o
+WHERE o."parent_id" IS NULL AND o."app_code" = 'returns' AND o."station" IN ('purchase', 'sale')
+  AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."parent_id" IS NULL AND m."station" = o."station"
+                  AND m."els_account" IS NOT DISTINCT FROM o."els_account" AND m."app_code" = 'finance');--> statement-breakpoint
+INSERT INTO "menu" ("station", "els_account", "parent_id", "app_name", "app_name_en", "app_url", "app_code", "roles", "sort_order")
+SELECT g."station", g."els_account", g."id", e.zh, e.en, e.url, e.code, '[]'::jsonb, e.sort
+FROM "menu" g
+JOIN (VALUES ('purchase', 'recons', '对账单', 'Reconciliation statements', '/finance/#/v2/recon/list', 10),
+             ('purchase', 'deduct-costs', '扣款单', 'Deductions', '/finance/#/v2/deductCost/list', 20),
+             ('purchase', 'add-costs', '附加费用单', 'Additional charges', '/finance/#/v2/addCost/list', 30),
+             ('sale', 'recons', '对账单', 'Reconciliation statements', '/finance/#/v2/recon/list', 10),
+             ('sale', 'add-costs', '附加费用单', 'Additional charges', '/finance/#/v2/addCost/list', 20),
+             ('sale', 'deduct-costs', '扣款单', 'Deductions', '/finance/#/v2/deductCost/list', 30))
+  AS e(station, code, zh, en, url, sort) ON e.station = g."station"
+WHERE g."parent_id" IS NULL AND g."app_code" = 'finance'
+  AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."parent_id" = g."id" AND m."app_code" = e.code);

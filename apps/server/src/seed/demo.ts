@@ -115,6 +115,18 @@ const purchaseMenu: MenuSeed[] = [
     icon: 'RollbackOutlined',
     children: [{ code: 'refunds', zh: '退货单', en: 'Returns', url: '/order/#/v2/refund/list' }],
   },
+  // Financial coordination (issue #15, seed 001 §2); existing databases get it from migration 0031.
+  {
+    code: 'finance',
+    zh: '财务协同',
+    en: 'Financial coordination',
+    icon: 'AuditOutlined',
+    children: [
+      { code: 'recons', zh: '对账单', en: 'Reconciliation statements', url: '/finance/#/v2/recon/list' },
+      { code: 'deduct-costs', zh: '扣款单', en: 'Deductions', url: '/finance/#/v2/deductCost/list' },
+      { code: 'add-costs', zh: '附加费用单', en: 'Additional charges', url: '/finance/#/v2/addCost/list' },
+    ],
+  },
   {
     code: 'masterdata',
     zh: '主数据管理',
@@ -217,6 +229,17 @@ const saleMenu: MenuSeed[] = [
     en: 'Returns management',
     icon: 'RollbackOutlined',
     children: [{ code: 'refunds', zh: '退货单', en: 'Returns', url: '/order/#/v2/refund/list' }],
+  },
+  {
+    code: 'finance',
+    zh: '财务协同',
+    en: 'Financial coordination',
+    icon: 'AuditOutlined',
+    children: [
+      { code: 'recons', zh: '对账单', en: 'Reconciliation statements', url: '/finance/#/v2/recon/list' },
+      { code: 'add-costs', zh: '附加费用单', en: 'Additional charges', url: '/finance/#/v2/addCost/list' },
+      { code: 'deduct-costs', zh: '扣款单', en: 'Deductions', url: '/finance/#/v2/deductCost/list' },
+    ],
   },
   rohs(),
   {

@@ -30,6 +30,8 @@ export type FieldDef = {
   digits?: readonly [number, number];
   /** A decimal or integer that must be greater than 0 (seed 001 §5). */
   positive?: boolean;
+  /** An amount of money: always shown with its two decimals (3909.80, never 3909.8), as stored. */
+  money?: boolean;
   /** The codes of a 'code' field. */
   codes?: Dict;
   /** Required on save (or, for an action input, in the action's body). */
@@ -473,6 +475,11 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   ebiddingStatus: { zh_cn: '竞价状态', en: 'Auction status' },
   pauseStatus: { zh_cn: '暂停状态', en: 'Paused' },
   requestStatus: { zh_cn: '申请状态', en: 'Requisition status' },
+  costStatus: { zh_cn: '费用单状态', en: 'Fee sheet status' },
+  reconFlag: { zh_cn: '对账状态', en: 'Reconciliation' },
+  checkStatus: { zh_cn: '对账单状态', en: 'Statement status' },
+  reconSource: { zh_cn: '创建方', en: 'Made by' },
+  invoiceStatus: { zh_cn: '开票状态', en: 'Invoice status' },
 };
 
 /** The body of one action on one document: version, remark, lines with quantities, extra fields. */

@@ -129,7 +129,7 @@ export function formatValue(field: FieldDef, value: unknown, locale: Locale): st
     case 'code':
       return codeLabel(field.codes, String(value), locale);
     case 'decimal':
-      return trimDecimal(String(value));
+      return field.money ? String(value) : trimDecimal(String(value));
     case 'datetime': {
       const d = new Date(String(value));
       if (Number.isNaN(d.getTime())) return String(value);

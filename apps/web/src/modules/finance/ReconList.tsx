@@ -1,0 +1,28 @@
+import { reconDefinition } from '@srm/contracts/finance';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDocumentSide } from '../../components/document/api.ts';
+import { DocumentList } from '../../components/document/DocumentList.tsx';
+import './i18n-finance.ts';
+
+/** #/v2/recon/list — statements of both sides (made by the caller's company or sent to it). */
+export default function ReconList() {
+  const { t } = useTranslation();
+  const side = useDocumentSide();
+  const navigate = useNavigate();
+  return (
+    <DocumentList
+      def={reconDefinition}
+      side={side}
+      title={t('finance:recon.title')}
+      importable={false}
+      toolbar={
+        <Button type="primary" onClick={() => navigate('/v2/recon/new')}>
+          {t('finance:recon.new')}
+        </Button>
+      }
+      onOpen={(row) => navigate(`/v2/recon/detail?id=${row.id}`)}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { logInHome, openMenuEntry } from './helpers.ts';
+
+/**
+ * Issue #15's statement journey as new users would do it, after delivery-returns.spec.ts received goods
+ * from 200001 and returned one unit: buyer1 raises a late-delivery deduction and 200001 confirms it;
+ * 200001 makes a statement of everything open with buyer 100000 (the received lines, the return, the
+ * deduction) and sends it; buyer1 sees it waiting on its home page, returns it with a reason; 200001
+ * reads the reason in its message bell, saves it again and resends; buyer1 confirms and posts it.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const appFrame = (page: Page): FrameLocator => page.frameLocator('.tab-view:visible iframe.shell-iframe');
+const REASON = `收货数量与入库单不符 ${Date.now().toString(36)}`;
+let deduction = '';
+let statement = '';
+
+/** The figure of a home tile (e.g. 对账待确认). */
+async function homeFigure(page: Page, title: string): Promise<number> {
+  const tile = page.locator('.ant-statistic').filter({ has: page.getByText(title, { exact: true }) });
+  await expect(tile).toBeVisible();
+  return Number((await tile.locator('.ant-statistic-content-value').textContent())?.replace(/,/g, ''));
+}
+
+async function act(frame: FrameLocator, action: string, remark?: string) {
+  const detail = frame.locator('.document-detail');
+  await detail.getByRole('button', { name: action, exact: true }).click();
+  const dialog = frame.getByRole('dialog');
+  if (remark !== undefined) await dialog.getByLabel('备注').fill(remark);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('buyer1 raises a late-delivery deduction for 200001 and sends it', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '财务协同', '扣款单');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: '新建扣款单' }).click();
+  await frame.getByLabel('供应商', { exact: true }).click();
+  await frame.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '200001' }).click();
+  await frame.getByLabel('费用原因', { exact: true }).fill('11 月订单延期交货 2 天');
+  await frame.getByLabel('第 1 行费用项目', { exact: true }).click();
+  await frame
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '延期交货罚款' })
+    .click();
+  await frame.getByLabel('第 1 行费用说明', { exact: true }).fill('延期罚款 2 天');
+  await frame.getByLabel('第 1 行金额（含税）', { exact: true }).fill('226.00');
+  await frame.getByRole('button', { name: '保存', exact: true }).click();
+  const detail = frame.locator('.document-detail');
+  await expect(detail.locator('.document-number')).toHaveText(/^DC\d+/);
+  deduction = ((await detail.locator('.document-number').textContent()) ?? '').trim();
+  // 226.00 at 13 %: 200.00 excluding tax, 26.00 tax.
+  await expect(detail.getByText('200.00').first()).toBeVisible();
+  await expect(detail.getByText('26.00').first()).toBeVisible();
+  await detail.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(detail.getByText('待确认').first()).toBeVisible();
+});
+
+test('200001 confirms the deduction and makes a statement of everything open with 100000', async ({
+  page,
+}) => {
+  await logInHome(page, '200001', 'admin');
+  expect(await homeFigure(page, '费用待确认')).toBeGreaterThan(0);
+  await openMenuEntry(page, '财务协同', '扣款单');
+  let frame = appFrame(page);
+  await frame.getByRole('button', { name: deduction, exact: true }).click();
+  await act(frame, '确认', '');
+  await expect(frame.locator('.document-detail').getByText('已确认').first()).toBeVisible();
+
+  await openMenuEntry(page, '财务协同', '对账单');
+  frame = appFrame(page);
+  await frame.getByRole('button', { name: '新建对账单' }).click();
+  await frame.getByLabel('采购方', { exact: true }).click();
+  await frame.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '100000' }).click();
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [label, value] of [
+    ['对账期间起', '2026-01-01'],
+    ['对账期间止', today],
+  ]) {
+    const input = frame.getByLabel(label, { exact: true });
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+  }
+  await frame.getByRole('button', { name: '查询可对账明细' }).click();
+  const rows = frame.locator('.ant-table-row');
+  await expect(rows.filter({ hasText: deduction })).toBeVisible();
+  await expect(rows.filter({ hasText: '退货' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: '收货' }).first()).toBeVisible();
+  const totals = (await frame.getByRole('status').textContent()) ?? '';
+  expect(totals).toMatch(/含税 -?\d+\.\d{2}/);
+  await frame.getByRole('button', { name: '保存对账单' }).click();
+  const detail = frame.locator('.document-detail');
+  await expect(detail.locator('.document-number')).toHaveText(/^RC\d+/);
+  statement = ((await detail.locator('.document-number').textContent()) ?? '').trim();
+  // The detail's total is the picker's total.
+  const total = totals.match(/含税 (-?\d+\.\d{2})/)?.[1] ?? 'none';
+  await expect(detail.getByText(total, { exact: true }).first()).toBeVisible();
+  await detail.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(detail.getByText('待确认').first()).toBeVisible();
+});
+
+test('buyer1 sees the statement waiting on its home page and returns it with a reason', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  expect(await homeFigure(page, '对账待确认')).toBeGreaterThan(0);
+  await openMenuEntry(page, '财务协同', '对账单');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: statement, exact: true }).click();
+  // Returning needs a reason.
+  const detail = frame.locator('.document-detail');
+  await detail.getByRole('button', { name: '退回', exact: true }).click();
+  const dialog = frame.getByRole('dialog');
+  await dialog.getByRole('button', { name: '退回', exact: true }).click();
+  await expect(dialog.getByText('请填写备注')).toBeVisible();
+  await dialog.getByLabel('备注').fill(REASON);
+  await dialog.getByRole('button', { name: '退回', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByText('已退回').first()).toBeVisible();
+  await expect(detail.getByText(REASON).first()).toBeVisible();
+});
+
+test('200001 reads the return in its message bell, saves the statement again and resends it', async ({
+  page,
+}) => {
+  await logInHome(page, '200001', 'admin');
+  await page.locator('.bell-button').hover();
+  await expect(page.getByText(`对账单被退回：${statement}`).first()).toBeVisible();
+  await openMenuEntry(page, '财务协同', '对账单');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: statement, exact: true }).click();
+  const detail = frame.locator('.document-detail');
+  await expect(detail.getByText(REASON).first()).toBeVisible();
+  await detail.getByRole('button', { name: '编辑', exact: true }).click();
+  await frame.getByRole('button', { name: '查询可对账明细' }).click();
+  await expect(frame.locator('.ant-table-row').filter({ hasText: deduction })).toBeVisible();
+  await frame.getByRole('button', { name: '保存对账单' }).click();
+  await expect(detail.locator('.document-number')).toHaveText(statement);
+  await detail.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(detail.getByText('待确认').first()).toBeVisible();
+});
+
+test('buyer1 confirms the statement and posts it with its voucher number', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '财务协同', '对账单');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: statement, exact: true }).click();
+  await act(frame, '确认', '');
+  const detail = frame.locator('.document-detail');
+  await expect(detail.getByText('已确认').first()).toBeVisible();
+  await detail.getByRole('button', { name: '过账', exact: true }).click();
+  const dialog = frame.getByRole('dialog');
+  await dialog.getByLabel('凭证号').fill('PZ-E2E-0001');
+  await dialog.getByRole('button', { name: '过账', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail.getByText('已过账').first()).toBeVisible();
+  await expect(detail.getByText('PZ-E2E-0001').first()).toBeVisible();
+});
