@@ -1,5 +1,7 @@
 import { ITEM_SIGN, type ItemType } from '@srm/contracts/finance';
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { extractText } from 'unpdf';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
@@ -264,6 +266,29 @@ describe('reconciliation statements', () => {
       })
     ).json().data;
     expect(statement).toMatchObject({ checkStatus: '4', voucherNumber: 'PZ-2026-0001' });
+
+    // The printed statement and the Excel list show the API's figures, to the cent.
+    const { lines: printedLines } = (await get(`${RECON_BUY}/findDetail/${statement.id}`, buyer)).json().data;
+    const pdf = await get(`${RECON_BUY}/print/${statement.id}`, buyer);
+    expect(pdf.headers['content-type']).toContain('pdf');
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    for (const figure of [statement.totalAmount, statement.netAmount, statement.taxAmount])
+      expect(flat).toContain(figure);
+    for (const l of printedLines as Array<{ amount: string }>) expect(flat).toContain(l.amount);
+    const sheet = await server.app.inject({
+      method: 'POST',
+      url: `${RECON_BUY}/export`,
+      headers: { ...buyer.headers, lang: 'en' },
+      payload: { currentPage: 1, pageSize: 10, reconNumber: statement.reconNumber },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const header = workbook.worksheets[0].getRow(1).values as string[];
+    const row = workbook.worksheets[0].getRow(2);
+    expect(String(row.getCell(header.indexOf('Statement number')).value)).toBe(statement.reconNumber);
+    expect(String(row.getCell(header.indexOf('Total incl. tax')).value)).toBe(statement.totalAmount);
+    expect(String(row.getCell(header.indexOf('Tax')).value)).toBe(statement.taxAmount);
     const flags = await server.database.db.execute(
       sql`select recon_flag from deduct_cost where recon_id = ${statement.id}`,
     );

@@ -33,13 +33,18 @@ async function codeFromOutbox(mobile: string): Promise<string> {
 }
 
 describe('home portal figures', () => {
-  it('answer honest zeros for documents that do not exist yet, and the supplier’s RFQs', async () => {
+  it('answer the finance figures waiting for each side (issue #15), and the supplier’s RFQs', async () => {
     const supplier = await login(server, '200001', 'admin');
-    const finance = (
-      await call('GET', '/apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics', supplier)
-    ).json().data;
-    expect(finance.available).toBe(false);
-    expect(Object.values(finance.counts).every((n) => n === 0)).toBe(true);
+    const buyer = await login(server, '100000', 'buyer1');
+    const figures = async (session: typeof supplier) =>
+      (await call('GET', '/apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics', session)).json().data;
+    // The demo world leaves a statement and a fee sheet waiting for each side (seed/demo-finance.ts).
+    for (const finance of [await figures(supplier), await figures(buyer)]) {
+      expect(finance.available).toBe(true);
+      expect(finance.counts.reconToBeConfirmed).toBeGreaterThan(0);
+      expect(finance.counts.costToBeConfirmed).toBeGreaterThan(0);
+      expect(finance.counts.invoiceToBeConfirmed).toBe(0);
+    }
     const enquiries = await call('POST', '/apis/inquiry/SaleEnquiryService/findPageList', supplier, {
       pageSize: 20,
     });
