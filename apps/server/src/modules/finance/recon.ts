@@ -405,9 +405,8 @@ async function saveRecon(ctx: SaveContext) {
   for (const type of new Set(wanted.map((l) => l.itemType)))
     only[type] = [...new Set(wanted.filter((l) => l.itemType === type).map((l) => l.sourceId))];
   const found = await reconCandidates(tx, scope, only);
-  const missing = wanted.find(
-    (w) => !found.some((f) => f.itemType === w.itemType && f.sourceId === w.sourceId),
-  );
+  const open = new Set(found.map((f) => `${f.itemType}:${f.sourceId}`));
+  const missing = wanted.find((w) => !open.has(`${w.itemType}:${w.sourceId}`));
   if (missing) {
     // Taken by another live statement since the caller listed it: the same answer as a race ('409').
     const [onStatement] = await tx
