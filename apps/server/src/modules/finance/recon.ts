@@ -323,6 +323,21 @@ const csv = (values: readonly string[]) => values.join(',');
 async function reserve(tx: Tx, lines: ReadonlyArray<Pick<ReconLine, 'itemType' | 'sourceId' | 'quantity'>>) {
   const of = (t: string) => lines.filter((l) => l.itemType === t);
   const collections = of('1');
+  // Row locks in id order first: two statements claiming overlapping sources wait for each other instead
+  // of deadlocking (an UPDATE … FROM locks in the order of its plan).
+  const lockInOrder = async (table: string, ids: readonly string[]) => {
+    if (ids.length > 0)
+      await tx.execute(
+        sql`select id from ${sql.identifier(table)} where id = any(string_to_array(${csv(ids)}, ',')::uuid[]) order by id for update`,
+      );
+  };
+  await lockInOrder(
+    'delivery_note_item',
+    collections.map((l) => l.sourceId),
+  );
+  await lockInOrder('refund_item', [...new Set(of('2').map((l) => l.sourceId))]);
+  await lockInOrder('deduct_cost', [...new Set(of('3').map((l) => l.sourceId))]);
+  await lockInOrder('add_cost', [...new Set(of('4').map((l) => l.sourceId))]);
   if (collections.length > 0) {
     const result = await tx.execute(sql`
       update delivery_note_item d set recon_quantity = d.recon_quantity + v.q
