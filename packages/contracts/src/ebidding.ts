@@ -397,8 +397,21 @@ export const ebiddingDefinition = defineDocument({
   },
   approval: { kind: 'ebiddingEdit', link: '/ebidding/#/v2/edit' },
   print: {
-    header: ['ebiddingNumber', 'ebiddingName', 'buyerName', 'ebiddingType', 'startTime', 'endTime'],
-    lines: ['materialNumber', 'materialDesc', 'quantity', 'unit', 'deliveryDate'],
+    header: [
+      'ebiddingNumber',
+      'ebiddingName',
+      'buyerName',
+      'ebiddingType',
+      'ebiddingMethod',
+      'currency',
+      'startingPrice',
+      'bestPrice',
+      'startTime',
+      'endTime',
+      'postponeCount',
+      'canPostponeBout',
+    ],
+    lines: ['materialNumber', 'materialDesc', 'quantity', 'unit', 'deliveryDate', 'startingPrice'],
   },
 });
 

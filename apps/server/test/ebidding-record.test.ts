@@ -1,0 +1,143 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ebidding, ebiddingBid } from '../src/modules/ebidding/tables.ts';
+import { createTestServer, login, type Session, type TestServer } from './helpers.ts';
+
+/**
+ * The printable auction record (issue #14 "the printable auction record (PDF) shows the chain is
+ * intact"): the kernel's print of an e-auction with its ranking, bid log (hash and previous hash per row)
+ * and the chain check, in the reader's language; a supplier's print names only its own offers.
+ * Uses the demo's finished and awarded auction (seed/demo-ebiddings.ts: 200001 and 200003 bid).
+ */
+let server: TestServer;
+const s: Record<string, Session> = {};
+const P = '/apis/ebidding/PurchaseEbiddingService';
+const S = '/apis/ebidding/SaleEbiddingService';
+const db = () => server.database.db;
+let auction: typeof ebidding.$inferSelect;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  s.buyer = await login(server, '100000', 'buyer1');
+  for (const a of ['200001', '200002']) s[a] = await login(server, a, 'admin');
+  [auction] = await db().select().from(ebidding).where(eq(ebidding.ebiddingName, '电阻电容季度竞价'));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A bid time as the record prints it: UTC to the millisecond. */
+const printedTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
+/** The PDF's text (whitespace collapsed) or the response when it is not a PDF. */
+async function print(base: string, who: Session, lang: string) {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: `${base}/print/${auction.id}`,
+    headers: { ...who.headers, lang },
+  });
+  if (res.statusCode !== 200 || !String(res.headers['content-type']).includes('pdf'))
+    return { res, text: '' };
+  const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+  return { res, text: text.replace(/\s+/g, ' ') };
+}
+
+describe('the printed auction record', () => {
+  it("prints the buyer's record: header, ranking with names, every bid with its hashes, and says intact", async () => {
+    expect(auction?.ebiddingStatus).toBe('4');
+    const log = await db()
+      .select()
+      .from(ebiddingBid)
+      .where(eq(ebiddingBid.ebiddingId, auction.id))
+      .orderBy(asc(ebiddingBid.seq));
+    expect(log.length).toBe(4);
+
+    const { res, text } = await print(P, s.buyer, 'en');
+    expect(res.statusCode).toBe(200);
+    expect(text).toContain(auction.ebiddingNumber);
+    expect(text).toContain('Auction record');
+    expect(text).toContain('English reverse');
+    expect(text).toContain('Starting price');
+    expect(text).toContain('Final ranking');
+    // the ranking: 200003 first at its last offer, 200001 second
+    const first = text.indexOf('Final ranking');
+    const rank3 = text.indexOf('200003', first);
+    const rank1 = text.indexOf('200001', first);
+    expect(rank3).toBeGreaterThan(first);
+    expect(rank3).toBeLessThan(rank1);
+    // every bid in order with its time, price, hash and previous hash
+    const logAt = text.indexOf('Bid log (hash chain)');
+    let from = logAt;
+    for (const b of log) {
+      const at = text.indexOf(printedTime(b.bidTime), from);
+      expect(at, `bid ${b.seq} time`).toBeGreaterThan(from);
+      expect(text.indexOf(b.price, at)).toBeGreaterThan(at);
+      expect(text.indexOf(b.hash, at)).toBeGreaterThan(at);
+      expect(text.indexOf(b.prevHash, at)).toBeGreaterThan(at);
+      from = at;
+    }
+    expect(text).toContain(`Bid log intact: ${log.length} bids verified, head ${auction.lastBidHash}`);
+
+    const zh = await print(P, s.buyer, 'zh_cn');
+    expect(zh.text).toContain('竞价记录');
+    expect(zh.text).toContain(`出价日志完整：已验证 ${log.length} 次出价`);
+  });
+
+  it('says where the chain breaks once a bid row is altered in the database', async () => {
+    const [third] = await db()
+      .select()
+      .from(ebiddingBid)
+      .where(and(eq(ebiddingBid.ebiddingId, auction.id), eq(ebiddingBid.seq, 3)));
+    await db().update(ebiddingBid).set({ price: '8300' }).where(eq(ebiddingBid.id, third.id));
+    try {
+      const en = await print(P, s.buyer, 'en');
+      expect(en.text).toContain('Bid log broken: the hash chain breaks at bid 3 (4 rows)');
+      expect(en.text).not.toContain('Bid log intact');
+      const zh = await print(P, s.buyer, 'zh_cn');
+      expect(zh.text).toContain('哈希链在第 3 次出价处断开');
+      // the same verdict as the verify call
+      const verify = await server.app.inject({
+        method: 'GET',
+        url: `${P}/verifyBidLog/${auction.id}`,
+        headers: s.buyer.headers,
+      });
+      expect(verify.json().data).toMatchObject({ intact: false, brokenAt: 3 });
+    } finally {
+      await db().update(ebiddingBid).set({ price: third.price }).where(eq(ebiddingBid.id, third.id));
+    }
+    expect((await print(P, s.buyer, 'en')).text).toContain('Bid log intact');
+  });
+
+  it("prints a supplier's own offers and status only, and nothing for one not invited", async () => {
+    const log = await db()
+      .select()
+      .from(ebiddingBid)
+      .where(eq(ebiddingBid.ebiddingId, auction.id))
+      .orderBy(asc(ebiddingBid.seq));
+    const { res, text } = await print(S, s['200001'], 'en');
+    expect(res.statusCode).toBe(200);
+    expect(text).toContain('Your status: Not won');
+    const mine = log.filter((b) => b.toElsAccount === '200001');
+    expect(mine.length).toBe(2);
+    for (const b of log) {
+      if (b.toElsAccount === '200001') {
+        expect(text).toContain(b.hash);
+        expect(text).toContain(printedTime(b.bidTime));
+      } else {
+        // another's hash only as the previous hash of an own row (the link a receipt is checked by)
+        // or as the chain's head (the verdict names it)
+        if (!mine.some((m) => m.prevHash === b.hash) && b.hash !== auction.lastBidHash)
+          expect(text).not.toContain(b.hash);
+        expect(text).not.toContain(printedTime(b.bidTime));
+        // the best price is the room's to see (the header prints it); the other offers are not
+        if (b.price !== auction.bestPrice) expect(text).not.toContain(b.price);
+      }
+    }
+    expect(text).not.toContain('200003');
+    expect(text).toContain(`Bid log intact: ${log.length} bids verified`);
+    // 200002 was not invited to this auction
+    const other = await print(S, s['200002'], 'en');
+    expect(other.res.statusCode).not.toBe(200);
+  });
+});
