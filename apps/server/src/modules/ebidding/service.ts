@@ -261,7 +261,17 @@ async function saveEbidding(ctx: SaveContext) {
     lines: lines.map((line) => {
       const m = materials.find((x) => x.id === line.materialId);
       if (!m) throw badRequest('ebidMaterialUnknown', { id: line.materialId });
+      // A line's source (a demand-pool requisition line) is set by the pool's toBidding after the save
+      // and kept when the draft is edited (the line's id); the save body never sets it.
+      const kept = ctx.currentLines.find((c) => c.id === (line as { id?: string }).id);
       return {
+        ...(kept
+          ? {
+              sourceType: kept.sourceType,
+              sourceNumber: kept.sourceNumber,
+              sourceItemNumber: kept.sourceItemNumber,
+            }
+          : {}),
         materialId: m.id,
         materialNumber: m.materialNumber,
         materialDesc: m.materialDesc || m.materialName,
@@ -438,7 +448,42 @@ async function close(ctx: ActionContext) {
     ctx.body.remark ? { zh_cn: ctx.body.remark, en: ctx.body.remark } : undefined,
     ctx.auth,
   );
+  // Closed without award: the quantities taken from the demand pool go back to it.
+  await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
   return { set: { finishTime: row.finishTime ?? new Date() } };
+}
+
+/**
+ * What gives an auction line's quantity back to the document it came from when the auction draft is
+ * deleted or the auction closed without award, by the line's `sourceType` (1: a requisition line of the
+ * demand pool, registered by the purchase-request module, so this module does not depend on it). The
+ * source is { elsAccount (the buyer), sourceNumber, sourceItemNumber, quantity (the line's, its unit) }.
+ */
+export type EbiddingSourceRelease = (
+  tx: Tx,
+  source: { elsAccount: string; sourceNumber: string; sourceItemNumber: string; quantity: string },
+  user: string,
+) => Promise<void>;
+const sourceReleases = new Map<string, EbiddingSourceRelease>();
+/** Registers the release of one source type (EBIDDING_SOURCE_TYPE); the last registration wins. */
+export function registerEbiddingSourceRelease(sourceType: string, release: EbiddingSourceRelease): void {
+  sourceReleases.set(sourceType, release);
+}
+async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string) {
+  for (const line of lines as unknown as ItemRow[]) {
+    const release = sourceReleases.get(line.sourceType);
+    if (!release || !line.sourceNumber || !line.sourceItemNumber) continue;
+    await release(
+      tx,
+      {
+        elsAccount: String(row.elsAccount),
+        sourceNumber: line.sourceNumber,
+        sourceItemNumber: line.sourceItemNumber,
+        quantity: line.quantity,
+      },
+      user,
+    );
+  }
 }
 
 /** A supplier's invitation on an auction: the auctions with a row of the account (the kernel's saleScope). */
@@ -460,6 +505,8 @@ export const ebiddingKind = defineKind({
   afterAction: async ({ db, broker, env }, _action, row) =>
     publishLive(broker, env, await livePushes(db, row as unknown as EbiddingRow, 'status')),
   approvalContent: (row) => String(row.ebiddingName ?? ''),
+  // A deleted draft gives its quantities back to the demand pool.
+  release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
   // The printed auction record: ranking, bid log and its chain check after the kernel's header (record.ts).
   printSections: (db, auth, side, row, locale) => ebiddingPrintSections(db, auth, side, row, locale),
 });
