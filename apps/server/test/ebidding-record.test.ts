@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ebidding, ebiddingBid } from '../src/modules/ebidding/tables.ts';
-import { createTestServer, login, type Session, type TestServer } from './helpers.ts';
+import { material } from '../src/modules/masterdata/tables.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
  * The printable auction record (issue #14 "the printable auction record (PDF) shows the chain is
@@ -16,11 +17,12 @@ const P = '/apis/ebidding/PurchaseEbiddingService';
 const S = '/apis/ebidding/SaleEbiddingService';
 const db = () => server.database.db;
 let auction: typeof ebidding.$inferSelect;
+const { post, get } = callsOf(() => server);
 
 beforeAll(async () => {
   server = await createTestServer();
   s.buyer = await login(server, '100000', 'buyer1');
-  for (const a of ['200001', '200002']) s[a] = await login(server, a, 'admin');
+  for (const a of ['200001', '200002', '200003']) s[a] = await login(server, a, 'admin');
   [auction] = await db().select().from(ebidding).where(eq(ebidding.ebiddingName, '电阻电容季度竞价'));
 });
 afterAll(async () => {
@@ -107,6 +109,68 @@ describe('the printed auction record', () => {
       await db().update(ebiddingBid).set({ price: third.price }).where(eq(ebiddingBid.id, third.id));
     }
     expect((await print(P, s.buyer, 'en')).text).toContain('Bid log intact');
+  });
+
+  it('prints a per-line auction with a ranking per line, and a draft without offers', async () => {
+    const materials = await db().select().from(material).where(eq(material.elsAccount, '100000'));
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const saved = await post(`${P}/save`, s.buyer, {
+      ebiddingName: '按行竞价记录',
+      ebiddingType: '1',
+      ebiddingMethod: '2',
+      startMethod: '1',
+      startTime: at(5),
+      endTime: at(60),
+      priceReviseType: '1',
+      priceReviseExtent: '0.01',
+      suppliers: ['200001', '200003'],
+      lines: [
+        { materialId: materials[0].id, quantity: '1000', deliveryDate: '2027-01-31', startingPrice: '1.2' },
+        { materialId: materials[1].id, quantity: '500', deliveryDate: '2027-01-31', startingPrice: '3' },
+      ],
+    });
+    expect(saved.json().code, saved.json().message).toBe('200');
+    let row = saved.json().data;
+    const draft = await server.app.inject({
+      method: 'GET',
+      url: `${P}/print/${row.id}`,
+      headers: { ...s.buyer.headers, lang: 'en' },
+    });
+    const draftText = (await extractText(new Uint8Array(draft.rawPayload), { mergePages: true })).text;
+    expect(draftText.replace(/\s+/g, ' ')).toContain('Bid log intact: no bids');
+    row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+    row = (await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().data;
+    row = (await post(`${P}/start/${row.id}`, s.buyer, { version: row.version })).json().data;
+    expect(row.ebiddingStatus).toBe('2');
+    const room = (await get(`${S}/findRoom/${row.id}`, s['200001'])).json().data;
+    const [l1, l2] = room.lines.map((l: { itemId: string }) => l.itemId);
+    for (const [account, price, itemId] of [
+      ['200001', '1.1', l1],
+      ['200003', '1.05', l1],
+      ['200003', '2.9', l2],
+    ] as const)
+      expect((await post(`${S}/bid/${row.id}`, s[account], { price, itemId })).json().code).toBe('200');
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `${P}/print/${row.id}`,
+      headers: { ...s.buyer.headers, lang: 'en' },
+    });
+    const text = (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text.replace(
+      /\s+/g,
+      ' ',
+    );
+    const line10 = text.indexOf(`Line 10 · ${materials[0].materialNumber}`);
+    const line20 = text.indexOf(`Line 20 · ${materials[1].materialNumber}`);
+    expect(line10).toBeGreaterThan(text.indexOf('Final ranking'));
+    expect(line20).toBeGreaterThan(line10);
+    // line 10: 200003 (1.05) before 200001 (1.1); line 20: 200003 alone
+    const ranking10 = text.slice(line10, line20);
+    expect(ranking10.indexOf('1.050000')).toBeLessThan(ranking10.indexOf('1.100000'));
+    expect(ranking10.indexOf('200003')).toBeLessThan(ranking10.indexOf('200001'));
+    const ranking20 = text.slice(line20, text.indexOf('Bid log (hash chain)'));
+    expect(ranking20).toContain('2.900000');
+    expect(ranking20).not.toContain('200001');
+    expect(text).toContain('Bid log intact: 3 bids verified');
   });
 
   it("prints a supplier's own offers and status only, and nothing for one not invited", async () => {
