@@ -1,8 +1,8 @@
 import { ITEM_SIGN, type ItemType } from '@srm/contracts/finance';
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 

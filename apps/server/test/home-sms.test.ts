@@ -37,7 +37,8 @@ describe('home portal figures', () => {
     const supplier = await login(server, '200001', 'admin');
     const buyer = await login(server, '100000', 'buyer1');
     const figures = async (session: typeof supplier) =>
-      (await call('GET', '/apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics', session)).json().data;
+      (await call('GET', '/apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics', session)).json()
+        .data;
     // The demo world leaves a statement and a fee sheet waiting for each side (seed/demo-finance.ts).
     for (const finance of [await figures(supplier), await figures(buyer)]) {
       expect(finance.available).toBe(true);

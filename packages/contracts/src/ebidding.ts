@@ -118,6 +118,12 @@ export const EBIDDING_RESULT_AUDIT_STATUS = {
   '4': { zh_cn: '定标审批已撤回', en: 'Award withdrawn' },
 } as const;
 
+/** Where an auction line came from (as an RFQ line's): made by hand, or a demand-pool requisition line. */
+export const EBIDDING_SOURCE_TYPE = {
+  '0': { zh_cn: '手工创建', en: 'Manual' },
+  '1': { zh_cn: '采购申请', en: 'Purchase requisition' },
+} as const;
+
 export const ebiddingDefinition = defineDocument({
   kind: 'ebidding',
   module: 'ebidding',
@@ -323,6 +329,15 @@ export const ebiddingDefinition = defineDocument({
         input: true,
       },
       bestPrice: { label: { zh_cn: '当前最优单价', en: 'Best unit price' }, type: 'decimal' },
+      // Where the line came from: a demand-pool line turned into this auction (set by the pool's
+      // toBidding, never by the save body; kept when the draft is edited).
+      sourceType: {
+        label: { zh_cn: '来源类型', en: 'Source type' },
+        type: 'code',
+        codes: EBIDDING_SOURCE_TYPE,
+      },
+      sourceNumber: { label: { zh_cn: '来源单号', en: 'Source number' }, type: 'text' },
+      sourceItemNumber: { label: { zh_cn: '来源行号', en: 'Source line' }, type: 'text' },
     },
   },
   statuses: {
@@ -397,8 +412,21 @@ export const ebiddingDefinition = defineDocument({
   },
   approval: { kind: 'ebiddingEdit', link: '/ebidding/#/v2/edit' },
   print: {
-    header: ['ebiddingNumber', 'ebiddingName', 'buyerName', 'ebiddingType', 'startTime', 'endTime'],
-    lines: ['materialNumber', 'materialDesc', 'quantity', 'unit', 'deliveryDate'],
+    header: [
+      'ebiddingNumber',
+      'ebiddingName',
+      'buyerName',
+      'ebiddingType',
+      'ebiddingMethod',
+      'currency',
+      'startingPrice',
+      'bestPrice',
+      'startTime',
+      'endTime',
+      'postponeCount',
+      'canPostponeBout',
+    ],
+    lines: ['materialNumber', 'materialDesc', 'quantity', 'unit', 'deliveryDate', 'startingPrice'],
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { elsAccountSchema } from './auth.ts';
 import { DICTIONARIES } from './dictionaries.ts';
-import { APPROVAL_STATUS, defineDocument } from './document/define.ts';
+import { APPROVAL_STATUS, decimalSchema, defineDocument } from './document/define.ts';
 
 /**
  * Purchase requisitions, kind `purchaseRequest` (seed 001 §1 "purchase requisitions, demand pool", §2
@@ -349,3 +349,42 @@ export const poolToEnquiryBodySchema = z.object({
   remark: z.string().trim().max(500).optional(),
 });
 export type PoolToEnquiryBody = z.infer<typeof poolToEnquiryBodySchema>;
+
+/**
+ * Turn claimed pool lines into one per-line e-auction draft (kind `ebidding`, issue #14 "created from
+ * demand-pool lines"): one auction line per pool line with the quantity moved (`toBiddingQuantity`) and
+ * its starting unit price (excl. tax, in `currency`); the suppliers invited on the whole auction (linked,
+ * at least 2, each once); the schedule and least decrement as the auction's save takes them.
+ */
+export const poolToBiddingBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        lineId: z.uuid(),
+        /** In the line's unit, > 0 and at most what is left of the line. */
+        quantity: decimal3,
+        /** The line's starting unit price, excl. tax, > 0. */
+        startingPrice: decimalSchema(12, 6, true),
+      }),
+    )
+    .min(1)
+    .max(200),
+  ebiddingName: z.string().trim().min(1).max(100),
+  suppliers: z.array(elsAccountSchema).min(1).max(500),
+  /** ISO date-times: a scheduled start in the future, the end after it. */
+  startTime: z.iso.datetime({ offset: true }),
+  endTime: z.iso.datetime({ offset: true }),
+  /** '1' the least decrement is an amount, '2' a percentage (default '1'). */
+  priceReviseType: z.enum(['1', '2']).default('1'),
+  priceReviseExtent: decimalSchema(12, 6, true),
+  /** Anti-sniping: an offer in the last `quotePostponeMinute` minutes extends the end by `postponeMinute`, at most `canPostponeBout` times. */
+  quotePostponeMinute: z.number().int().min(1).optional(),
+  postponeMinute: z.number().int().min(1).optional(),
+  canPostponeBout: z.number().int().min(1).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('CNY'),
+  remark: z.string().trim().max(500).optional(),
+});
+export type PoolToBiddingBody = z.infer<typeof poolToBiddingBodySchema>;

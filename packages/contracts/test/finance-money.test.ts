@@ -2,7 +2,15 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ITEM_SIGN, type ItemType } from '../src/finance.ts';
-import { divideHalfUp, fromUnits, lineMoney, splitAmount, sumMoney, TAX_RATES, toUnits } from '../src/finance-money.ts';
+import {
+  divideHalfUp,
+  fromUnits,
+  lineMoney,
+  splitAmount,
+  sumMoney,
+  TAX_RATES,
+  toUnits,
+} from '../src/finance-money.ts';
 
 /**
  * The money rule of statements (issue #15, ARCHITECTURE.md "Money in finance") checked against an
@@ -12,7 +20,9 @@ import { divideHalfUp, fromUnits, lineMoney, splitAmount, sumMoney, TAX_RATES, t
 const decimal = (scale: number, max: number) =>
   fc
     .tuple(fc.integer({ min: 0, max }), fc.integer({ min: 0, max: 10 ** scale - 1 }))
-    .map(([whole, fraction]) => (scale > 0 ? `${whole}.${String(fraction).padStart(scale, '0')}` : String(whole)));
+    .map(([whole, fraction]) =>
+      scale > 0 ? `${whole}.${String(fraction).padStart(scale, '0')}` : String(whole),
+    );
 
 const line = fc.record({
   itemType: fc.constantFrom<ItemType>('1', '2', '3', '4'),
@@ -33,7 +43,11 @@ describe('finance money rule', () => {
       fc.property(line, (l) => {
         const ours = lineMoney(l.quantity, l.price, l.taxRate);
         const ref = reference(l.quantity, l.price, l.taxRate);
-        expect(ours).toEqual({ amount: ref.amount.toFixed(2), netAmount: ref.net.toFixed(2), taxAmount: ref.tax.toFixed(2) });
+        expect(ours).toEqual({
+          amount: ref.amount.toFixed(2),
+          netAmount: ref.net.toFixed(2),
+          taxAmount: ref.tax.toFixed(2),
+        });
       }),
       { numRuns: 2000 },
     );
@@ -42,7 +56,10 @@ describe('finance money rule', () => {
   it('a statement’s totals are the exact sums of its signed lines, and net + tax = total', () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 60 }), (lines) => {
-        const signed = lines.map((l) => ({ ...lineMoney(l.quantity, l.price, l.taxRate), sign: ITEM_SIGN[l.itemType] }));
+        const signed = lines.map((l) => ({
+          ...lineMoney(l.quantity, l.price, l.taxRate),
+          sign: ITEM_SIGN[l.itemType],
+        }));
         const total = sumMoney(signed);
         let amount = new Decimal(0);
         let net = new Decimal(0);
@@ -65,7 +82,11 @@ describe('finance money rule', () => {
     expect(divideHalfUp(4n, 3n)).toBe(1n);
     expect(lineMoney('1', '0.005', '0').amount).toBe('0.01');
     expect(lineMoney('3', '0.001666', '0').amount).toBe('0.00');
-    expect(splitAmount('113.00', '13')).toEqual({ amount: '113.00', netAmount: '100.00', taxAmount: '13.00' });
+    expect(splitAmount('113.00', '13')).toEqual({
+      amount: '113.00',
+      netAmount: '100.00',
+      taxAmount: '13.00',
+    });
     expect(splitAmount('100.01', '6')).toEqual({ amount: '100.01', netAmount: '94.35', taxAmount: '5.66' });
   });
 

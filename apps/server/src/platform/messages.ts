@@ -204,6 +204,10 @@ const messages = {
     zh_cn: '采购申请 {number} 第 {line} 行的物料不在物料主数据中，不能转询价',
     en: 'Requisition {number} line {line}: its material is not in the material master, so it cannot go to an RFQ',
   },
+  requestNoMaterialEbid: {
+    zh_cn: '采购申请 {number} 第 {line} 行的物料不在物料主数据中，不能转竞价',
+    en: 'Requisition {number} line {line}: its material is not in the material master, so it cannot go to an e-auction',
+  },
   requestOverMove: {
     zh_cn:
       '采购申请 {number} 第 {line} 行：转单数量 {quantity} 超过剩余可转数量 {remaining}（需求数量 − 已转询价、招标、订单数量）',

@@ -42,6 +42,7 @@ import { material } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
+import { ebiddingPrintSections } from './record.ts';
 import { ebidding, ebiddingBid, ebiddingItem, ebiddingOffer, ebiddingSupplier } from './tables.ts';
 
 /**
@@ -61,6 +62,7 @@ import { ebidding, ebiddingBid, ebiddingItem, ebiddingOffer, ebiddingSupplier } 
 type EbiddingRow = typeof ebidding.$inferSelect;
 type ItemRow = typeof ebiddingItem.$inferSelect;
 type OfferRow = typeof ebiddingOffer.$inferSelect;
+type BidRow = typeof ebiddingBid.$inferSelect;
 
 const rule = (problem: RuleProblem | null) => {
   if (problem) throw badRequest(problem.key as never, problem.params);
@@ -259,7 +261,17 @@ async function saveEbidding(ctx: SaveContext) {
     lines: lines.map((line) => {
       const m = materials.find((x) => x.id === line.materialId);
       if (!m) throw badRequest('ebidMaterialUnknown', { id: line.materialId });
+      // A line's source (a demand-pool requisition line) is set by the pool's toBidding after the save
+      // and kept when the draft is edited (the line's id); the save body never sets it.
+      const kept = ctx.currentLines.find((c) => c.id === (line as { id?: string }).id);
       return {
+        ...(kept
+          ? {
+              sourceType: kept.sourceType,
+              sourceNumber: kept.sourceNumber,
+              sourceItemNumber: kept.sourceItemNumber,
+            }
+          : {}),
         materialId: m.id,
         materialNumber: m.materialNumber,
         materialDesc: m.materialDesc || m.materialName,
@@ -436,7 +448,42 @@ async function close(ctx: ActionContext) {
     ctx.body.remark ? { zh_cn: ctx.body.remark, en: ctx.body.remark } : undefined,
     ctx.auth,
   );
+  // Closed without award: the quantities taken from the demand pool go back to it.
+  await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
   return { set: { finishTime: row.finishTime ?? new Date() } };
+}
+
+/**
+ * What gives an auction line's quantity back to the document it came from when the auction draft is
+ * deleted or the auction closed without award, by the line's `sourceType` (1: a requisition line of the
+ * demand pool, registered by the purchase-request module, so this module does not depend on it). The
+ * source is { elsAccount (the buyer), sourceNumber, sourceItemNumber, quantity (the line's, its unit) }.
+ */
+export type EbiddingSourceRelease = (
+  tx: Tx,
+  source: { elsAccount: string; sourceNumber: string; sourceItemNumber: string; quantity: string },
+  user: string,
+) => Promise<void>;
+const sourceReleases = new Map<string, EbiddingSourceRelease>();
+/** Registers the release of one source type (EBIDDING_SOURCE_TYPE); the last registration wins. */
+export function registerEbiddingSourceRelease(sourceType: string, release: EbiddingSourceRelease): void {
+  sourceReleases.set(sourceType, release);
+}
+async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string) {
+  for (const line of lines as unknown as ItemRow[]) {
+    const release = sourceReleases.get(line.sourceType);
+    if (!release || !line.sourceNumber || !line.sourceItemNumber) continue;
+    await release(
+      tx,
+      {
+        elsAccount: String(row.elsAccount),
+        sourceNumber: line.sourceNumber,
+        sourceItemNumber: line.sourceItemNumber,
+        quantity: line.quantity,
+      },
+      user,
+    );
+  }
 }
 
 /** A supplier's invitation on an auction: the auctions with a row of the account (the kernel's saleScope). */
@@ -458,6 +505,10 @@ export const ebiddingKind = defineKind({
   afterAction: async ({ db, broker, env }, _action, row) =>
     publishLive(broker, env, await livePushes(db, row as unknown as EbiddingRow, 'status')),
   approvalContent: (row) => String(row.ebiddingName ?? ''),
+  // A deleted draft gives its quantities back to the demand pool.
+  release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
+  // The printed auction record: ranking, bid log and its chain check after the kernel's header (record.ts).
+  printSections: (db, auth, side, row, locale) => ebiddingPrintSections(db, auth, side, row, locale),
 });
 
 /**
@@ -593,10 +644,10 @@ registerJobHandler(STEP_JOB, async (tx, job, { env, broker, afterCommit }) => {
 // ——— bidding ———
 
 /** The key of a lot or line in the offers table: 'lot' by total price, else the line's id. */
-const lotKey = (itemId: string | null) => itemId ?? 'lot';
+export const lotKey = (itemId: string | null) => itemId ?? 'lot';
 
 /** Every supplier's current offer on every lot or line of the auction (one indexed read). */
-async function currentOffers(db: Queryable, id: string, keys?: string[]): Promise<OfferRow[]> {
+export async function currentOffers(db: Queryable, id: string, keys?: string[]): Promise<OfferRow[]> {
   return db
     .select()
     .from(ebiddingOffer)
@@ -1005,11 +1056,7 @@ export async function findConsole(db: Queryable, auth: AuthContext, id: string) 
       price: offer.price,
       bidTime: new Date(offer.bidTime).toISOString(),
     }));
-  const log = await db
-    .select()
-    .from(ebiddingBid)
-    .where(eq(ebiddingBid.ebiddingId, id))
-    .orderBy(asc(ebiddingBid.seq));
+  const log = await findBidLog(db, id);
   const draft = row as unknown as { invitedSuppliers: Array<{ account: string; name: string }> };
   return {
     record: ebiddingKind.toRecord(row as unknown as DocRow),
@@ -1065,17 +1112,32 @@ export async function findConsole(db: Queryable, auth: AuthContext, id: string) 
 
 /**
  * Verifies the bid log (buyer): recomputes every row's hash from the one before it, from the auction's id
- * to the head the header records. Answers { intact, count, head, brokenAt (the first row's seq whose
- * link or hash does not hold, or null) }.
+ * to the head the header records (checkBidChain). Answers { intact, count, head, brokenAt (the first row's
+ * seq whose link or hash does not hold, or null) }.
  */
 export async function verifyBidLog(db: Queryable, auth: AuthContext, id: string) {
   ebiddingKind.assertSide(auth, 'purchase', 'edit', id);
   const row = (await ebiddingKind.find(db, auth, 'purchase', id)) as unknown as EbiddingRow;
-  const log = await db
-    .select()
-    .from(ebiddingBid)
-    .where(eq(ebiddingBid.ebiddingId, id))
-    .orderBy(asc(ebiddingBid.seq));
+  return checkBidChain(row, await findBidLog(db, id));
+}
+
+/** The whole bid log of an auction in its order (seq ascending). */
+export async function findBidLog(db: Queryable, id: string): Promise<BidRow[]> {
+  return db.select().from(ebiddingBid).where(eq(ebiddingBid.ebiddingId, id)).orderBy(asc(ebiddingBid.seq));
+}
+
+/**
+ * The chain check of a bid log (`log` in seq order, all of the auction's rows): each row must be number
+ * i + 1, link to the previous row's hash (the first to the auction's id) and carry the hash of its own
+ * fields (bidHash); the last hash and the count must be the header's (`lastBidHash`, `lastBidSeq`), so a
+ * removed last row shows too. Answers { intact, count, head, brokenAt (first broken seq, or the seq after
+ * the log's end when rows are missing there; null when intact) }. Pure: the verify call and the printed
+ * auction record use it alike.
+ */
+export function checkBidChain(
+  row: Pick<EbiddingRow, 'id' | 'lastBidSeq' | 'lastBidHash'>,
+  log: readonly BidRow[],
+) {
   let prev = row.id;
   let brokenAt: number | null = null;
   for (const [i, b] of log.entries()) {

@@ -99,6 +99,10 @@ export const ebiddingItem = pgTable(
     deliveryDate: date('delivery_date').notNull(),
     startingPrice: numeric('starting_price', { precision: 18, scale: 6 }),
     bestPrice: numeric('best_price', { precision: 18, scale: 6 }),
+    /** EBIDDING_SOURCE_TYPE: '1' a demand-pool requisition line (its number and line number below). */
+    sourceType: text('source_type').notNull().default('0'),
+    sourceNumber: text('source_number'),
+    sourceItemNumber: text('source_item_number'),
   },
   (t) => [index('ebidding_item_document_idx').on(t.documentId, t.lineNumber)],
 );

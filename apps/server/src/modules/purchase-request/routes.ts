@@ -5,13 +5,22 @@ import {
   demandPoolQuerySchema,
   poolLinesBodySchema,
   poolReturnBodySchema,
+  poolToBiddingBodySchema,
   poolToEnquiryBodySchema,
   poolToOrderBodySchema,
 } from '@srm/contracts/purchase-request';
 import { z } from 'zod';
 import { registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import { claimLines, findPool, purchaseRequestKind, returnLines, toEnquiry, toOrders } from './service.ts';
+import {
+  claimLines,
+  findPool,
+  purchaseRequestKind,
+  returnLines,
+  toBidding,
+  toEnquiry,
+  toOrders,
+} from './service.ts';
 
 const text = z.string().nullable();
 const poolRecord = z.object({
@@ -199,5 +208,33 @@ export function registerPurchaseRequestRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => ok(await toEnquiry(deps.db, requireAuth(request.auth), request.body)),
+  );
+
+  /**
+   * POST …/toBidding — claimed pool lines → one per-line e-auction draft (kind `ebidding`, issue #14).
+   * Body poolToBiddingBodySchema: { lines [{ lineId, quantity (decimal string in the line's unit, > 0,
+   * ≤ what is left), startingPrice (the line's starting unit price excl. tax, > 0, ≤ 6 decimals) }],
+   * ebiddingName (≤ 100), suppliers (linked supplier accounts: at least 2, none twice), startTime,
+   * endTime (ISO date-times: start in the future, end after it), priceReviseType? ('1' amount, '2' %),
+   * priceReviseExtent (least decrement), quotePostponeMinute?, postponeMinute?, canPostponeBout?
+   * (positive integers), currency? (default CNY), remark? }. The auction is saved as its own save saves
+   * one (spec 001 §5 rules and '400's apply); one line per pool line (the requisition line's material,
+   * quantity, required date or today when past, requisition number and line as source); each line's
+   * toBiddingQuantity grows (the line closes when fully moved) and goes back when the draft is deleted or
+   * the auction closed. data { id, ebiddingNumber }. '400' a line not claimed by the caller, without a
+   * material of the master, named twice or over what is left (naming the requisition and line); '404' a
+   * line of another company. Nothing is saved on any error.
+   */
+  r.post(
+    `${base}/toBidding`,
+    {
+      schema: {
+        tags,
+        summary: 'Turn claimed demand-pool lines into one per-line e-auction draft',
+        body: poolToBiddingBodySchema,
+        response: { 200: envelopeSchema(z.object({ id: z.string(), ebiddingNumber: z.string() })) },
+      },
+    },
+    async (request) => ok(await toBidding(deps.db, requireAuth(request.auth), request.body)),
   );
 }

@@ -3,6 +3,7 @@ import {
   type DemandPoolQuery,
   purchaseRequestDefinition as def,
   POOL_ITEM_STATUSES,
+  type PoolToBiddingBody,
   type PoolToEnquiryBody,
   type PoolToOrderBody,
 } from '@srm/contracts/purchase-request';
@@ -20,6 +21,8 @@ import {
 import { likePrefix } from '../../platform/document/list-query.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
+import { ebiddingKind, registerEbiddingSourceRelease } from '../ebidding/service.ts';
+import { ebiddingItem } from '../ebidding/tables.ts';
 import { enquiryKind, registerSourceRelease } from '../enquiry/service.ts';
 import { enquiryItem } from '../enquiry/tables.ts';
 import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/repository.ts';
@@ -315,6 +318,8 @@ export async function releaseQuantity(
 
 // RFQ lines taken from the pool (sourceType 1) give their quantity back when the RFQ is deleted or closed.
 registerSourceRelease('1', (tx, source, user) => releaseQuantity(tx, source, 'enquiry', user));
+// Auction lines taken from the pool (sourceType 1) likewise, when the auction draft is deleted or closed.
+registerEbiddingSourceRelease('1', (tx, source, user) => releaseQuantity(tx, source, 'bidding', user));
 
 export async function moveQuantity(
   tx: Tx,
@@ -771,5 +776,79 @@ export async function toEnquiry(db: Queryable, auth: AuthContext, body: PoolToEn
       await moveQuantity(tx, line.id, 'enquiry', quantity, auth);
     }
     return { id: row.id as string, enquiryNumber: row.enquiryNumber as string };
+  });
+}
+
+/**
+ * Turns claimed pool lines into one per-line e-auction draft (kind `ebidding`, issue #14 "created from
+ * demand-pool lines"; English reverse, scheduled start), saved through the auction kind's save in this
+ * transaction so its rules apply (linked suppliers, at least 2, none twice; end after start and after
+ * now; positive extension settings; a starting unit price per line): one auction line per pool line with
+ * the requisition line's material, the quantity (the line's unit) and its required date (today when
+ * past), the requisition number and line as the auction line's source. Each line's `toBiddingQuantity`
+ * grows by the quantity — never above what is left (quantity − moved to RFQs, biddings and orders; '400'
+ * requestOverMove naming the requisition and line) — and goes back when the draft is deleted or the
+ * auction closed (registerEbiddingSourceRelease above). '400' a line not claimed by the caller, named
+ * twice or without a material of the master; '404' another company's line. All or nothing. Answers
+ * { id, ebiddingNumber }.
+ */
+export async function toBidding(db: Queryable, auth: AuthContext, body: PoolToBiddingBody) {
+  return db.transaction(async (tx) => {
+    const ids = body.lines.map((l) => l.lineId);
+    const rows = await lockPoolLines(tx, auth, ids);
+    const twice = rows.find((r) => ids.indexOf(r.line.id) !== ids.lastIndexOf(r.line.id));
+    if (twice)
+      throw badRequest('requestLineRepeated', { number: twice.number, line: twice.line.requestItemNumber });
+    const start = today();
+    const picked = body.lines.map((wanted) => {
+      const { line, number } = rows.find((r) => r.line.id === wanted.lineId)!;
+      if (line.claimStatus !== '1' || line.claimUser !== userKey(auth))
+        throw badRequest('requestLineNotClaimedByYou', { number, line: line.requestItemNumber });
+      if (!line.materialId)
+        throw badRequest('requestNoMaterialEbid', { number, line: line.requestItemNumber });
+      const remaining = remainingQuantity(line);
+      const quantity = new Decimal(wanted.quantity);
+      if (quantity.lte(0) || quantity.gt(remaining))
+        throw badRequest('requestOverMove', {
+          number,
+          line: line.requestItemNumber,
+          quantity: fmt(quantity),
+          remaining: fmt(remaining),
+        });
+      return { line, number, quantity: quantity.toFixed(3), startingPrice: wanted.startingPrice };
+    });
+    const row = await ebiddingKind.save(tx, auth, 'purchase', {
+      ebiddingName: body.ebiddingName,
+      ebiddingType: '1',
+      ebiddingMethod: '2',
+      startMethod: '2',
+      startTime: body.startTime,
+      endTime: body.endTime,
+      currency: body.currency,
+      priceReviseType: body.priceReviseType,
+      priceReviseExtent: body.priceReviseExtent,
+      ...(body.quotePostponeMinute ? { quotePostponeMinute: body.quotePostponeMinute } : {}),
+      ...(body.postponeMinute ? { postponeMinute: body.postponeMinute } : {}),
+      ...(body.canPostponeBout ? { canPostponeBout: body.canPostponeBout } : {}),
+      remark:
+        body.remark ??
+        `采购申请 / Requisition ${[...new Set(picked.map((p) => p.number))].join(', ')}`.slice(0, 500),
+      suppliers: body.suppliers,
+      lines: picked.map(({ line, quantity, startingPrice }) => ({
+        materialId: line.materialId!,
+        quantity,
+        deliveryDate: line.deliveryDate < start ? start : line.deliveryDate,
+        startingPrice,
+      })),
+    });
+    const items = await ebiddingKind.findLines(tx, row.id as string);
+    for (const [i, { line, number, quantity }] of picked.entries()) {
+      await tx
+        .update(ebiddingItem)
+        .set({ sourceType: '1', sourceNumber: number, sourceItemNumber: String(line.requestItemNumber) })
+        .where(eq(ebiddingItem.id, items[i].id as string));
+      await moveQuantity(tx, line.id, 'bidding', quantity, auth);
+    }
+    return { id: row.id as string, ebiddingNumber: row.ebiddingNumber as string };
   });
 }

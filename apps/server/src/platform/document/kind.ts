@@ -16,6 +16,7 @@ import {
 } from '@srm/contracts/document/define';
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Content } from 'pdfmake/interfaces.js';
 import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
 import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
@@ -186,6 +187,18 @@ export type KindOptions = KindTables & {
     row: DocRow,
     lines: DocRow[],
   ) => Promise<DocRow[]>;
+  /**
+   * Sections the kind prints after the kernel's header and lines (pdfmake content, the reader's
+   * language), e.g. an e-auction's ranking, bid log and its verification (issue #14); default none. The
+   * kernel's print route and renderDocumentPdf (print.ts) keep the layout, fonts and PDF setup.
+   */
+  printSections?: (
+    db: Queryable,
+    auth: AuthContext,
+    side: Side,
+    row: DocRow,
+    locale: Locale,
+  ) => Promise<Content[]>;
   /** The amount an approval step compares with its minimum (local currency); default 0. */
   approvalAmount?: (row: DocRow) => string;
   /**

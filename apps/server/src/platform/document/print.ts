@@ -65,12 +65,17 @@ export function printValue(field: FieldDef | undefined, value: unknown, locale: 
   return String(value);
 }
 
-/** The printable document of a kind: header pairs, statuses, then its lines. */
+/**
+ * The printable document of a kind: header pairs, statuses, then its lines, then the kind's own
+ * `sections` (pdfmake content in the reader's language, e.g. an e-auction's bid log; KindOptions
+ * printSections) in the same layout and fonts.
+ */
 export async function renderDocumentPdf(
   def: DocumentDefinition,
   record: Record<string, unknown>,
   lines: Array<Record<string, unknown>>,
   locale: Locale,
+  sections: Content[] = [],
 ): Promise<Buffer> {
   const fields = { ...def.header, ...statusFieldsOf(def) };
   const pairs = [...def.print.header, Object.keys(def.statuses)[0]].map(
@@ -108,6 +113,7 @@ export async function renderDocumentPdf(
         },
         layout: 'lightHorizontalLines',
       },
+      ...sections,
     ],
     `${def.title[locale]} ${number}`,
   );

@@ -118,7 +118,7 @@ function customFieldColumns(
  * - `findDetail/{id}` (both) — { record, lines, trail, tasks, actions } ('404' for another company's or
  *   an invisible document);
  * - `export` (both) — the filtered list as .xlsx, labels in the caller's language;
- * - `print/{id}` (both) — the document as a PDF (definition's print layout);
+ * - `print/{id}` (both) — the document as a PDF (definition's print layout, then the kind's printSections);
  * - `save`, `copy/{id}`, `delete/{id}` (creator sides) and `submit/{id}`, `withdraw/{id}` (with approval);
  * - one `{action}/{id}` per action and side of the transition table, body actionBodySchema; and
  *   `{action}` with { items: [{ id, version }] } for bulk actions (a result per document).
@@ -308,8 +308,12 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           },
         },
         async (request, reply) => {
-          const { answer } = await kind.detail(deps.db, requireAuth(request.auth), side, request.params.id);
-          const pdf = await renderDocumentPdf(def, answer.record, answer.lines, request.locale);
+          const auth = requireAuth(request.auth);
+          const { row, answer } = await kind.detail(deps.db, auth, side, request.params.id);
+          const sections = kind.options.printSections
+            ? await kind.options.printSections(deps.db, auth, side, row, request.locale)
+            : [];
+          const pdf = await renderDocumentPdf(def, answer.record, answer.lines, request.locale, sections);
           return reply
             .header('content-type', 'application/pdf')
             .header(

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findRoom, placeOffer, type Room, type Standing } from './api.ts';
+import { findRoom, placeOffer, printRecord, type Room, type Standing } from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
 import { clockOffset, highestAcceptable, rankOf } from './live-rules.ts';
@@ -136,6 +136,7 @@ function OfferPanel({
  */
 export default function BiddingRoom() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const client = useQueryClient();
   const locale = useSettings((s) => s.locale);
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
@@ -189,7 +190,21 @@ export default function BiddingRoom() {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Card
         title={`${t('ebidding:room.title')} · ${r.ebiddingNumber} ${r.ebiddingName}`}
-        extra={<Tag>{EBIDDING_STATUS[r.ebiddingStatus as keyof typeof EBIDDING_STATUS]?.[locale]}</Tag>}
+        extra={
+          <Space>
+            {['3', '4', '5', '6'].includes(r.ebiddingStatus) && (
+              <Button
+                size="small"
+                onClick={() =>
+                  void printRecord(r.id, r.ebiddingNumber, 'sale').catch((e) => message.error(errorText(e)))
+                }
+              >
+                {t('ebidding:room.printRecord')}
+              </Button>
+            )}
+            <Tag>{EBIDDING_STATUS[r.ebiddingStatus as keyof typeof EBIDDING_STATUS]?.[locale]}</Tag>
+          </Space>
+        }
       >
         <LiveStatus record={r} offset={offset} live={live} clock={data.lot?.clock ?? data.lines[0]?.clock} />
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 12 }}>

@@ -21,13 +21,15 @@ import { useLocation, useNavigate } from 'react-router';
 import { documentKeys } from '../../components/document/api.ts';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
 import { errorText } from '../../lib/http.ts';
-import { awardAuction, type Console, findConsole, type RankRow, verifyBidLog } from './api.ts';
+import { awardAuction, type Console, findConsole, printRecord, type RankRow, verifyBidLog } from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
 import { clockOffset, proRataSplit } from './live-rules.ts';
 import './i18n-ebidding.ts';
 
 const PriceChart = lazy(() => import('./PriceChart.tsx'));
+/** Statuses after the end (finished, won, bid failed, closed): the auction record is final to print. */
+const ENDED = ['3', '4', '5', '6'];
 
 /** One lot's or line's live ranking, with the suppliers' names (the buyer's view). */
 function RankingTable({ rows, title }: { rows: RankRow[]; title: string }) {
@@ -261,13 +263,26 @@ export default function EbiddingConsole() {
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
       ownActions={['award']}
-      extra={(d) =>
-        d.actions?.includes('award') && data ? (
-          <Button type="primary" onClick={() => setAwarding(true)}>
-            {t('ebidding:console.award')}
-          </Button>
-        ) : null
-      }
+      extra={(d) => (
+        <>
+          {d.actions?.includes('award') && data ? (
+            <Button type="primary" onClick={() => setAwarding(true)}>
+              {t('ebidding:console.award')}
+            </Button>
+          ) : null}
+          {ENDED.includes(String(d.record.ebiddingStatus)) ? (
+            <Button
+              onClick={() =>
+                void printRecord(id, String(d.record.ebiddingNumber)).catch((e) =>
+                  message.error(errorText(e)),
+                )
+              }
+            >
+              {t('ebidding:console.printRecord')}
+            </Button>
+          ) : null}
+        </>
+      )}
     >
       {(d) =>
         data ? (

@@ -1,4 +1,5 @@
-import type { EbiddingAwardBody } from '@srm/contracts/ebidding';
+import { type EbiddingAwardBody, ebiddingDefinition } from '@srm/contracts/ebidding';
+import { basePath, openPdf } from '../../components/document/api.ts';
 import { call } from '../../lib/http.ts';
 
 /** Calls of the e-auction's own routes (issue #14; apps/server/src/modules/ebidding/routes.ts). */
@@ -103,3 +104,14 @@ export const awardAuction = (id: string, body: EbiddingAwardBody) =>
     data: body,
   });
 export { findMaterialOptions, findSupplierOptions } from '../rfq/api.ts';
+
+/**
+ * GET …/PurchaseEbiddingService/print/{id} (or the Sale service's for a supplier): the auction record as
+ * a PDF in a new tab — header, ranking, bid log with hashes and the chain check (server record.ts).
+ */
+export function printRecord(id: string, ebiddingNumber: string, side: 'purchase' | 'sale' = 'purchase') {
+  return openPdf(
+    `${basePath(ebiddingDefinition, side)}/print/${encodeURIComponent(id)}`,
+    `${ebiddingNumber}.pdf`,
+  );
+}

@@ -34,6 +34,7 @@ import {
   type PoolLine,
   returnLines,
 } from './api.ts';
+import { PoolToBidding } from './PoolToBidding.tsx';
 import './i18n-requisition.ts';
 
 type Filter = {
@@ -54,8 +55,9 @@ export const claimantOf = (key: string | null) => (key ? key.slice(key.indexOf('
 /**
  * #/v2/requisition/pool — the demand pool (需求池, seed 001 §2): open lines of approved requisitions, most
  * urgent first. Filter, select lines, claim them, return them to the requester with a remark, or turn the
- * lines one has claimed into purchase order drafts (one per supplier) or into one RFQ draft (suppliers
- * invited per line; the RFQ opens in the /rfq/ app).
+ * lines one has claimed into purchase order drafts (one per supplier), into one RFQ draft (suppliers
+ * invited per line; the RFQ opens in the /rfq/ app) or into one per-line e-auction draft (PoolToBidding;
+ * it opens in the /ebidding/ app).
  */
 export default function DemandPool() {
   const { t } = useTranslation();
@@ -70,6 +72,7 @@ export default function DemandPool() {
   const [ordering, setOrdering] = useState(false);
   const [remark, setRemark] = useState('');
   const [enquiring, setEnquiring] = useState(false);
+  const [bidding, setBidding] = useState(false);
   const [enquiryDesc, setEnquiryDesc] = useState('');
   const [quoteEnd, setQuoteEnd] = useState<dayjs.Dayjs | null>(null);
   const [enquiryLines, setEnquiryLines] = useState<Record<string, { quantity: string; suppliers: string[] }>>(
@@ -79,7 +82,7 @@ export default function DemandPool() {
   const suppliers = useQuery({
     queryKey: ['rfq', 'suppliers'],
     queryFn: findSupplierOptions,
-    enabled: enquiring,
+    enabled: enquiring || bidding,
   });
   const supplierOptions = (suppliers.data?.records ?? []).map((s) => ({
     value: s.toElsAccount,
@@ -149,6 +152,13 @@ export default function DemandPool() {
       ),
     );
     setEnquiring(true);
+  };
+
+  const openBidding = () => {
+    if (selected.length === 0) return void message.warning(t('requisition:pool.selectRow'));
+    if (chosen.some((r) => r.claimStatus !== '1' || (me && r.claimUser !== me)))
+      return void message.warning(t('requisition:pool.notClaimedForBidding'));
+    setBidding(true);
   };
 
   async function makeEnquiry() {
@@ -254,6 +264,7 @@ export default function DemandPool() {
               {t('requisition:pool.return')}
             </Button>
             <Button onClick={openEnquiring}>{t('requisition:pool.toEnquiry')}</Button>
+            <Button onClick={openBidding}>{t('requisition:pool.toBidding')}</Button>
             <Button type="primary" onClick={openOrdering}>
               {t('requisition:pool.toOrder')}
             </Button>
@@ -440,6 +451,14 @@ export default function DemandPool() {
           ]}
         />
       </Modal>
+      {bidding && (
+        <PoolToBidding
+          lines={chosen}
+          supplierOptions={supplierOptions}
+          suppliersLoading={suppliers.isLoading}
+          onClose={() => setBidding(false)}
+        />
+      )}
       <Modal
         open={enquiring}
         width={900}

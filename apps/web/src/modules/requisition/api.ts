@@ -1,5 +1,6 @@
 import {
   type DemandPoolQuery,
+  type PoolToBiddingBody,
   type PoolToEnquiryBody,
   type PoolToOrderBody,
   purchaseRequestDefinition,
@@ -64,3 +65,21 @@ export function linesToEnquiry(
 
 /** The RFQ app's detail page of an RFQ (another module app: /rfq/). */
 export const enquiryDetailHref = (id: string) => `/rfq/#/v2/detail?id=${encodeURIComponent(id)}`;
+
+/**
+ * Claimed lines → one per-line e-auction draft (`toBidding`, issue #14): quantities in each line's unit,
+ * starting unit prices excl. tax; answers the auction's id and number.
+ */
+export function linesToBidding(
+  body: Omit<PoolToBiddingBody, 'priceReviseType' | 'currency'> &
+    Partial<Pick<PoolToBiddingBody, 'priceReviseType' | 'currency'>>,
+) {
+  return call<{ id: string; ebiddingNumber: string }>({
+    url: `${base()}/toBidding`,
+    method: 'POST',
+    data: body,
+  });
+}
+
+/** The e-auction app's console of an auction (another module app: /ebidding/). */
+export const ebiddingDetailHref = (id: string) => `/ebidding/#/v2/detail?id=${encodeURIComponent(id)}`;
