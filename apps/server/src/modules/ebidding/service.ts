@@ -17,7 +17,7 @@ import {
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
-import { and, asc, count, eq, gte, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
 import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
@@ -42,7 +42,14 @@ import { material } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
-import { ebidding, ebiddingBid, ebiddingItem, ebiddingOffer, ebiddingSupplier } from './tables.ts';
+import {
+  ebidding,
+  ebiddingBid,
+  ebiddingItem,
+  ebiddingOffer,
+  ebiddingSaleIndex,
+  ebiddingSupplier,
+} from './tables.ts';
 
 /**
  * E-auctions' own rules (issue #14; spec 001 §5 "auction offer greater than 0 and at most the starting
@@ -319,6 +326,8 @@ async function publish(ctx: ActionContext) {
       supplierName: name,
     })),
   );
+  // The invited suppliers' list rows (the transition after this effect sets their status).
+  await ebiddingKind.refreshSaleIndex(tx, row.id);
   await tellBidders(
     tx,
     ctx.env,
@@ -439,10 +448,6 @@ async function close(ctx: ActionContext) {
   return { set: { finishTime: row.finishTime ?? new Date() } };
 }
 
-/** A supplier's invitation on an auction: the auctions with a row of the account (the kernel's saleScope). */
-const saleScope = (account: Placeholder | string): SQL =>
-  sql`exists (select 1 from ${ebiddingSupplier} where ${ebiddingSupplier.ebiddingId} = ${ebidding.id} and ${ebiddingSupplier.toElsAccount} = ${account})`;
-
 export const ebiddingKind = defineKind({
   def,
   header: ebidding,
@@ -450,7 +455,16 @@ export const ebiddingKind = defineKind({
   documentId: ebiddingItem.documentId,
   numberOwner: 'purchase',
   save: saveEbidding,
-  saleScope,
+  // A supplier reads the auctions it is invited to: its list from the sale index, one document by an
+  // EXISTS on ebidding_supplier.
+  saleIndex: {
+    table: ebiddingSaleIndex,
+    source: {
+      table: ebiddingSupplier,
+      documentId: ebiddingSupplier.ebiddingId,
+      account: ebiddingSupplier.toElsAccount,
+    },
+  },
   effects: { publish, start, pause, resume, extend, finish, close, withdrawAward },
   // The award names its winners and a total-price lot's split: its own route (award below).
   ownRoutes: ['award'],
