@@ -356,6 +356,7 @@ if (!db.reused) {
         SELECT DISTINCT e.id, s.to_els_account, e.els_account, e.enquiry_date, e.create_date, e.enquiry_status,
           e.enquiry_number
         FROM enquiry_supplier s JOIN enquiry e ON e.id = s.enquiry_id
+        WHERE e.enquiry_status IN ('1', '2', '3', '4')
         ON CONFLICT DO NOTHING`),
     )
   ).ms;

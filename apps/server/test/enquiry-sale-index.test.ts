@@ -133,7 +133,10 @@ async function expectListMatches(account: string) {
   expect(page2.records.map((r: { id: string }) => r.id)).toEqual(want.slice(5, 10).map((r) => r.id));
 }
 
-/** The index rows equal one row per header × invited account with the header's date, status and number. */
+/**
+ * The index rows equal one row per visible (published) header × invited account with the header's date,
+ * status and number, for RFQs and auctions.
+ */
 async function expectIndexInStep() {
   const db = server.database.db;
   const key = (r: { documentId: string; toElsAccount: string }) => `${r.documentId}|${r.toElsAccount}`;
@@ -150,7 +153,8 @@ async function expectIndexInStep() {
       number: enquiry.enquiryNumber,
     })
     .from(enquirySupplier)
-    .innerJoin(enquiry, eq(enquiry.id, enquirySupplier.enquiryId));
+    .innerJoin(enquiry, eq(enquiry.id, enquirySupplier.enquiryId))
+    .where(inArray(enquiry.enquiryStatus, ['1', '2', '3', '4']));
   expect(byKey(await db.select().from(enquirySaleIndex))).toEqual(byKey(enquiryWant));
   const ebiddingWant = await db
     .selectDistinct({
@@ -163,7 +167,8 @@ async function expectIndexInStep() {
       number: ebidding.ebiddingNumber,
     })
     .from(ebiddingSupplier)
-    .innerJoin(ebidding, eq(ebidding.id, ebiddingSupplier.ebiddingId));
+    .innerJoin(ebidding, eq(ebidding.id, ebiddingSupplier.ebiddingId))
+    .where(inArray(ebidding.ebiddingStatus, ['1', '2', '3', '4', '5', '6']));
   expect(byKey(await db.select().from(ebiddingSaleIndex))).toEqual(byKey(ebiddingWant));
   return enquiryWant.length;
 }

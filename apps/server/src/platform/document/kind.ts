@@ -190,8 +190,8 @@ export type KindOptions = KindTables & {
    * live (the invitation table: its document id column and its account column); without `saleScope` the
    * sale scope of a single document (detail, actions) is an EXISTS on it. The kernel keeps the index's
    * status, date and number in step on every transition; the kind calls `refreshSaleIndex(tx, id)` in the
-   * transaction that adds or removes source rows (publish, invite, withdraw an invitation). The
-   * definition's `visible.sale` may name the main status only (checked at start).
+   * transaction that adds or removes source rows (publish, invite, withdraw an invitation). It holds only
+   * the documents the account may see now (`visible.sale`: an RFQ's draft has no rows).
    */
   saleIndex?: {
     table: SaleIndexTable;
@@ -320,11 +320,6 @@ export function defineKind(options: KindOptions) {
           return sql`exists (select 1 from ${source} where ${sourceDoc} = ${header.id} and ${sourceAccount} = ${account})`;
         }
       : undefined);
-  if (saleIndex) {
-    const fields = Object.keys(Object.assign({}, ...[def.visible?.sale ?? []].flat()));
-    if (fields.some((f) => f !== mainStatus))
-      throw new Error(`${def.kind}: a sale index holds the main status only; visible.sale names ${fields}`);
-  }
 
   /** Which rows a side reads: its account column, and what the definition lets it see. */
   const scope = (side: Side, account: Placeholder | string): SQL => {
@@ -356,22 +351,8 @@ export function defineKind(options: KindOptions) {
     casts: ['date', 'timestamptz', 'uuid'],
   } as const;
 
-  /** The supplier's list on the sale index: its account, visibility and filters on the index's columns. */
+  /** The supplier's list on the sale index: its account and filters on the index's columns. */
   const saleIndexed = (ix: SaleIndexTable): IndexedSide => {
-    const visible = def.visible?.sale;
-    const visibleSql = () => {
-      const list = (Array.isArray(visible) ? visible : [visible]) as Array<Record<string, readonly string[]>>;
-      return sql`(${sql.join(
-        list.map(
-          (g) =>
-            sql`${ix.status} in (${sql.join(
-              [...g[mainStatus]].map((c) => sql`${c}`),
-              sql`, `,
-            )})`,
-        ),
-        sql` or `,
-      )})`;
-    };
     const own: ListFilter[] = [];
     if (headerFields[mainStatus]?.filter === 'eq')
       own.push([mainStatus, (p, many) => (many ? sql`${ix.status} = any(${p})` : sql`${ix.status} = ${p}`)]);
@@ -383,8 +364,8 @@ export function defineKind(options: KindOptions) {
     return {
       table: ix,
       documentId: ix.documentId,
-      scope: (account) =>
-        visible ? (and(eq(ix.toElsAccount, account), visibleSql()) as SQL) : eq(ix.toElsAccount, account),
+      // The index holds only what the account may see now (visible.sale is applied when writing it).
+      scope: (account) => eq(ix.toElsAccount, account),
       sorts: {
         list: { columns: [ix.listDate, ix.createDate, ix.documentId], casts: dateSort.casts },
         number: { columns: [ix.number, ix.documentId], casts: ['text', 'uuid'], collateC: true },
@@ -421,41 +402,51 @@ export function defineKind(options: KindOptions) {
     ...(saleIndex ? { indexed: { sale: saleIndexed(saleIndex.table) } } : {}),
   });
 
+  /** The header satisfies the definition's `visible.sale` (SQL over the header's columns). */
+  const saleVisibleSql = (): SQL => (def.visible?.sale ? guardSql(def.visible.sale) : sql`true`);
+
   /**
-   * Brings a document's sale-index rows in step with its source rows (the accounts invited now): removes
-   * the accounts no longer there and adds (or updates) one row per account with the header's list date,
-   * create date, main status and number. Run by the kind in the transaction that changes the source rows
-   * (the header row locked). No-op for a kind without a sale index.
+   * Brings a document's sale-index rows in step with its source rows and its visibility: while the header
+   * satisfies `visible.sale`, one row per account of the source rows (the accounts invited now) with the
+   * header's list date, create date, main status and number; no rows otherwise (a draft). Run by the kind
+   * in the transaction that changes the source rows (the header row locked), and by the kernel when a
+   * transition changes the visibility. No-op for a kind without a sale index.
    */
   async function refreshSaleIndex(tx: Queryable, documentId: string): Promise<void> {
     if (!saleIndex) return;
     const { table: ix, source } = saleIndex;
+    const invited = tx
+      .select({ account: source.account })
+      .from(source.table)
+      .where(eq(source.documentId, documentId));
     await tx
       .delete(ix)
       .where(
         and(
           eq(ix.documentId, documentId),
-          notInArray(
-            ix.toElsAccount,
-            tx
-              .select({ account: source.account })
-              .from(source.table)
-              .where(eq(source.documentId, documentId)),
-          ),
+          sql`(${notInArray(ix.toElsAccount, invited)} or not exists (select 1 from ${header} where ${header.id} = ${documentId} and ${saleVisibleSql()}))`,
         ),
       );
     await tx.execute(sql`insert into ${ix} (document_id, to_els_account, els_account, list_date, create_date, status, number)
       select distinct ${header.id}, ${source.account}, ${header.elsAccount}, ${col(def.dateField)}, ${header.createDate},
         ${col(mainStatus)}, ${col(def.numberField)}
       from ${source.table} inner join ${header} on ${header.id} = ${source.documentId}
-      where ${source.documentId} = ${documentId}
+      where ${source.documentId} = ${documentId} and ${saleVisibleSql()}
       on conflict (document_id, to_els_account) do update set list_date = excluded.list_date,
         create_date = excluded.create_date, status = excluded.status, number = excluded.number`);
   }
 
-  /** The sale index's copy of the header when the status, date or number changed (same transaction). */
+  /**
+   * Keeps the sale index in step with a header write (same transaction): its rows made or removed when
+   * the visibility changed, else the copy of a changed status, date or number.
+   */
   async function syncSaleIndex(tx: Queryable, before: DocRow, after: DocRow): Promise<void> {
     if (!saleIndex) return;
+    const seen = def.visible?.sale;
+    const was = !seen || guardHolds(seen, before);
+    const is = !seen || guardHolds(seen, after);
+    if (was !== is) return refreshSaleIndex(tx, after.id);
+    if (!is) return;
     const same = (name: string) => String(outValue(before[name])) === String(outValue(after[name]));
     if (same(mainStatus) && same(def.dateField) && same(def.numberField)) return;
     const ix = saleIndex.table;
