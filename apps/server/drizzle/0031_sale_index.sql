@@ -42,3 +42,7 @@ SELECT DISTINCT e."id", s."to_els_account", e."els_account", e."ebidding_date", 
 FROM "ebidding_supplier" s JOIN "ebidding" e ON e."id" = s."ebidding_id"
 WHERE e."ebidding_status" IN ('1', '2', '3', '4', '5', '6')
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Statistics for the backfilled rows at once (the supplier's list plans on them; autovacuum may come late).
+ANALYZE "enquiry_sale_index";--> statement-breakpoint
+ANALYZE "ebidding_sale_index";
