@@ -347,6 +347,19 @@ if (!db.reused) {
     steps.invitations += (await timed('  invitations', () => gen.query(INVITATION_SQL, p))).ms;
     steps.quotes += (await timed('  quotes', () => gen.query(QUOTE_SQL, p))).ms;
   }
+  // The supplier side's list rows (kernel sale index, migration 0031): one per RFQ × invited supplier, as
+  // publish makes them (refreshSaleIndex) and the migration's backfill writes them.
+  steps.saleIndex = (
+    await timed('sale index rows', () =>
+      gen.query(`INSERT INTO enquiry_sale_index (document_id, to_els_account, els_account, list_date, create_date,
+          status, number)
+        SELECT DISTINCT e.id, s.to_els_account, e.els_account, e.enquiry_date, e.create_date, e.enquiry_status,
+          e.enquiry_number
+        FROM enquiry_supplier s JOIN enquiry e ON e.id = s.enquiry_id
+        WHERE e.enquiry_status IN ('1', '2', '3', '4')
+        ON CONFLICT DO NOTHING`),
+    )
+  ).ms;
   // VACUUM as autovacuum would after a bulk load: sets the visibility map the capped counts' index-only scans use.
   steps.analyze = (await timed('VACUUM ANALYZE', () => gen.query('VACUUM ANALYZE'))).ms;
 }
@@ -356,6 +369,7 @@ const counts = (
       (select count(*)::int from enquiry) as rfqs,
       (select count(*)::int from enquiry_item) as lines,
       (select count(*)::int from enquiry_supplier) as invitations,
+      (select count(*)::int from enquiry_sale_index) as sale_index,
       (select count(*)::int from enquiry_quote) as quotes,
       (select count(*)::int from enquiry where els_account = $1) as buyer_rfqs,
       (select count(*)::int from enquiry e where enquiry_status in ('1','2','3','4') and exists
@@ -840,6 +854,10 @@ const genTable = table(
           [
             `${fmt(counts.quotes - (counts.cmp_quotes ?? 0))} enquiry_quote rows (the invitations with a price)`,
             secs(steps.quotes),
+          ],
+          [
+            `${fmt(counts.sale_index)} enquiry_sale_index rows (one per RFQ × invited supplier)`,
+            secs(steps.saleIndex),
           ],
           ['VACUUM ANALYZE', secs(steps.analyze)],
         ]),

@@ -346,7 +346,7 @@ export const ebiddingDefinition = defineDocument({
     pauseStatus: PAUSE_STATUS,
     resultAuditStatus: EBIDDING_RESULT_AUDIT_STATUS,
   },
-  // A supplier sees a published auction it is invited to (the kind's saleScope), never a draft.
+  // A supplier sees a published auction it is invited to (the kind's saleIndex), never a draft.
   visible: { sale: { ebiddingStatus: ['1', '2', '3', '4', '5', '6'] } },
   editable: { purchase: { ebiddingStatus: ['0'] } },
   actions: {

@@ -12,7 +12,7 @@ import { defineDocument } from './document/define.ts';
  * suppliers). Its lines are materials with quantity, unit and delivery date; each line invites its own
  * suppliers (an invitation row per line × supplier, server table enquiry_supplier), and each invitation
  * carries that supplier's quotes (enquiry_quote). A supplier reads an RFQ only once it is published and
- * only when invited (the kernel's scope extension `saleScope`).
+ * only when invited (the kernel's scope extension `saleIndex`).
  */
 
 /** RFQ status (spec 001 §4 demand and inquiry: unpublished, quoting, quoted, won bid, closed). */
@@ -271,7 +271,7 @@ export const enquiryDefinition = defineDocument({
     auditStatus: ENQUIRY_AUDIT_STATUS,
     awardAuditStatus: ENQUIRY_AWARD_AUDIT_STATUS,
   },
-  // A supplier sees a published RFQ it is invited to (the invitation: the kind's saleScope), never a draft.
+  // A supplier sees a published RFQ it is invited to (the invitation: the kind's saleIndex), never a draft.
   visible: { sale: { enquiryStatus: ['1', '2', '3', '4'] } },
   editable: { purchase: { enquiryStatus: ['0'] } },
   actions: {

@@ -17,7 +17,7 @@ import {
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
-import { and, asc, count, eq, gte, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
 import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
@@ -43,7 +43,14 @@ import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
 import { ebiddingPrintSections } from './record.ts';
-import { ebidding, ebiddingBid, ebiddingItem, ebiddingOffer, ebiddingSupplier } from './tables.ts';
+import {
+  ebidding,
+  ebiddingBid,
+  ebiddingItem,
+  ebiddingOffer,
+  ebiddingSaleIndex,
+  ebiddingSupplier,
+} from './tables.ts';
 
 /**
  * E-auctions' own rules (issue #14; spec 001 §5 "auction offer greater than 0 and at most the starting
@@ -331,6 +338,8 @@ async function publish(ctx: ActionContext) {
       supplierName: name,
     })),
   );
+  // The invited suppliers' list rows (the transition after this effect sets their status).
+  await ebiddingKind.refreshSaleIndex(tx, row.id);
   await tellBidders(
     tx,
     ctx.env,
@@ -486,10 +495,6 @@ async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string
   }
 }
 
-/** A supplier's invitation on an auction: the auctions with a row of the account (the kernel's saleScope). */
-const saleScope = (account: Placeholder | string): SQL =>
-  sql`exists (select 1 from ${ebiddingSupplier} where ${ebiddingSupplier.ebiddingId} = ${ebidding.id} and ${ebiddingSupplier.toElsAccount} = ${account})`;
-
 export const ebiddingKind = defineKind({
   def,
   header: ebidding,
@@ -497,7 +502,16 @@ export const ebiddingKind = defineKind({
   documentId: ebiddingItem.documentId,
   numberOwner: 'purchase',
   save: saveEbidding,
-  saleScope,
+  // A supplier reads the auctions it is invited to: its list from the sale index, one document by an
+  // EXISTS on ebidding_supplier.
+  saleIndex: {
+    table: ebiddingSaleIndex,
+    source: {
+      table: ebiddingSupplier,
+      documentId: ebiddingSupplier.ebiddingId,
+      account: ebiddingSupplier.toElsAccount,
+    },
+  },
   effects: { publish, start, pause, resume, extend, finish, close, withdrawAward },
   // The award names its winners and a total-price lot's split: its own route (award below).
   ownRoutes: ['award'],

@@ -12,7 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { documentColumns, lineColumns, listIndexes } from '../../platform/document/columns.ts';
+import {
+  documentColumns,
+  lineColumns,
+  listIndexes,
+  saleIndexTable,
+} from '../../platform/document/columns.ts';
 
 /**
  * E-auctions, kind `ebidding` (packages/contracts/src/ebidding.ts; spec 001 §3 Bidding / auction). The
@@ -183,3 +188,10 @@ export const ebiddingOffer = pgTable(
     index('ebidding_offer_rank_idx').on(t.ebiddingId, t.lotKey, t.price, t.seq),
   ],
 );
+
+/**
+ * The supplier's side of the ebidding list (issue #13; columns.ts saleIndexTable): one row per auction × invited
+ * supplier, from ebidding_supplier, with the header's list date, create date, status and number; the
+ * kernel keeps it in step (kind.ts `saleIndex`).
+ */
+export const ebiddingSaleIndex = saleIndexTable('ebidding_sale_index', () => ebidding.id);

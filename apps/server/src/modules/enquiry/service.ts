@@ -20,7 +20,7 @@ import {
   type RuleProblem,
 } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
-import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -45,7 +45,7 @@ import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
-import { enquiry, enquiryItem, enquiryQuote, enquirySupplier } from './tables.ts';
+import { enquiry, enquiryItem, enquiryQuote, enquirySaleIndex, enquirySupplier } from './tables.ts';
 
 /**
  * Requests for quotation' own rules (issue #13; spec 001 §5/§9 "each material needs at least 3 suppliers
@@ -270,6 +270,8 @@ async function publish(ctx: ActionContext) {
       })),
     ),
   );
+  // The invited suppliers' list rows (the transition after this effect sets their status).
+  await enquiryKind.refreshSaleIndex(tx, row.id);
   const end = (row.quoteEndTime as Date).toISOString().slice(0, 16).replace('T', ' ');
   await notify(tx, ctx.env, {
     receivers: { companies: [...names.keys()] },
@@ -379,10 +381,6 @@ registerJobHandler(QUOTE_END_JOB, async (tx, job, { env }) => {
   await endQuoting(tx, env, row);
 });
 
-/** A supplier's invitation on an RFQ: the RFQs with a row of the account (the kernel's saleScope). */
-const saleScope = (account: Placeholder | string): SQL =>
-  sql`exists (select 1 from ${enquirySupplier} where ${enquirySupplier.enquiryId} = ${enquiry.id} and ${enquirySupplier.toElsAccount} = ${account})`;
-
 export const enquiryKind = defineKind({
   def,
   header: enquiry,
@@ -390,7 +388,16 @@ export const enquiryKind = defineKind({
   documentId: enquiryItem.documentId,
   numberOwner: 'purchase',
   save: saveEnquiry,
-  saleScope,
+  // A supplier reads the RFQs it has an invitation on (any line, any round): its list from the sale
+  // index, one document by an EXISTS on enquiry_supplier.
+  saleIndex: {
+    table: enquirySaleIndex,
+    source: {
+      table: enquirySupplier,
+      documentId: enquirySupplier.enquiryId,
+      account: enquirySupplier.toElsAccount,
+    },
+  },
   // A supplier reads the lines it is invited to, not the RFQ's other materials.
   linesFor: async (db, auth, side, row, lines) => {
     if (side === 'purchase') return lines;

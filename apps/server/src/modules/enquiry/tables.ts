@@ -10,7 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { documentColumns, lineColumns, listIndexes } from '../../platform/document/columns.ts';
+import {
+  documentColumns,
+  lineColumns,
+  listIndexes,
+  saleIndexTable,
+} from '../../platform/document/columns.ts';
 
 /**
  * Requests for quotation, kind `enquiry` (packages/contracts/src/enquiry.ts; spec 001 §3 Inquiry). The
@@ -156,3 +161,10 @@ export const enquiryQuote = pgTable(
     index('enquiry_quote_enquiry_idx').on(t.enquiryId, t.status),
   ],
 );
+
+/**
+ * The supplier's side of the enquiry list (issue #13; columns.ts saleIndexTable): one row per RFQ × invited
+ * supplier, from enquiry_supplier (line × supplier), with the header's list date, create date, status and number; the
+ * kernel keeps it in step (kind.ts `saleIndex`).
+ */
+export const enquirySaleIndex = saleIndexTable('enquiry_sale_index', () => enquiry.id);

@@ -1,6 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
-import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The standard columns of every document header (DESIGN §4): id, the buyer `els_account`, the supplier
@@ -72,3 +83,53 @@ export function listIndexes(
     index(`${name}_supplier_status_idx`).on(t.toElsAccount, status, ...sort()),
   ];
 }
+
+/**
+ * A kind's sale index (issue #13, BENCHMARKS.md "Sourcing: … RFQ list at 1M"): one row per document ×
+ * counterparty account that may read it on the supplying side, for a kind whose documents are seen by
+ * many suppliers (an RFQ's invitations, an auction's bidders) — `to_els_account` on the header cannot
+ * say who. It copies what the supplier's list sorts and filters by: the list date (the definition's
+ * date field, a date), the create date, the main status and the number, so each supplier's page, capped
+ * count, status filter and number-prefix search is an index range in the list's exact order; the page's
+ * rows are then read from the header by id. The kernel keeps it in step (kind.ts `saleIndex`): rows from
+ * the kind's source table of accounts, status/date/number on every header transition. Deleting the
+ * document deletes its rows (cascade).
+ *
+ * @param name the table's name (`{kind}_sale_index`)
+ * @param documentId the header's id column (the foreign key's target)
+ */
+export function saleIndexTable(name: string, documentId: () => AnyPgColumn) {
+  return pgTable(
+    name,
+    {
+      documentId: uuid('document_id').notNull().references(documentId, { onDelete: 'cascade' }),
+      /** The supplier account that may read the document. */
+      toElsAccount: text('to_els_account').notNull(),
+      /** The buyer (the header's els_account). */
+      elsAccount: text('els_account').notNull(),
+      /** The header's list date (the definition's dateField). */
+      listDate: date('list_date').notNull(),
+      createDate: timestamp('create_date', { withTimezone: true }).notNull(),
+      /** The header's main status. */
+      status: text('status').notNull(),
+      /** The header's number (prefix search, byte order "C"). */
+      number: text('number').notNull(),
+    },
+    (t) => {
+      const sort = () => [
+        t.listDate.desc().nullsFirst(),
+        t.createDate.desc().nullsFirst(),
+        t.documentId.desc().nullsFirst(),
+      ];
+      return [
+        primaryKey({ columns: [t.documentId, t.toElsAccount] }),
+        index(`${name}_list_idx`).on(t.toElsAccount, ...sort()),
+        index(`${name}_status_idx`).on(t.toElsAccount, t.status, ...sort()),
+        index(`${name}_number_idx`).on(t.toElsAccount, sql`${t.number} collate "C"`, t.documentId),
+      ];
+    },
+  );
+}
+
+/** The table saleIndexTable makes. */
+export type SaleIndexTable = ReturnType<typeof saleIndexTable>;

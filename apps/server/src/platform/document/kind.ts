@@ -14,7 +14,7 @@ import {
   trailStatusField,
   transitionTable,
 } from '@srm/contracts/document/define';
-import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Content } from 'pdfmake/interfaces.js';
 import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
@@ -25,7 +25,15 @@ import type { Queryable, Tx } from '../db.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { nextDocumentNumber } from '../numbering.ts';
-import { createListQuery, type ListFilter, type ListSort, likePrefix, type RowField } from './list-query.ts';
+import type { SaleIndexTable } from './columns.ts';
+import {
+  createListQuery,
+  type IndexedSide,
+  type ListFilter,
+  type ListSort,
+  likePrefix,
+  type RowField,
+} from './list-query.ts';
 
 /**
  * The server half of the document kernel (DESIGN §11, issue #12): what every document kind does the same
@@ -177,6 +185,20 @@ export type KindOptions = KindTables & {
    */
   saleScope?: (account: Placeholder | string) => SQL;
   /**
+   * The kind's sale index (issue #13; columns.ts saleIndexTable) for documents many suppliers read: the
+   * supplier's list, capped count, status filter and number search read it (every page an index range in
+   * the list's order) instead of scanning the header with `saleScope`. `source` names where the accounts
+   * live (the invitation table: its document id column and its account column); without `saleScope` the
+   * sale scope of a single document (detail, actions) is an EXISTS on it. The kernel keeps the index's
+   * status, date and number in step on every transition; the kind calls `refreshSaleIndex(tx, id)` in the
+   * transaction that adds or removes source rows (publish, invite, withdraw an invitation). It holds only
+   * the documents the account may see now (`visible.sale`: an RFQ's draft has no rows).
+   */
+  saleIndex?: {
+    table: SaleIndexTable;
+    source: { table: PgTable; documentId: AnyPgColumn; account: AnyPgColumn };
+  };
+  /**
    * The lines a side may read of a document it can see (an RFQ's supplier: only the lines it is invited
    * to); default all. Applies to the detail, print and export of lines.
    */
@@ -305,6 +327,16 @@ export function defineKind(options: KindOptions) {
     return list.length === 1 ? one(list[0]) : (sql`(${sql.join(list.map(one), sql` or `)})` as SQL);
   };
 
+  const saleIndex = options.saleIndex;
+  const saleScope =
+    options.saleScope ??
+    (saleIndex
+      ? (account: Placeholder | string): SQL => {
+          const { table: source, documentId: sourceDoc, account: sourceAccount } = saleIndex.source;
+          return sql`exists (select 1 from ${source} where ${sourceDoc} = ${header.id} and ${sourceAccount} = ${account})`;
+        }
+      : undefined);
+
   /** Which rows a side reads: its account column, and what the definition lets it see. */
   const scope = (side: Side, account: Placeholder | string): SQL => {
     // A side the kind does not have (a buyer-internal kind's supplier side) reads no rows.
@@ -312,8 +344,8 @@ export function defineKind(options: KindOptions) {
     const own =
       side === 'purchase'
         ? eq(header.elsAccount, account)
-        : options.saleScope
-          ? options.saleScope(account)
+        : saleScope
+          ? saleScope(account)
           : eq(header.toElsAccount, account);
     const visible = def.visible?.[side];
     return visible ? (and(own, guardSql(visible)) as SQL) : own;
@@ -334,6 +366,31 @@ export function defineKind(options: KindOptions) {
     columns: [col(def.dateField), header.createDate, header.id],
     casts: ['date', 'timestamptz', 'uuid'],
   } as const;
+
+  /** The supplier's list on the sale index: its account and filters on the index's columns. */
+  const saleIndexed = (ix: SaleIndexTable): IndexedSide => {
+    const own: ListFilter[] = [];
+    if (headerFields[mainStatus]?.filter === 'eq')
+      own.push([mainStatus, (p, many) => (many ? sql`${ix.status} = any(${p})` : sql`${ix.status} = ${p}`)]);
+    own.push([def.numberField, (p) => sql`${ix.number} collate "C" like ${p}`]);
+    if (headerFields[def.dateField]?.filter === 'range') {
+      own.push([`${def.dateField}From`, (p) => sql`${ix.listDate} >= ${p}`]);
+      own.push([`${def.dateField}To`, (p) => sql`${ix.listDate} <= ${p}`]);
+    }
+    return {
+      table: ix,
+      documentId: ix.documentId,
+      // The index holds only what the account may see now (visible.sale is applied when writing it).
+      scope: (account) => eq(ix.toElsAccount, account),
+      sorts: {
+        list: { columns: [ix.listDate, ix.createDate, ix.documentId], casts: dateSort.casts },
+        number: { columns: [ix.number, ix.documentId], casts: ['text', 'uuid'], collateC: true },
+      },
+      filters: own,
+    };
+  };
+  if (saleIndex && options.sorts?.sale)
+    throw new Error(`${def.kind}: a sale index lists by the date field; no own sale sort`);
   const list = createListQuery<Side>({
     name: def.kind,
     table: header,
@@ -358,7 +415,66 @@ export function defineKind(options: KindOptions) {
     filters,
     scope,
     numberFilter: def.numberField,
+    ...(saleIndex ? { indexed: { sale: saleIndexed(saleIndex.table) } } : {}),
   });
+
+  /** The header satisfies the definition's `visible.sale` (SQL over the header's columns). */
+  const saleVisibleSql = (): SQL => (def.visible?.sale ? guardSql(def.visible.sale) : sql`true`);
+
+  /**
+   * Brings a document's sale-index rows in step with its source rows and its visibility: while the header
+   * satisfies `visible.sale`, one row per account of the source rows (the accounts invited now) with the
+   * header's list date, create date, main status and number; no rows otherwise (a draft). Run by the kind
+   * in the transaction that changes the source rows (the header row locked), and by the kernel when a
+   * transition changes the visibility. No-op for a kind without a sale index.
+   */
+  async function refreshSaleIndex(tx: Queryable, documentId: string): Promise<void> {
+    if (!saleIndex) return;
+    const { table: ix, source } = saleIndex;
+    const invited = tx
+      .select({ account: source.account })
+      .from(source.table)
+      .where(eq(source.documentId, documentId));
+    await tx
+      .delete(ix)
+      .where(
+        and(
+          eq(ix.documentId, documentId),
+          sql`(${notInArray(ix.toElsAccount, invited)} or not exists (select 1 from ${header} where ${header.id} = ${documentId} and ${saleVisibleSql()}))`,
+        ),
+      );
+    await tx.execute(sql`insert into ${ix} (document_id, to_els_account, els_account, list_date, create_date, status, number)
+      select distinct ${header.id}, ${source.account}, ${header.elsAccount}, ${col(def.dateField)}, ${header.createDate},
+        ${col(mainStatus)}, ${col(def.numberField)}
+      from ${source.table} inner join ${header} on ${header.id} = ${source.documentId}
+      where ${source.documentId} = ${documentId} and ${saleVisibleSql()}
+      on conflict (document_id, to_els_account) do update set list_date = excluded.list_date,
+        create_date = excluded.create_date, status = excluded.status, number = excluded.number`);
+  }
+
+  /**
+   * Keeps the sale index in step with a header write (same transaction): its rows made or removed when
+   * the visibility changed, else the copy of a changed status, date or number.
+   */
+  async function syncSaleIndex(tx: Queryable, before: DocRow, after: DocRow): Promise<void> {
+    if (!saleIndex) return;
+    const seen = def.visible?.sale;
+    const was = !seen || guardHolds(seen, before);
+    const is = !seen || guardHolds(seen, after);
+    if (was !== is) return refreshSaleIndex(tx, after.id);
+    if (!is) return;
+    const same = (name: string) => String(outValue(before[name])) === String(outValue(after[name]));
+    if (same(mainStatus) && same(def.dateField) && same(def.numberField)) return;
+    const ix = saleIndex.table;
+    await tx
+      .update(ix)
+      .set({
+        status: after[mainStatus],
+        listDate: outValue(after[def.dateField]) as string,
+        number: after[def.numberField],
+      })
+      .where(eq(ix.documentId, after.id));
+  }
 
   /** A header row as the API answers it (the same fields the JSON list rows carry). */
   const toRecord = (row: DocRow) => ({
@@ -469,6 +585,7 @@ export function defineKind(options: KindOptions) {
       .where(and(eq(header.id, row.id), eq(header.version, row.version)))
       .returning()) as DocRow[];
     if (!updated) throw conflict();
+    await syncSaleIndex(tx, row, updated);
     await recordAudit(tx, {
       elsAccount: row.elsAccount,
       documentKind: def.kind,
@@ -810,6 +927,7 @@ export function defineKind(options: KindOptions) {
     list,
     listFilter,
     scope,
+    refreshSaleIndex,
     find,
     findLines,
     assertSide,

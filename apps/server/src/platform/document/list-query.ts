@@ -1,5 +1,5 @@
 import { LIST_OFFSET_WINDOW_ROWS } from '@srm/contracts/constants';
-import { and, count, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db.ts';
@@ -51,6 +51,29 @@ export type ListSort = {
  */
 export type ListFilter = readonly [name: string, condition: (p: Placeholder, many: boolean) => SQL];
 
+/**
+ * A side listed from an index table (columns.ts saleIndexTable: one row per document × account) instead
+ * of the header, for documents many accounts of that side may read (issue #13: an RFQ's invited
+ * suppliers). The page's ids, the capped count, the estimate and the keyset are read from the index
+ * table in its own index order; the page's rows from the header by id (a deferred join), so the answer is
+ * the header's as for any list. A present filter the index table does not answer is applied on the
+ * header, joined by id.
+ */
+export type IndexedSide = {
+  table: PgTable;
+  /** The index table's column holding the header's id. */
+  documentId: AnyPgColumn;
+  /** The side's account condition and visibility, on the index table's columns. */
+  scope: (account: Placeholder | string) => SQL;
+  /**
+   * The side's list sort and the number sort on the index table: the same keys (values and casts) as the
+   * header's sorts of that side, in the order of the index table's indexes.
+   */
+  sorts: { list: ListSort; number: ListSort };
+  /** The filters the index table answers, by the spec's filter names. */
+  filters: readonly ListFilter[];
+};
+
 export type ListSpec<Side extends string> = {
   /** Names the spec in cache keys. */
   name: string;
@@ -66,6 +89,8 @@ export type ListSpec<Side extends string> = {
   scope: (side: Side, account: Placeholder | string) => SQL;
   /** The filter holding a number prefix (switches to the number sort). */
   numberFilter: string;
+  /** Sides listed from an index table (the supplier's side of an RFQ), see IndexedSide. */
+  indexed?: Partial<Record<Side, IndexedSide>>;
 };
 
 export type ListFilterValues = Record<string, string | string[] | undefined>;
@@ -140,18 +165,37 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     return sql`(${sql.join(sortSql(sort), sql`, `)}) < (${sql.join(values, sql`, `)})`;
   }
 
-  /** The WHERE of a list: the side's scope, then each present filter (its placeholder or its value). */
+  /**
+   * The WHERE of a list: the side's scope, then each present filter (its placeholder or its value). On an
+   * indexed side, on the index table's columns where it answers the filter, else on the header's.
+   */
   function matching(
     side: Side,
     present: ReadonlyMap<string, { value: Placeholder | string | string[]; many: boolean }>,
     account: Placeholder | string,
   ) {
-    const where = [spec.scope(side, account)];
+    const indexed = spec.indexed?.[side];
+    const own = new Map(indexed?.filters ?? []);
+    const where = [indexed ? indexed.scope(account) : spec.scope(side, account)];
     for (const [name, condition] of spec.filters) {
       const entry = present.get(name);
-      if (entry) where.push(condition(entry.value as Placeholder, entry.many));
+      if (entry) where.push((own.get(name) ?? condition)(entry.value as Placeholder, entry.many));
     }
     return and(...where) as SQL;
+  }
+
+  /**
+   * What a list's rows are selected from: the header, or an indexed side's index table (joined to the
+   * header only when a present filter needs a header column).
+   */
+  function source(side: Side, present: Iterable<string>): SQL {
+    const indexed = spec.indexed?.[side];
+    if (!indexed) return sql`${spec.table}`;
+    const own = new Set(indexed.filters.map(([name]) => name));
+    const needsHeader = [...present].some((name) => !own.has(name));
+    return needsHeader
+      ? sql`${indexed.table} inner join ${spec.table} on ${eq(columnsByName.id, indexed.documentId)}`
+      : sql`${indexed.table}`;
   }
 
   function buildShape(
@@ -171,14 +215,28 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
       ]),
     );
     const where = matching(side, placeholders, sql.placeholder('account'));
+    const from = source(side, placeholders.keys());
     const order = sortSql(sort).map((c) => sql`${c} desc`);
     const key = sql<string>`json_build_array(${sql.join(
       sort.columns.map((c) => sql`${c}::text`),
       sql`, `,
     )})::text`;
     const idColumn = columnsByName.id;
+    const indexed = spec.indexed?.[side];
+    // An indexed side: the page's ids from the index table in its order (each paging mode an index
+    // range), the rows from the header by id.
+    const indexedIds = () => {
+      if (!indexed) return null;
+      const ixSort = sortName === 'number' ? indexed.sorts.number : indexed.sorts.list;
+      const ixOrder = sortSql(ixSort).map((c) => sql`${c} desc`);
+      return sql`(select ${indexed.documentId} from ${from} where ${
+        paging === 'cursor' ? and(where, afterKey(ixSort)) : where
+      } order by ${sql.join(ixOrder, sql`, `)} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})`;
+    };
     const pageOf = (selection: SelectedFields) => {
       const rows = db.select(selection).from(spec.table).$dynamic();
+      const ids = indexedIds();
+      if (ids) return rows.where(inArray(idColumn, ids)).orderBy(...order);
       return paging === 'offset'
         ? rows
             .where(
@@ -202,7 +260,7 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     };
     const countStatement = db
       .select({ n: count() })
-      .from(sql`(select 1 from ${spec.table} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) as capped`)
+      .from(sql`(select 1 from ${from} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) as capped`)
       .prepare('');
     if (format === 'rows')
       return { page: pageOf({ ...getTableColumns(spec.table), key }).prepare(''), count: countStatement };
@@ -276,7 +334,7 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
   ) {
     const present = new Map([...values].map(([n, value]) => [n, { value, many: Array.isArray(value) }]));
     const plan = (await db.execute(
-      sql`explain (format json) select 1 from ${spec.table} where ${matching(side, present, account)}`,
+      sql`explain (format json) select 1 from ${source(side, present.keys())} where ${matching(side, present, account)}`,
     )) as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> };
     return Number(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows']);
   }
