@@ -313,6 +313,11 @@ export function reconTotals(
   };
 }
 
+/** The distinct source ids of a statement's lines of one item type. */
+function sourceIds(lines: ReadonlyArray<Record<string, unknown>>, type: string): string[] {
+  return [...new Set(lines.filter((l) => l.itemType === type).map((l) => String(l.sourceId)))];
+}
+
 type ReconLine = typeof reconItem.$inferSelect;
 const csv = (values: readonly string[]) => values.join(',');
 
@@ -335,9 +340,9 @@ async function reserve(tx: Tx, lines: ReadonlyArray<Pick<ReconLine, 'itemType' |
     'delivery_note_item',
     collections.map((l) => l.sourceId),
   );
-  await lockInOrder('refund_item', [...new Set(of('2').map((l) => l.sourceId))]);
-  await lockInOrder('deduct_cost', [...new Set(of('3').map((l) => l.sourceId))]);
-  await lockInOrder('add_cost', [...new Set(of('4').map((l) => l.sourceId))]);
+  await lockInOrder('refund_item', sourceIds(lines, '2'));
+  await lockInOrder('deduct_cost', sourceIds(lines, '3'));
+  await lockInOrder('add_cost', sourceIds(lines, '4'));
   if (collections.length > 0) {
     const result = await tx.execute(sql`
       update delivery_note_item d set recon_quantity = d.recon_quantity + v.q
@@ -347,7 +352,7 @@ async function reserve(tx: Tx, lines: ReadonlyArray<Pick<ReconLine, 'itemType' |
       returning d.id`);
     if (rowsOf(result).length !== collections.length) throw conflict('reconSourceTaken');
   }
-  const refunds = [...new Set(of('2').map((l) => l.sourceId))];
+  const refunds = sourceIds(lines, '2');
   if (refunds.length > 0) {
     const taken = await tx
       .update(refundItem)
@@ -360,7 +365,7 @@ async function reserve(tx: Tx, lines: ReadonlyArray<Pick<ReconLine, 'itemType' |
     ['3', deductCost],
     ['4', addCost],
   ] as const) {
-    const ids = [...new Set(of(type).map((l) => l.sourceId))];
+    const ids = sourceIds(lines, type);
     if (ids.length === 0) continue;
     const taken = await tx
       .update(sheet)
@@ -382,14 +387,14 @@ async function release(tx: Tx, lines: readonly DocRow[]) {
       from (select unnest(string_to_array(${csv(collections.map((l) => l.sourceId))}, ','))::uuid as id,
                    unnest(string_to_array(${csv(collections.map((l) => String(l.quantity)))}, ','))::numeric as q) v
       where d.id = v.id`);
-  const refunds = [...new Set(of('2').map((l) => l.sourceId))];
+  const refunds = sourceIds(lines, '2');
   if (refunds.length > 0)
     await tx.update(refundItem).set({ reconFlag: '0' }).where(inArray(refundItem.id, refunds));
   for (const [type, sheet] of [
     ['3', deductCost],
     ['4', addCost],
   ] as const) {
-    const ids = [...new Set(of(type).map((l) => l.sourceId))];
+    const ids = sourceIds(lines, type);
     if (ids.length > 0)
       await tx
         .update(sheet)
@@ -417,8 +422,7 @@ async function saveRecon(ctx: SaveContext) {
   if (current) await release(tx, currentLines);
   const wanted = body.lines as Array<{ itemType: ItemType; sourceId: string }>;
   const only: Partial<Record<ItemType, string[]>> = {};
-  for (const type of new Set(wanted.map((l) => l.itemType)))
-    only[type] = [...new Set(wanted.filter((l) => l.itemType === type).map((l) => l.sourceId))];
+  for (const type of new Set(wanted.map((l) => l.itemType))) only[type] = sourceIds(wanted, type);
   const found = await reconCandidates(tx, scope, only);
   const open = new Set(found.map((f) => `${f.itemType}:${f.sourceId}`));
   const missing = wanted.find((w) => !open.has(`${w.itemType}:${w.sourceId}`));
@@ -457,9 +461,7 @@ async function saveRecon(ctx: SaveContext) {
 
 /** Send: fee sheets name the statement; a reason from an earlier return is cleared. */
 async function send(ctx: ActionContext) {
-  const ids = (type: string) => [
-    ...new Set(ctx.lines.filter((l) => l.itemType === type).map((l) => l.sourceId as string)),
-  ];
+  const ids = (type: string) => sourceIds(ctx.lines, type);
   for (const [type, sheet] of [
     ['3', deductCost],
     ['4', addCost],
@@ -483,9 +485,7 @@ async function cancel(ctx: ActionContext) {
 
 /** Post (buyer, confirmed): the voucher is recorded; fee sheets and return lines become reconciled. */
 async function post(ctx: ActionContext) {
-  const ids = (type: string) => [
-    ...new Set(ctx.lines.filter((l) => l.itemType === type).map((l) => l.sourceId as string)),
-  ];
+  const ids = (type: string) => sourceIds(ctx.lines, type);
   if (ids('2').length > 0)
     await ctx.tx
       .update(refundItem)
