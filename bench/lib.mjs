@@ -48,8 +48,10 @@ export async function startServer({
   env = {},
   readyPath = '/apis/ElsAuthService/clientConfig',
   timeoutMs = 120_000,
+  nodeArgs = [],
 }) {
-  const args = await serverArgs(); // builds first when stale: not part of the start-up time
+  // nodeArgs: extra node flags before the bundle (e.g. --cpu-prof, which NODE_OPTIONS does not allow).
+  const args = [...nodeArgs, ...(await serverArgs())]; // builds first when stale: not part of the start-up time
   const t0 = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -408,4 +410,159 @@ export function reportHeader({ pgVersion, pgSettings }) {
       .join(' / ')} · Node ${process.version} · PostgreSQL ${pgVersion} ` +
     `(shared_buffers ${pgSettings.shared_buffers}, work_mem ${pgSettings.work_mem}) · commit ${gitCommit()}`
   );
+}
+
+/**
+ * The statements the kernel sends for one list call, captured from the kernel itself: `kind.list.json` run
+ * on a drizzle over the node-postgres pool (as the server's) whose logger records each statement and its
+ * values. A fresh drizzle per call, so the kernel's per-database caches (shapes, estimates) start empty and
+ * the planner's estimate, when the count passes the exact-count limit, is captured too.
+ * Returns { page, count, estimate: { text, values } | undefined, answer: the kernel's page }.
+ */
+export async function kernelStatements({ drizzle, pool, kind, account, side, body }) {
+  const sent = [];
+  const capture = drizzle(pool, { logger: { logQuery: (text, values) => sent.push({ text, values }) } });
+  const { currentPage, pageSize, cursor } = body;
+  const answer = await kind.list.json(
+    capture,
+    account,
+    side,
+    { currentPage, pageSize, cursor },
+    kind.listFilter(body),
+  );
+  const pick = (test) => sent.find((s) => test(s.text));
+  return {
+    page: pick((t) => t.startsWith('select row_to_json')),
+    count: pick((t) => t.includes(') as capped')),
+    estimate: pick((t) => t.startsWith('explain')),
+    answer,
+  };
+}
+
+/**
+ * Measures one list target of the kernel's findPageList route (delivery notes, statements, invoices …):
+ * - `t.cursorAt` (0…1): the key of the row at that depth is read once the slow way (the first page's
+ *   statement with OFFSET) and sent as the kernel's cursor { s: side, k: key }; t.body / t.name updated;
+ * - one API call checks the answer; the kernel's statements for the same body are captured and must return
+ *   the very records the API answered;
+ * - EXPLAIN (ANALYZE, BUFFERS) of page and capped count, flagged (✖) when a page is not an index range in
+ *   its order (a seq scan, or a sort of more than 1,000 rows);
+ * - autocannon (`connections`, `duration` s after `warmup` s) on the route, then the bare statements through
+ *   pg as the server sends them (bareLoop with the kernel's count cap and estimate reuse).
+ * ctx: { autocannon, drizzle, pool, kind, url, headers, account, pageSize, countLimit, estimateTtlMs,
+ * duration, warmup, connections }. Returns the result row the report tables read.
+ */
+export async function measureListTarget(t, ctx) {
+  const { autocannon, drizzle, pool, kind, url, headers, account, pageSize } = ctx;
+  const { duration, warmup, connections, countLimit, estimateTtlMs } = ctx;
+  const capture = (body) => kernelStatements({ drizzle, pool, kind, account, side: t.side, body });
+  log(`\n${t.name}`);
+  if (t.cursorAt) {
+    const q = await capture(t.body);
+    const countValues = [...q.count.values];
+    if (countValues.at(-1) !== countLimit + 1)
+      throw new Error(`count statement: the cap is not its last value (${JSON.stringify(countValues)})`);
+    countValues.splice(-1, 1, 2 ** 31 - 1);
+    const n = Number((await pool.query(q.count.text, countValues)).rows[0].count);
+    const at = Math.floor(n * t.cursorAt);
+    const values = [...q.page.values];
+    if (values.at(-2) !== pageSize || values.at(-1) !== 0)
+      throw new Error(`first page statement: limit/offset not its last values (${JSON.stringify(values)})`);
+    values.splice(-2, 2, 1, at);
+    const key = JSON.parse((await pool.query({ text: q.page.text, values, rowMode: 'array' })).rows[0][1]);
+    t.body = { ...t.body, cursor: Buffer.from(JSON.stringify({ s: t.side, k: key })).toString('base64url') };
+    t.name = `${t.name} (row ${fmt(at)} of ${fmt(n)})`;
+    log(`  cursor at row ${fmt(at)}: key ${JSON.stringify(key)}`);
+  }
+  const check = await (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(t.body),
+    })
+  ).json();
+  if (check.code !== '200') throw new Error(`${t.name}: ${JSON.stringify(check).slice(0, 300)}`);
+  const total = check.data.total;
+  const rows = check.data.records.length;
+  log(`  answer: total ${fmt(total)}${check.data.totalExact ? '' : ' (estimate)'}, ${rows} records`);
+
+  const q = await capture(t.body);
+  if (!q.page || !q.count) throw new Error(`${t.name}: the kernel's statements were not captured`);
+  // drizzle reads a page as arrays: [row JSON, keyset key, custom fields]
+  const bareRows = (await pool.query({ ...q.page, rowMode: 'array' })).rows.map((r) => JSON.parse(r[0]));
+  if (JSON.stringify(bareRows) !== JSON.stringify(check.data.records))
+    throw new Error(`${t.name}: the bare SQL answers other rows than the API`);
+  const statements = {
+    page: { text: q.page.text, values: q.page.values },
+    count: { text: q.count.text, values: q.count.values },
+    estimate: q.estimate && { text: q.estimate.text, values: q.estimate.values },
+  };
+  const explain = {};
+  for (const k of ['page', 'count']) {
+    const r = await pool.query({
+      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statements[k].text}`,
+      values: statements[k].values,
+    });
+    explain[k] = planSummary(r.rows[0]['QUERY PLAN']);
+    const e = explain[k];
+    // A page must be an index range in the list's order; the count stops at 1,001 matches whatever it reads.
+    const bad = k === 'page' && (e.seqScans.length > 0 || e.sortedRows > 1000);
+    e.flagged = bad;
+    log(
+      `  EXPLAIN ${k}: plan ${e.planningMs} ms + exec ${e.executionMs} ms; ${e.plan}${bad ? `  ✖ seq scans ${e.seqScans}, sorted ${e.sortedRows} rows` : ''}`,
+    );
+  }
+  await cannon(autocannon, { url, headers, body: t.body, seconds: warmup, connections });
+  const ac = await cannon(autocannon, { url, headers, body: t.body, seconds: duration, connections });
+  const api = {
+    rps: ac.requests.average,
+    requests: ac.requests.total,
+    p50: ac.latency.p50,
+    p99: ac.latency.p99,
+    max: ac.latency.max,
+    errors: ac.errors + ac.timeouts,
+    non2xx: ac.non2xx,
+  };
+  log(
+    `  API: ${fmt(api.rps)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms (${api.errors} errors, ${api.non2xx} non-2xx)`,
+  );
+  const loop = { connections, countLimit, estimateTtlMs };
+  await bareLoop(statements, warmup, pool, loop);
+  const b = await bareLoop(statements, duration, pool, loop);
+  log(
+    `  bare pg: ${fmt(b.rps)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms (${b.errors} errors)`,
+  );
+  return { ...t, total, rows, sql: statements, explain, api, bare: b, ratio: api.rps / b.rps };
+}
+
+/** The two report tables of a list bench (figures with the ratio to bare pg; plans) from measureListTarget rows. */
+export function listReportTables(results, duration) {
+  const ms = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : fmt(v)) : '—');
+  const mainTable = table(
+    ['target', 'total', 'req/s', 'p50 ms', 'p99 ms', 'bare pg req/s', 'bare p50 ms', 'bare p99 ms', 'ratio'],
+    results.map((r) => [
+      r.name,
+      fmt(r.total),
+      r.api.requests < duration
+        ? `${r.api.requests} in ${duration} s (${r.api.errors} timeouts/errors)`
+        : fmt(r.api.rps),
+      ms(r.api.p50),
+      `${ms(r.api.p99)}${r.api.p99 > 50 ? ' ✖' : ''}`,
+      fmt(r.bare.rps),
+      ms(r.bare.p50),
+      ms(r.bare.p99),
+      `${Math.round(r.ratio * 100)}%${r.ratio < 0.6 ? ' ✖' : ''}`,
+    ]),
+  );
+  const planTable = table(
+    ['target', 'page query: plan + exec ms', 'page plan', 'count: plan + exec ms', 'count plan'],
+    results.map((r) => [
+      r.name,
+      `${r.explain.page.planningMs} + ${r.explain.page.executionMs}`,
+      `${r.explain.page.plan}${r.explain.page.flagged ? ' ✖' : ''}`,
+      `${r.explain.count.planningMs} + ${r.explain.count.executionMs}`,
+      r.explain.count.plan,
+    ]),
+  );
+  return { mainTable, planTable };
 }

@@ -9,7 +9,20 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * One HTML entry per app (DESIGN §5). The shell is `portal/index.html`; module apps such as
  * `order/index.html` are added to this list as they arrive and share chunks with the shell.
  */
-export const APP_ENTRIES = ['portal', 'order', 'masterdata', 'rfq', 'ebidding', 'finance'] as const;
+export const APP_ENTRIES = [
+  'portal',
+  'order',
+  'masterdata',
+  'rfq',
+  'ebidding',
+  'finance',
+  'admission',
+  'supplierdatamodify',
+  'admission',
+  'improvement',
+  'system',
+  'performance',
+] as const;
 
 const nm = (names: string) => new RegExp(`node_modules[\\\\/](?:${names})[\\\\/]`);
 

@@ -7,17 +7,28 @@
 // subscribed to the auction's supplier view `srm/{env}/ebidding/{id}/sale`. Then bids at `rate` per second
 // for `seconds`, alternating the two suppliers, each offer 50 below the last (fired on a fixed schedule,
 // not waiting for the previous answer). Measures the bid call (request sent → answer, the offer committed)
-// and, per accepted offer, bid committed → each subscriber has the push carrying it as the new best price
-// (receipt time − the offer's bidTime from the server's clock; same machine). Next to it, in the same run,
+// and, per accepted offer, bid committed → each subscriber has a push carrying it or a later offer as the
+// best price (receipt time − the offer's bidTime from the server's clock; same machine; since 2026-11-27
+// "or a later offer", as the server coalesces the pushes of offers committed close together). Next to it, in the same run,
 // a bare Aedes broker over WebSocket in its own process: an MQTT client publishes at the same rate (QoS 1,
 // a similar payload) to the same number of subscribers; latency from publish to receipt.
+// The subscribers live in --sub-workers=2 worker threads (bench/auction/subscribers.mjs), not in the thread
+// that fires the offers and times their answers (until 2026-11-26 all in one thread, whose parsing of the
+// pushes delayed the timing of the answers).
+// Options: --postgres (the server on a fresh PostgreSQL database `srm_bench_auction` through DATABASE_URL,
+// pool of 10, instead of npm start's PGlite; --pg=postgres://postgres@127.0.0.1:5432/postgres is the
+// administrator that creates and drops it); --cpu-prof=DIR (the server under `node --cpu-prof`, its
+// .cpuprofile written into DIR when it stops).
 // Writes bench/results/auction-*.json and prints markdown.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import mqtt from 'mqtt';
+import pg from 'pg';
 import {
   arg,
+  benchDatabase,
   encryptPassword,
   freePort,
   gitCommit,
@@ -33,16 +44,30 @@ import {
 const SUBSCRIBERS = Number(arg('subscribers', 500));
 const RATE = Number(arg('rate', 50));
 const SECONDS = Number(arg('seconds', 15));
-const CONNECT_CONCURRENCY = 20;
+/** Worker threads the subscribers are spread over (the main thread only fires offers and times them). */
+const SUB_WORKERS = Number(arg('sub-workers', 2));
+const POSTGRES = arg('postgres', 'false') !== 'false';
+/** --cpu-prof=DIR: the server runs under `node --cpu-prof` and writes its .cpuprofile into DIR on exit. */
+const CPU_PROF = arg('cpu-prof', '');
 
 const work = tempDir('auction');
 let server;
 let bare;
+const db = POSTGRES
+  ? await benchDatabase({
+      pg,
+      name: 'srm_bench_auction',
+      adminUrl: arg('pg', 'postgres://postgres@127.0.0.1:5432/postgres'),
+    })
+  : null;
 process.on('exit', () => {
   if (server?.child.exitCode == null) server?.child.kill('SIGKILL');
   if (bare?.exitCode == null) bare?.kill('SIGKILL');
+  db?.drop();
   rmSync(work, { recursive: true, force: true });
 });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+if (db) log(`database ${db.url} (PostgreSQL ${db.pgVersion}, owner ${db.role})`);
 
 async function loginAs(base, elsAccount, elsSubAccount) {
   const res = await fetch(`${base}/apis/ElsAuthService/login`, {
@@ -65,37 +90,56 @@ async function loginAs(base, elsAccount, elsSubAccount) {
   };
 }
 
-async function openSubscribers(url, n, users, topic, onMessage) {
-  const clients = [];
-  let next = 0;
-  const one = async (i) => {
-    const user = users[i % users.length];
-    const client = mqtt.connect(url, {
-      clientId: `auction_${i}_${Math.random().toString(16).slice(2, 8)}`,
-      username: user ? `${user.elsAccount}_${user.elsSubAccount}` : undefined,
-      password: user?.token,
-      keepalive: 60,
-      reconnectPeriod: 0,
-      connectTimeout: 30_000,
-      clean: true,
+/**
+ * Opens `n` subscribers on `topic` spread over `SUB_WORKERS` worker threads (bench/auction/subscribers.mjs),
+ * subscriber i as users[i % users.length]. Answers { stop() } which closes them all and resolves to
+ * Map(key → Map(subscriber → first receipt, ms since epoch)), key per `key` ('best' or 'seq').
+ */
+async function openSubscribers(url, n, users, topic, key) {
+  const per = Math.ceil(n / SUB_WORKERS);
+  const workers = [];
+  for (let from = 0; from < n; from += per) {
+    const worker = new Worker(new URL('./subscribers.mjs', import.meta.url), {
+      workerData: {
+        url,
+        from,
+        to: Math.min(n, from + per),
+        topic,
+        key,
+        users: users.map((u) => ({
+          elsAccount: u.elsAccount,
+          elsSubAccount: u.elsSubAccount,
+          token: u.token,
+        })),
+      },
     });
-    client.on('error', () => {});
-    await new Promise((ok, fail) => {
-      client.once('connect', ok);
-      client.once('error', fail);
+    workers.push(worker);
+  }
+  const next = (worker) =>
+    new Promise((ok, fail) => {
+      worker.once('message', ok);
+      worker.once('error', fail);
     });
-    const granted = await client.subscribeAsync(topic, { qos: 1 });
-    if (granted[0]?.qos === 128) throw new Error(`subscription refused: ${topic}`);
-    client.on('message', (_t, payload) => onMessage(i, payload.toString()));
-    clients.push(client);
+  await Promise.all(workers.map(next));
+  return {
+    async stop() {
+      const answers = await Promise.all(
+        workers.map((w) => {
+          const answer = next(w);
+          w.postMessage('stop');
+          return answer;
+        }),
+      );
+      const merged = new Map();
+      for (const { receipts } of answers)
+        for (const [k, got] of receipts) {
+          if (!merged.has(k)) merged.set(k, new Map());
+          for (const [i, t] of got) merged.get(k).set(i, t);
+        }
+      return merged;
+    },
   };
-  const worker = async () => {
-    while (next < n) await one(next++);
-  };
-  await Promise.all(Array.from({ length: CONNECT_CONCURRENCY }, worker));
-  return clients;
 }
-const closeAll = (clients) => Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const stats = (values) => {
   const s = [...values].sort((a, b) => a - b);
@@ -103,6 +147,7 @@ const stats = (values) => {
     ? {
         samples: s.length,
         p50: +pct(s, 50).toFixed(1),
+        p95: +pct(s, 95).toFixed(1),
         p99: +pct(s, 99).toFixed(1),
         max: +s[s.length - 1].toFixed(1),
       }
@@ -112,7 +157,13 @@ const stats = (values) => {
 // --- the real server ------------------------------------------------------------------------------
 const port = await freePort();
 log(`starting the server on 127.0.0.1:${port} …`);
-server = await startServer({ port, dataDir: join(work, 'data'), env: { LOG_LEVEL: 'warn' } });
+server = await startServer({
+  port,
+  dataDir: join(work, 'data'),
+  timeoutMs: 180_000,
+  nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+  env: { LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url, SEED_DEMO: 'true' } : {}) },
+});
 const base = server.url;
 const bidders = [await loginAs(base, '200001', 'admin'), await loginAs(base, '200003', 'admin')];
 const list = await (
@@ -122,31 +173,21 @@ const list = await (
     body: JSON.stringify({ currentPage: 1, pageSize: 20 }),
   })
 ).json();
-const auction = list.data.records.find((r) => r.ebiddingStatus === '2');
+// The English one by total price (the demo world also runs Dutch and Japanese auctions, which take
+// acceptances of the clock's price, not offers).
+const auction = list.data.records.find(
+  (r) => r.ebiddingStatus === '2' && r.ebiddingType === '1' && r.ebiddingMethod === '1',
+);
 if (!auction) throw new Error('no running demo auction');
 const topic = `srm/${bidders[0].env}/ebidding/${auction.id}/sale`;
 log(`auction ${auction.ebiddingNumber}; opening ${SUBSCRIBERS} subscribers on ${topic} …`);
 
-const received = new Map(); // price → Map(subscriber → receipt ms since epoch)
-const clients = await openSubscribers(
-  `ws://127.0.0.1:${port}/mqtt`,
-  SUBSCRIBERS,
-  bidders,
-  topic,
-  (i, text) => {
-    const push = JSON.parse(text);
-    const best = push.standings?.[0]?.bestPrice;
-    if (!best) return;
-    const now = Date.now();
-    if (!received.has(best)) received.set(best, new Map());
-    const got = received.get(best);
-    if (!got.has(i)) got.set(i, now);
-  },
-);
+const rooms = await openSubscribers(`ws://127.0.0.1:${port}/mqtt`, SUBSCRIBERS, bidders, topic, 'best');
 
 const calls = [];
 const accepted = []; // { price, bidTime }
 let refused = 0;
+const refusals = new Map(); // message → count
 let price = 47_900;
 const total = RATE * SECONDS;
 const t0 = performance.now();
@@ -170,19 +211,31 @@ for (let k = 0; k < total; k++) {
         calls.push(performance.now() - sent);
         if (body.code === '200')
           accepted.push({ price: body.data.price, bidTime: Date.parse(body.data.bidTime) });
-        else refused++;
+        else {
+          refused++;
+          const why = String(body.message).replace(/[\d.]+/g, '#'); // grouped: the figures vary
+          refusals.set(why, (refusals.get(why) ?? 0) + 1);
+        }
       }),
   );
 }
 await Promise.all(inFlight);
 await new Promise((ok) => setTimeout(ok, 2000));
-await closeAll(clients);
+const received = await rooms.stop(); // best price → Map(subscriber → receipt ms since epoch)
 const pushLatency = [];
 const fanOutDone = [];
 let missing = 0;
+// Pushes are coalesced (issue #14: one push per side per window with the latest standings), so an offer
+// has reached a room when the room received a push whose best price is this offer's or a later (lower)
+// one — the first such receipt per subscriber. Accepted offers commit in strictly decreasing price order.
+const keys = [...received.keys()].map((k) => [Number(k), received.get(k)]);
 for (const a of accepted) {
-  const got = received.get(a.price);
-  const times = got ? [...got.values()].map((t) => t - a.bidTime) : [];
+  const firstBySub = new Map();
+  for (const [k, got] of keys) {
+    if (k > Number(a.price)) continue;
+    for (const [sub, t] of got) if (!(firstBySub.get(sub) <= t)) firstBySub.set(sub, t);
+  }
+  const times = [...firstBySub.values()].map((t) => t - a.bidTime);
   missing += SUBSCRIBERS - times.length;
   pushLatency.push(...times);
   if (times.length) fanOutDone.push(Math.max(...times));
@@ -190,7 +243,10 @@ for (const a of accepted) {
 const real = {
   bids: total,
   accepted: accepted.length,
+  /** Distinct pushes (best prices) the rooms received: fewer than accepted once pushes are coalesced. */
+  pushes: received.size,
   refused,
+  refusals: Object.fromEntries(refusals),
   bidCall: stats(calls),
   commitToSubscriber: stats(pushLatency),
   commitToLastSubscriber: stats(fanOutDone),
@@ -205,19 +261,7 @@ bare = spawn(process.execPath, [join(root, 'bench/mqtt/bare-broker.mjs'), String
 });
 await new Promise((ok) => bare.stdout.once('data', ok));
 const bareTopic = 'bench/auction/sale';
-const bareGot = new Map();
-const bareClients = await openSubscribers(
-  `ws://127.0.0.1:${barePort}/mqtt`,
-  SUBSCRIBERS,
-  [],
-  bareTopic,
-  (i, text) => {
-    const m = JSON.parse(text);
-    if (!bareGot.has(m.seq)) bareGot.set(m.seq, new Map());
-    const got = bareGot.get(m.seq);
-    if (!got.has(i)) got.set(i, Date.now());
-  },
-);
+const bareRooms = await openSubscribers(`ws://127.0.0.1:${barePort}/mqtt`, SUBSCRIBERS, [], bareTopic, 'seq');
 const publisher = await mqtt.connectAsync(`ws://127.0.0.1:${barePort}/mqtt`, { reconnectPeriod: 0 });
 const sentAt = new Map();
 const b0 = performance.now();
@@ -234,7 +278,8 @@ for (let k = 0; k < total; k++) {
   publisher.publishAsync(bareTopic, JSON.stringify(payload), { qos: 1 }).catch(() => {});
 }
 await new Promise((ok) => setTimeout(ok, 2000));
-await closeAll([...bareClients, publisher]);
+const bareGot = await bareRooms.stop(); // seq → Map(subscriber → receipt ms since epoch)
+await publisher.endAsync(true).catch(() => {});
 bare.kill('SIGTERM');
 const bareLatency = [];
 const bareDone = [];
@@ -256,6 +301,7 @@ const bareResult = {
 const result = {
   machine: machine(),
   commit: gitCommit(),
+  database: db ? `PostgreSQL ${db.pgVersion}` : 'PGlite',
   subscribers: SUBSCRIBERS,
   rate: RATE,
   seconds: SECONDS,
@@ -266,12 +312,13 @@ writeResult('auction', result);
 const ratio = (a, b) => (b ? (a / b).toFixed(2) : '—');
 console.log(
   table(
-    ['', 'samples', 'p50 ms', 'p99 ms', 'max ms'],
+    ['', 'samples', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
     [
       [
         'bid call (sent → committed answer)',
         real.bidCall.samples,
         real.bidCall.p50,
+        real.bidCall.p95,
         real.bidCall.p99,
         real.bidCall.max,
       ],
@@ -279,6 +326,7 @@ console.log(
         'bid committed → a subscriber has it',
         real.commitToSubscriber.samples,
         real.commitToSubscriber.p50,
+        real.commitToSubscriber.p95,
         real.commitToSubscriber.p99,
         real.commitToSubscriber.max,
       ],
@@ -286,6 +334,7 @@ console.log(
         'bid committed → the last subscriber has it',
         real.commitToLastSubscriber.samples,
         real.commitToLastSubscriber.p50,
+        real.commitToLastSubscriber.p95,
         real.commitToLastSubscriber.p99,
         real.commitToLastSubscriber.max,
       ],
@@ -293,6 +342,7 @@ console.log(
         'bare broker: publish → a subscriber has it',
         bareResult.publishToSubscriber.samples,
         bareResult.publishToSubscriber.p50,
+        bareResult.publishToSubscriber.p95,
         bareResult.publishToSubscriber.p99,
         bareResult.publishToSubscriber.max,
       ],
@@ -300,6 +350,7 @@ console.log(
         'bare broker: publish → the last subscriber has it',
         bareResult.publishToLastSubscriber.samples,
         bareResult.publishToLastSubscriber.p50,
+        bareResult.publishToLastSubscriber.p95,
         bareResult.publishToLastSubscriber.p99,
         bareResult.publishToLastSubscriber.max,
       ],
@@ -307,6 +358,6 @@ console.log(
   ),
 );
 console.log(
-  `\naccepted ${real.accepted}/${real.bids} offers (${real.refused} refused), missing deliveries: real ${real.missingDeliveries}, bare ${bareResult.missingDeliveries}; p99 ratio to bare: ${ratio(real.commitToSubscriber.p99, bareResult.publishToSubscriber.p99)}`,
+  `\naccepted ${real.accepted}/${real.bids} offers (${real.refused} refused), missing deliveries: real ${real.missingDeliveries}, bare ${bareResult.missingDeliveries}; p99 ratio to bare: ${ratio(real.commitToSubscriber.p99, bareResult.publishToSubscriber.p99)}; refusals: ${JSON.stringify(real.refusals)}`,
 );
 process.exit(0);

@@ -28,15 +28,14 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import {
   arg,
-  bareLoop,
   benchDatabase,
-  cannon,
   fmt,
   gitCommit,
+  listReportTables,
   log,
   login,
   machine,
-  planSummary,
+  measureListTarget,
   reportHeader,
   secs,
   startServer,
@@ -289,10 +288,7 @@ for (const side of ['purchase', 'sale']) {
   );
 }
 
-// The statements the kernel sends for a list call, captured from the kernel itself: its list query run on a
-// drizzle over node-postgres (as the server's) whose logger records each statement and its values. A fresh
-// drizzle per call, so the kernel's per-database caches (shapes, estimates) start empty and the planner's
-// estimate, when the count passes EXACT_COUNT_LIMIT, is captured too.
+// The kernel's own list query (bench/lib.mjs kernelStatements captures what it sends).
 const { deliveryNoteKind: kind } = await tsImport(
   '../../apps/server/src/modules/delivery-note/service.ts',
   import.meta.url,
@@ -302,109 +298,27 @@ const { EXACT_COUNT_LIMIT, ESTIMATE_TTL_MS } = await tsImport(
   import.meta.url,
 );
 const pool = new pg.Pool({ connectionString: db.url, max: connections });
-async function kernelStatements(side, body) {
-  const sent = [];
-  const capture = drizzle(pool, { logger: { logQuery: (text, values) => sent.push({ text, values }) } });
-  const { currentPage, pageSize, cursor } = body;
-  const page = await kind.list.json(
-    capture,
-    accountOf[side],
-    side,
-    { currentPage, pageSize, cursor },
-    kind.listFilter(body),
-  );
-  const pick = (test) => sent.find((s) => test(s.text));
-  return {
-    page: pick((t) => t.startsWith('select row_to_json')),
-    count: pick((t) => t.includes(') as capped')),
-    estimate: pick((t) => t.startsWith('explain')),
-    answer: page,
-  };
-}
 
 const results = [];
 for (const t of targets) {
-  const headers = { token: tokens[t.side], account: `${accountOf[t.side]}_admin` };
-  const url = `${server.url}/apis/order/${t.side === 'purchase' ? 'Purchase' : 'Sale'}DeliveryNoteService/findPageList`;
-  log(`\n${t.name}`);
-  if (t.cursorAt) {
-    // The key of the row at that depth, read once the slow way (the first page's statement with OFFSET),
-    // then sent as the kernel's cursor: { s: the sort's tag (the side), k: key }.
-    const q = await kernelStatements(t.side, t.body);
-    const countValues = [...q.count.values];
-    if (countValues.at(-1) !== EXACT_COUNT_LIMIT + 1)
-      throw new Error(`count statement: the cap is not its last value (${JSON.stringify(countValues)})`);
-    countValues.splice(-1, 1, 2 ** 31 - 1);
-    const n = Number((await pool.query(q.count.text, countValues)).rows[0].count);
-    const at = Math.floor(n * t.cursorAt);
-    const values = [...q.page.values];
-    if (values.at(-2) !== PAGE_SIZE || values.at(-1) !== 0)
-      throw new Error(`first page statement: limit/offset not its last values (${JSON.stringify(values)})`);
-    values.splice(-2, 2, 1, at);
-    const key = JSON.parse((await pool.query({ text: q.page.text, values, rowMode: 'array' })).rows[0][1]);
-    t.body = { ...t.body, cursor: Buffer.from(JSON.stringify({ s: t.side, k: key })).toString('base64url') };
-    t.name = `${t.name} (row ${fmt(at)} of ${fmt(n)})`;
-    log(`  cursor at row ${fmt(at)}: key ${JSON.stringify(key)}`);
-  }
-  // check the answer once
-  const check = await (
-    await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(t.body),
-    })
-  ).json();
-  if (check.code !== '200') throw new Error(`${t.name}: ${JSON.stringify(check).slice(0, 300)}`);
-  const total = check.data.total;
-  const rows = check.data.records.length;
-  log(`  answer: total ${fmt(total)}${check.data.totalExact ? '' : ' (estimate)'}, ${rows} records`);
-
-  const q = await kernelStatements(t.side, t.body);
-  if (!q.page || !q.count) throw new Error(`${t.name}: the kernel's statements were not captured`);
-  // drizzle reads a page as arrays: [row JSON, keyset key, custom fields]
-  const bareRows = (await pool.query({ ...q.page, rowMode: 'array' })).rows.map((r) => JSON.parse(r[0]));
-  if (JSON.stringify(bareRows) !== JSON.stringify(check.data.records))
-    throw new Error(`${t.name}: the bare SQL answers other rows than the API`);
-  const statements = {
-    page: { text: q.page.text, values: q.page.values },
-    count: { text: q.count.text, values: q.count.values },
-    estimate: q.estimate && { text: q.estimate.text, values: q.estimate.values },
-  };
-  const explain = {};
-  for (const k of ['page', 'count']) {
-    const r = await pool.query({
-      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statements[k].text}`,
-      values: statements[k].values,
-    });
-    explain[k] = planSummary(r.rows[0]['QUERY PLAN']);
-    const e = explain[k];
-    // A page must be an index range in the list's order; the count stops at 1,001 matches whatever it reads.
-    const bad = k === 'page' && (e.seqScans.length > 0 || e.sortedRows > 1000);
-    log(
-      `  EXPLAIN ${k}: plan ${e.planningMs} ms + exec ${e.executionMs} ms; ${e.plan}${bad ? `  ✖ seq scans ${e.seqScans}, sorted ${e.sortedRows} rows` : ''}`,
-    );
-  }
-  await cannon(autocannon, { url, headers, body: t.body, seconds: warmup, connections });
-  const ac = await cannon(autocannon, { url, headers, body: t.body, seconds: duration, connections });
-  const api = {
-    rps: ac.requests.average,
-    requests: ac.requests.total,
-    p50: ac.latency.p50,
-    p99: ac.latency.p99,
-    max: ac.latency.max,
-    errors: ac.errors + ac.timeouts,
-    non2xx: ac.non2xx,
-  };
-  log(
-    `  API: ${fmt(api.rps)} req/s, p50 ${api.p50} ms, p99 ${api.p99} ms (${api.errors} errors, ${api.non2xx} non-2xx)`,
+  const route = `${t.side === 'purchase' ? 'Purchase' : 'Sale'}DeliveryNoteService/findPageList`;
+  results.push(
+    await measureListTarget(t, {
+      autocannon,
+      drizzle,
+      pool,
+      kind,
+      url: `${server.url}/apis/order/${route}`,
+      headers: { token: tokens[t.side], account: `${accountOf[t.side]}_admin` },
+      account: accountOf[t.side],
+      pageSize: PAGE_SIZE,
+      countLimit: EXACT_COUNT_LIMIT,
+      estimateTtlMs: ESTIMATE_TTL_MS,
+      duration,
+      warmup,
+      connections,
+    }),
   );
-  const loop = { connections, countLimit: EXACT_COUNT_LIMIT, estimateTtlMs: ESTIMATE_TTL_MS };
-  await bareLoop(statements, warmup, pool, loop);
-  const b = await bareLoop(statements, duration, pool, loop);
-  log(
-    `  bare pg: ${fmt(b.rps)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms (${b.errors} errors)`,
-  );
-  results.push({ ...t, total, rows, sql: statements, explain, api, bare: b, ratio: api.rps / b.rps });
 }
 await pool.end();
 
@@ -413,33 +327,7 @@ stopping = true;
 await server.stop();
 db.drop();
 
-const ms = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : fmt(v)) : '—');
-const mainTable = table(
-  ['target', 'total', 'req/s', 'p50 ms', 'p99 ms', 'bare pg req/s', 'bare p50 ms', 'bare p99 ms', 'ratio'],
-  results.map((r) => [
-    r.name,
-    fmt(r.total),
-    r.api.requests < duration
-      ? `${r.api.requests} in ${duration} s (${r.api.errors} timeouts/errors)`
-      : fmt(r.api.rps),
-    ms(r.api.p50),
-    `${ms(r.api.p99)}${r.api.p99 > 50 ? ' ✖' : ''}`,
-    fmt(r.bare.rps),
-    ms(r.bare.p50),
-    ms(r.bare.p99),
-    `${Math.round(r.ratio * 100)}%${r.ratio < 0.6 ? ' ✖' : ''}`,
-  ]),
-);
-const planTable = table(
-  ['target', 'page query: plan + exec ms', 'page plan', 'count: plan + exec ms', 'count plan'],
-  results.map((r) => [
-    r.name,
-    `${r.explain.page.planningMs} + ${r.explain.page.executionMs}`,
-    r.explain.page.plan,
-    `${r.explain.count.planningMs} + ${r.explain.count.executionMs}`,
-    r.explain.count.plan,
-  ]),
-);
+const { mainTable, planTable } = listReportTables(results, duration);
 const genTable = table(
   ['step', 'time'],
   [

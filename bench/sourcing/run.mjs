@@ -39,7 +39,10 @@
 // --pg=postgres://postgres@127.0.0.1:5432/postgres (the administrator that creates the database; owned by
 // srm_ci when that role exists, else by that user) --keep-db --reuse-db (measure again on a kept database,
 // generating nothing; implies --keep-db) --dist=<built apps/web dist> --no-web (skip the page weight)
-// --no-list / --no-compare (skip a part).
+// --no-list / --no-compare (skip a part) --compare-connections=4,10,32 (autocannon loads on the comparison; default
+// 4, 10 and --connections) --compare-duration=20 (seconds of each) --compare-amount=N (instead: each load
+// sends N calls per connection and waits for all of them, however long they take — every call's time is
+// counted, where a load by duration counts none that outlast it).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -86,6 +89,16 @@ const warmup = Number(arg('warmup', 2));
 const connections = Number(arg('connections', 32));
 const samples = Number(arg('samples', 20));
 const compareDuration = Number(arg('compare-duration', 20));
+/** Connection counts of the comparison's autocannon loads (e.g. `--compare-connections=4,10,32`). */
+const compareAmount = Number(arg('compare-amount', 0));
+const compareConnections = [
+  ...new Set(
+    String(arg('compare-connections', `4,10,${connections}`))
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
+  ),
+];
 /** Seconds of the one-caller-at-a-time measurement of each list target (API, then bare). */
 const SINGLE_SECONDS = 3;
 const port = Number(arg('port', 18182));
@@ -443,7 +456,14 @@ const settle = async () => {
 const ms = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : fmt(v)) : '—');
 const stats = (list) => {
   const s = [...list].sort((a, b) => a - b);
-  return { n: s.length, min: s[0], p50: percentile(s, 0.5), p99: percentile(s, 0.99), max: s.at(-1) };
+  return {
+    n: s.length,
+    min: s[0],
+    p50: percentile(s, 0.5),
+    p95: percentile(s, 0.95),
+    p99: percentile(s, 0.99),
+    max: s.at(-1),
+  };
 };
 
 // ---------------------------------------------------------------- 2. the RFQ lists (first: the comparison's load leaves the server busy for seconds)
@@ -718,27 +738,41 @@ if (doCompare) {
   client.release();
   log(`  in process: ${JSON.stringify(stats(inProcess))}; bare SQL: ${JSON.stringify(stats(bareTotal))}`);
 
-  // autocannon, as the other benches (GET, identity).
-  const get = (seconds, conns) =>
-    new Promise((ok, fail) =>
-      autocannon(
-        { url, method: 'GET', headers, connections: conns, duration: seconds, timeout: 30 },
+  // autocannon, as the other benches (GET, identity). Each response's time is kept too (autocannon's
+  // summary has no p95): p95 from them.
+  const get = (seconds, conns, times = [], amount = 0) =>
+    new Promise((ok, fail) => {
+      const instance = autocannon(
+        {
+          url,
+          method: 'GET',
+          headers,
+          connections: conns,
+          ...(amount ? { amount, timeout: 300 } : { duration: seconds, timeout: 30 }),
+        },
         (err, res) => (err ? fail(err) : ok(res)),
-      ),
-    );
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    });
   const loads = [];
-  for (const conns of [...new Set([4, connections])]) {
+  for (const conns of compareConnections) {
     await settle();
-    await get(warmup, conns);
+    await get(warmup, conns, [], compareAmount ? conns : 0);
     const rss = sampleRss(server.child.pid);
-    const ac = await get(compareDuration, conns);
+    const times = [];
+    const t0 = performance.now();
+    const ac = await get(compareDuration, conns, times, compareAmount * conns);
+    const wallMs = performance.now() - t0;
     const mem = rss.stop();
+    const own = stats(times);
     const settledMs = await settle();
     loads.push({
       connections: conns,
-      rps: ac.requests.average,
+      wallMs,
+      rps: compareAmount ? (ac.requests.total / wallMs) * 1000 : ac.requests.average,
       requests: ac.requests.total,
       p50: ac.latency.p50,
+      p95: own.p95,
       p99: ac.latency.p99,
       max: ac.latency.max,
       errors: ac.errors + ac.timeouts,
@@ -885,6 +919,7 @@ if (compare) {
         'calls',
         'req/s',
         'p50 ms',
+        'p95 ms',
         'p99 ms',
         'max ms',
         'errors',
@@ -896,6 +931,7 @@ if (compare) {
           compare.sequential.n,
           '—',
           ms(compare.sequential.p50),
+          ms(compare.sequential.p95),
           ms(compare.sequential.p99),
           ms(compare.sequential.max),
           0,
@@ -906,16 +942,20 @@ if (compare) {
           compare.sequentialBr.n,
           '—',
           ms(compare.sequentialBr.p50),
+          ms(compare.sequentialBr.p95),
           ms(compare.sequentialBr.p99),
           ms(compare.sequentialBr.max),
           0,
           '—',
         ],
         ...compare.loads.map((l) => [
-          `autocannon ${l.connections} connections, ${compareDuration} s`,
+          compareAmount
+            ? `autocannon ${l.connections} connections, ${compareAmount} calls each (${secs(l.wallMs)})`
+            : `autocannon ${l.connections} connections, ${compareDuration} s`,
           fmt(l.requests),
           l.rps < 10 ? l.rps.toFixed(1) : fmt(l.rps),
           ms(l.p50),
+          ms(l.p95),
           ms(l.p99),
           ms(l.max),
           `${l.errors} / ${l.non2xx} non-2xx`,
@@ -926,6 +966,7 @@ if (compare) {
           compare.inProcess.n,
           '—',
           ms(compare.inProcess.p50),
+          ms(compare.inProcess.p95),
           ms(compare.inProcess.p99),
           ms(compare.inProcess.max),
           0,
@@ -936,6 +977,7 @@ if (compare) {
           compare.bareSql.n,
           '—',
           ms(compare.bareSql.p50),
+          ms(compare.bareSql.p95),
           ms(compare.bareSql.p99),
           ms(compare.bareSql.max),
           0,
@@ -1083,6 +1125,7 @@ const file = writeResult('sourcing', {
     connections,
     samples,
     compareDuration,
+    compareAmount,
   },
   loadAt,
   generation: { startMs, ...steps },

@@ -36,9 +36,10 @@ test('the supplier creates one delivery notice from lines of two confirmed order
   await frame.getByLabel('采购方账号').fill('100000');
   await frame.getByRole('button', { name: '查询', exact: true }).click();
 
-  // Lines of two different orders of buyer 100000.
+  // Lines of two different orders of buyer 100000 (once the filter applies: 200001 also ships for 100002).
   const rows = frame.locator('.data-table tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasText: '(100002)' })).toHaveCount(0);
   const count = await rows.count();
   const picked: Array<{ order: string; line: string }> = [];
   for (let i = 0; i < count && picked.length < 2; i++) {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -40,12 +40,56 @@ export function sideMenu(page: Page) {
 export async function openMenuEntry(page: Page, group: string, entry: string) {
   const menu = sideMenu(page);
   const groupItem = menu.getByRole('menuitem', { name: group });
-  // A group already open (a second entry of it) would close on a click.
-  if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
-  await menu.getByRole('menuitem', { name: entry }).click();
+  // A click while the group is still expanding can land without opening the tab on a busy machine: click
+  // again until the entry's tab is the selected one. A group already open (a second entry of it) would close
+  // on a click, so the group is clicked only while it is closed.
+  await expect(async () => {
+    if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
+    await menu.getByRole('menuitem', { name: entry }).click({ timeout: 5000 });
+    await expect(page.getByRole('tab', { name: entry, exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+      {
+        timeout: 3000,
+      },
+    );
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Opens the user dropdown in the top bar. */
 export async function openUserMenu(page: Page, label = '用户菜单') {
   await page.getByRole('button', { name: label }).click();
+}
+
+/**
+ * Picks `option` in the antd select whose input is `box`, as a user would: open it, optionally type to narrow a
+ * long (virtual) list, click the option in this select's own dropdown (the one holding the listbox the input
+ * controls, never another one still closing), and check the choice took. On a busy machine a click can land
+ * while the list is still opening and select nothing, so the pick is retried until the select shows it. A
+ * multiple select keeps its list open; it is closed with Escape afterwards (on a closed single select Escape
+ * would close the surrounding dialog instead).
+ */
+export async function pickOption(
+  frame: FrameLocator | Page,
+  box: Locator,
+  option: string | RegExp,
+  { search = false, multiple = false }: { search?: boolean; multiple?: boolean } = {},
+) {
+  // The select around the input (its nearest ancestor with the class; `has` would not reach a box found
+  // inside a dialog locator).
+  const select = box.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const choice = multiple ? select.locator('.ant-select-selection-item', { hasText: option }) : select;
+  await expect(async () => {
+    if (multiple && (await choice.count())) return;
+    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+    if (search && typeof option === 'string') await box.fill(option);
+    const list = await box.getAttribute('aria-controls');
+    const dropdown = list
+      ? frame.locator('.ant-select-dropdown').filter({ has: frame.locator(`[id="${list}"]`) })
+      : frame.locator('.ant-select-dropdown:visible');
+    await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 2000 });
+    if (multiple) await expect(choice.first()).toBeVisible({ timeout: 1000 });
+    else await expect(select).toContainText(option, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  if (multiple) await box.press('Escape');
 }

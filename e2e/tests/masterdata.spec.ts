@@ -8,7 +8,8 @@ import { logInHome } from './helpers.ts';
  * Issue #5 master data as a buyer admin would use it: the category path (level 1 → 2 → 3, a level 4
  * refused with the server's message), a new material, the Excel export, and an import whose row 3 has
  * no material number — "Excel import reports a bad row by number": nothing is imported and the error
- * table names row 3. Then the supplier form: a new record for a freshly registered supplier, edited.
+ * table names row 3. Then the supplier form: a new record for a freshly registered supplier, edited
+ * (its status fixed: issue #16).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -115,11 +116,12 @@ test('a buyer builds a category path, creates a material, exports and imports wi
   await expect(frame.getByRole('button', { name: `${MATERIAL}-B`, exact: true })).toHaveCount(0);
 });
 
-test('a buyer creates a supplier record through the form, edits it, and sees the change in the list', async ({
+test('a buyer fills a new supplier’s record through the form, edits it, and sees the change in the list', async ({
   page,
   request,
 }) => {
-  // Arrange: a supplier company linked to 100000 that has no master record yet.
+  // Arrange: a supplier company that registered with 100000's invitation code — registration put it into
+  // the buyer's supplier master as a stranger (issue #16), with an empty record.
   const { elsAccount } = await registerSupplierViaApi(request);
   const code = `E2E-S-${stamp}`;
   await logInHome(page, '100000', 'admin');
@@ -130,9 +132,24 @@ test('a buyer creates a supplier record through the form, edits it, and sees the
   await frame.getByRole('button', { name: '新建' }).click();
   const dialog = frame.getByRole('dialog');
   await expect(dialog.getByText('新建供应商')).toBeVisible();
-  // 200001 already has a record: the server's refusal is shown in the form.
+  // 200001 already has a record, and so has the new supplier: the server's refusal is shown in the form.
   await dialog.getByLabel('供应商账号').fill('200001');
   await dialog.getByLabel('供应商编码').fill(code);
+  await dialog.getByLabel('供应商全称').fill('端到端测试供应商有限公司');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('供应商 200001 已有主数据记录');
+  await dialog.getByLabel('供应商账号').fill(elsAccount);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(`供应商 ${elsAccount} 已有主数据记录`);
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Its stranger record is in the list; the buyer fills it in.
+  const row = frame.getByRole('row', { name: new RegExp(elsAccount) });
+  await expect(row).toContainText('陌生');
+  await row.getByRole('button', { name: /^编辑/ }).click();
+  await expect(dialog.getByText(/^编辑供应商/)).toBeVisible();
+  await expect(dialog.getByLabel('供应商账号')).toBeDisabled();
   await dialog.getByLabel('供应商全称').fill('端到端测试供应商有限公司');
   await dialog.getByLabel('联系人姓名 1').fill('赵敏');
   // A wrong phone number is refused in place before anything is sent.
@@ -144,28 +161,20 @@ test('a buyer creates a supplier record through the form, edits it, and sees the
   await dialog.getByLabel('开户支行 1').fill('招商银行苏州分行');
   await dialog.getByLabel('银行账号 1').fill('6222020200001234567');
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('供应商 200001 已有主数据记录');
-
-  await dialog.getByLabel('供应商账号').fill(elsAccount);
-  await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
-  const row = frame.getByRole('row', { name: new RegExp(code) });
-  await expect(row).toContainText(elsAccount);
   await expect(row).toContainText('端到端测试供应商有限公司');
   await expect(row).toContainText('赵敏 13812345678');
-  await expect(row).toContainText('合格');
+  await expect(row).toContainText('陌生');
 
-  // Edit: the account is fixed; the short name and the status change.
-  await row.getByRole('button', { name: `编辑 ${code}` }).click();
-  await expect(dialog.getByText(`编辑供应商 ${code}`)).toBeVisible();
-  await expect(dialog.getByLabel('供应商账号')).toBeDisabled();
+  // Edit again: the account is fixed, and so is the status (issue #16: it changes only through a status
+  // change request); the short name changes.
+  await row.getByRole('button', { name: /^编辑/ }).click();
+  await expect(dialog.getByLabel('状态', { exact: true })).toBeDisabled();
+  await expect(dialog.getByText('状态只能通过“供应商生命周期”的状态变更申请修改')).toBeVisible();
   await expect(dialog.getByLabel('银行账号 1')).toHaveValue('6222020200001234567');
   await dialog.getByLabel('简称').fill('端测供应');
-  await dialog.getByLabel('状态', { exact: true }).click();
-  await frame.locator('.ant-select-item-option[title="潜在"]').click();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('端测供应');
-  await expect(row).toContainText('潜在');
-  await expect(row).not.toContainText('合格');
+  await expect(row).toContainText('陌生');
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { logInHome } from './helpers.ts';
+import { logInHome, pickOption } from './helpers.ts';
 
 /** A fresh browser context logged in as the given user, on the home page. */
 async function userPage(browser: Browser, account: string, sub: string): Promise<Page> {
@@ -10,11 +10,6 @@ async function userPage(browser: Browser, account: string, sub: string): Promise
 }
 
 const bellCount = (page: Page) => page.getByTestId('bell-count');
-/** An option of the open antd select dropdown. */
-const selectOption = (page: Page, label: string) =>
-  page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) });
 
 test('a published announcement reaches the logged-in supplier at once; handling it lowers the bell', async ({
   browser,
@@ -94,15 +89,13 @@ test('message center: the unread filter, and marking handled needs a selected ro
   await page.getByRole('button', { name: '标记已读' }).click();
   await expect(page.getByText('已将 1 条消息标记为已读')).toBeVisible();
 
-  await page.getByRole('combobox', { name: '阅读状态' }).click();
-  await selectOption(page, '未读').click();
+  await pickOption(page, page.getByRole('combobox', { name: '阅读状态' }), '未读');
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page.locator('.ant-table-tbody').getByText(title, { exact: true })).toHaveCount(0);
   const left = await rows.count();
   for (let i = 0; i < left; i++) await expect(rows.nth(i).getByText('未读', { exact: true })).toBeVisible();
 
-  await page.getByRole('combobox', { name: '阅读状态' }).click();
-  await selectOption(page, '已读').click();
+  await pickOption(page, page.getByRole('combobox', { name: '阅读状态' }), '已读');
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page.locator('.ant-table-tbody').getByText(title, { exact: true })).toBeVisible();
 });

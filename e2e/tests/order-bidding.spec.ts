@@ -172,10 +172,18 @@ test('buyer1 filters its list by order status: in bidding, and all confirmed rea
   await expect(frame.locator('.data-table')).toBeVisible();
   const rows = frame.locator('.data-table tbody tr.ant-table-row');
   const filterBy = async (title: string) => {
-    await frame.getByLabel('订单状态', { exact: true }).click();
-    await frame.locator(`.ant-select-item-option[title="${title}"]`).click();
-    // The dropdown may still be closing over the query button on a busy machine: close it and wait.
-    await frame.getByLabel('订单状态', { exact: true }).press('Escape');
+    const box = frame.getByLabel('订单状态', { exact: true });
+    const select = frame.locator('.ant-select', { has: box });
+    // On a busy machine a click can reach the option while its list is still opening and select nothing:
+    // pick again until the box shows the choice, then close the list and query.
+    await expect(async () => {
+      if (!(await frame.locator('.ant-select-dropdown:visible').count())) await box.click();
+      await frame
+        .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`)
+        .click({ timeout: 2000 });
+      await expect(select).toContainText(title, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await box.press('Escape');
     await expect(frame.locator('.ant-select-dropdown:visible')).toHaveCount(0);
     await frame.getByRole('button', { name: '查询' }).click();
   };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type FrameLocator, type Page, type Request, test } from '@playwright/test';
-import { logInHome } from './helpers.ts';
+import { logInHome, pickOption } from './helpers.ts';
 
 /**
  * Issue #5 journey as new users would do it: an admin configures one approval step; buyer1 creates an
@@ -40,13 +40,16 @@ test('an admin configures one approval step for purchase orders', async ({ page 
   while ((await removeButtons.count()) > 0) await removeButtons.first().click();
   await page.getByRole('button', { name: '添加步骤' }).click();
   await page.getByLabel('步骤名称 1').fill('部门主管审批');
-  await page.getByLabel('审批人 1').fill('admin');
+  // The approvers are found by typing part of a name or sub-account (the account search, findPageListFuzzy).
+  await pickOption(page, page.getByLabel('审批人 1'), '(admin)', { search: false, multiple: true });
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('已保存')).toBeVisible();
   // The form shows what the server answered after saving (a new version, one step).
   await expect(page.getByText(/^版本 \d+$/)).toBeVisible();
   await expect(page.getByLabel('步骤名称 1')).toHaveValue('部门主管审批');
-  await expect(page.getByLabel('审批人 1')).toHaveValue('admin');
+  await expect(
+    page.locator('.ant-select:has([aria-label="审批人 1"]) .ant-select-selection-item'),
+  ).toHaveText([/admin/]);
   await expect(page.getByLabel('步骤名称 2')).toHaveCount(0);
 });
 
@@ -64,7 +67,7 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   await frame.getByRole('button', { name: '保存' }).click();
   const noLines = frame.locator('.order-lines-errors .ant-form-item-explain-error');
   await expect(noLines).toHaveText('请至少添加一行');
-  await expect(noLines).toHaveCSS('color', 'rgb(255, 77, 79)');
+  await expect(noLines).toHaveCSS('color', 'rgb(207, 19, 34)');
   await frame.getByRole('button', { name: '添加行' }).click();
 
   await frame.getByLabel('供应商账号').fill('200001');

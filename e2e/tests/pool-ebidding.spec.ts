@@ -1,6 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { apiLogin } from './api.ts';
-import { logInHome, openMenuEntry } from './helpers.ts';
+import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 /**
  * Issue #14 remainders as a new user would meet them: in the Demand pool buyer1 claims two lines of an
@@ -80,15 +80,8 @@ test('buyer1 turns two claimed demand-pool lines into one e-auction draft', asyn
   }
   await dialog.getByLabel('最小降价幅度').fill('0.001');
   const select = dialog.getByLabel('邀请供应商');
-  for (const account of ['200001', '200003']) {
-    await select.click();
-    await select.fill(account);
-    await frame
-      .locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)', {
-        hasText: account,
-      })
-      .click();
-  }
+  for (const account of ['200001', '200003'])
+    await pickOption(frame, select, account, { search: true, multiple: true });
   await dialog.getByText('创建在线竞价（按行）').click();
   await expect(dialog.getByLabel(`竞价数量 ${M1}`)).toHaveValue('5000');
   await dialog.getByLabel(`竞价数量 ${M1}`).fill('3000');

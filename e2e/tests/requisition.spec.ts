@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { logInHome, openMenuEntry } from './helpers.ts';
+import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 /**
  * Issue #13 journey as a new user would do it: buyer1 raises a purchase requisition for two materials of
@@ -21,8 +21,7 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
   const frame = appFrame(page);
   await frame.getByRole('button', { name: '新建采购申请' }).click();
   await expect(frame.getByText('新建采购申请').first()).toBeVisible();
-  await frame.getByLabel('申请类型').click();
-  await frame.locator('.ant-select-dropdown:visible').getByText('标准', { exact: true }).click();
+  await pickOption(frame, frame.getByLabel('申请类型'), '标准');
   await frame.getByLabel('工厂').fill('E2E-F1');
   await frame.getByLabel('第 1 行物料编码').fill('R-0603-10K');
   await frame.getByLabel('第 1 行需求数量').fill('3000');

@@ -20,13 +20,29 @@ test('menu entries open as tabs; closing the active tab activates its neighbour'
   await expect(messageTab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: '标记已处理' })).toBeVisible();
 
-  await page.locator('.ant-tabs-tab', { hasText: '消息中心' }).getByRole('button').click();
+  // The mouse closes a tab with its × mark (the tab list holds only tabs: no close button in it).
+  await page.locator('.ant-tabs-tab', { hasText: '消息中心' }).getByText('×').click();
   await expect(messageTab).toHaveCount(0);
   await expect(page.getByRole('tab', { name: '个人信息' })).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/#\/portal\/info\/index$/);
   await expect(page.getByText('账号信息')).toBeVisible();
+  // The keyboard closes the focused tab with Delete (WAI-ARIA tabs pattern).
+  await sideMenu(page).getByRole('menuitem', { name: '消息中心' }).click();
+  await expect(messageTab).toHaveAttribute('aria-selected', 'true');
+  // As a user would, once the page has drawn (its content can take the focus while it renders): focus the
+  // tab and press Delete — again if the focus was taken before the key.
+  await expect(page.getByRole('button', { name: '标记已处理' })).toBeVisible();
+  await expect(async () => {
+    await messageTab.focus();
+    await page.keyboard.press('Delete');
+    await expect(messageTab).toHaveCount(0, { timeout: 1_000 });
+  }).toPass();
+  await expect(page.getByRole('tab', { name: '个人信息' })).toHaveAttribute('aria-selected', 'true');
   // The home tab cannot be closed.
-  await expect(page.locator('.ant-tabs-tab', { hasText: '首页' }).getByRole('button')).toHaveCount(0);
+  await expect(page.locator('.ant-tabs-tab', { hasText: '首页' }).getByText('×')).toHaveCount(0);
+  await page.getByRole('tab', { name: '首页' }).focus();
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('tab', { name: '首页' })).toBeVisible();
 });
 
 test('switching the language changes the menu and the top bar', async ({ page }) => {

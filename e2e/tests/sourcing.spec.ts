@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { logInHome, openMenuEntry } from './helpers.ts';
+import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 /**
  * Issue #13 sourcing journey as new users would do it: buyer1 raises a purchase requisition for two
@@ -60,8 +60,7 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
   const frame = appFrame(page);
   await frame.getByRole('button', { name: '新建采购申请' }).click();
   await expect(frame.getByText('新建采购申请').first()).toBeVisible();
-  await frame.getByLabel('申请类型').click();
-  await frame.locator('.ant-select-dropdown:visible').getByText('标准', { exact: true }).click();
+  await pickOption(frame, frame.getByLabel('申请类型'), '标准');
   await frame.getByLabel('工厂').fill(FACTORY);
   await frame.getByLabel('第 1 行物料编码').fill(M1);
   await frame.getByLabel('第 1 行需求数量').fill('2000');
@@ -128,16 +127,8 @@ test('buyer1 claims both lines in the demand pool and turns them into one RFQ', 
   await expect(dialog.getByLabel(`询价数量 ${M2}`)).toHaveValue('1000');
   for (const material of [M1, M2]) {
     const select = dialog.getByLabel(`邀请供应商 ${material}`);
-    for (const account of SUPPLIERS) {
-      await select.click();
-      await select.fill(account);
-      await frame
-        .locator(
-          '.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)',
-          { hasText: account },
-        )
-        .click();
-    }
+    for (const account of SUPPLIERS)
+      await pickOption(frame, select, account, { search: true, multiple: true });
     await expect(dialog.locator('.ant-select-selection-item')).toHaveCount(material === M1 ? 3 : 6);
     // Close this line's dropdown (it would cover the next line's select) by clicking the dialog's title.
     await dialog.getByText('生成询价单').click();
@@ -173,8 +164,7 @@ test('buyer1 submits and publishes the RFQ from the RFQ list', async ({ page }) 
 
   // Ladder prices: edited on the draft.
   await detail.getByRole('button', { name: '编辑', exact: true }).click();
-  await frame.getByLabel('报价方式').click();
-  await frame.locator('.ant-select-dropdown:visible').getByText('阶梯报价', { exact: true }).click();
+  await pickOption(frame, frame.getByLabel('报价方式'), '阶梯报价');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   await expect(detail.locator('.document-number')).toHaveText(rfq);
   await expect(detail.getByText('阶梯报价').first()).toBeVisible();

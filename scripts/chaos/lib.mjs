@@ -138,6 +138,7 @@ export function portInUse(port) {
 const INHERITED_OUT = [
   'DATABASE_URL',
   'MQTT_URL',
+  'MQTT_WS_URL',
   'DATA_DIR',
   'PORT',
   'HOST',
@@ -169,7 +170,8 @@ export async function startServer({
     LOGIN_LIMIT_PER_IP: '1000000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-    ...(mqttUrl ? { MQTT_URL: mqttUrl } : {}),
+    // Browsers would reach the broker over WebSocket there (required with MQTT_URL; unused by the tests).
+    ...(mqttUrl ? { MQTT_URL: mqttUrl, MQTT_WS_URL: `ws://${HOST}:9001/mqtt` } : {}),
     ...extraEnv,
   });
   const child = spawnTracked(process.execPath, await serverArgs(), {

@@ -3,10 +3,11 @@
 // PostgreSQL) is stopped on every exit path; the whole run is bounded by a hard deadline.
 //
 //   node scripts/chaos/run.mjs                       # PGlite crash, restarts, shutdown
-//   DATABASE_URL=postgres://… node scripts/chaos/run.mjs   # + crash on PostgreSQL (fresh database)
+//   DATABASE_URL=postgres://… node scripts/chaos/run.mjs   # + crash and several processes on PostgreSQL
 import { randomUUID } from 'node:crypto';
 import { crashTest } from './crash.mjs';
 import { pgliteQuerier } from './lib.mjs';
+import { multiProcessTest } from './multi.mjs';
 import { mqttRestartTest, postgresRestartTest } from './restart.mjs';
 import { shutdownTest } from './shutdown.mjs';
 import { verifyNotices } from './verify.mjs';
@@ -121,6 +122,22 @@ try {
   const pgliteCrash = await crashTest({ db: 'pglite', log });
   rows.push(pgliteCrash);
   rows.push(await verifierSelfTest(pgliteCrash));
+
+  console.log('=== Several processes, one system ===');
+  if (process.env.DATABASE_URL) {
+    rows.push(...(await multiProcessTest({ databaseUrl: process.env.DATABASE_URL, log })));
+  } else {
+    log('  [multi] skipped: DATABASE_URL not set');
+    rows.push({
+      scenario: 'several processes (start, logout, push, captcha, SMS)',
+      database: 'PostgreSQL',
+      acked: 0,
+      checked: 0,
+      lost: 0,
+      result: 'skipped',
+      notes: ['DATABASE_URL not set'],
+    });
+  }
 
   console.log('=== Restart tests ===');
   rows.push(await postgresRestartTest({ log }));

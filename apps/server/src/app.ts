@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { API_KEY_HEADER } from '@srm/contracts/api-key';
+import type { ActionCode } from '@srm/contracts/company-admin';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, {
@@ -25,18 +27,30 @@ import {
 import { createWebSocketStream } from 'ws';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { registerAccountDirectoryRoutes } from './modules/account/directory.ts';
 import { registerAccountRoutes } from './modules/account/routes.ts';
+import { registerInspectionRoutes } from './modules/admission/inspection-routes.ts';
+import { registerAdmissionRoutes } from './modules/admission/routes.ts';
+import { registerApiKeyRoutes } from './modules/api-key/routes.ts';
+import { assertKeyScope, findLiveKey, recordKeyUse } from './modules/api-key/service.ts';
+import { registerAppraisalRoutes } from './modules/appraisal/routes.ts';
 import { registerAttachmentRoutes } from './modules/attachment/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
+import { registerBrokerHookRoutes } from './modules/auth/broker-hook.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
+import { registerCompanyAdminRoutes } from './modules/company-admin/routes.ts';
+import { requireAction } from './modules/company-admin/service.ts';
 import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
 import { registerEnquiryRoutes } from './modules/enquiry/routes.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
+import { scheduleImprovementOverdueScan } from './modules/improvement/overdue.ts';
+import { registerImprovementRoutes } from './modules/improvement/routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
+import { registerMenuAdminRoutes } from './modules/menu/admin-routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { registerMessageRoutes } from './modules/message/routes.ts';
 import { registerOrderRoutes } from './modules/order/routes.ts';
@@ -44,19 +58,27 @@ import { registerPurchaseRequestRoutes } from './modules/purchase-request/routes
 import { registerRefundRoutes } from './modules/refund/routes.ts';
 import { registerRegistrationRoutes } from './modules/register/routes.ts';
 import { registerSmsRoutes } from './modules/sms/routes.ts';
+import { registerSupplierChangeRoutes } from './modules/supplier-change/routes.ts';
+import { scheduleCertExpiryScan } from './modules/supplier-lifecycle/cert-expiry.ts';
+import { registerSupplierLifecycleRoutes } from './modules/supplier-lifecycle/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
-import { createEmbeddedBroker, createExternalBroker } from './platform/broker.ts';
+import { registerWebhookRoutes } from './modules/webhook/routes.ts';
+import { createWebhookDispatcher } from './modules/webhook/service.ts';
+import { createEmbeddedBroker, createExternalBroker, relayBetweenProcesses } from './platform/broker.ts';
 import { createCipher } from './platform/cipher.ts';
+import { createLocalBus, createPostgresBus } from './platform/cluster-bus.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
 import { createOutboxDispatcher } from './platform/events.ts';
-import { createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
-import { type AppDeps, type RegisteredRoute, zod } from './platform/http.ts';
+import { createDatabaseFileStore, createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
+import { type AppDeps, type RegisteredRoute, requireAuth, zod } from './platform/http.ts';
 import { inlineScriptHashes } from './platform/inline-scripts.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { lazyChildLoggerFactory } from './platform/lazy-logger.ts';
 import { pickLocale, t } from './platform/messages.ts';
-import { createLoginLimiter } from './platform/rate-limit.ts';
+import { createApiKeyLimiter, createLoginLimiter } from './platform/rate-limit.ts';
+import { closeRedis, connectRedis } from './platform/redis.ts';
+import { createRetentionJob } from './platform/retention.ts';
 import { helmetHeaders } from './platform/security-headers.ts';
 import { serializerCompiler } from './platform/serializer.ts';
 import { createSessionCache } from './platform/session-cache.ts';
@@ -138,15 +160,27 @@ export async function buildApp(options: BuildAppOptions) {
         schema: route.schema as RegisteredRoute['schema'],
         public: Boolean(route.config && (route.config as { public?: boolean }).public),
         websocket: Boolean((route as { websocket?: boolean }).websocket),
+        action: (route.config as { action?: ActionCode } | undefined)?.action,
       });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The rate limiters' store shared by every process when REDIS_URL is set (issue #18): one client per
+  // process, opened here (start-up fails if Redis does not answer) and closed with the app.
+  const redis = config.REDIS_URL
+    ? await connectRedis({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, log: app.log })
+    : null;
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
   const tokens = createTokenService(options.jwtSecret);
-  const sessions = createSessionCache({ ttlMs: config.SESSION_CACHE_MS });
-  const broker = config.MQTT_URL
+  // What this process tells the others on the same PostgreSQL database (issue #18): LISTEN/NOTIFY.
+  const bus =
+    database.pool && database.url
+      ? await createPostgresBus({ url: database.url, pool: database.pool, log: app.log })
+      : createLocalBus();
+  const sessions = createSessionCache({ ttlMs: config.SESSION_CACHE_MS, bus });
+  const localBroker = config.MQTT_URL
     ? await createExternalBroker(config.MQTT_URL, `srm-server-${randomUUID()}`)
     : await createEmbeddedBroker({
         env: config.ENV_NAME,
@@ -157,10 +191,27 @@ export async function buildApp(options: BuildAppOptions) {
                 elsAccount: found.session.elsAccount,
                 elsSubAccount: found.session.elsSubAccount,
                 station: found.session.station,
+                sessionId: found.claims.sid,
+                subaccountId: found.session.subaccountId,
               }
             : null;
         },
       });
+  // A logout, a revoked session or a disabled user ends its embedded-broker connections at once, in every
+  // process (the session cache's invalidations come over the cluster bus; issue #18).
+  sessions.listen((forget) => {
+    void localBroker
+      .revalidate?.(
+        (identity) =>
+          Boolean(forget.all) ||
+          identity.sessionId === forget.session ||
+          identity.subaccountId === forget.user,
+      )
+      .catch((error) => app.log.warn({ err: error }, 'broker connections not rechecked'));
+  });
+  // Embedded brokers of several processes relay pushes to each other over the bus (issue #18).
+  const broker = relayBetweenProcesses(localBroker, bus);
+  app.decorate('broker', broker);
   const outbox = createOutboxDispatcher({ db: database.db, broker, log: app.log });
   // Timers that fire exactly once across server processes (platform/jobs.ts).
   const jobs = createJobRunner({
@@ -169,6 +220,20 @@ export async function buildApp(options: BuildAppOptions) {
     env: config.ENV_NAME,
     broker,
     intervalMs: config.JOB_POLL_MS,
+  });
+  // Signed webhook deliveries, queued with the audit trail (modules/webhook, issue #18).
+  const webhooks = createWebhookDispatcher({
+    db: database.db,
+    log: app.log,
+    env: config.ENV_NAME,
+    intervalMs: config.WEBHOOK_POLL_MS,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
+  app.decorate('webhooks', webhooks);
+  const apiKeyLimiter = createApiKeyLimiter({
+    perMinute: config.API_KEY_LIMIT_PER_MIN,
+    redis,
+    pool: database.pool,
   });
   const deps: AppDeps = {
     config,
@@ -186,13 +251,17 @@ export async function buildApp(options: BuildAppOptions) {
           secretAccessKey: config.S3_SECRET_ACCESS_KEY,
           prefix: config.S3_PREFIX,
         })
-      : createLocalFileStore(resolve(config.DATA_DIR, 'files')),
+      : database.kind === 'postgres'
+        ? createDatabaseFileStore(database.db, createLocalFileStore(resolve(config.DATA_DIR, 'files')))
+        : createLocalFileStore(resolve(config.DATA_DIR, 'files')),
     broker,
     outbox,
     jobs,
     loginLimiter: createLoginLimiter({
       perAccount: config.LOGIN_LIMIT_PER_ACCOUNT,
       perIp: config.LOGIN_LIMIT_PER_IP,
+      redis,
+      pool: database.pool,
     }),
   };
 
@@ -272,13 +341,19 @@ export async function buildApp(options: BuildAppOptions) {
         title: 'SRM portal API',
         description:
           'Every response is { code, message, data }. Send the access token in the `token` header and ' +
-          '`account: {elsAccount}_{elsSubAccount}`. Log in with POST /apis/ElsAuthService/login.',
+          '`account: {elsAccount}_{elsSubAccount}`. Log in with POST /apis/ElsAuthService/login. ' +
+          'Machines send an API key (ApiKeyService, made by the company admin) as `x-api-key` instead: it acts as ' +
+          'one sub-account, never as an admin, on the document calls (`/apis/{module}/{Purchase|Sale}…Service/…`) ' +
+          'its scopes allow (kind or *, read or write); other calls answer 403.',
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER },
+        },
       },
-      security: [{ token: [] }],
+      security: [{ token: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -293,6 +368,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKeyId', undefined);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = request.locale ?? pickLocale(request.headers);
@@ -369,6 +445,7 @@ export async function buildApp(options: BuildAppOptions) {
       elsSubAccount: session.elsSubAccount,
       station: session.station,
       permission: session.permission,
+      dataScope: session.dataScope,
     };
     return undefined;
   }
@@ -379,10 +456,36 @@ export async function buildApp(options: BuildAppOptions) {
   function authenticate(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
     // Only the token header authenticates /apis calls: a cookie would let other sites forge requests (CSRF).
     const token = request.headers.token;
+    // A machine's API key (issue #18): looked up on every call, so a revocation holds at once everywhere.
+    const key = request.headers[API_KEY_HEADER];
+    if (typeof key === 'string' && key && (typeof token !== 'string' || !token)) {
+      findLiveKey(deps.db, key)
+        .then(async ({ auth, keyId, scopes }) => {
+          request.apiKeyId = keyId;
+          assertKeyScope(scopes, request.method, request.routeOptions.url ?? request.url);
+          await apiKeyLimiter.consume(keyId);
+          request.auth = auth;
+        })
+        .then(() => done(), done);
+      return;
+    }
     if (typeof token !== 'string' || !token) return done(new AppError('401', 'unauthorized'));
     const known = cachedSessionForToken(deps, token);
     if (known !== undefined) return done(authorize(request, known));
     sessionForToken(deps, token).then((found) => done(authorize(request, found)), done);
+  }
+  /** Records a call made with an API key (route pattern, status code) after the answer has gone. */
+  function recordApiKeyUse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    const keyId = request.apiKeyId;
+    if (keyId)
+      recordKeyUse(
+        deps.db,
+        keyId,
+        request.method,
+        request.routeOptions.url ?? request.url,
+        reply.statusCode,
+      ).catch((error) => request.log.warn({ err: error }, 'api key use not recorded'));
+    done();
   }
   // PostgreSQL text cannot hold U+0000: refuse it up front with the field's name instead of failing later.
   function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
@@ -404,6 +507,15 @@ export async function buildApp(options: BuildAppOptions) {
     const isApi = url.startsWith('/apis/') && !url.startsWith('/apis/docs');
     if (isApi && !(route.config as { public?: boolean } | undefined)?.public) {
       route.onRequest = [...hooks(route.onRequest), authenticate];
+      route.onResponse = [...hooks(route.onResponse), recordApiKeyUse];
+      // A route's declared function permission (issue #19): checked right after authentication, before the
+      // body is read or validated, so a caller without it learns nothing of the route's input rules.
+      const action = (route.config as { action?: ActionCode } | undefined)?.action;
+      if (action) {
+        const checkAction = async (request: FastifyRequest) =>
+          requireAction(deps.db, requireAuth(request.auth), action);
+        route.onRequest = [...hooks(route.onRequest), checkAction];
+      }
     }
     const schema = route.schema as { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
     if (isApi && (schema?.body || schema?.querystring || schema?.params)) {
@@ -474,8 +586,12 @@ export async function buildApp(options: BuildAppOptions) {
   // Routes.
   await app.register(async (api) => {
     registerAuthRoutes(api, deps);
+    registerBrokerHookRoutes(api, deps);
     registerAccountRoutes(api, deps);
+    registerAccountDirectoryRoutes(api, deps);
+    registerCompanyAdminRoutes(api, deps);
     registerMenuRoutes(api, deps);
+    registerMenuAdminRoutes(api, deps);
     registerMessageRoutes(api, deps);
     registerSystemRoutes(api, deps);
     registerHomeRoutes(api, deps);
@@ -487,9 +603,17 @@ export async function buildApp(options: BuildAppOptions) {
     registerEnquiryRoutes(api, deps);
     registerEbiddingRoutes(api, deps);
     registerFinanceRoutes(api, deps);
+    registerInspectionRoutes(api, deps);
+    registerImprovementRoutes(api, deps);
+    registerAdmissionRoutes(api, deps);
     registerPurchaseRequestRoutes(api, deps);
+    registerSupplierChangeRoutes(api, deps);
     registerAuditRoutes(api, deps);
     registerCustomFieldRoutes(api, deps);
+    registerSupplierLifecycleRoutes(api, deps);
+    registerWebhookRoutes(api, deps);
+    registerApiKeyRoutes(api, deps);
+    registerAppraisalRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser
     // and its two hooks per request, and the cookie parser (issue #7); elsewhere a multipart body is an
     // unsupported type (400).
@@ -515,14 +639,26 @@ export async function buildApp(options: BuildAppOptions) {
       });
     });
   }
+  // Prunes expired sessions, captchas, SMS codes, delivered outbox rows (platform/retention.ts).
+  const retention = createRetentionJob({ db: database.db, log: app.log });
+  app.decorate('retention', retention);
   app.addHook('onReady', async () => {
     outbox.start();
+    // The daily certification expiry scan runs once at start, then reschedules itself (issue #16).
+    await scheduleCertExpiryScan(database.db);
+    // The daily overdue scan of improvement items (issue #17), likewise.
+    await scheduleImprovementOverdueScan(database.db);
     jobs.start();
+    webhooks.start();
+    retention.start();
   });
   app.addHook('onClose', async () => {
+    await retention.stop();
+    await webhooks.stop();
     await jobs.stop();
     await outbox.stop();
     await broker.close();
+    await bus.close();
   });
 
   // Web apps (built by vite): hashed assets are immutable, HTML is never cached.

@@ -47,15 +47,25 @@ describe('POST /apis/ElsAuthService/login', () => {
     expect(data.elsSubaccountInfoDTO.fbk10).toBe('Y');
   });
 
-  it('a supplier with one linked buyer acts as that buyer', async () => {
+  it('a supplier with one linked buyer acts as that buyer; one with two, as itself (issue #16)', async () => {
     const res = await loginRequest({
-      elsAccount: '200001',
+      elsAccount: '200003',
       elsSubAccount: 'admin',
       password: server.cipher.encrypt(DEMO_PASSWORD),
     });
     expect(res.json().data.elsSubaccountInfoDTO).toMatchObject({
       station: 'sale',
       actingElsAccount: '100000',
+    });
+    // 200001 works for 100000 and 100002: it acts as itself until it chooses a buyer in its inbox.
+    const two = await loginRequest({
+      elsAccount: '200001',
+      elsSubAccount: 'admin',
+      password: server.cipher.encrypt(DEMO_PASSWORD),
+    });
+    expect(two.json().data.elsSubaccountInfoDTO).toMatchObject({
+      station: 'sale',
+      actingElsAccount: '200001',
     });
   });
 

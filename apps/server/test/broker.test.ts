@@ -8,7 +8,10 @@ import { createTestServer, login, type TestServer } from './helpers.ts';
  */
 const modes: Array<{ name: string; env: Record<string, string> }> = [{ name: 'embedded Aedes', env: {} }];
 if (process.env.MQTT_TEST_URL)
-  modes.push({ name: 'external broker', env: { MQTT_URL: process.env.MQTT_TEST_URL } });
+  modes.push({
+    name: 'external broker',
+    env: { MQTT_URL: process.env.MQTT_TEST_URL, MQTT_WS_URL: 'ws://127.0.0.1:8083/mqtt' },
+  });
 
 const waitFor = async (check: () => boolean, ms = 5000) => {
   const until = Date.now() + ms;
@@ -118,6 +121,29 @@ describe.each(modes)('push channel on $name', ({ env }) => {
     await expect(
       mqtt.connectAsync(wsUrl, { username: '200001_admin', password: session.token, reconnectPeriod: 0 }),
     ).rejects.toThrow();
+  });
+
+  it.skipIf(Boolean(env.MQTT_URL))('ends a connection as soon as its session is logged out', async () => {
+    const session = await login(server, '200001', 'admin');
+    const other = await login(server, '200001', 'admin');
+    const connect = (s: typeof session) =>
+      mqtt.connectAsync(wsUrl, { username: '200001_admin', password: s.token, reconnectPeriod: 0 });
+    const [client, stays] = [await connect(session), await connect(other)];
+    clients.push(client, stays);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const out = await server.app.inject({
+      method: 'GET',
+      url: '/apis/user/logout',
+      headers: session.headers,
+    });
+    expect(out.json().code).toBe('200');
+    // Closed by the server (the test would time out otherwise), not by the client.
+    await closed;
+    // The same user's other session keeps its connection.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stays.connected).toBe(true);
+    // And the logged-out token cannot connect again.
+    await expect(connect(session)).rejects.toThrow();
   });
 
   it.skipIf(Boolean(env.MQTT_URL))(

@@ -76,6 +76,17 @@ async function shippedNotice() {
   return shipped.json().data as { id: string; version: number };
 }
 
+/** Whether the file store holds a path: the database on PostgreSQL (issue #18), the DATA_DIR folder on PGlite. */
+async function stored(filePath: string): Promise<boolean> {
+  if (server.database.kind === 'postgres') {
+    const result = await server.database.db.execute(
+      sql`select count(*)::int as n from file_chunk where file_path = ${filePath}`,
+    );
+    return (result as unknown as { rows: Array<{ n: number }> }).rows[0].n > 0;
+  }
+  return existsSync(join(server.config.DATA_DIR, 'files', filePath));
+}
+
 describe('attachments of a delivery notice', () => {
   it('the supplier attaches a PDF; the buyer lists and downloads the same bytes; strangers get 404', async () => {
     const note = await shippedNotice();
@@ -171,13 +182,13 @@ describe('attachments of a delivery notice', () => {
     expect(wrongDoc.json().code).toBe('404');
     expect((await get(`${BUY}/attachments/${note.id}`, buyer)).json().data).toHaveLength(1);
 
-    expect(existsSync(join(server.config.DATA_DIR, 'files', file.filePath))).toBe(true);
+    expect(await stored(file.filePath)).toBe(true);
     const removed = await post(`${SALE}/deleteAttachment/${note.id}`, supplier, { attachmentId: file.id });
     expect(removed.json().code, removed.json().message).toBe('200');
     expect((await get(`${BUY}/attachments/${note.id}`, buyer)).json().data).toEqual([]);
     expect((await download(file.filePath, buyer)).json().code).toBe('404');
-    // The bytes are gone from the file store too (a local folder under DATA_DIR in tests).
-    expect(existsSync(join(server.config.DATA_DIR, 'files', file.filePath))).toBe(false);
+    // The bytes are gone from the file store too (the database on PostgreSQL, a folder under DATA_DIR on PGlite).
+    expect(await stored(file.filePath)).toBe(false);
     const trail = (await get(`${SALE}/findDetail/${note.id}`, supplier)).json().data.trail;
     expect(trail.map((t: { action: string }) => t.action)).toContain('deleteAttachment');
   });

@@ -138,8 +138,11 @@ describe('Japanese auctions', () => {
     expect((await accept(row.id, '200001')).json().message).toContain('already accepted round 1');
     await pastStart(row.id, 1);
     expect((await accept(row.id, '200001')).json().data.price).toBe('990.000000');
+    // The room says which round a supplier's offer is of (the browser shows "accepted" / "dropped out").
+    expect((await room(row.id)).lot).toMatchObject({ ownBout: 2, clock: { round: 2 } });
     expect((await accept(row.id, '200003')).json().data.price).toBe('990.000000');
     await pastStart(row.id, 1);
+    expect((await room(row.id, '200004')).lot).toMatchObject({ ownBout: 1, clock: { round: 3 } });
     expect((await accept(row.id, '200004')).json().message).toContain('did not accept round 2');
     expect((await accept(row.id, '200001')).json().data.price).toBe('980.000000');
     await pastStart(row.id, 1);

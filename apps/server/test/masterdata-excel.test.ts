@@ -287,8 +287,8 @@ describe('suppliers and prices in Excel', () => {
       'PurchaseSupplierService/import',
       buyer,
       await workbook(headers, [
-        [LINKED, 'XS-1', '关联供应商有限公司', '合格', '张三', '13900139000', '6222000011112222'],
-        [STRANGER, 'XS-2', '陌生供应商有限公司', 'qualified', '李四', '13900139001', null],
+        [LINKED, 'XS-1', '关联供应商有限公司', '陌生', '张三', '13900139000', '6222000011112222'],
+        [STRANGER, 'XS-2', '陌生供应商有限公司', 'stranger', '李四', '13900139001', null],
       ]),
     );
     expect(bad.json().code).toBe('400');
@@ -299,17 +299,27 @@ describe('suppliers and prices in Excel', () => {
       (await data(await call('PurchaseSupplierService/findPageList', buyer, { keyword: 'XS-' }))).total,
     ).toBe(0);
 
-    const good = await upload(
+    // Issue #16: a new record starts as a stranger; another stage is refused by row and field.
+    const skipping = await upload(
       'PurchaseSupplierService/import',
       buyer,
       await workbook(headers, [
         [LINKED, 'XS-1', '关联供应商有限公司', '合格', '张三', '13900139000', '6222000011112222'],
       ]),
     );
+    expect(skipping.json().code).toBe('400');
+    expect(skipping.json().data.errors).toMatchObject([{ row: 2, field: 'supplierStatus' }]);
+    const good = await upload(
+      'PurchaseSupplierService/import',
+      buyer,
+      await workbook(headers, [
+        [LINKED, 'XS-1', '关联供应商有限公司', '陌生', '张三', '13900139000', '6222000011112222'],
+      ]),
+    );
     expect(await data(good)).toEqual({ created: 1, updated: 0 });
     const list = await data(await call('PurchaseSupplierService/findPageList', buyer, { keyword: 'XS-' }));
     expect(list.records[0]).toMatchObject({
-      supplierStatus: 'qualified',
+      supplierStatus: 'stranger',
       contacts: [{ name: '张三', telphone: '13900139000' }],
     });
 
@@ -322,7 +332,7 @@ describe('suppliers and prices in Excel', () => {
     const rows = await readBook(res.rawPayload);
     expect(rows).toHaveLength(2);
     expect(rows[0][0]).toBe('Supplier account');
-    expect(rows[1]).toContain('Qualified');
+    expect(rows[1]).toContain('Stranger');
   });
 
   it('imports prices with exact tax maths, refuses a bad row by number and exports them', async () => {

@@ -305,7 +305,7 @@ describe('suppliers', () => {
     toElsAccount: LINKED,
     supplierCode: 'S-LINKED',
     fullName: '测试关联供应商有限公司',
-    supplierStatus: 'potential',
+    supplierStatus: 'stranger',
     contacts: [{ name: '王五', telphone: '13800138000', wxNo: 'wangwu' }],
     banks: [{ bankCode: 'ICBC', bankBranchName: '工商银行上海分行', bankAccount: '6222020200112233' }],
     addresses: [{ country: 'CN', address: '上海市浦东新区 1 号' }],
@@ -343,15 +343,37 @@ describe('suppliers', () => {
     );
     expect(badStatus.json().message).toContain('body.supplierStatus');
 
+    // Issue #16: a new record is a stranger; stranger → potential only through the unfamiliarToPotential
+    // request (supplierView5) or an admission approval, so a new record at another stage is refused.
+    const skipped = await call(
+      'PurchaseSupplierService/save',
+      buyer,
+      supplierBody({ supplierStatus: 'potential' }),
+    );
+    expect(skipped.json()).toMatchObject({
+      code: '400',
+      message:
+        'A new supplier record starts as a stranger; other stages come only through a status change request (Supplier lifecycle) or an admission approval',
+    });
     const created = await data(await call('PurchaseSupplierService/save', buyer, supplierBody()));
-    expect(created).toMatchObject({ toElsAccount: LINKED, supplierStatus: 'potential', version: 0 });
+    expect(created).toMatchObject({ toElsAccount: LINKED, supplierStatus: 'stranger', version: 0 });
     expect(created.contacts[0].telphone).toBe('13800138000');
     const trail = await auditRows('supplierMasterData', created.id);
     expect(trail).toHaveLength(1);
-    expect(trail[0]).toMatchObject({ action: 'create', toStatus: 'potential' });
+    expect(trail[0]).toMatchObject({ action: 'create', toStatus: 'stranger' });
 
     const twin = await call('PurchaseSupplierService/save', buyer, supplierBody({ supplierCode: 'S-OTHER' }));
     expect(twin.json().code).toBe('400');
+    // Issue #16: the status no longer changes by an edit — only through a status change request.
+    const statusEdit = await call(
+      'PurchaseSupplierService/save',
+      buyer,
+      supplierBody({ id: created.id, version: 0, supplierStatus: 'qualified' }),
+    );
+    expect(statusEdit.json().code).toBe('400');
+    expect(statusEdit.json().message).toBe(
+      'The supplier status changes only through a status change request (Supplier lifecycle)',
+    );
     const edited = await data(
       await call(
         'PurchaseSupplierService/save',
@@ -359,16 +381,31 @@ describe('suppliers', () => {
         supplierBody({
           id: created.id,
           version: 0,
-          supplierStatus: 'qualified',
           contacts: [{ name: '赵六', telphone: '021-62345678' }],
         }),
       ),
     );
-    expect(edited).toMatchObject({ supplierStatus: 'qualified', version: 1 });
+    expect(edited).toMatchObject({ supplierStatus: 'stranger', version: 1 });
     expect((await auditRows('supplierMasterData', created.id))[1]).toMatchObject({
-      fromStatus: 'potential',
+      fromStatus: 'stranger',
+      toStatus: 'stranger',
+    });
+    // … and a direct-to-qualified request asks for it: the demo configures an approval step for that
+    // flow, so the record stays a stranger until approved (supplier-lifecycle.test.ts).
+    const request = await data(
+      await call('PurchaseSupplierStatusChangeService/save', buyer, {
+        requestType: 'directToQualified',
+        toElsAccount: LINKED,
+        reason: '样品合格',
+        submit: true,
+      }),
+    );
+    expect(request).toMatchObject({
+      status: 'underApproval',
+      fromStatus: 'stranger',
       toStatus: 'qualified',
     });
+    expect(await auditRows('supplierMasterData', created.id)).toHaveLength(2);
     const stale = await call(
       'PurchaseSupplierService/save',
       buyer,
@@ -379,7 +416,7 @@ describe('suppliers', () => {
     const list = await data(
       await call('PurchaseSupplierService/findPageList', buyer, {
         keyword: 'S-LINK',
-        supplierStatus: 'qualified',
+        supplierStatus: 'stranger',
       }),
     );
     expect(list.records.map((s: { id: string }) => s.id)).toEqual([created.id]);
@@ -530,6 +567,129 @@ describe('prices', () => {
 });
 
 describe('sides and companies', () => {
+  it('lists only the named supplier accounts of the own company (toElsAccounts, issue #19)', async () => {
+    const all = await data(
+      await call('PurchaseSupplierService/findPageList', buyer, { currentPage: 1, pageSize: 50 }),
+    );
+    const accounts: string[] = all.records.map((s: { toElsAccount: string }) => s.toElsAccount);
+    expect(accounts.length).toBeGreaterThanOrEqual(2);
+    const wanted = [accounts[accounts.length - 1], accounts[0]];
+    const named = await data(
+      await call('PurchaseSupplierService/findPageList', buyer, {
+        currentPage: 1,
+        pageSize: 20,
+        toElsAccounts: [...wanted, '299999'],
+      }),
+    );
+    expect(named.records.map((s: { toElsAccount: string }) => s.toElsAccount).sort()).toEqual(
+      [...wanted].sort(),
+    );
+    expect(named.total).toBe(2);
+    // Another buyer naming the same accounts gets none of this buyer's records.
+    const foreign = await data(
+      await call('PurchaseSupplierService/findPageList', other, {
+        currentPage: 1,
+        pageSize: 20,
+        toElsAccounts: wanted,
+      }),
+    );
+    expect(
+      foreign.records.filter((s: { id: string }) => all.records.some((o: { id: string }) => o.id === s.id)),
+    ).toEqual([]);
+    const tooMany = await call('PurchaseSupplierService/findPageList', buyer, {
+      currentPage: 1,
+      pageSize: 20,
+      toElsAccounts: Array.from({ length: 201 }, (_, i) => String(300000 + i)),
+    });
+    expect(tooMany.json().code).toBe('400');
+    expect(tooMany.json().message).toContain('toElsAccounts');
+  });
+
+  it('searches materials for the edit pickers: keyword, limit, named ids, own company only (issue #13)', async () => {
+    const { l3 } = await categoryPath('PIK');
+    const made: Array<{ id: string; materialNumber: string }> = [];
+    for (let i = 1; i <= 12; i += 1)
+      made.push(
+        await data(
+          await call(
+            'PurchaseMaterialService/save',
+            buyer,
+            materialBody(l3.id, `PIK-${String(i).padStart(3, '0')}`),
+          ),
+        ),
+      );
+    // A search answers the first page only (the limit), newest first, with the total of all matches.
+    const first = await data(
+      await call('PurchaseMaterialService/findPageList', buyer, {
+        currentPage: 1,
+        pageSize: 10,
+        keyword: 'PIK-',
+      }),
+    );
+    expect(first.total).toBe(12);
+    expect(first.records.map((m: { materialNumber: string }) => m.materialNumber)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((m) => m.materialNumber),
+    );
+    // A value beyond the first page is named by its id; an unknown id is simply absent.
+    const wanted = [made[0].id, made[1].id, '00000000-0000-4000-8000-000000000000'];
+    const named = await data(
+      await call('PurchaseMaterialService/findPageList', buyer, {
+        currentPage: 1,
+        pageSize: 100,
+        ids: wanted,
+      }),
+    );
+    expect(named.records.map((m: { id: string }) => m.id).sort()).toEqual([made[0].id, made[1].id].sort());
+    // The filters combine: ids and keyword.
+    const both = await data(
+      await call('PurchaseMaterialService/findPageList', buyer, { ids: wanted, keyword: 'PIK-002' }),
+    );
+    expect(both.records.map((m: { id: string }) => m.id)).toEqual([made[1].id]);
+    // Another buyer naming our ids, or searching our numbers, gets nothing.
+    const foreign = await data(await call('PurchaseMaterialService/findPageList', other, { ids: wanted }));
+    expect(foreign.total).toBe(0);
+    const foreignSearch = await data(
+      await call('PurchaseMaterialService/findPageList', other, { keyword: 'PIK-' }),
+    );
+    expect(foreignSearch.total).toBe(0);
+    // At most 100 ids, each a uuid: a 400 naming the field, nothing changed.
+    const tooMany = await call('PurchaseMaterialService/findPageList', buyer, {
+      ids: Array.from({ length: 101 }, () => made[0].id),
+    });
+    expect(tooMany.json().code).toBe('400');
+    expect(tooMany.json().message).toContain('ids');
+    const notId = await call('PurchaseMaterialService/findPageList', buyer, { ids: ['PIK-001'] });
+    expect(notId.json().code).toBe('400');
+    expect(notId.json().message).toContain('ids');
+  });
+
+  it('searches suppliers for the edit pickers by account or name, limited to the page size', async () => {
+    const all = await data(
+      await call('PurchaseSupplierService/findPageList', buyer, { currentPage: 1, pageSize: 100 }),
+    );
+    const one = all.records[0] as { toElsAccount: string; fullName: string };
+    const byAccount = await data(
+      await call('PurchaseSupplierService/findPageList', buyer, { pageSize: 10, keyword: one.toElsAccount }),
+    );
+    expect(byAccount.records.map((s: { toElsAccount: string }) => s.toElsAccount)).toContain(
+      one.toElsAccount,
+    );
+    // Every hit holds the keyword in its account, code, full or short name.
+    for (const s of byAccount.records as Array<Record<string, string | null>>)
+      expect([s.toElsAccount, s.supplierCode, s.fullName, s.shortName].join(' ')).toContain(one.toElsAccount);
+    const limited = await data(await call('PurchaseSupplierService/findPageList', buyer, { pageSize: 10 }));
+    expect(limited.records.length).toBe(Math.min(10, all.total));
+    const foreign = await data(
+      await call('PurchaseSupplierService/findPageList', other, { pageSize: 10, keyword: one.fullName }),
+    );
+    expect(
+      foreign.records.filter((s: { id: string }) => all.records.some((o: { id: string }) => o.id === s.id)),
+    ).toEqual([]);
+  });
+
   it('refuses suppliers with 403 on every master-data call', async () => {
     const paths = [
       'PurchaseMaterialCateService/tree',

@@ -1,4 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { END_JOB } from '../src/modules/ebidding/service.ts';
+import { ebidding } from '../src/modules/ebidding/tables.ts';
+import { createJobRunner } from '../src/platform/jobs.ts';
+import { scheduledJob } from '../src/platform/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -233,6 +238,46 @@ describe('demand pool to e-auction', () => {
       await post(`${EB}/close/${row.id}`, buyer, { version: published.data.version, remark: '需求取消' })
     ).json();
     expect(closed.code, closed.message).toBe('200');
+    expect((await pool())[0]).toMatchObject({ toBiddingQuantity: '600.000', remainQuantity: '400.000' });
+  });
+
+  it('gives the quantities back when an auction ends without offers (bid failed), by the buyer or by the clock', async () => {
+    // By the buyer's "end now": no offer, so the auction fails (5) and releases what it took.
+    const byBuyer = (
+      await post(`${BASE}/toBidding`, buyer, request([{ lineId: lines[0].id, quantity: '30' }]))
+    ).json();
+    expect(byBuyer.code, byBuyer.message).toBe('200');
+    expect((await pool())[0]).toMatchObject({ toBiddingQuantity: '630.000' });
+    let row = (await get(`${EB}/findDetail/${byBuyer.data.id}`, buyer)).json().data.record;
+    row = (await post(`${EB}/submit/${row.id}`, buyer, { version: row.version })).json().data;
+    row = (await post(`${EB}/publish/${row.id}`, buyer, { version: row.version })).json().data;
+    row = (await post(`${EB}/start/${row.id}`, buyer, { version: row.version })).json().data;
+    const ended = (await post(`${EB}/finish/${row.id}`, buyer, { version: row.version })).json();
+    expect(ended.code, ended.message).toBe('200');
+    expect(ended.data.ebiddingStatus).toBe('5');
+    expect((await pool())[0]).toMatchObject({ toBiddingQuantity: '600.000', remainQuantity: '400.000' });
+    // By the end timer: the end passes with no offer; the job fails it and releases, once.
+    const byClock = (
+      await post(`${BASE}/toBidding`, buyer, request([{ lineId: lines[0].id, quantity: '20' }]))
+    ).json();
+    expect(byClock.code, byClock.message).toBe('200');
+    let timed = (await get(`${EB}/findDetail/${byClock.data.id}`, buyer)).json().data.record;
+    timed = (await post(`${EB}/submit/${timed.id}`, buyer, { version: timed.version })).json().data;
+    timed = (await post(`${EB}/publish/${timed.id}`, buyer, { version: timed.version })).json().data;
+    expect((await pool())[0]).toMatchObject({ toBiddingQuantity: '620.000' });
+    const db = server.database.db;
+    await db
+      .update(ebidding)
+      .set({ startTime: new Date(Date.now() - 120_000), endTime: new Date(Date.now() - 60_000) })
+      .where(eq(ebidding.id, timed.id));
+    await db
+      .update(scheduledJob)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(and(eq(scheduledJob.kind, END_JOB), eq(scheduledJob.jobKey, timed.id)));
+    const runner = createJobRunner({ db, log: server.app.log, env: 'test' });
+    const other = createJobRunner({ db, log: server.app.log, env: 'test' });
+    await Promise.all([runner.runDue(), other.runDue()]);
+    expect((await get(`${EB}/findDetail/${timed.id}`, buyer)).json().data.record.ebiddingStatus).toBe('5');
     expect((await pool())[0]).toMatchObject({ toBiddingQuantity: '600.000', remainQuantity: '400.000' });
   });
 

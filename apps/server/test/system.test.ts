@@ -70,11 +70,19 @@ describe('SystemSettingService', () => {
       setGroupCode: 'IndexPage_Group',
       rows: [{ setCode: 'IndexPage_Enquiry', setValue: '0' }],
     });
+    const buyerRows = [{ setGroupCode: 'IndexPage_Group', setCode: 'IndexPage_Enquiry', setValue: '0' }];
+    const read = async (session: Awaited<ReturnType<typeof login>>) =>
+      (await post('/apis/SystemSettingService/findList', session, { setGroupCode: 'IndexPage_Group' })).json()
+        .data;
+    // 200003 works for 100000 alone: it acts as 100000 (spec 000 §4).
+    expect(await read(await login(server, '200003', 'admin'))).toEqual(buyerRows);
+    // 200001 works for 100000 and 100002 (issue #16): its own (none, the defaults) until it chooses a
+    // buyer in its inbox, then that buyer's.
     const supplier = await login(server, '200001', 'admin');
-    const rows = (
-      await post('/apis/SystemSettingService/findList', supplier, { setGroupCode: 'IndexPage_Group' })
-    ).json().data;
-    expect(rows).toEqual([{ setGroupCode: 'IndexPage_Group', setCode: 'IndexPage_Enquiry', setValue: '0' }]);
+    expect(await read(supplier)).toEqual([]);
+    await post('/apis/ElsAccountService/saveInbox', supplier, { elsAccount: '100000' });
+    expect(await read(supplier)).toEqual(buyerRows);
+    await post('/apis/ElsAccountService/saveInbox', supplier, { elsAccount: null });
   });
 
   it('refuses unknown codes, bad values, suppliers and non-admins', async () => {
@@ -228,6 +236,13 @@ describe('ElsAttachmentService', () => {
     const own = await server.app.inject({ method: 'GET', url, headers: buyer.headers });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-disposition']).toContain('drawing.pdf');
+    // The live session decides, not the token's signature (issue #18): after logout the same token,
+    // in the header or the cookie, downloads nothing.
+    const out = await server.app.inject({ method: 'GET', url: '/apis/user/logout', headers: buyer.headers });
+    expect(out.json().code).toBe('200');
+    expect((await server.app.inject({ method: 'GET', url, headers: buyer.headers })).statusCode).toBe(404);
+    const cookie = await server.app.inject({ method: 'GET', url, cookies: { token: buyer.headers.token } });
+    expect(cookie.statusCode).toBe(404);
   });
 
   it('checks the bytes, not the declared type, and the size', async () => {

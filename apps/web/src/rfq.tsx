@@ -1,20 +1,7 @@
 import './lib/i18n.ts';
 import './shell/shell.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { HashRouter } from 'react-router';
-import { applyDocumentSettings } from './lib/settings-store.ts';
+import { renderModuleApp } from './lib/module-boot.tsx';
 import { RfqApp } from './modules/rfq/RfqApp.tsx';
 
 /** Module app /rfq/ (issue #13: requests for quotation): opened by the shell in /myiframe/…, same origin, same stored session. */
-applyDocumentSettings();
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <HashRouter>
-        <RfqApp />
-      </HashRouter>
-    </StrictMode>,
-  );
-}
+renderModuleApp(<RfqApp />);

@@ -25,3 +25,21 @@ export type AccountDetail = {
   createDate: string;
   lastLoginDate: string | null;
 };
+
+/** A buyer linked with the caller's supplier company (issue #16 "one inbox": the lists' buyer select). */
+export const linkedBuyerSchema = z.object({
+  elsAccount: z.string(),
+  companyName: z.string(),
+  companyShortName: z.string().nullable(),
+});
+export type LinkedBuyer = z.infer<typeof linkedBuyerSchema>;
+
+/** GET /apis/ElsAccountService/findInbox: the linked buyers and the user's chosen one (null: all). */
+export const inboxSchema = z.object({
+  buyers: z.array(linkedBuyerSchema),
+  inboxElsAccount: z.string().nullable(),
+});
+export type Inbox = z.infer<typeof inboxSchema>;
+
+/** POST /apis/ElsAccountService/saveInbox: the buyer the user's lists open with (null: all buyers). */
+export const inboxBodySchema = z.object({ elsAccount: elsAccountSchema.nullable() });

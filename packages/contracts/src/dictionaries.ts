@@ -1,4 +1,5 @@
 import type { Locale } from './constants.ts';
+import { ORDER_STATUS } from './purchase-order.ts';
 
 /** A dictionary: code → label in each interface language (spec 000 §3, seed 001 §3). */
 export type Dictionary = Record<string, Record<Locale, string>>;
@@ -119,6 +120,22 @@ export const DICTIONARIES = {
     purchase: { zh_cn: '采购方', en: 'Buyer' },
     sale: { zh_cn: '供应方', en: 'Supplier' },
   },
+  /** Purchase order status (seed 001 §4), as the order pages label it; a buyer may relabel it (issue #19). */
+  purchaseOrderStatus: ORDER_STATUS,
 } as const satisfies Record<string, Dictionary>;
 
 export type DictionaryCode = keyof typeof DICTIONARIES;
+
+/** One entry on the business-dictionary admin page (issue #19): the platform labels, the company's
+ * overrides (null: none) and the row version (null while the company has no row: the first save omits it). */
+export type DictionaryAdminRow = {
+  code: string;
+  value: string;
+  defaultZhCn: string;
+  defaultEn: string;
+  zhCn: string | null;
+  en: string | null;
+  enabled: boolean;
+  /** null while the company has no row for this entry (the first save omits the version). */
+  version: number | null;
+};

@@ -118,10 +118,53 @@ export const EBIDDING_RESULT_AUDIT_STATUS = {
   '4': { zh_cn: '定标审批已撤回', en: 'Award withdrawn' },
 } as const;
 
+/**
+ * The approval of ending an auction early (seed 001 §2 task type "e-bidding end"): not asked, under approval
+ * (bidding goes on meanwhile), approved (it ended), rejected, withdrawn — also when the auction ended by its
+ * clock or was closed while the request waited.
+ */
+export const EBIDDING_END_AUDIT_STATUS = {
+  '0': { zh_cn: '未提交', en: 'Not submitted' },
+  '1': { zh_cn: '结束审批中', en: 'End under approval' },
+  '2': { zh_cn: '结束审批通过', en: 'End approved' },
+  '3': { zh_cn: '结束审批拒绝', en: 'End rejected' },
+  '4': { zh_cn: '结束审批已撤回', en: 'End withdrawn' },
+} as const;
+
+/**
+ * The bargain round after the bidding (seed 001 §2 task type "bidding bargain"; issue #14): none yet,
+ * bargaining (the asked bidders may answer once, until `bargainEndTime`), ended (all answered, or the
+ * deadline passed). Another round may follow an ended one.
+ */
+export const EBIDDING_BARGAIN_STATUS = {
+  '0': { zh_cn: '未议价', en: 'No bargain' },
+  '1': { zh_cn: '议价中', en: 'Bargaining' },
+  '2': { zh_cn: '议价结束', en: 'Bargain ended' },
+} as const;
+
+/** The bargain round's approval (task type "bidding bargain"): as the other action approvals. */
+export const EBIDDING_BARGAIN_AUDIT_STATUS = {
+  '0': { zh_cn: '未提交', en: 'Not submitted' },
+  '1': { zh_cn: '议价审批中', en: 'Bargain under approval' },
+  '2': { zh_cn: '议价审批通过', en: 'Bargain approved' },
+  '3': { zh_cn: '议价审批拒绝', en: 'Bargain rejected' },
+  '4': { zh_cn: '议价审批已撤回', en: 'Bargain withdrawn' },
+} as const;
+
+/** One bidder in the bargain round: not asked, asked for a final offer, answered (once), no answer by the deadline. */
+export const BIDDER_BARGAIN_STATUS = {
+  '0': { zh_cn: '未邀请议价', en: 'Not asked' },
+  '1': { zh_cn: '待议价', en: 'Asked for a final offer' },
+  '2': { zh_cn: '已议价', en: 'Final offer given' },
+  '3': { zh_cn: '未响应议价', en: 'No final offer' },
+} as const;
+
 /** Where an auction line came from (as an RFQ line's): made by hand, or a demand-pool requisition line. */
 export const EBIDDING_SOURCE_TYPE = {
   '0': { zh_cn: '手工创建', en: 'Manual' },
   '1': { zh_cn: '采购申请', en: 'Purchase requisition' },
+  /** A line of an RFQ whose quotes were open (fromEnquiry): the RFQ's number and line number. */
+  '2': { zh_cn: '询价单', en: 'Request for quotation' },
 } as const;
 
 export const ebiddingDefinition = defineDocument({
@@ -201,6 +244,8 @@ export const ebiddingDefinition = defineDocument({
       required: true,
       list: true,
     },
+    /** The bargain round's deadline (set by the bargain, not by the save). */
+    bargainEndTime: { label: { zh_cn: '议价截止时间', en: 'Final offers due' }, type: 'datetime' },
     currency: { label: { zh_cn: '币别', en: 'Currency' }, type: 'text', max: 3, input: true, default: 'CNY' },
     taxRate: {
       label: { zh_cn: '税率 %', en: 'Tax rate %' },
@@ -345,6 +390,9 @@ export const ebiddingDefinition = defineDocument({
     auditStatus: EBIDDING_AUDIT_STATUS,
     pauseStatus: PAUSE_STATUS,
     resultAuditStatus: EBIDDING_RESULT_AUDIT_STATUS,
+    endAuditStatus: EBIDDING_END_AUDIT_STATUS,
+    bargainStatus: EBIDDING_BARGAIN_STATUS,
+    bargainAuditStatus: EBIDDING_BARGAIN_AUDIT_STATUS,
   },
   // A supplier sees a published auction it is invited to (the kind's saleIndex), never a draft.
   visible: { sale: { ebiddingStatus: ['1', '2', '3', '4', '5', '6'] } },
@@ -384,16 +432,32 @@ export const ebiddingDefinition = defineDocument({
       },
       remark: 'optional',
     },
+    // Ending early may be put under the company's approval (task type "e-bidding end"); bidding goes on
+    // while it waits, and the clock may end the auction first.
     finish: {
       label: { zh_cn: '结束竞价', en: 'End now' },
-      sides: { purchase: { ebiddingStatus: ['2'] } },
+      sides: { purchase: { ebiddingStatus: ['2'], endAuditStatus: ['0', '2', '3', '4'] } },
       remark: 'optional',
       danger: true,
+      approval: { kind: 'ebiddingEnd', statusField: 'endAuditStatus' },
+    },
+    withdrawFinish: {
+      label: { zh_cn: '撤回结束审批', en: 'Withdraw end approval' },
+      sides: { purchase: { ebiddingStatus: ['2'], endAuditStatus: ['1'] } },
+      target: { endAuditStatus: '4' },
     },
     award: {
       label: { zh_cn: '定标', en: 'Award' },
-      // Not while an award waits for its approval (task type "result e-bidding").
-      sides: { purchase: { ebiddingStatus: ['3'], resultAuditStatus: ['0', '2', '3', '4'] } },
+      // Not while an award waits for its approval (task type "result e-bidding"), nor while a bargain
+      // round is open or waits for its approval ("bidding bargain").
+      sides: {
+        purchase: {
+          ebiddingStatus: ['3'],
+          resultAuditStatus: ['0', '2', '3', '4'],
+          bargainStatus: ['0', '2'],
+          bargainAuditStatus: ['0', '2', '3', '4'],
+        },
+      },
       target: { ebiddingStatus: '4' },
       approval: { kind: 'ebiddingResult', statusField: 'resultAuditStatus' },
     },
@@ -402,12 +466,38 @@ export const ebiddingDefinition = defineDocument({
       sides: { purchase: { ebiddingStatus: ['3'], resultAuditStatus: ['1'] } },
       target: { resultAuditStatus: '4' },
     },
+    // The bargain round (issue #14 "bidding bargain"): the buyer asks chosen bidders of a finished auction
+    // for a final offer by a deadline — its own route (the bidders, the deadline), under the company's
+    // approval where configured; not while an award waits for its approval.
+    bargain: {
+      label: { zh_cn: '议价', en: 'Bargain' },
+      sides: {
+        purchase: {
+          ebiddingStatus: ['3'],
+          bargainStatus: ['0', '2'],
+          bargainAuditStatus: ['0', '2', '3', '4'],
+          resultAuditStatus: ['0', '3', '4'],
+        },
+      },
+      approval: { kind: 'ebiddingBargain', statusField: 'bargainAuditStatus' },
+    },
+    withdrawBargain: {
+      label: { zh_cn: '撤回议价审批', en: 'Withdraw bargain approval' },
+      sides: { purchase: { ebiddingStatus: ['3'], bargainAuditStatus: ['1'] } },
+      target: { bargainAuditStatus: '4' },
+    },
     close: {
       label: { zh_cn: '关闭', en: 'Close' },
       sides: { purchase: { ebiddingStatus: ['1', '2', '3'] } },
       target: { ebiddingStatus: '6' },
       remark: 'required',
       danger: true,
+    },
+    // The supplier's offers in the room and its final offer of a bargain round: their own routes, under
+    // this function permission (issue #19).
+    bid: {
+      label: { zh_cn: '出价', en: 'Bid' },
+      sides: { sale: { ebiddingStatus: ['1', '2', '3'] } },
     },
   },
   approval: { kind: 'ebiddingEdit', link: '/ebidding/#/v2/edit' },
@@ -665,6 +755,41 @@ export const ebiddingAwardBodySchema = z.object({
   remark: z.string().trim().max(500).optional(),
 });
 export type EbiddingAwardBody = z.infer<typeof ebiddingAwardBodySchema>;
+
+/**
+ * POST /apis/ebidding/PurchaseEbiddingService/bargain/{id} (buyer, a finished auction): ask `suppliers`
+ * (bidders with an offer) for a final offer by `bargainEndTime` (ISO-8601, in the future), with an
+ * optional message to them.
+ */
+export const ebiddingBargainBodySchema = z.object({
+  version: z.number().int().min(0),
+  suppliers: z.array(elsAccountSchema).min(1).max(50),
+  bargainEndTime: z.iso.datetime({ offset: true }),
+  message: z.string().trim().max(500).optional(),
+});
+export type EbiddingBargainBody = z.infer<typeof ebiddingBargainBodySchema>;
+
+/**
+ * POST /apis/ebidding/SaleEbiddingService/bargainOffer/{id} (an asked supplier, once): a final offer for
+ * every lot or line it has an offer on — by total price one entry without `itemId`, per line one per line.
+ */
+export const ebiddingBargainOfferBodySchema = z.object({
+  offers: z
+    .array(z.object({ itemId: z.uuid().optional(), price: decimalSchema(14, 6) }))
+    .min(1)
+    .max(500),
+});
+export type EbiddingBargainOfferBody = z.infer<typeof ebiddingBargainOfferBodySchema>;
+
+/**
+ * A final offer of the bargain round against the bidder's last offer there (issue #14 "a price ≤ its last
+ * offer"): above 0 and at most the last offer. First problem or null.
+ */
+export function bargainOfferProblem(offer: string, last: string): RuleProblem | null {
+  if (p(offer) <= 0n) return { key: 'ebidOfferNotPositive', params: {} };
+  if (p(offer) > p(last)) return { key: 'ebidBargainAboveLast', params: { last: priceText(p(last)) } };
+  return null;
+}
 
 /** An amount of PRICE_SCALE decimals rounded half-up to cents (scaled integer in PRICE_SCALE units). */
 function toCents(value: bigint): bigint {

@@ -306,6 +306,16 @@ export const enquiryDefinition = defineDocument({
       remark: 'optional',
       danger: true,
     },
+    // The supplier's own steps (participate, decline, quote, the Excel quote sheet's upload) and the
+    // password opening of sealed quotes: their own routes, each under its function permission (issue #19).
+    quote: {
+      label: { zh_cn: '报价', en: 'Quote' },
+      sides: { sale: { enquiryStatus: ['1'] } },
+    },
+    openQuotes: {
+      label: { zh_cn: '开标', en: 'Open quotes' },
+      sides: { purchase: { enquiryStatus: ['1', '2'] } },
+    },
   },
   approval: { kind: 'enquiryEdit', link: '/rfq/#/v2/edit' },
   print: {
@@ -351,6 +361,22 @@ export const feeAmountSchema = z.object({ name: itemName, amount: decimal(14, 2)
 export type CostAmount = z.infer<typeof costAmountSchema>;
 export type FeeAmount = z.infer<typeof feeAmountSchema>;
 
+/** A currency code: three capital letters (ISO 4217, e.g. USD). */
+export const currencySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, { message: 'must be three capital letters (ISO 4217, e.g. USD)' });
+
+/**
+ * The RFQ's quote currencies (`currencyRateJson` on the save body; issue #13 "converted to the RFQ
+ * currency"): the other currencies suppliers may quote in, each with the buyer's fixed rate — how many
+ * units of the RFQ's currency one unit of it is worth (spec 001 §3/§5 exchange rate format 10.6, above 0).
+ * The RFQ's own currency is always allowed at rate 1 and is not listed.
+ */
+export const currencyRateSchema = z.object({ currency: currencySchema, exchangeRate: decimal(4, 6) });
+export const currencyRatesSchema = z.array(currencyRateSchema).max(10);
+export type CurrencyRate = z.infer<typeof currencyRateSchema>;
+
 export const enquiryQuoteBodySchema = z.object({
   lines: z
     .array(
@@ -363,6 +389,8 @@ export const enquiryQuoteBodySchema = z.object({
         /** The RFQ's additional fees this supplier charges on the line (others are 0). */
         fees: z.array(feeAmountSchema).max(10).optional(),
         taxRate: decimal(3, 2).optional(),
+        /** The quote's currency: the RFQ's (default) or one of its quote currencies (currencyRateJson). */
+        currency: currencySchema.optional(),
         remark: z.string().trim().max(200).optional(),
       }),
     )
@@ -410,19 +438,21 @@ export type RuleProblem = { key: string; params: Record<string, string | number>
 
 /**
  * Invitations per line (spec 001 §5/§9 "each material needs at least 3 suppliers to quote; a supplier
- * cannot repeat"): the first problem, or null. Lines are numbered from 1 as on the screen.
+ * cannot repeat"): the first problem, or null. Lines are numbered from 1 as on the screen. `minSuppliers`:
+ * the buyer's preset parameter Enquiry_Group/minSuppliersPerLine (issue #19), never below the spec's 3.
  */
 export function invitationProblem(
   lines: ReadonlyArray<{ suppliers: readonly string[] }>,
+  minSuppliers: number = MIN_SUPPLIERS_PER_LINE,
 ): RuleProblem | null {
+  const min = Math.max(minSuppliers, MIN_SUPPLIERS_PER_LINE);
   for (const [i, line] of lines.entries()) {
     const seen = new Set<string>();
     for (const account of line.suppliers) {
       if (seen.has(account)) return { key: 'enquirySupplierRepeated', params: { line: i + 1, account } };
       seen.add(account);
     }
-    if (seen.size < MIN_SUPPLIERS_PER_LINE)
-      return { key: 'enquiryMinSuppliers', params: { line: i + 1, min: MIN_SUPPLIERS_PER_LINE } };
+    if (seen.size < min) return { key: 'enquiryMinSuppliers', params: { line: i + 1, min } };
   }
   return null;
 }
@@ -530,3 +560,79 @@ export function feeTotal(fees: readonly FeeAmount[]): string {
   const sum = fees.reduce((total, f) => total + scaled(f.amount, 2), 0n);
   return `${sum / 100n}.${String(sum % 100n).padStart(2, '0')}`;
 }
+
+/**
+ * The RFQ's quote currencies (spec 001 §3 exchangeRate, format 10.6): each a currency other than the RFQ's
+ * own, listed once, with a rate above 0. First problem or null.
+ */
+export function currencyRatesProblem(own: string, rates: readonly CurrencyRate[]): RuleProblem | null {
+  const seen = new Set<string>();
+  for (const r of rates) {
+    if (r.currency === own || seen.has(r.currency))
+      return { key: 'enquiryCurrencyRepeated', params: { currency: r.currency } };
+    seen.add(r.currency);
+    if (scaled(r.exchangeRate, 6) <= 0n)
+      return { key: 'enquiryRateNotPositive', params: { currency: r.currency } };
+  }
+  return null;
+}
+
+/**
+ * The rate a quote in `currency` is converted with into the RFQ's currency: '1.000000' for the RFQ's own,
+ * the RFQ's fixed rate for a listed quote currency, null when the RFQ does not take that currency.
+ */
+export function rateFor(own: string, rates: readonly CurrencyRate[], currency: string): string | null {
+  if (currency === own) return '1.000000';
+  const found = rates.find((r) => r.currency === currency);
+  return found ? fixed(scaled(found.exchangeRate, 6), 6) : null;
+}
+
+/** An exact integer of 10^-scale units as a decimal string with `scale` decimals (no floats). */
+function fixed(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const base = 10n ** BigInt(scale);
+  const text = scale === 0 ? `${abs}` : `${abs / base}.${String(abs % base).padStart(scale, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * An amount in a quote's currency converted into the RFQ's currency: amount × rate, rounded half up to
+ * `scale` decimals (6 for unit prices, 2 for fees and line amounts), exact (no floats: DESIGN §4).
+ * convert('1.234567', '7.123456', 6) = '8.794384'.
+ */
+export function convert(amount: string, rate: string, scale: number): string {
+  const product = scaled(amount, 12) * scaled(rate, 6); // 10^-18 units
+  const divisor = 10n ** BigInt(18 - scale);
+  const rounded = (product + divisor / 2n) / divisor; // half up (amounts and rates are ≥ 0)
+  return fixed(rounded, scale);
+}
+
+// ——— the buyer's cost-structure templates (issue #13) ———
+
+/** POST /apis/inquiry/PurchaseCostTemplateService/save: create (no id) or edit (id + version) a template. */
+export const costTemplateBodySchema = z.object({
+  id: z.uuid().optional(),
+  version: z.number().int().min(0).optional(),
+  templateName: z.string().trim().min(1).max(50),
+  costItems: z.array(itemName).min(1).max(20),
+  remark: z.string().trim().max(200).optional(),
+});
+export type CostTemplateBody = z.infer<typeof costTemplateBodySchema>;
+
+/** POST /apis/inquiry/PurchaseCostTemplateService/findPageList: a page by name, after `cursor` (a name). */
+export const costTemplateFilterSchema = z.object({
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().trim().min(1).max(50).optional(),
+  templateName: z.string().trim().max(50).optional(),
+});
+
+/** A cost template as answered. */
+export type CostTemplate = {
+  id: string;
+  templateName: string;
+  costItems: string[];
+  remark: string | null;
+  version: number;
+  lastUpdateDate: string;
+};

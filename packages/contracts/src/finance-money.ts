@@ -105,3 +105,34 @@ export function sumMoney(lines: ReadonlyArray<LineMoney & { sign?: 1 | -1 }>): L
 export function negate(value: string): string {
   return fromUnits(-toUnits(value, MONEY_SCALE), MONEY_SCALE);
 }
+
+/**
+ * The three-way match's tolerance (issue #15), configured by the buyer: an amount (money, 2 decimals) and
+ * a percentage of the expected figure (2 decimals). A difference passes when it is within every limit
+ * that is set — the stricter one applies, as in SAP's tolerance keys; a limit left unset (null) does not
+ * apply, and with neither set the figures must be equal to the cent.
+ */
+export type Tolerance = { toleranceAmount: string | null; tolerancePercent: string | null };
+
+/**
+ * Whether `invoiced` (money, 2 decimals, signed) is within `tolerance` of `expected`, and the difference
+ * invoiced − expected (signed, 2 decimals). Exact: |Δ| ≤ amount and |Δ| × 100 ≤ |expected| × percent.
+ */
+export function withinTolerance(
+  invoiced: string,
+  expected: string,
+  tolerance: Tolerance,
+): { difference: string; within: boolean } {
+  const delta = toUnits(invoiced, MONEY_SCALE) - toUnits(expected, MONEY_SCALE);
+  const abs = (v: bigint) => (v < 0n ? -v : v);
+  const difference = fromUnits(delta, MONEY_SCALE);
+  if (delta === 0n) return { difference, within: true };
+  const { toleranceAmount: amount, tolerancePercent: percent } = tolerance;
+  if (amount === null && percent === null) return { difference, within: false };
+  let within = true;
+  if (amount !== null) within &&= abs(delta) <= toUnits(amount, MONEY_SCALE);
+  // cents × 100 × 100 ≤ cents × (percent × 100)
+  if (percent !== null)
+    within &&= abs(delta) * 10_000n <= abs(toUnits(expected, MONEY_SCALE)) * toUnits(percent, 2);
+  return { difference, within };
+}

@@ -1,4 +1,10 @@
-import { type ActionDef, defineDocument, type FieldDef, type Side } from './document/define.ts';
+import {
+  type ActionDef,
+  APPROVAL_STATUS,
+  defineDocument,
+  type FieldDef,
+  type Side,
+} from './document/define.ts';
 import { TAX_RATES } from './finance-money.ts';
 import { COST_TYPE, DEDUCT_TYPE } from './refund.ts';
 
@@ -299,6 +305,14 @@ export const deductCostDefinition = feeSheetDefinition('deductCost');
 export const addCostDefinition = feeSheetDefinition('addCost');
 export type FeeSheetKind = 'deductCost' | 'addCost';
 
+/** The ERP push of a posted document (seed 001 §8 "push ERP successful"). */
+export const ERP_PUSH_STATUS = {
+  '0': { zh_cn: '未连接ERP', en: 'No ERP connected' },
+  P: { zh_cn: '推送ERP中', en: 'Pushing to ERP' },
+  S: { zh_cn: '推送ERP成功', en: 'Push ERP successful' },
+  E: { zh_cn: '推送ERP失败', en: 'Push ERP failed' },
+} as const;
+
 /** Statement status (seed 001 §4 "to be confirmed, confirmed, posted"), plus draft, returned, cancelled. */
 export const CHECK_STATUS = {
   '0': { zh_cn: '新建', en: 'Draft' },
@@ -436,6 +450,7 @@ export const reconDefinition = defineDocument({
     backReason: { label: { zh_cn: '退回原因', en: 'Return reason' }, type: 'text' },
     voucherNumber: { label: { zh_cn: '凭证号', en: 'Voucher number' }, type: 'text', list: true },
     erpVoucherNumber: { label: { zh_cn: 'ERP凭证号', en: 'ERP voucher' }, type: 'text' },
+    erpPushMessage: { label: { zh_cn: 'ERP推送结果', en: 'ERP push result' }, type: 'text' },
     remark: { label: { zh_cn: '备注', en: 'Remark' }, type: 'text', max: 500, input: true },
   },
   lines: {
@@ -467,7 +482,13 @@ export const reconDefinition = defineDocument({
       isReturn: { label: { zh_cn: '是否退货', en: 'Return' }, type: 'text' },
     },
   },
-  statuses: { checkStatus: CHECK_STATUS, reconSource: RECON_SOURCE, invoiceStatus: RECON_INVOICE_STATUS },
+  statuses: {
+    checkStatus: CHECK_STATUS,
+    reconSource: RECON_SOURCE,
+    invoiceStatus: RECON_INVOICE_STATUS,
+    postAuditStatus: APPROVAL_STATUS,
+    erpPushStatus: ERP_PUSH_STATUS,
+  },
   visible: {
     purchase: [{ reconSource: ['1'] }, { checkStatus: ['1', '2', '3', '4', '5'] }],
     sale: [{ reconSource: ['2'] }, { checkStatus: ['1', '2', '3', '4', '5'] }],
@@ -516,10 +537,12 @@ export const reconDefinition = defineDocument({
         title: { zh_cn: '对账单已取消：{number}', en: 'Statement cancelled: {number}' },
       },
     },
+    // Posting may be put under the company's approval (task type "reconPost"): not while it waits.
     post: {
       label: { zh_cn: '过账', en: 'Post' },
-      sides: { purchase: { checkStatus: ['2'] } },
+      sides: { purchase: { checkStatus: ['2'], postAuditStatus: ['0', '2', '3', '4'] } },
       target: { checkStatus: '4' },
+      approval: { kind: 'reconPost', statusField: 'postAuditStatus' },
       input: {
         voucherNumber: {
           label: { zh_cn: '凭证号', en: 'Voucher number' },
@@ -532,6 +555,15 @@ export const reconDefinition = defineDocument({
         to: 'counterpart',
         title: { zh_cn: '对账单已过账：{number}', en: 'Statement posted: {number}' },
       },
+    },
+    withdrawPost: {
+      label: { zh_cn: '撤回过账审批', en: 'Withdraw posting approval' },
+      sides: { purchase: { checkStatus: ['2'], postAuditStatus: ['1'] } },
+      target: { postAuditStatus: '4' },
+    },
+    pushErp: {
+      label: { zh_cn: '重新推送ERP', en: 'Push to ERP again' },
+      sides: { purchase: { checkStatus: ['4'], erpPushStatus: ['E', 'P'] } },
     },
   },
   print: {
@@ -564,6 +596,283 @@ export const reconDefinition = defineDocument({
       'netAmount',
       'taxAmount',
       'amount',
+    ],
+  },
+});
+
+/** Invoice status (seed 001 §4 "Invoice and statement: to be confirmed, confirmed, posted"). */
+export const INVOICE_STATUS = {
+  '0': { zh_cn: '新建', en: 'Draft' },
+  '1': { zh_cn: '待确认', en: 'To be confirmed' },
+  '2': { zh_cn: '已确认', en: 'Confirmed' },
+  '3': { zh_cn: '已退回', en: 'Rejected' },
+  '4': { zh_cn: '已过账', en: 'Posted' },
+  '5': { zh_cn: '已取消', en: 'Cancelled' },
+} as const;
+
+/** seed 001 §3 dictionaries: invoice type. */
+export const INVOICE_TYPE = {
+  VAT: { zh_cn: '增值税专用发票', en: 'VAT special invoice' },
+  GENERAL: { zh_cn: '普通发票', en: 'General invoice' },
+} as const;
+
+/** The three-way match's result: computed by the server only (never an input). */
+export const MATCH_STATUS = {
+  '0': { zh_cn: '未匹配', en: 'Not matched' },
+  '1': { zh_cn: '匹配', en: 'Matched' },
+  '2': { zh_cn: '不匹配', en: 'Mismatch' },
+} as const;
+
+/** A line's match: within the tolerance or not. */
+export const MATCH_FLAG = {
+  '1': { zh_cn: '一致', en: 'Within tolerance' },
+  '2': { zh_cn: '差异', en: 'Difference' },
+} as const;
+
+const money = (zh_cn: string, en: string, list = false): FieldDef => ({
+  label: { zh_cn, en },
+  type: 'decimal',
+  money: true,
+  list,
+});
+
+/**
+ * Invoices, kind `invoice` (seed 001 §3 reconciliation fields invoiceNumber, invoiceCode, invoiceType,
+ * invoiceSequence, invoiceAmount, invoiceDate; §4 statuses): the supplier registers a tax invoice against
+ * a confirmed statement — its number, code, type and date, and per statement line the amount invoiced
+ * (including tax, as printed: refund and deduction lines reduce the invoice) — with a scan or PDF as an
+ * attachment. `invoiceSequence` is the portal's registration number (IV2026110001, the buyer's sequence).
+ * The server runs the three-way match (order price × received quantity against the invoiced amount, per
+ * line and in total, within the buyer's tolerance); the buyer accepts a matching invoice or rejects it
+ * with a reason; the supplier corrects the rejected invoice and submits it again; the buyer posts it with
+ * a voucher number, and the ERP push's result shows on the invoice.
+ */
+export const invoiceDefinition = defineDocument({
+  kind: 'invoice',
+  module: 'finance',
+  service: 'Invoice',
+  title: { zh_cn: '发票', en: 'Invoice' },
+  prefix: 'IV',
+  numberField: 'invoiceSequence',
+  dateField: 'invoiceDate',
+  detailPath: '/finance/#/v2/invoice/detail',
+  customFields: 30,
+  header: {
+    invoiceSequence: {
+      label: { zh_cn: '发票登记号', en: 'Registration number' },
+      type: 'text',
+      list: true,
+      filter: 'prefix',
+    },
+    invoiceNumber: {
+      label: { zh_cn: '发票号码', en: 'Invoice number' },
+      type: 'text',
+      max: 20,
+      input: true,
+      required: true,
+      list: true,
+      filter: 'prefix',
+    },
+    invoiceCode: {
+      label: { zh_cn: '发票代码', en: 'Invoice code' },
+      type: 'text',
+      max: 20,
+      input: true,
+      list: true,
+    },
+    invoiceType: {
+      label: { zh_cn: '发票类型', en: 'Invoice type' },
+      type: 'code',
+      codes: INVOICE_TYPE,
+      input: true,
+      default: 'VAT',
+      list: true,
+    },
+    invoiceDate: {
+      label: { zh_cn: '开票日期', en: 'Invoice date' },
+      type: 'date',
+      input: true,
+      required: true,
+      list: true,
+      filter: 'range',
+    },
+    reconId: {
+      label: { zh_cn: '对账单', en: 'Statement' },
+      type: 'uuid',
+      input: true,
+      required: true,
+    },
+    reconNumber: {
+      label: { zh_cn: '对账单号', en: 'Statement number' },
+      type: 'text',
+      list: true,
+      filter: 'prefix',
+    },
+    elsAccount: {
+      label: { zh_cn: '采购方账号', en: 'Buyer account' },
+      type: 'account',
+      list: true,
+      filter: 'eq',
+    },
+    toElsAccount: {
+      label: { zh_cn: '供应商账号', en: 'Supplier account' },
+      type: 'account',
+      list: true,
+      filter: 'eq',
+    },
+    buyerName: { label: { zh_cn: '采购方', en: 'Buyer' }, type: 'text', list: true },
+    supplierName: { label: { zh_cn: '供应商', en: 'Supplier' }, type: 'text', list: true },
+    currency: { label: { zh_cn: '币种', en: 'Currency' }, type: 'text', list: true },
+    invoiceAmount: money('发票金额(含税)', 'Invoice amount incl. tax', true),
+    netAmount: money('不含税金额', 'Amount excl. tax'),
+    taxAmount: money('税额', 'Tax', true),
+    expectedAmount: money('应开票金额', 'Expected amount', true),
+    differenceAmount: money('差异金额', 'Difference', true),
+    toleranceAmount: money('容差金额', 'Tolerance amount'),
+    tolerancePercent: { label: { zh_cn: '容差比例%', en: 'Tolerance %' }, type: 'decimal' },
+    backReason: { label: { zh_cn: '退回原因', en: 'Reject reason' }, type: 'text' },
+    voucherNumber: { label: { zh_cn: '凭证号', en: 'Voucher number' }, type: 'text', list: true },
+    erpVoucherNumber: { label: { zh_cn: 'ERP凭证号', en: 'ERP voucher' }, type: 'text' },
+    erpPushMessage: { label: { zh_cn: 'ERP推送结果', en: 'ERP push result' }, type: 'text' },
+    remark: { label: { zh_cn: '备注', en: 'Remark' }, type: 'text', max: 500, input: true },
+  },
+  lines: {
+    label: { zh_cn: '发票明细', en: 'Invoice lines' },
+    max: 10_000,
+    fields: {
+      reconItemId: {
+        label: { zh_cn: '对账明细', en: 'Statement line' },
+        type: 'uuid',
+        input: true,
+        required: true,
+      },
+      invoiceAmount: {
+        label: { zh_cn: '开票金额(含税)', en: 'Invoiced incl. tax' },
+        type: 'decimal',
+        digits: [16, 2],
+        money: true,
+        input: true,
+        required: true,
+      },
+      reconItemNumber: { label: { zh_cn: '对账行号', en: 'Statement line no.' }, type: 'integer' },
+      itemType: { label: { zh_cn: '明细类型', en: 'Item type' }, type: 'code', codes: ITEM_TYPE },
+      sourceNumber: { label: { zh_cn: '来源单号', en: 'Source document' }, type: 'text' },
+      orderNumber: { label: { zh_cn: '订单号', en: 'Order' }, type: 'text' },
+      materialNumber: { label: { zh_cn: '物料编码', en: 'Material' }, type: 'text' },
+      materialDesc: { label: { zh_cn: '物料描述/费用说明', en: 'Description' }, type: 'text' },
+      quantity: { label: { zh_cn: '收货数量', en: 'Received quantity' }, type: 'decimal' },
+      price: { label: { zh_cn: '订单含税单价', en: 'Order price incl. tax' }, type: 'decimal' },
+      taxRate: { label: { zh_cn: '税率%', en: 'Tax %' }, type: 'decimal' },
+      netAmount: { label: { zh_cn: '不含税金额', en: 'Excl. tax' }, type: 'decimal', money: true },
+      taxAmount: { label: { zh_cn: '税额', en: 'Tax' }, type: 'decimal', money: true },
+      expectedAmount: { label: { zh_cn: '应开票金额', en: 'Expected' }, type: 'decimal', money: true },
+      differenceAmount: { label: { zh_cn: '差异', en: 'Difference' }, type: 'decimal', money: true },
+      matchFlag: { label: { zh_cn: '匹配结果', en: 'Match' }, type: 'code', codes: MATCH_FLAG },
+    },
+  },
+  statuses: {
+    invoiceStatus: INVOICE_STATUS,
+    matchStatus: MATCH_STATUS,
+    erpPushStatus: ERP_PUSH_STATUS,
+  },
+  visible: { purchase: { invoiceStatus: ['1', '2', '3', '4', '5'] } },
+  editable: { sale: { invoiceStatus: ['0', '3'] } },
+  deletable: { sale: { invoiceStatus: ['0'] } },
+  actions: {
+    send: {
+      label: { zh_cn: '提交', en: 'Submit' },
+      sides: { sale: { invoiceStatus: ['0', '3'] } },
+      target: { invoiceStatus: '1' },
+      notify: {
+        to: 'counterpart',
+        title: { zh_cn: '新发票待确认：{number}', en: 'New invoice to confirm: {number}' },
+      },
+    },
+    accept: {
+      label: { zh_cn: '确认', en: 'Accept' },
+      sides: { purchase: { invoiceStatus: ['1'], matchStatus: ['1'] } },
+      target: { invoiceStatus: '2' },
+      remark: 'optional',
+      bulk: true,
+      notify: {
+        to: 'creator',
+        title: { zh_cn: '发票已确认：{number}', en: 'Invoice accepted: {number}' },
+      },
+    },
+    reject: {
+      label: { zh_cn: '退回', en: 'Reject' },
+      sides: { purchase: { invoiceStatus: ['1'] } },
+      target: { invoiceStatus: '3' },
+      remark: 'required',
+      danger: true,
+      notify: {
+        to: 'creator',
+        title: { zh_cn: '发票被退回：{number}', en: 'Invoice rejected: {number}' },
+      },
+    },
+    cancel: {
+      label: { zh_cn: '取消', en: 'Cancel' },
+      sides: { sale: { invoiceStatus: ['1', '3'] } },
+      target: { invoiceStatus: '5' },
+      remark: 'optional',
+      danger: true,
+      notify: {
+        to: 'counterpart',
+        title: { zh_cn: '发票已取消：{number}', en: 'Invoice cancelled: {number}' },
+      },
+    },
+    post: {
+      label: { zh_cn: '过账', en: 'Post' },
+      sides: { purchase: { invoiceStatus: ['2'] } },
+      target: { invoiceStatus: '4' },
+      input: {
+        voucherNumber: {
+          label: { zh_cn: '凭证号', en: 'Voucher number' },
+          type: 'text',
+          max: 40,
+          required: true,
+        },
+      },
+      notify: {
+        to: 'counterpart',
+        title: { zh_cn: '发票已过账：{number}', en: 'Invoice posted: {number}' },
+      },
+    },
+    pushErp: {
+      label: { zh_cn: '重新推送ERP', en: 'Push to ERP again' },
+      sides: { purchase: { invoiceStatus: ['4'], erpPushStatus: ['E'] } },
+    },
+  },
+  print: {
+    header: [
+      'invoiceSequence',
+      'invoiceNumber',
+      'invoiceCode',
+      'invoiceType',
+      'invoiceDate',
+      'reconNumber',
+      'buyerName',
+      'supplierName',
+      'currency',
+      'invoiceAmount',
+      'netAmount',
+      'taxAmount',
+      'expectedAmount',
+      'differenceAmount',
+      'voucherNumber',
+    ],
+    lines: [
+      'reconItemNumber',
+      'itemType',
+      'sourceNumber',
+      'materialDesc',
+      'quantity',
+      'price',
+      'taxRate',
+      'expectedAmount',
+      'invoiceAmount',
+      'differenceAmount',
+      'matchFlag',
     ],
   },
 });

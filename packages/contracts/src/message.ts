@@ -38,6 +38,11 @@ export const sysMsgPageBodySchema = pagingSchema.extend({
   readFlag: z.enum(['Y', 'N']).optional(),
   handleFlag: z.enum(['Y', 'N']).optional(),
   keyword: z.string().trim().max(100).optional(),
+  /**
+   * The sending company (issue #16 "one inbox": a supplier of several buyers reads one buyer's messages);
+   * messages the server sent on nobody's behalf have no sender and are left out by this filter.
+   */
+  senderElsAccount: elsAccountSchema.optional(),
   /** ISO-8601 date-times, inclusive. */
   sendTimeStart: z.iso.datetime({ offset: true }).optional(),
   sendTimeEnd: z.iso.datetime({ offset: true }).optional(),

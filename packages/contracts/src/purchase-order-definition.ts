@@ -1,5 +1,6 @@
 import { DICTIONARIES } from './dictionaries.ts';
 import { defineDocument } from './document/define.ts';
+import { ERP_PUSH_STATUS } from './finance.ts';
 import {
   AUDIT_STATUS,
   CHANGE_STATUS,
@@ -132,6 +133,8 @@ export const purchaseOrderDefinition = defineDocument({
       digits: [16, 2],
     },
     sendTime: { label: { zh_cn: '发送时间', en: 'Sent at' }, type: 'datetime', list: true },
+    erpPurchaseOrderNo: { label: { zh_cn: 'ERP订单号', en: 'ERP order number' }, type: 'text' },
+    erpPushMessage: { label: { zh_cn: 'ERP推送结果', en: 'ERP push result' }, type: 'text' },
   },
   lines: {
     label: { zh_cn: '订单行', en: 'Lines' },
@@ -181,6 +184,7 @@ export const purchaseOrderDefinition = defineDocument({
     sendStatus: SEND_STATUS,
     changeStatus: CHANGE_STATUS,
     deliveryStatus: DELIVERY_STATUS,
+    erpPushStatus: ERP_PUSH_STATUS,
   },
   // The supplier sees an order once it is sent.
   visible: { sale: { sendStatus: ['1'] } },
@@ -209,6 +213,11 @@ export const purchaseOrderDefinition = defineDocument({
         to: 'counterpart',
         title: { zh_cn: '新采购订单待确认：{number}', en: 'New purchase order to confirm: {number}' },
       },
+    },
+    // Issue #18: a sent order goes to the ERP (ERP_PUSH_URL); a failed or unanswered push may be sent again.
+    pushErp: {
+      label: { zh_cn: '重新推送ERP', en: 'Push to ERP again' },
+      sides: { purchase: { sendStatus: ['1'], erpPushStatus: ['E', 'P'] } },
     },
     sendChange: {
       label: { zh_cn: '发送变更', en: 'Send change' },

@@ -152,10 +152,21 @@ describe('the e-auction definition', () => {
     expect(allowedActions(ebiddingDefinition, { ...draft, auditStatus: '0' }, 'purchase')).not.toContain(
       'publish',
     );
-    expect(
-      allowedActions(ebiddingDefinition, { ebiddingStatus: '2', auditStatus: '2' }, 'purchase'),
-    ).toContain('finish');
-    expect(allowedActions(ebiddingDefinition, { ebiddingStatus: '2', auditStatus: '2' }, 'sale')).toEqual([]);
+    const running = { ebiddingStatus: '2', auditStatus: '2', endAuditStatus: '0' };
+    expect(allowedActions(ebiddingDefinition, running, 'purchase')).toContain('finish');
+    // While an early end waits for its approval ("e-bidding end"): not again, but it may be withdrawn.
+    const waiting = allowedActions(ebiddingDefinition, { ...running, endAuditStatus: '1' }, 'purchase');
+    expect(waiting).not.toContain('finish');
+    expect(waiting).toContain('withdrawFinish');
+    expect(allowedActions(ebiddingDefinition, { ...running, endAuditStatus: '3' }, 'purchase')).toContain(
+      'finish',
+    );
+    // The supplier's only step is its own offer (issue #19 `ebidding.bid`): published, running or, for a
+    // bargain round's final offer, ended; never on a draft or once awarded.
+    expect(allowedActions(ebiddingDefinition, { ebiddingStatus: '2', auditStatus: '2' }, 'sale')).toEqual([
+      'bid',
+    ]);
+    expect(allowedActions(ebiddingDefinition, { ebiddingStatus: '4', auditStatus: '2' }, 'sale')).toEqual([]);
   });
 });
 

@@ -73,7 +73,14 @@ describe('RFQ rules (spec 001 §5, §9)', () => {
     expect(canDo(enquiryDefinition, 'award', { enquiryStatus: '3', auditStatus: '2' }, 'purchase')).toBe(
       false,
     );
-    expect(allowedActions(enquiryDefinition, { enquiryStatus: '1', auditStatus: '2' }, 'sale')).toEqual([]);
+    // The supplier's only step is its own quote, while quoting (issue #19 `enquiry.quote`); none after.
+    expect(allowedActions(enquiryDefinition, { enquiryStatus: '1', auditStatus: '2' }, 'sale')).toEqual([
+      'quote',
+    ]);
+    expect(allowedActions(enquiryDefinition, { enquiryStatus: '2', auditStatus: '2' }, 'sale')).toEqual([]);
+    // Opening sealed quotes: while quoting or quoted, never on a draft.
+    expect(canDo(enquiryDefinition, 'openQuotes', quoting, 'purchase')).toBe(true);
+    expect(canDo(enquiryDefinition, 'openQuotes', draft, 'purchase')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   sumMoney,
   TAX_RATES,
   toUnits,
+  withinTolerance,
 } from '../src/finance-money.ts';
 
 /**
@@ -96,5 +97,63 @@ describe('finance money rule', () => {
     expect(fromUnits(-50n, 2)).toBe('-0.50');
     expect(fromUnits(123456789012345678901234567890n, 2)).toBe('1234567890123456789012345678.90');
     expect(() => toUnits('1e5', 2)).toThrow();
+  });
+});
+
+/**
+ * The three-way match's tolerance (issue #15): for random expected and invoiced amounts (signed, 2
+ * decimals) and random limits (an amount, a percentage with 2 decimals, either unset), the rule against
+ * decimal.js: the difference invoiced − expected, within when |Δ| ≤ amount and |Δ| ≤ |expected| × percent
+ * / 100 for every limit set; with none set only an exact match.
+ */
+describe('invoice match tolerance', () => {
+  const signedMoney = fc
+    .tuple(fc.boolean(), decimal(2, 2_000_000))
+    .map(([negative, v]) => (negative && v !== '0.00' ? `-${v}` : v));
+  const limit = (value: fc.Arbitrary<string>) => fc.option(value, { nil: null });
+  it('agrees with decimal.js for random amounts and limits', () => {
+    fc.assert(
+      fc.property(
+        signedMoney,
+        fc.oneof(signedMoney, fc.integer({ min: -500, max: 500 })),
+        limit(decimal(2, 100)),
+        limit(decimal(2, 99)),
+        (expected, delta, amount, percent) => {
+          // Invoiced amounts near the expected one (a few cents to a few units off) as well as far away.
+          const invoiced =
+            typeof delta === 'number'
+              ? new Decimal(expected).add(new Decimal(delta).div(100)).toFixed(2)
+              : delta;
+          const got = withinTolerance(invoiced, expected, {
+            toleranceAmount: amount,
+            tolerancePercent: percent,
+          });
+          const diff = new Decimal(invoiced).sub(expected);
+          let within = diff.isZero();
+          if (!within && (amount !== null || percent !== null)) {
+            within = true;
+            if (amount !== null) within &&= diff.abs().lte(amount);
+            if (percent !== null)
+              within &&= diff.abs().lte(new Decimal(expected).abs().mul(percent).div(100));
+          }
+          expect(got.difference).toBe(diff.toFixed(2));
+          expect(got.within).toBe(within);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('applies the stricter limit and needs the exact amount without limits', () => {
+    const both = { toleranceAmount: '1.00', tolerancePercent: '0.50' };
+    expect(withinTolerance('100.40', '100.00', both)).toEqual({ difference: '0.40', within: true });
+    // 0.60 is within 1.00 but above 0.5 % of 100.00.
+    expect(withinTolerance('100.60', '100.00', both).within).toBe(false);
+    // 2.00 is within 0.5 % of 1,000.00 but above 1.00.
+    expect(withinTolerance('1002.00', '1000.00', both).within).toBe(false);
+    expect(withinTolerance('-100.30', '-100.00', both)).toEqual({ difference: '-0.30', within: true });
+    const none = { toleranceAmount: null, tolerancePercent: null };
+    expect(withinTolerance('100.01', '100.00', none).within).toBe(false);
+    expect(withinTolerance('100.00', '100.00', none).within).toBe(true);
   });
 });

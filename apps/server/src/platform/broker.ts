@@ -1,5 +1,6 @@
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqtt from 'mqtt';
+import type { ClusterBus } from './cluster-bus.ts';
 
 /** Topic of one user's messages (issue #4): `srm/{env}/{elsAccount}/{elsSubAccount}`. */
 export function userTopic(env: string, elsAccount: string, elsSubAccount: string): string {
@@ -7,7 +8,14 @@ export function userTopic(env: string, elsAccount: string, elsSubAccount: string
 }
 
 /** Who an MQTT connection belongs to, once its token was checked. */
-export type BrokerIdentity = { elsAccount: string; elsSubAccount: string; station?: 'purchase' | 'sale' };
+export type BrokerIdentity = {
+  elsAccount: string;
+  elsSubAccount: string;
+  station?: 'purchase' | 'sale';
+  /** The session and user the connection's token belongs to (to end it when they are revoked). */
+  sessionId?: string;
+  subaccountId?: string;
+};
 
 /**
  * Decides a subscription to a topic other than the user's own (a live view such as an auction's, issue
@@ -39,6 +47,12 @@ export type Broker = {
   close(): Promise<void>;
   /** Embedded only: the Aedes instance that /mqtt hands WebSocket streams to. */
   aedes?: Aedes;
+  /**
+   * Embedded only: checks again the token of every connection whose identity `matches` (a revoked session
+   * or user) and closes those no longer live, so a logout or a disabled account ends its pushes at once
+   * (issue #18). Answers how many connections were closed.
+   */
+  revalidate?(matches: (identity: BrokerIdentity) => boolean): Promise<number>;
 };
 
 /**
@@ -52,6 +66,9 @@ export async function createEmbeddedBroker(options: {
   verify: (token: string) => Promise<BrokerIdentity | null>;
 }): Promise<Broker> {
   const identities = new WeakMap<Client, BrokerIdentity>();
+  const tokens = new WeakMap<Client, string>();
+  /** Authenticated connections, for `revalidate` (dropped when they disconnect). */
+  const connected = new Set<Client>();
   const refuse = (code: 4 | 5, message: string) => {
     const error = new Error(message) as AuthenticateError;
     error.returnCode = code;
@@ -68,6 +85,8 @@ export async function createEmbeddedBroker(options: {
             return done(refuse(5, 'not authorized'), false);
           }
           identities.set(client, identity);
+          tokens.set(client, token);
+          connected.add(client);
           done(null, true);
         })
         .catch(() => done(refuse(5, 'not authorized'), false));
@@ -88,6 +107,7 @@ export async function createEmbeddedBroker(options: {
       done(client ? new Error('publishing is not allowed') : null);
     },
   });
+  aedes.on('clientDisconnect', (client) => connected.delete(client));
   let closed = false;
   return {
     kind: 'embedded',
@@ -100,6 +120,23 @@ export async function createEmbeddedBroker(options: {
           (error) => (error ? reject(error) : resolve()),
         );
       });
+    },
+    async revalidate(matches) {
+      const suspects = [...connected].filter((client) => {
+        const identity = identities.get(client);
+        return identity !== undefined && matches(identity);
+      });
+      let ended = 0;
+      for (const client of suspects) {
+        const token = tokens.get(client) ?? '';
+        const live = await options.verify(token).catch(() => null);
+        if (!live) {
+          connected.delete(client);
+          client.close();
+          ended++;
+        }
+      }
+      return ended;
     },
     close() {
       closed = true;
@@ -136,6 +173,31 @@ export async function createExternalBroker(url: string, clientId: string): Promi
     },
     async close() {
       await client.endAsync(true);
+    },
+  };
+}
+
+/**
+ * Several server processes with embedded brokers (PostgreSQL, no MQTT_URL; issue #18): each browser is
+ * connected to one process's broker, so a push published by another process must reach it. This wraps
+ * the embedded broker so that every publish also goes to the other processes over the cluster bus
+ * (LISTEN/NOTIFY), and what they relay is published to this process's own browsers. `publish` resolves
+ * once the local broker took the message and the NOTIFY was sent. Limits: a payload over the bus limit
+ * (~7.9 KB of JSON, platform/cluster-bus.ts) reaches only the publishing process's browsers (logged);
+ * a process whose listening connection is down misses relays until it reconnects — use an external
+ * broker (MQTT_URL + MQTT_WS_URL) when that matters.
+ */
+export function relayBetweenProcesses(broker: Broker, bus: ClusterBus): Broker {
+  if (broker.kind !== 'embedded' || !bus.shared) return broker;
+  bus.on('push', (message) => {
+    const { t, p } = message as { t: string; p: string };
+    if (typeof t === 'string' && typeof p === 'string') broker.publish(t, p).catch(() => {});
+  });
+  return {
+    ...broker,
+    async publish(topic, payload) {
+      await broker.publish(topic, payload);
+      await bus.publish('push', { t: topic, p: payload });
     },
   };
 }

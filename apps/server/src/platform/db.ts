@@ -33,6 +33,9 @@ function findUp(from: string, marker: string, result: string): string {
   }
 }
 
+/** The advisory lock key of migrate + seed at start (any fixed bigint; "SRMSTART" in ASCII). */
+export const STARTUP_LOCK_KEY = 0x53524d5354415254n;
+
 /** The database handle every repository receives: PGlite and node-postgres share this type. */
 export type Db = PgDatabase<
   PgQueryResultHKT,
@@ -50,8 +53,20 @@ export type Queryable = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The node-postgres pool on PostgreSQL (shared stores such as the rate limiter use it); null on PGlite. */
+  pool: pg.Pool | null;
+  /** The connection string on PostgreSQL (LISTEN needs a connection of its own); null on PGlite. */
+  url: string | null;
   /** Applies the committed migrations (drizzle/). Runs inside the server process. */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` (migrate and seed at start) while holding the start-up lock: on PostgreSQL a session-level
+   * advisory lock (`pg_advisory_lock(STARTUP_LOCK_KEY)`) on a connection of its own, so processes started
+   * at once on one database migrate and seed one after the other and the later ones find the work done
+   * (issue #18). PGlite is single-process by nature and runs `fn` directly. The lock is released when
+   * `fn` settles, or by PostgreSQL when the process dies.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -80,7 +95,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool,
+      url: options.url,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      async withStartupLock(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -102,6 +132,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    pool: null,
+    url: null,
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
       // PGlite connects as a superuser, and superusers pass row-level security: serve as a plain role.
@@ -117,6 +149,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         SET ROLE srm_app;
       `);
     },
+    withStartupLock: (fn) => fn(),
     close: () => client.close(),
   };
 }

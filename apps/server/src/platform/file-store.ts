@@ -1,11 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { fileChunk } from '../modules/system/tables.ts';
+import type { Db } from './db.ts';
 
 /**
- * Where attachment bytes live: a folder under DATA_DIR by default, or an S3-compatible bucket
- * (AWS S3, MinIO, Ceph RGW, Alibaba OSS in S3 mode …) when S3_BUCKET is set.
+ * Where attachment bytes live: an S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Alibaba OSS in S3 mode …)
+ * when S3_BUCKET is set; else on PostgreSQL the database itself (`createDatabaseFileStore`: every server
+ * process serves every upload, issue #18); on PGlite (one process owns the data) a folder under DATA_DIR.
  */
 export type FileStore = {
   put(filePath: string, bytes: Buffer): Promise<void>;
@@ -81,6 +85,56 @@ export async function createS3FileStore(options: {
     async remove(filePath) {
       // S3 answers success for a key that is not there.
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key(filePath) }));
+    },
+  };
+}
+
+/** Bytes per stored chunk: a download holds at most one chunk in memory at a time. */
+export const FILE_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * A file store in the database (table `file_chunk`, chunks of FILE_CHUNK_BYTES) for PostgreSQL without S3:
+ * every server process reads what any of them stored. `put` writes all chunks in one transaction (a path
+ * already stored fails, as the folder store's exclusive create does); `open` streams chunk by chunk, one
+ * query per chunk; `remove` deletes the chunks. `legacy` (the folder store of an installation that kept
+ * files on disk before) still serves and removes files stored there.
+ */
+export function createDatabaseFileStore(db: Db, legacy?: FileStore): FileStore {
+  const chunk = async (filePath: string, seq: number) =>
+    (
+      await db
+        .select({ data: fileChunk.data })
+        .from(fileChunk)
+        .where(and(eq(fileChunk.filePath, filePath), eq(fileChunk.seq, seq)))
+    )[0]?.data;
+  return {
+    kind: 'database',
+    async put(filePath, bytes) {
+      await db.transaction(async (tx) => {
+        let seq = 0;
+        for (let start = 0; start < bytes.length || seq === 0; start += FILE_CHUNK_BYTES, seq++)
+          await tx
+            .insert(fileChunk)
+            .values({ filePath, seq, data: bytes.subarray(start, start + FILE_CHUNK_BYTES) });
+      });
+    },
+    async open(filePath) {
+      const first = await chunk(filePath, 0);
+      if (!first) return legacy ? legacy.open(filePath) : null;
+      return Readable.from(
+        (async function* () {
+          yield first;
+          for (let seq = 1; ; seq++) {
+            const next = await chunk(filePath, seq);
+            if (!next) return;
+            yield next;
+          }
+        })(),
+      );
+    },
+    async remove(filePath) {
+      await db.delete(fileChunk).where(eq(fileChunk.filePath, filePath));
+      await legacy?.remove(filePath);
     },
   };
 }

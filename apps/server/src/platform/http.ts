@@ -1,4 +1,6 @@
+import type { ActionCode } from '@srm/contracts/company-admin';
 import type { Locale } from '@srm/contracts/constants';
+import type { DataScope } from '@srm/contracts/data-permission';
 import type { Envelope } from '@srm/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,10 +8,12 @@ import type { Config } from '../config.ts';
 import type { Broker } from './broker.ts';
 import type { Cipher } from './cipher.ts';
 import type { Db } from './db.ts';
+import { forbidden } from './errors.ts';
 import type { OutboxDispatcher } from './events.ts';
 import type { FileStore } from './file-store.ts';
 import type { JobRunner } from './jobs.ts';
 import type { LoginLimiter } from './rate-limit.ts';
+import type { RetentionJob } from './retention.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -21,6 +25,11 @@ export type AuthContext = {
   elsSubAccount: string;
   station: 'purchase' | 'sale';
   permission: string;
+  /**
+   * The user's data permission values per item (issue #19), read with the session and cached with it;
+   * absent for the server's own actors (unrestricted). See platform/document/data-permission.ts.
+   */
+  dataScope?: DataScope;
 };
 
 /** A route as the registry records it (issue #6: generated suites enumerate these). */
@@ -37,6 +46,8 @@ export type RegisteredRoute = {
   };
   public: boolean;
   websocket: boolean;
+  /** The function permission the route declares (`config.action`, issue #19), if any. */
+  action?: ActionCode;
 };
 
 declare module 'fastify' {
@@ -44,14 +55,27 @@ declare module 'fastify' {
     routeRegistry: RegisteredRoute[];
     /** Shutdown state: `draining` is set when SIGTERM arrives; readiness then answers 503. */
     lifecycle: { draining: boolean };
+    /** Where this process publishes pushes (relayed to the other processes' browsers, issue #18). */
+    broker: Broker;
+    /** The retention job of this process (platform/retention.ts); tests call `runOnce()`. */
+    retention: RetentionJob;
+    /** The webhook deliverer of this process (modules/webhook); tests call `runDue(now)`. */
+    webhooks: import('../modules/webhook/service.ts').WebhookDispatcher;
   }
   interface FastifyRequest {
     locale: Locale;
     auth: AuthContext | null;
+    /** The API key a call was made with (issue #18), recorded after the answer. */
+    apiKeyId?: string;
   }
   interface FastifyContextConfig {
     /** true = no token needed. */
     public?: boolean;
+    /**
+     * The function permission the route needs (issue #19): app.ts answers '403' before the handler unless
+     * the caller holds the admin permission or a role granting it.
+     */
+    action?: ActionCode;
   }
 }
 
@@ -88,4 +112,12 @@ export function ok<T>(data: T, message = 'success'): Envelope<T> {
 export function requireAuth(auth: AuthContext | null): AuthContext {
   if (!auth) throw new Error('auth context missing on a protected route');
   return auth;
+}
+
+/**
+ * Refuses ('403') anyone but an administrator of their company (`permission = 'admin'`, spec 000 §6); with
+ * `station`, only an administrator of that station (buyer-only settings).
+ */
+export function requireAdmin(auth: AuthContext, station?: AuthContext['station']): void {
+  if (auth.permission !== 'admin' || (station && auth.station !== station)) throw forbidden();
 }

@@ -12,6 +12,33 @@ const messages = {
   auditTaskNotFound: { zh_cn: '审批任务不存在', en: 'The approval task does not exist' },
   auditTaskDone: { zh_cn: '该审批任务已处理', en: 'This approval task has already been handled' },
   notYourTask: { zh_cn: '您不是该审批任务的审批人', en: 'You are not an approver of this task' },
+  delegateUnknown: {
+    zh_cn: '{field}：委托人 {delegate} 不是本公司的有效子账号',
+    en: '{field}: delegate {delegate} is not an active sub-account of your company',
+  },
+  delegateSelf: { zh_cn: '{field}：不能委托给自己', en: '{field}: you cannot delegate to yourself' },
+  delegateChain: {
+    zh_cn: '{field}：{delegate} 在该期间已将自己的审批委托给他人，不能再接受委托（不允许转委托）',
+    en: '{field}: {delegate} has delegated their own approvals in this period and cannot take yours (no chains)',
+  },
+  delegateIsDelegate: {
+    zh_cn: '{field}：您在该期间代 {delegator} 审批，不能再委托给他人（不允许转委托）',
+    en: '{field}: you approve on behalf of {delegator} in this period and cannot delegate (no chains)',
+  },
+  delegateOverlap: {
+    zh_cn: '{field}：该期间与您已有的委托（{start} 至 {end}）重叠',
+    en: '{field}: the period overlaps your delegation from {start} to {end}',
+  },
+  delegateEndBeforeStart: {
+    zh_cn: '{field}：结束时间必须晚于开始时间',
+    en: '{field}: the end must be after the start',
+  },
+  delegateEndPast: { zh_cn: '{field}：结束时间必须晚于现在', en: '{field}: the end must be in the future' },
+  delegationNotFound: { zh_cn: '审批委托不存在', en: 'The approval delegation does not exist' },
+  ccUnknown: {
+    zh_cn: '{field}：抄送人 {cc} 不是本公司的子账号或角色',
+    en: '{field}: CC recipient {cc} is not a sub-account or role of your company',
+  },
   orderNotFound: { zh_cn: '订单不存在', en: 'The order does not exist' },
   orderNotEditable: {
     zh_cn: '只有未审批或审批拒绝、已撤回且未发送的订单可以修改或删除',
@@ -26,6 +53,45 @@ const messages = {
     zh_cn: '供应商 {account} 不是贵司的供应商',
     en: 'Supplier {account} is not one of your suppliers',
   },
+  /** Issue #16: the stage-rights table refused (the text comes from contracts rightRefusal). */
+  supplierRightRefused: { zh_cn: '{text}', en: '{text}' },
+  supplierCertExpired: {
+    zh_cn: '供应商 {account} 的强制认证“{type}”已于 {date} 过期，续期前不能授标',
+    en: 'Supplier {account}: the mandatory certification “{type}” expired on {date}, so it cannot be awarded until renewed',
+  },
+  statusChangeFromState: {
+    zh_cn: '供应商 {account} 当前为“{stage}”，不能{conversion}',
+    en: 'Supplier {account} is now “{stage}”, so “{conversion}” is not allowed',
+  },
+  statusChangeNeedsSupplier: {
+    zh_cn: '请选择供应商（toElsAccount）',
+    en: 'Choose the supplier (toElsAccount)',
+  },
+  statusChangeNeedsCompany: {
+    zh_cn: '代注册需填写供应商公司信息（company）',
+    en: 'A replacement registration needs the supplier company (company)',
+  },
+  statusChangeNeedsGrade: {
+    zh_cn: '等级调整需选择新的等级（toStatus）：合格、良好、优秀、合作或不合格，且不同于当前等级',
+    en: 'A grade change needs a new grade (toStatus): qualified, good, excellent, cooperating or unqualified, other than the current one',
+  },
+  statusChangePending: {
+    zh_cn: '供应商 {account} 已有一张审批中的状态变更申请 {number}',
+    en: 'Supplier {account} already has a status change request under approval: {number}',
+  },
+  statusChangeNotDraft: {
+    zh_cn: '申请 {number} 不是草稿或审批拒绝状态，不能提交或删除',
+    en: 'Request {number} is not a draft or rejected, so it cannot be submitted or deleted',
+  },
+  statusChangeNotFound: { zh_cn: '状态变更申请不存在', en: 'The status change request does not exist' },
+  supplierStatusNewStranger: {
+    zh_cn: '新建的供应商记录为陌生供应商，其他状态只能通过状态变更申请（供应商生命周期）或准入审批获得',
+    en: 'A new supplier record starts as a stranger; other stages come only through a status change request (Supplier lifecycle) or an admission approval',
+  },
+  supplierStatusNotEditable: {
+    zh_cn: '供应商状态只能通过状态变更申请（供应商生命周期）修改',
+    en: 'The supplier status changes only through a status change request (Supplier lifecycle)',
+  },
   buyerNotLinked: {
     zh_cn: '采购方 {account} 不是贵司的客户',
     en: 'Buyer {account} is not one of your customers',
@@ -38,6 +104,47 @@ const messages = {
     zh_cn: '对账期间的开始日期 {from} 不能晚于结束日期 {to}',
     en: 'The period start {from} must not be after its end {to}',
   },
+  // Factory inspections and samples (issue #16, modules/admission/inspection.ts, sample.ts).
+  duplicateItemNames: {
+    zh_cn: '参数错误：body.lines.itemName 不能重复（“{name}”出现多次）',
+    en: 'Invalid input: duplicate item names rejected (body.lines.itemName “{name}” appears more than once)',
+  },
+  scoreOutOfRange: {
+    zh_cn: '参数错误：body.lines[{index}].score 须在 0 到 {max} 之间（评审项“{name}”）',
+    en: 'Invalid input: body.lines[{index}].score must be between 0 and {max} (item “{name}”)',
+  },
+  itemNotInTemplate: {
+    zh_cn: '参数错误：body.lines[{index}].itemName “{name}” 不是本单据模板的项目',
+    en: 'Invalid input: body.lines[{index}].itemName “{name}” is not an item of this document’s template',
+  },
+  templateNotReleased: {
+    zh_cn: '参数错误：body.templateId 须为贵司已发布的模板',
+    en: 'Invalid input: body.templateId must be a released template of your company',
+  },
+  supplierBlacklisted: {
+    zh_cn: '供应商 {account} 已列入黑名单，不能验厂或送样',
+    en: 'Supplier {account} is blacklisted: no inspection or sample for it',
+  },
+  inspectorNotFound: {
+    zh_cn: '参数错误：body.inspectors 中的 {name} 不是贵司的子账号',
+    en: 'Invalid input: body.inspectors names {name}, which is not a sub-account of your company',
+  },
+  inspectionNotInspector: {
+    zh_cn: '只有验厂人员（{inspectors}）可以为评审项评分，{user} 不能为“{name}”评分',
+    en: 'Only the inspectors ({inspectors}) score review items: {user} cannot score “{name}”',
+  },
+  inspectionNotScored: {
+    zh_cn: '评审项“{name}”尚未评分，不能提交审批',
+    en: 'Item “{name}” has no score yet, so the result cannot be submitted',
+  },
+  sampleNotTested: {
+    zh_cn: '检测项目“{name}”尚无检测结果，不能提交审批',
+    en: 'Test item “{name}” has no result yet, so the conclusion cannot be submitted',
+  },
+  sampleConclusionConflict: {
+    zh_cn: '检测项目“{name}”不合格，结论不能为合格',
+    en: 'Test item “{name}” failed, so the conclusion cannot be “pass”',
+  },
   reconSourceNotOpen: {
     zh_cn: '来源 {id} 不在该对账范围内或已在其他对账单上',
     en: 'Source {id} is not open in this statement’s scope or is already on another statement',
@@ -45,6 +152,38 @@ const messages = {
   reconSourceTaken: {
     zh_cn: '部分明细刚被其他对账单占用，请刷新后重试',
     en: 'Some lines were just taken by another statement; refresh and try again',
+  },
+  invoiceReconNotFound: {
+    zh_cn: '对账单 {id} 不存在或不是贵司的对账单',
+    en: 'Statement {id} does not exist or is not one of yours',
+  },
+  invoiceReconNotConfirmed: {
+    zh_cn: '对账单 {number} 尚未确认，只有已确认或已过账的对账单可以开票',
+    en: 'Statement {number} is not confirmed: only confirmed or posted statements can be invoiced',
+  },
+  invoiceReconFixed: {
+    zh_cn: '发票登记后不能更换对账单',
+    en: 'An invoice’s statement cannot be changed once registered',
+  },
+  invoiceNumberTaken: {
+    zh_cn: '发票 {code} {number} 已登记，不能重复登记',
+    en: 'Invoice {code} {number} is already registered and cannot be registered twice',
+  },
+  invoiceLineTwice: {
+    zh_cn: '对账明细 {id} 在发票中出现了两次',
+    en: 'Statement line {id} appears twice on the invoice',
+  },
+  invoiceLineNotOnRecon: {
+    zh_cn: '明细 {id} 不是对账单 {number} 的明细',
+    en: 'Line {id} is not a line of statement {number}',
+  },
+  invoiceLineTaken: {
+    zh_cn: '部分对账明细已在其他发票上，请刷新后重试',
+    en: 'Some statement lines are already on another invoice; refresh and try again',
+  },
+  toleranceRange: {
+    zh_cn: '{field} 必须是不小于 0 的数（比例不大于 100）',
+    en: '{field} must be a number of at least 0 (a percentage at most 100)',
   },
   noPriceForLine: {
     zh_cn: '第 {line} 行：物料 {material} 没有有效价格，请填写价格',
@@ -310,7 +449,20 @@ const messages = {
   'rule.positive': { zh_cn: '{field} 必须大于 0', en: '{field} must be greater than 0' },
   'rule.percent': { zh_cn: '{field} 应在 0 到 100 之间', en: '{field} must be between 0 and 100' },
   'rule.invalid': { zh_cn: '{field} 不合法', en: '{field} is invalid' },
+  dataValueUnknown: {
+    zh_cn: '{field}：本公司没有这些{item}：{values}',
+    en: '{field}: the company has no such {item}: {values}',
+  },
   'rule.duplicate': { zh_cn: '{field} 重复', en: '{field} is a duplicate' },
+  'rule.menuLink': {
+    zh_cn: '{field} 必须是 https:// 开头的网址或以 / 开头的门户路径（不允许 javascript:）',
+    en: '{field} must be an https:// URL or a portal path starting with / (no javascript:)',
+  },
+  'rule.menuParent': {
+    zh_cn: '{field} 必须是本站点菜单中的分组',
+    en: '{field} must be a menu group of your station',
+  },
+  menuEntryNotFound: { zh_cn: '菜单项不存在', en: 'The menu entry does not exist' },
   'type.string': { zh_cn: '字符串', en: 'string' },
   'type.number': { zh_cn: '数字', en: 'number' },
   'type.object': { zh_cn: '对象', en: 'object' },
@@ -351,6 +503,19 @@ const messages = {
   oldPasswordWrong: { zh_cn: '原密码错误', en: 'The current password is wrong' },
   unlockWrong: { zh_cn: '解锁密码错误', en: 'Unlock password error' },
   accountNotFound: { zh_cn: '账号不存在', en: 'The account does not exist' },
+  emailOrMobileRequired: {
+    zh_cn: '{field}：邮箱和手机号至少填写一项',
+    en: '{field}: one of email or phone must be filled',
+  },
+  cannotDisableSelf: {
+    zh_cn: '{field}：不能停用自己的账号',
+    en: '{field}: you cannot disable your own account',
+  },
+  roleNotFound: { zh_cn: '角色不存在', en: 'The role does not exist' },
+  inboxBuyerNotLinked: {
+    zh_cn: '{field} 必须是与贵司关联的采购方',
+    en: '{field} must be a buyer your company is linked with',
+  },
   notYourAccount: {
     zh_cn: '只能修改自己的账号',
     en: 'You can only change your own account',
@@ -586,6 +751,24 @@ const messages = {
     en: '{field} must read "quantity:price; quantity:price" (at most 10 steps, e.g. 1000:9.8; 5000:9.5)',
   },
   enquiryLineUnknown: { zh_cn: '行 {id} 不属于该询价单', en: 'Line {id} does not belong to this RFQ' },
+  // Issue #13 remainders (sourcing-rest): quote currencies and the cost-template library.
+  enquiryCurrencyRepeated: {
+    zh_cn: '报价币别 {currency} 重复或与询价单币别相同',
+    en: 'Quote currency {currency} is listed twice or is the RFQ’s own currency',
+  },
+  enquiryRateNotPositive: {
+    zh_cn: '币别 {currency} 的汇率必须大于 0',
+    en: 'The exchange rate of {currency} must be greater than 0',
+  },
+  enquiryCurrencyNotAllowed: {
+    zh_cn: '第 {line} 行：该询价单不接受币别 {currency} 的报价',
+    en: 'Line {line}: this RFQ takes no quotes in {currency}',
+  },
+  costTemplateNameRepeated: {
+    zh_cn: '成本模板名称“{name}”已存在',
+    en: 'A cost template named “{name}” already exists',
+  },
+  costTemplateUnknown: { zh_cn: '成本模板不存在', en: 'The cost template does not exist' },
   ebidOfferNotPositive: { zh_cn: '出价必须大于 0', en: 'The offer must be greater than 0' },
   ebidOfferAboveStart: {
     zh_cn: '出价不能高于起拍价 {start}',
@@ -682,6 +865,208 @@ const messages = {
   ebidAwardLine: {
     zh_cn: '定标的行不属于此竞价单或重复',
     en: 'An awarded line is not on this auction, or is awarded twice',
+  },
+  // The bargain round (issue #14 "bidding bargain", sourcing-rest).
+  ebidBargainEndInPast: {
+    zh_cn: '议价截止时间必须晚于当前时间',
+    en: 'The final offers’ deadline must be later than the current time',
+  },
+  ebidBargainSupplier: {
+    zh_cn: '供应商 {account} 在此竞价中没有出价，不能议价',
+    en: 'Supplier {account} made no offer in this auction and cannot be asked for a final offer',
+  },
+  ebidBargainNotOpen: {
+    zh_cn: '当前不在议价期内（议价截止 {end} UTC）',
+    en: 'No bargain round is open (final offers were due by {end} UTC)',
+  },
+  ebidBargainNotAsked: { zh_cn: '您未被邀请议价', en: 'You were not asked for a final offer' },
+  ebidBargainAnswered: {
+    zh_cn: '您已提交议价，议价只能提交一次',
+    en: 'You have given your final offer; it can be given only once',
+  },
+  ebidBargainAboveLast: {
+    zh_cn: '议价不能高于您的最后出价 {last}',
+    en: 'The final offer must be at most your last offer {last}',
+  },
+  ebidBargainOffers: {
+    zh_cn: '请为您出过价的每个标的（且仅这些）各报一个议价',
+    en: 'Give one final offer for each lot or line you offered on, and no other',
+  },
+  // Supplier admission, qualification (issue #16).
+  admissionRule: { zh_cn: '参数错误：{detail}', en: 'Invalid input: {detail}' },
+  admissionCategoryUnknown: {
+    zh_cn: '参数错误：body.{field} 中的物料分类 {value} 不存在',
+    en: 'Invalid input: body.{field}: material category {value} does not exist',
+  },
+  admissionPrincipalUnknown: {
+    zh_cn: '参数错误：body.{field} 负责人 {value} 不是贵司的采购方子账号',
+    en: 'Invalid input: body.{field}: person in charge {value} is not one of your buying sub-accounts',
+  },
+  admissionTemplateNotDraft: {
+    zh_cn: '只有草稿（或已撤销）状态的资质模板可以修改，只有草稿可以删除',
+    en: 'Only draft (or revoked) qualification templates can be changed, and only drafts deleted',
+  },
+  admissionTemplateStatus: {
+    zh_cn: '资质模板当前状态（{status}）不允许此操作',
+    en: 'The qualification template’s status ({status}) does not allow this',
+  },
+  admissionNoTemplate: {
+    zh_cn: '参数错误：body.accessCategory 采购方 {account} 没有适用于品类 {category} 的已发布资质模板',
+    en: 'Invalid input: body.accessCategory: buyer {account} has no released qualification template for category {category}',
+  },
+  admissionNotPrincipal: {
+    zh_cn: '只有该准入申请的负责人 {principal} 或管理员可以审核',
+    en: 'Only the request’s person in charge {principal} or an administrator can review it',
+  },
+  admissionAttachmentUnknown: {
+    zh_cn: '参数错误：body.attachments 附件 {id} 不存在或不是贵司上传的',
+    en: 'Invalid input: body.attachments: attachment {id} does not exist or was not uploaded by your company',
+  },
+  scNotFound: { zh_cn: '信息变更单不存在', en: 'The information change request does not exist' },
+  scNoMaster: {
+    zh_cn: '采购方 {account} 尚无贵司的供应商主数据，不能提出信息变更',
+    en: 'Buyer {account} has no supplier record of your company, so no information change can be proposed',
+  },
+  scStatusNotAllowed: {
+    zh_cn: '信息变更单 {number} 的状态为“{status}”，不能{action}',
+    en: 'Information change {number}: status is “{status}”, so {action} is not allowed',
+  },
+  scNothingChanged: {
+    zh_cn: '变更内容与当前主数据相同，没有需要变更的信息',
+    en: 'The proposal equals the current master data: nothing to change',
+  },
+  scCertDateOrder: {
+    zh_cn: '{field}：证书日期须早于生效日期，生效日期须早于到期日期',
+    en: '{field}: the certification date must be before the effective date, and that before the expiry date',
+  },
+  scStaleMaster: {
+    zh_cn: '信息变更单 {number}：供应商主数据的“{field}”在提交后已被修改，请让供应商重新提交',
+    en: 'Information change {number}: the supplier record’s “{field}” changed after the request was made; ask the supplier to propose it again',
+  },
+  scNotYourApprover: {
+    zh_cn: '信息变更单 {number} 正在审批中，当前审批步骤不由您处理',
+    en: 'Information change {number} is under approval and its current step is not yours',
+  },
+  webhookUrlPrivate: {
+    zh_cn: '参数错误：body.url 的地址 {host} 指向本机或内网地址，不能作为 Webhook 接收地址',
+    en: 'Invalid input: body.url points at {host}, a loopback or private address, which cannot receive webhooks',
+  },
+  webhookUrlUnresolved: {
+    zh_cn: '参数错误：body.url 的主机名 {host} 无法解析',
+    en: 'Invalid input: body.url host {host} does not resolve',
+  },
+  apiKeyInvalid: {
+    zh_cn: 'API 密钥无效、已过期或已吊销',
+    en: 'The API key is invalid, expired or revoked',
+  },
+  apiKeyRouteNotAllowed: {
+    zh_cn: 'API 密钥不能调用此接口：仅可调用单据接口',
+    en: 'API keys cannot call this route: only document calls are open to them',
+  },
+  apiKeyScopeDenied: {
+    zh_cn: 'API 密钥的权限范围不包含 {kind} 的{access}权限',
+    en: 'The API key’s scopes do not grant {access} access to {kind}',
+  },
+  apiKeySubAccount: {
+    zh_cn: '参数错误：body.elsSubAccount 子账号 {account} 不存在或已停用',
+    en: 'Invalid input: body.elsSubAccount {account} is not an active sub-account of your company',
+  },
+  apiKeyExpiry: {
+    zh_cn: '参数错误：body.expiresDate 必须晚于当前时间',
+    en: 'Invalid input: body.expiresDate must be in the future',
+  },
+  webhookLimit: {
+    zh_cn: '每个公司最多可配置 {max} 个 Webhook 接收地址',
+    en: 'A company may have at most {max} webhook endpoints',
+  },
+  // Improvement sheets (issue #17, modules/improvement).
+  improvementRefundNotFound: {
+    zh_cn: '参数错误：body.sourceNumber 退货单 {number} 不存在或不是与供应商 {account} 的退货单',
+    en: 'Invalid input: body.sourceNumber: return {number} does not exist or is not with supplier {account}',
+  },
+  improvementAppraisalNotFound: {
+    zh_cn: '参数错误：body.sourceNumber 绩效考评 {number} 不存在或未考评供应商 {account}',
+    en: 'Invalid input: body.sourceNumber: appraisal {number} does not exist or does not appraise supplier {account}',
+  },
+  improvementSourceNumberRequired: {
+    zh_cn: '参数错误：body.sourceNumber 来源为退货单或绩效考核时不能为空',
+    en: 'Invalid input: body.sourceNumber is required when the source is a return or an appraisal',
+  },
+  improvementDueDaysTooLarge: {
+    zh_cn: '参数错误：body.lines.{index}.dueDays 不能超过 {max} 天',
+    en: 'Invalid input: body.lines.{index}.dueDays must be at most {max} days',
+  },
+  improvementAnswerMissing: {
+    zh_cn: '参数错误：body.answers 缺少改善项“{name}”的回复',
+    en: 'Invalid input: body.answers has no answer for improvement item “{name}”',
+  },
+  improvementAnswerLineUnknown: {
+    zh_cn: '参数错误：body.answers.{index}.lineId 不是该改善单待回复的改善项',
+    en: 'Invalid input: body.answers.{index}.lineId is not an open item of this improvement sheet',
+  },
+  improvementReopenLineUnknown: {
+    zh_cn: '参数错误：body.lineIds.{index} 不是该改善单的改善项',
+    en: 'Invalid input: body.lineIds.{index} is not an item of this improvement sheet',
+  },
+  // Supplier performance appraisal (issue #17).
+  appraisalWeightSum: {
+    zh_cn: '权重之和必须为100（当前为 {sum}）',
+    en: 'Sum of weights must be 100 (now {sum})',
+  },
+  appraisalDuplicateName: {
+    zh_cn: '考评项名称重复：{name}',
+    en: 'Duplicate evaluation item name: {name}',
+  },
+  appraisalMetricMissing: {
+    zh_cn: '考评项“{name}”为系统计算项，需选择计算指标（metric）',
+    en: 'Item “{name}” is computed: choose its metric (metric)',
+  },
+  appraisalBandsOrder: {
+    zh_cn: '等级分数线须满足：优秀 > 良好 > 合格',
+    en: 'Grade bands must descend: excellent > good > qualified',
+  },
+  appraisalTemplateNotFound: { zh_cn: '考评模板不存在', en: 'Appraisal template not found' },
+  appraisalTemplateStatus: {
+    zh_cn: '考评模板当前状态不允许此操作（只能编辑草稿）',
+    en: 'The template’s status does not allow this (only drafts are edited)',
+  },
+  appraisalTemplateNotReleased: {
+    zh_cn: '考评模板未发布，不能发起考评',
+    en: 'The template is not released: no appraisal can use it',
+  },
+  appraisalRunNotFound: { zh_cn: '绩效考评不存在', en: 'Appraisal not found' },
+  appraisalPeriod: {
+    zh_cn: '考评期间的开始日期须早于结束日期（periodFrom < periodTo）',
+    en: 'The period must start before it ends (periodFrom < periodTo)',
+  },
+  appraisalNoSuppliers: {
+    zh_cn: '没有符合条件的供应商可考评',
+    en: 'No supplier matches: nothing to appraise',
+  },
+  appraisalExpertUnknown: {
+    zh_cn: '评分专家 {name} 不是本公司的子账号',
+    en: 'Expert {name} is not a sub-account of your company',
+  },
+  appraisalItemNotManual: {
+    zh_cn: '考评项 {item} 不是人工评分项',
+    en: 'Item {item} is not a manual (expert) item',
+  },
+  appraisalNotYourItem: {
+    zh_cn: '该考评项未分配给您评分',
+    en: 'This item is not assigned to you for scoring',
+  },
+  appraisalSupplierNotInRun: {
+    zh_cn: '供应商 {account} 不在本次考评中',
+    en: 'Supplier {account} is not in this appraisal',
+  },
+  appraisalScoreOverScale: {
+    zh_cn: '“{item}”的评分不能超过 {max}',
+    en: 'The score of “{item}” cannot exceed {max}',
+  },
+  appraisalRunFinished: { zh_cn: '本次考评已完成', en: 'This appraisal is finished' },
+  appraisalNotRated: {
+    zh_cn: '还有 {count} 家供应商未评分完成，不能完成考评',
+    en: '{count} suppliers are not fully rated yet: the appraisal cannot finish',
   },
 } satisfies Record<string, Record<Locale, string>>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -90,3 +92,32 @@ export const scheduledJob = pgTable(
     index('scheduled_job_due_idx').on(t.runAt).where(sql`state = 'pending'`),
   ],
 );
+
+/**
+ * Counters of `rate-limiter-flexible`'s PostgreSQL store (platform/rate-limit.ts, issue #18): login,
+ * unlock and SMS throttling and the unknown-account failure count, shared by every server process. The
+ * columns, in this order, are the ones the library writes (`INSERT … VALUES (key, points, expire)`);
+ * `expire` is epoch milliseconds. Expired rows are pruned by the retention job (platform/retention.ts).
+ */
+export const rateLimit = pgTable('rate_limit', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
+
+/**
+ * The browser MQTT clients an external broker authenticated through the server's auth hook (issue #18,
+ * modules/auth/broker-hook.ts): the connection's client id and the session and user its token belonged to,
+ * so the broker's later ACL checks (which carry no password) can ask whether that session is still live.
+ * Rows expire with the token; retention prunes them.
+ */
+export const mqttClient = pgTable('mqtt_client', {
+  clientId: text('client_id').primaryKey(),
+  sessionId: uuid('session_id').notNull(),
+  subaccountId: uuid('subaccount_id').notNull(),
+  elsAccount: text('els_account').notNull(),
+  elsSubAccount: text('els_sub_account').notNull(),
+  station: text('station').$type<'purchase' | 'sale'>().notNull(),
+  expiresDate: timestamp('expires_date', { withTimezone: true }).notNull(),
+  createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+});

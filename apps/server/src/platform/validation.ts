@@ -23,6 +23,7 @@ const RULE_KEYS: Record<string, true> = {
   'rule.percent': true,
   'rule.required': true,
   'rule.duplicate': true,
+  'rule.menuLink': true,
 };
 
 const TYPE_KEYS: Record<string, MessageKey> = {

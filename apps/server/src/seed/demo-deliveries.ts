@@ -147,4 +147,29 @@ export async function seedDemoDeliveries(
     version: done.version,
     remark: '同意退货，下批补发',
   });
+
+  // A fully received notice of six lines: what the demo's statements and invoices (issue #15) and a
+  // newcomer's first statement are made of.
+  const bulk = await confirmed(
+    [
+      ['M-10001', 'PCB 主板 A1', '50', '86.5'],
+      ['M-10002', '电源适配器 12V', '80', '23.8'],
+      ['M-10003', '散热模组 HS-40', '40', '45'],
+      ['M-10001', 'PCB 主板 A1（加急批）', '30', '88.2'],
+      ['M-10002', '电源适配器 12V（替换件）', '60', '24.15'],
+      ['M-10003', '散热模组 HS-40（返修后）', '25', '44.5'],
+    ],
+    day(-12),
+  );
+  let received = await note(
+    'sale',
+    bulk.items.map((i) => [i.id, String(i.quantity)] as [string, string]),
+    { logisticsCompany: '顺丰速运', trackingNumber: 'SF1402860301' },
+  );
+  received = await act(s1, 'sale', 'ship', received);
+  const receivedLines = await deliveryNoteKind.findLines(db, received.id);
+  await act(buyer, 'purchase', 'receive', received, {
+    lines: receivedLines.map((l) => ({ lineId: l.id, quantity: String(l.sendDeliveryNoteQuantity) })),
+    remark: '全部入库',
+  });
 }

@@ -13,10 +13,11 @@ const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOStr
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Demo e-auctions (issue #14) through the real services, English reverse by total price, inviting
- * 200001, 200002 and 200003: one running for four hours after start-up (200003 has bid; 200001 and 200002
+ * Demo e-auctions (issue #14) through the real services, inviting 200001, 200002 and 200003. English
+ * reverse by total price: one running for four hours after start-up (200003 has bid; 200001 and 200002
  * can bid at once and the buyer can watch the console), one scheduled for tomorrow, one finished and awarded
- * (200001 and 200003 only) with its hash-chained bid log, and a draft.
+ * (200001 and 200003 only) with its hash-chained bid log, and a draft. Then a running Dutch auction per
+ * line (one line taken by 200003, one open) and a running Japanese auction (200003 has accepted round 1).
  */
 export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
   // The seed awards before the routes are registered: the award approval handler must exist.
@@ -24,7 +25,12 @@ export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
   const buyer = await as(db, '100000', 'buyer1');
   const materials = await db.select().from(material).where(eq(material.elsAccount, '100000'));
   const byNumber = (n: string) => materials.find((m) => m.materialNumber === n)!;
-  const make = (name: string, startingPrice: string, lines: Array<[string, string]>, extra = {}) =>
+  const make = (
+    name: string,
+    startingPrice: string | null,
+    lines: Array<[string, string] | [string, string, string]>,
+    extra = {},
+  ) =>
     ebiddingKind.save(db, buyer, 'purchase', {
       ebiddingName: name,
       ebiddingType: '1',
@@ -39,7 +45,13 @@ export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
       postponeMinute: 3,
       canPostponeBout: 5,
       suppliers: ['200001', '200002', '200003'],
-      lines: lines.map(([n, quantity]) => ({ materialId: byNumber(n).id, quantity, deliveryDate: day(30) })),
+      // A per-line auction's starting unit price is the line's third element.
+      lines: lines.map(([n, quantity, linePrice]) => ({
+        materialId: byNumber(n).id,
+        quantity,
+        deliveryDate: day(30),
+        ...(linePrice ? { startingPrice: linePrice } : {}),
+      })),
       ...extra,
     });
   const publish = async (id: string) => {
@@ -105,4 +117,49 @@ export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
 
   // A draft, not yet submitted.
   await make('散热器竞价（草稿）', '5000', [['MCU-STM32F103', '50']]);
+
+  // Dutch, per line, running: each line's unit price falls by 2 % every 10 minutes to its floor; the first
+  // supplier to accept takes the line at the clock's price. 200003 has taken the resistors; the capacitors
+  // are still open.
+  const dutch = await make(
+    '被动元件荷兰式竞价',
+    null,
+    [
+      ['R-0603-10K', '100000', '0.03'],
+      ['C-0805-100N', '80000', '0.032'],
+    ],
+    {
+      ebiddingType: '2',
+      ebiddingMethod: '2',
+      priceReviseType: '2',
+      priceReviseExtent: '2',
+      lowestPrice: '0.02',
+      quoteInterval: 10,
+      quotePostponeMinute: null,
+      postponeMinute: null,
+      canPostponeBout: null,
+    },
+  );
+  const dutchLines = await ebiddingKind.findLines(db, dutch.id);
+  const dp = await publish(dutch.id);
+  await start(dutch.id, dp.version);
+  await placeBid(db, await as(db, '200003', 'admin'), dutch.id, { itemId: dutchLines[0].id, accept: true });
+
+  // Japanese, by total price, running: the price steps down 1.5 % each hour-long round; whoever does not
+  // accept a round drops out, and the last one standing wins. 200003 has accepted round 1; 200001 and
+  // 200002 may still accept it.
+  const japanese = await make('铝合金外壳日式竞价', '120000', [['BOX-5L-600', '20000']], {
+    ebiddingType: '3',
+    priceReviseType: '2',
+    priceReviseExtent: '1.5',
+    lowestPrice: '90000',
+    quoteInterval: 60,
+    endTime: at(8 * 60),
+    quotePostponeMinute: null,
+    postponeMinute: null,
+    canPostponeBout: null,
+  });
+  const jp = await publish(japanese.id);
+  await start(japanese.id, jp.version);
+  await placeBid(db, await as(db, '200003', 'admin'), japanese.id, { accept: true });
 }

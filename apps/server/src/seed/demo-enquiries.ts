@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { subaccount } from '../modules/account/tables.ts';
+import { saveCostTemplate } from '../modules/enquiry/cost-templates.ts';
 import {
   award,
   enquiryKind,
@@ -177,4 +178,15 @@ export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
 
   // A draft, not yet submitted.
   await make('散热器样品询价（草稿）', [['MCU-STM32F103', '50']]);
+
+  // buyer1's cost-template library (issue #13): picked on a new cost-breakdown RFQ.
+  await saveCostTemplate(db, buyer, {
+    templateName: '钣金结构件',
+    costItems: ['材料', '加工', '表面处理'],
+    remark: '散热器、机箱等钣金件',
+  });
+  await saveCostTemplate(db, buyer, {
+    templateName: '电子元器件',
+    costItems: ['晶圆', '封装', '测试', '包装'],
+  });
 }

@@ -1,6 +1,8 @@
 import type { ItemType } from '@srm/contracts/finance';
 import { addCostKind, deductCostKind } from '../modules/finance/fee-sheet.ts';
+import { invoiceKind } from '../modules/finance/invoice.ts';
 import { reconCandidates, reconKind } from '../modules/finance/recon.ts';
+import { invoiceTolerance } from '../modules/finance/tables.ts';
 import { refund } from '../modules/refund/tables.ts';
 import type { Db } from '../platform/db.ts';
 import type { DocRow } from '../platform/document/kind.ts';
@@ -11,7 +13,8 @@ import { as } from './demo-enquiries.ts';
  * (buyer1) and supplier 200001: fee sheets in every status — a deduction waiting for 200001, a confirmed
  * quality claim tied to the demo return, one returned with a reason, a draft; an additional charge
  * waiting for the buyer and a confirmed tooling charge — and statements: one the buyer sent to 200001,
- * one 200001 sent to the buyer, one confirmed and posted. Some received lines and the return stay open,
+ * one 200001 sent to the buyer, one confirmed and posted — and invoices: one waiting for the buyer, one
+ * rejected and waiting for 200001, one posted. Some received lines and the return stay open,
  * so a newcomer can make a statement at once. Both sides' home figures are non-zero at first start.
  */
 export async function seedDemoFinance(db: Db, env: string): Promise<void> {
@@ -115,6 +118,7 @@ export async function seedDemoFinance(db: Db, env: string): Promise<void> {
       version: bySupplier.version,
     });
   }
+  let postedStatement: DocRow | null = null;
   if (collections[2]) {
     let posted = await statement(supplier, 'sale', [pick(collections[2])]);
     posted = await reconKind.runAction(db, env, supplier, 'sale', 'send', posted.id, {
@@ -123,9 +127,67 @@ export async function seedDemoFinance(db: Db, env: string): Promise<void> {
     posted = await reconKind.runAction(db, env, buyer, 'purchase', 'confirm', posted.id, {
       version: posted.version,
     });
-    await reconKind.runAction(db, env, buyer, 'purchase', 'post', posted.id, {
+    postedStatement = await reconKind.runAction(db, env, buyer, 'purchase', 'post', posted.id, {
       version: posted.version,
       voucherNumber: 'PZ-2026-11-0008',
     });
   }
+
+  // Invoices: the buyer's tolerance (1.00 and 0.5 %, the stricter applies); a confirmed statement of three
+  // lines with one invoice waiting for the buyer (matching) and one the buyer rejected (a price typed
+  // wrong) waiting for 200001 to correct, its third line still to invoice; the posted statement's invoice
+  // accepted and posted.
+  await saveTolerance(db, '100000', 'buyer1', '1.00', '0.50');
+  const invoiceLines = async (row: DocRow) =>
+    (await reconKind.findLines(db, row.id)).map((l) => ({
+      reconItemId: l.id as string,
+      invoiceAmount: String(l.amount).replace(/^-/, ''),
+    }));
+  const register = (row: DocRow, invoiceNumber: string, lines: Array<Record<string, string>>) =>
+    invoiceKind.save(db, supplier, 'sale', {
+      reconId: row.id,
+      invoiceNumber,
+      invoiceCode: '3200261130',
+      invoiceType: 'VAT',
+      invoiceDate: new Date().toISOString().slice(0, 10),
+      lines,
+    });
+  if (collections.length >= 6) {
+    let confirmed = await statement(supplier, 'sale', collections.slice(3, 6).map(pick));
+    confirmed = await reconKind.runAction(db, env, supplier, 'sale', 'send', confirmed.id, {
+      version: confirmed.version,
+    });
+    confirmed = await reconKind.runAction(db, env, buyer, 'purchase', 'confirm', confirmed.id, {
+      version: confirmed.version,
+    });
+    const [first, second] = await invoiceLines(confirmed);
+    const waiting = await register(confirmed, '04512001', [first]);
+    await run(invoiceKind, supplier, 'sale', 'send', waiting);
+    let wrong = await register(confirmed, '04512002', [
+      { ...second, invoiceAmount: (Number(second.invoiceAmount) + 8).toFixed(2) },
+    ]);
+    wrong = await run(invoiceKind, supplier, 'sale', 'send', wrong);
+    await run(invoiceKind, buyer, 'purchase', 'reject', wrong, {
+      remark: '开票金额比订单价 × 收货数量多 8.00 元，请按对账单金额重开',
+    });
+  }
+  if (postedStatement) {
+    let paid = await register(postedStatement, '04511987', await invoiceLines(postedStatement));
+    paid = await run(invoiceKind, supplier, 'sale', 'send', paid);
+    paid = await run(invoiceKind, buyer, 'purchase', 'accept', paid);
+    await run(invoiceKind, buyer, 'purchase', 'post', paid, { voucherNumber: 'PZ-2026-11-0015' });
+  }
+}
+
+/** The buyer's three-way-match tolerance, as its admin would set it on the invoice list. */
+async function saveTolerance(db: Db, elsAccount: string, user: string, amount: string, percent: string) {
+  await db
+    .insert(invoiceTolerance)
+    .values({
+      elsAccount,
+      toleranceAmount: amount,
+      tolerancePercent: percent,
+      updateUser: `${elsAccount}_${user}`,
+    })
+    .onConflictDoNothing();
 }

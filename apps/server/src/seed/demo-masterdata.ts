@@ -112,7 +112,8 @@ export async function seedDemoMasterdata(db: Db): Promise<void> {
         fullName: '宁波远航包装材料有限公司',
         shortName: '远航包装',
         supplierType: '生产商',
-        supplierStatus: 'potential',
+        // Qualified (issue #16): the demo orders, biddings and returns of 200002 need the right to orders.
+        supplierStatus: 'qualified',
         contacts: [{ name: '陈静', telphone: '13700000002' }],
         addresses: [{ country: 'CN', address: '浙江省宁波市北仑区新碶街道 12 号' }],
         ...stamp,

@@ -49,6 +49,21 @@ const rohs = (extra: MenuSeed[] = []): MenuSeed => ({
   ],
 });
 
+/** Company administration (issue #19), under System management of both stations; migration 0040 adds them to existing databases. */
+const companyAdminMenu: MenuSeed[] = [
+  { code: 'account-admin', zh: '账号管理', en: 'Account management', url: '/system/#/v2/accounts' },
+  { code: 'role-admin', zh: '角色管理', en: 'Role management', url: '/system/#/v2/roles' },
+  // Issue #18 (migration 0045 for existing databases): the company admin's API keys and webhooks.
+  {
+    code: 'integrations',
+    zh: 'API 密钥与 Webhook',
+    en: 'API keys and webhooks',
+    url: '/system/#/v2/integrations',
+  },
+  // Issue #19 (migration 0055 for existing databases): the company's side menu.
+  { code: 'menu-admin', zh: '菜单管理', en: 'Menu management', url: '/system/#/v2/menus' },
+];
+
 const apiDocs: MenuSeed = { code: 'api-docs', zh: '接口文档', en: 'API documentation', url: '/apis/docs/' };
 
 const purchaseMenu: MenuSeed[] = [
@@ -123,8 +138,73 @@ const purchaseMenu: MenuSeed[] = [
     icon: 'AuditOutlined',
     children: [
       { code: 'recons', zh: '对账单', en: 'Reconciliation statements', url: '/finance/#/v2/recon/list' },
+      { code: 'invoices', zh: '发票', en: 'Invoices', url: '/finance/#/v2/invoice/list' },
       { code: 'deduct-costs', zh: '扣款单', en: 'Deductions', url: '/finance/#/v2/deductCost/list' },
       { code: 'add-costs', zh: '附加费用单', en: 'Additional charges', url: '/finance/#/v2/addCost/list' },
+    ],
+  },
+  // Supplier admission (issue #16, seed 001 §2): qualification, factory inspections, samples and their
+  // templates; existing databases get it from migration 0038.
+  {
+    code: 'admission',
+    zh: '供应商准入',
+    en: 'Supplier admission',
+    icon: 'CheckSquareOutlined',
+    children: [
+      {
+        code: 'admission-requests',
+        zh: '准入申请',
+        en: 'Admission requests',
+        url: '/admission/#/v2/access/list',
+      },
+      {
+        code: 'admission-templates',
+        zh: '资质模板',
+        en: 'Qualification templates',
+        url: '/admission/#/v2/qualTemplate/list',
+        roles: ['admin'],
+      },
+      {
+        code: 'admission-inspections',
+        zh: '验厂管理',
+        en: 'Factory inspections',
+        url: '/admission/#/v2/inspectTable/list',
+      },
+      { code: 'admission-samples', zh: '样品管理', en: 'Samples', url: '/admission/#/v2/sample/list' },
+      {
+        code: 'admission-inspection-templates',
+        zh: '验厂模板',
+        en: 'Factory inspection templates',
+        url: '/admission/#/v2/inspectTemplate/list',
+      },
+      {
+        code: 'admission-sample-templates',
+        zh: '样品模板',
+        en: 'Sample templates',
+        url: '/admission/#/v2/sampleTemplate/list',
+      },
+    ],
+  },
+  // Supplier improvement (issue #17): improvement sheets and item templates; existing databases get it from
+  // the improvement migration's hand-written block.
+  {
+    code: 'improvement',
+    zh: '供应商改善',
+    en: 'Supplier improvement',
+    icon: 'AuditOutlined',
+    children: [
+      {
+        code: 'improvement-sheets',
+        zh: '改善单管理',
+        en: 'Improvement sheets',
+        url: '/improvement/#/v2/improvement/list',
+      },
+      {
+        code: 'improvement-templates',
+        zh: '改善项模板',
+        en: 'Improvement item templates',
+        url: '/improvement/#/v2/template/list',
+      },
     ],
   },
   {
@@ -142,6 +222,36 @@ const purchaseMenu: MenuSeed[] = [
       },
       { code: 'supplier-list', zh: '供应商主数据', en: 'Suppliers', url: '/masterdata/#/v2/supplier/list' },
       { code: 'price-list', zh: '价格主数据', en: 'Prices', url: '/masterdata/#/v2/price/list' },
+      // Supplier information change (issue #16); existing databases get it from migration 0038.
+      {
+        code: 'supplier-change',
+        zh: '信息变更',
+        en: 'Information change',
+        url: '/supplierdatamodify/#/v2/views',
+      },
+      {
+        code: 'supplier-lifecycle',
+        zh: '供应商生命周期',
+        en: 'Supplier lifecycle',
+        url: '/masterdata/#/v2/supplier-lifecycle',
+      },
+    ],
+  },
+  // Supplier performance appraisal (issue #17); existing databases get it from the appraisal migration.
+  {
+    code: 'performance',
+    zh: '供应商绩效',
+    en: 'Supplier performance',
+    icon: 'AuditOutlined',
+    children: [
+      {
+        code: 'appraisal-templates',
+        zh: '考评模板',
+        en: 'Appraisal templates',
+        url: '/performance/#/v2/templates',
+      },
+      { code: 'appraisal-runs', zh: '绩效考评', en: 'Appraisal runs', url: '/performance/#/v2/runs' },
+      { code: 'appraisal-scoring', zh: '专家评分', en: 'Expert scoring', url: '/performance/#/v2/scoring' },
     ],
   },
   {
@@ -175,6 +285,17 @@ const purchaseMenu: MenuSeed[] = [
       },
       { code: 'invite-codes', zh: '邀请码', en: 'Invitation codes', url: '/portal/invite/list' },
       { code: 'sms-outbox', zh: '短信发件箱', en: 'SMS outbox', url: '/portal/sms/outbox' },
+      ...companyAdminMenu,
+      // Issue #18/#19 (migration 0053 for existing databases): the buyer admin's interface texts.
+      { code: 'language-texts', zh: '界面文字', en: 'Interface texts', url: '/system/#/v2/language' },
+      // Issue #19 (migration 0054 for existing databases): the buyer admin's dictionaries and parameters.
+      {
+        code: 'business-dictionaries',
+        zh: '业务字典',
+        en: 'Business dictionaries',
+        url: '/system/#/v2/dictionaries',
+      },
+      { code: 'preset-parameters', zh: '预置参数', en: 'Preset parameters', url: '/system/#/v2/parameters' },
     ],
   },
 ];
@@ -237,8 +358,75 @@ const saleMenu: MenuSeed[] = [
     icon: 'AuditOutlined',
     children: [
       { code: 'recons', zh: '对账单', en: 'Reconciliation statements', url: '/finance/#/v2/recon/list' },
+      { code: 'invoices', zh: '发票', en: 'Invoices', url: '/finance/#/v2/invoice/list' },
       { code: 'add-costs', zh: '附加费用单', en: 'Additional charges', url: '/finance/#/v2/addCost/list' },
       { code: 'deduct-costs', zh: '扣款单', en: 'Deductions', url: '/finance/#/v2/deductCost/list' },
+    ],
+  },
+  {
+    code: 'admission',
+    zh: '供应商准入',
+    en: 'Supplier admission',
+    icon: 'CheckSquareOutlined',
+    children: [
+      {
+        code: 'admission-requests',
+        zh: '我的准入申请',
+        en: 'My admission requests',
+        url: '/admission/#/v2/access/list',
+      },
+      {
+        code: 'admission-inspections',
+        zh: '验厂管理',
+        en: 'Factory inspections',
+        url: '/admission/#/v2/inspectTable/list',
+      },
+      { code: 'admission-samples', zh: '样品管理', en: 'Samples', url: '/admission/#/v2/sample/list' },
+    ],
+  },
+  // Supplier improvement (issue #17): the supplier's improvement sheets.
+  {
+    code: 'improvement',
+    zh: '供应商改善',
+    en: 'Supplier improvement',
+    icon: 'AuditOutlined',
+    children: [
+      {
+        code: 'improvement-sheets',
+        zh: '改善单',
+        en: 'Improvement sheets',
+        url: '/improvement/#/v2/improvement/list',
+      },
+    ],
+  },
+  // Supplier performance appraisal (issue #17); existing databases get it from the appraisal migration.
+  {
+    code: 'performance',
+    zh: '我的绩效',
+    en: 'My performance',
+    icon: 'AuditOutlined',
+    children: [
+      {
+        code: 'appraisal-scorecards',
+        zh: '绩效考评结果',
+        en: 'Scorecards',
+        url: '/performance/#/v2/scorecards',
+      },
+    ],
+  },
+  // Supplier information change (issue #16); existing databases get it from migration 0038.
+  {
+    code: 'company-info',
+    zh: '企业信息',
+    en: 'Company information',
+    icon: 'AppstoreOutlined',
+    children: [
+      {
+        code: 'supplier-change',
+        zh: '信息变更',
+        en: 'Information change',
+        url: '/supplierdatamodify/#/v2/views',
+      },
     ],
   },
   rohs(),
@@ -248,7 +436,7 @@ const saleMenu: MenuSeed[] = [
     en: 'System management',
     icon: 'SettingOutlined',
     roles: ['admin'],
-    children: [apiDocs],
+    children: [apiDocs, ...companyAdminMenu],
   },
 ];
 

@@ -3,12 +3,13 @@ import { App, Result, Spin } from 'antd';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useAuth } from '../lib/auth-store.ts';
 import { setMessageApi } from '../lib/feedback.ts';
-import { usePushRefresh } from '../lib/push-relay.ts';
+import { usePermissionsRefresh, usePushRefresh } from '../lib/push-relay.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { goToLogin } from '../lib/session.ts';
 import { useSettings } from '../lib/settings-store.ts';
 import AntdRoot from '../shell/AntdRoot.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+import { useKeyboardScrollable } from './data-table/use-keyboard-scrollable.ts';
 
 /** Follows the shell's settings and session when another window (the shell) changes them. */
 function useSharedStores() {
@@ -46,8 +47,9 @@ function PushRefresh() {
 
 /**
  * The frame every module app the shell opens in /myiframe shares (/order/, /masterdata/, /rfq/ …): the
- * shell's settings and session followed across windows, antd's theme and message API, React Query, the
- * login check (`loginNeeded`: the text shown before returning to the login page), an optional `refusal`
+ * shell's settings and session followed across windows, the shell's "Refresh permissions" (the
+ * permissions query re-read, issue #19), antd's theme and message API, React Query, the
+ * keyboard scrolling of wide tables, the login check (`loginNeeded`: the text shown before returning to the login page), an optional `refusal`
  * (e.g. a buyer-only app opened by a supplier), and the app's routes loaded lazily behind a chunk error
  * boundary.
  */
@@ -66,6 +68,9 @@ export function ModuleAppFrame({
   children: ReactNode;
 }) {
   useSharedStores();
+  usePermissionsRefresh(queryClient);
+  // Tables wider than their box scroll from the keyboard (issue #19, WCAG 2.1.1).
+  useKeyboardScrollable(() => document.body);
   const token = useAuth((s) => s.token);
   return (
     <AntdRoot>

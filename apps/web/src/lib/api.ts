@@ -2,7 +2,8 @@ import type { AccountDetail } from '@srm/contracts/account';
 import type { ClientConfig, LoginResult } from '@srm/contracts/auth';
 import type { Locale } from '@srm/contracts/constants';
 import type { MenuItem } from '@srm/contracts/menu';
-import { call } from './http.ts';
+import { useAuth } from './auth-store.ts';
+import { call, refreshSession, sessionExpired } from './http.ts';
 import { clearSession, goToLogin } from './session.ts';
 
 let clientConfig: Promise<ClientConfig> | null = null;
@@ -19,8 +20,8 @@ export function getClientConfig(): Promise<ClientConfig> {
 }
 
 /**
- * Encrypts a string with the server's cipher key before sending (spec 000 §9). The cipher (crypto-js's
- * AES) loads on first use — the login page prefetches it with the shell once the user types (issue #12).
+ * Encrypts a string with the server's cipher key before sending (spec 000 §9). The cipher (AES from
+ * @noble/ciphers) loads on first use — the login page prefetches it with the shell once the user types (issue #12).
  */
 export async function encrypt(plain: string): Promise<string> {
   const [{ cipherKey }, { encryptWithKey }] = await Promise.all([getClientConfig(), import('./cipher.ts')]);
@@ -103,6 +104,27 @@ export async function unlockScreen(password: string): Promise<{ unlocked: boolea
     method: 'POST',
     data: { password: await encrypt(password) },
   });
+}
+
+/**
+ * Checks the session kept from an earlier visit when the browser starts with one (spec 000 §7
+ * `GET /apis/ElsAuthService/webValidToken/{token}`, data { valid }). A token the server no longer honours
+ * (logged out elsewhere, revoked, account disabled, expired) gets one refresh; when that fails too, the
+ * browser does what a body code '401' does (spec 000 §8): the "login expired" message, then after 3 s the
+ * session is cleared and the login page shown — also on a page that makes no call of its own. A network
+ * failure leaves the session as it is (every call's own '401' handling still applies).
+ */
+export async function checkStoredSession(token: string): Promise<void> {
+  let valid: boolean;
+  try {
+    const url = `/ElsAuthService/webValidToken/${encodeURIComponent(token)}`;
+    valid = (await call<{ valid: boolean }>({ url }, { public: true })).valid;
+  } catch {
+    return;
+  }
+  if (valid || useAuth.getState().token !== token) return;
+  if (await refreshSession()) return;
+  sessionExpired();
 }
 
 /**

@@ -50,6 +50,12 @@ export const useAuth = create<AuthState>()(
   ),
 );
 
+/**
+ * The token this page load started with (the store rehydrates synchronously from local storage): only such
+ * a token needs the start check of spec 000 §7 (webValidToken); one the login has just issued is live.
+ */
+export const tokenAtPageLoad = useAuth.getState().token;
+
 type LockState = { locked: boolean; lock: () => void; unlock: () => void };
 
 /**

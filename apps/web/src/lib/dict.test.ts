@@ -23,4 +23,18 @@ describe('dictionary labels', () => {
       { value: 'PAID', label: '已支付' },
     ]);
   });
+  it('leaves out values the company disabled, but keeps the one a document holds (issue #19)', () => {
+    const withDisabled: Dictionaries = {
+      orderStatus: {
+        EXPIRE: { zh_cn: '已过期', en: 'Expired', disabled: 'Y' },
+        PAID: { zh_cn: '已支付', en: 'Paid' },
+      },
+    };
+    expect(dictOptions(withDisabled, 'orderStatus', 'en')).toEqual([{ value: 'PAID', label: 'Paid' }]);
+    expect(dictOptions(withDisabled, 'orderStatus', 'en', 'EXPIRE')).toEqual([
+      { value: 'EXPIRE', label: 'Expired' },
+      { value: 'PAID', label: 'Paid' },
+    ]);
+    expect(dictLabel(withDisabled, 'orderStatus', 'EXPIRE', 'zh_cn')).toBe('已过期');
+  });
 });

@@ -4,8 +4,14 @@ import { call } from './http.ts';
 import { onSessionCleared } from './session.ts';
 import { useSettings } from './settings-store.ts';
 
-/** code → value → { zh_cn, en } (GET /apis/DictService/findAll). */
-export type Dictionaries = Record<string, Record<string, Partial<Record<Locale, string>>>>;
+/**
+ * code → value → { zh_cn, en, disabled? } (GET /apis/DictService/findAll): the labels of the caller's
+ * company (its admin's overrides, issue #19); `disabled: 'Y'` when its admin took the value out of pickers.
+ */
+export type Dictionaries = Record<
+  string,
+  Record<string, Partial<Record<Locale, string>> & { disabled?: 'Y' }>
+>;
 
 /**
  * Label of a dictionary value in a language (spec 000 §3 "value = label"): the label in that language,
@@ -24,13 +30,19 @@ export function dictLabel(
   return entry[locale] ?? entry.zh_cn ?? entry.en ?? key;
 }
 
-/** Options of a dictionary (value + label) in a language, in the server's order. */
+/**
+ * Options of a dictionary (value + label) in a language, in the server's order, without the values the
+ * company disabled (issue #19) — except `keep`, the value a document already holds, so it still shows.
+ */
 export function dictOptions(
   dicts: Dictionaries | null | undefined,
   code: string,
   locale: Locale,
+  keep?: string | null,
 ): { value: string; label: string }[] {
-  return Object.keys(dicts?.[code] ?? {}).map((value) => ({
+  const entries = dicts?.[code] ?? {};
+  const offered = Object.keys(entries).filter((value) => entries[value].disabled !== 'Y' || value === keep);
+  return offered.map((value) => ({
     value,
     label: dictLabel(dicts, code, value, locale),
   }));
@@ -67,7 +79,7 @@ export function useDict(code: string) {
   return {
     ready: Boolean(dicts?.[code]),
     label: (value: string | number | boolean | null | undefined) => dictLabel(dicts, code, value, locale),
-    options: () => dictOptions(dicts, code, locale),
+    options: (keep?: string | null) => dictOptions(dicts, code, locale, keep),
   };
 }
 

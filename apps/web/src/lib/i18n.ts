@@ -24,6 +24,9 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Redraw when texts arrive after the language is set: the company's texts of a language the user has just
+  // switched to (tenant-i18n.ts) load after the switch, and would otherwise show only at the next redraw.
+  react: { bindI18nStore: 'added' },
 });
 
 useSettings.subscribe((state, prev) => {

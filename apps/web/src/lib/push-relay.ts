@@ -11,13 +11,22 @@ import { useEffect } from 'react';
  */
 export const PUSH_CHANNEL = 'srm-push';
 
-/** What travels on the channel: the push's text (the message title), or a restored connection. */
-export type PushRelayMessage = { kind: 'message'; text: string } | { kind: 'restored' };
+/**
+ * What travels on the channel: the push's text (the message title), a restored connection, or the user's
+ * "Refresh permissions" (issue #19: the module apps re-read GET /user/getPermissions, their buttons follow).
+ */
+export type PushRelayMessage =
+  | { kind: 'message'; text: string }
+  | { kind: 'restored' }
+  | { kind: 'permissions' };
+
+/** The query key of the caller's permissions in every module app (lib/permissions.ts `usePermissions`). */
+export const PERMISSIONS_KEY = ['permissions'] as const;
 
 /** Marks a query a push must not refetch (an edit form's document: its version is what the save sends). */
 export const KEEP_ON_PUSH = { keepOnPush: true } as const;
 
-/** Called by the shell for every push (and after a lost connection came back). */
+/** Called by the shell for every push (and after a lost connection came back), and on "Refresh permissions". */
 export function relayPush(message: PushRelayMessage): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(PUSH_CHANNEL);
@@ -38,9 +47,27 @@ export function usePushRefresh(client: QueryClient, onPush?: (message: PushRelay
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(PUSH_CHANNEL);
     channel.onmessage = (event: MessageEvent<PushRelayMessage>) => {
+      // A permission refresh is usePermissionsRefresh's: it reloads the permissions only.
+      if (event.data?.kind === 'permissions') return;
       void client.invalidateQueries({ predicate: (query) => query.meta?.keepOnPush !== true });
       onPush?.(event.data);
     };
     return () => channel.close();
   }, [client, onPush]);
+}
+
+/**
+ * Listens for the shell's "Refresh permissions" (issue #19): each one invalidates the permissions query of
+ * `client` (key PERMISSIONS_KEY), so the open screens show or hide their buttons without a reload. Every
+ * module app's frame (ModuleAppFrame) calls it, whether or not it follows pushes.
+ */
+export function usePermissionsRefresh(client: QueryClient): void {
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(PUSH_CHANNEL);
+    channel.onmessage = (event: MessageEvent<PushRelayMessage>) => {
+      if (event.data?.kind === 'permissions') void client.invalidateQueries({ queryKey: PERMISSIONS_KEY });
+    };
+    return () => channel.close();
+  }, [client]);
 }

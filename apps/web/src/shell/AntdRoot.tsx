@@ -11,6 +11,62 @@ export function densityToSize(density: RowDensity): SizeType {
   return density === 'medium' ? 'medium' : 'small';
 }
 
+/** `{ green7, 'green-7' }` tokens of the given shade-7 colours. */
+function presetShade7(colors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(colors).flatMap(([k, v]) => [
+      [`${k}7`, v],
+      [`${k}-7`, v],
+    ]),
+  );
+}
+
+/**
+ * Theme tokens that keep text at WCAG 2.1 AA contrast (1.4.3, 4.5:1; issue #19) on white, the light
+ * grey of table headers (#fafafa) and their dark-theme counterparts: secondary/tertiary text and
+ * placeholders darker than antd's defaults (0.45/0.25 alpha give 3.4:1 and 1.8:1), status colours
+ * (success/warning/error tags, badges, danger buttons) darker on antd's own light tints, and the text
+ * shade of the preset tag colours (green, cyan, orange, gold…) darker where antd's is below 4.5:1.
+ */
+function accessibleTokens(dark: boolean, colorPrimary: string) {
+  const text = dark ? '255, 255, 255' : '0, 0, 0';
+  const common = {
+    colorPrimary,
+    colorInfo: colorPrimary,
+    colorLink: colorPrimary,
+    colorTextSecondary: `rgba(${text}, 0.65)`,
+    colorTextTertiary: `rgba(${text}, 0.6)`,
+    colorTextDescription: `rgba(${text}, 0.6)`,
+    colorTextPlaceholder: `rgba(${text}, 0.56)`,
+  };
+  // The dark algorithm derives its own (light-on-dark) status and preset shades from antd's seeds.
+  if (dark) return common;
+  return {
+    ...common,
+    // Status tags write color<Status> on color<Status>Bg: the text one step darker, the tints antd's own.
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: '#874d00',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorError: '#cf1322',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
+    // Preset tags write shade 7 on shade 1: shade 7 replaced where it is below 4.5:1 on shade 1 (both
+    // spellings of the palette token: they share one CSS variable, --ant-green-7).
+    ...presetShade7({
+      green: '#237804',
+      cyan: '#006d75',
+      orange: '#ad4e00',
+      gold: '#874d00',
+      volcano: '#ad2102',
+      lime: '#3f6600',
+      yellow: '#7c6000',
+    }),
+  };
+}
+
 /**
  * antd theme, language and density context for every page but the login page (which uses no antd, to
  * stay within the login budget of DESIGN §10). Applies the settings of spec 000 §2 at start: dark algorithm for the dark theme, the chosen theme colour,
@@ -23,12 +79,12 @@ export default function AntdRoot({ children }: { children: ReactNode }) {
   const colorPrimary = useSettings((s) => s.colorPrimary);
 
   useEffect(() => {
-    document.documentElement.lang = locale === 'en' ? 'en' : 'zh-CN';
     document.documentElement.dataset.density = density;
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-  }, [locale, density, dark]);
-  // Gray mode and the theme attribute are applied document-wide (lib/settings-store applyDocumentSettings).
+  }, [density, dark]);
+  // Gray mode, the theme attribute and <html lang> are applied document-wide (lib/settings-store applyDocumentSettings).
 
+  const emptyText = { colorTextDisabled: `rgba(${dark ? '255, 255, 255' : '0, 0, 0'}, 0.56)` };
   const algorithm = [dark ? theme.darkAlgorithm : theme.defaultAlgorithm];
   if (density === 'mini') algorithm.push(theme.compactAlgorithm);
 
@@ -37,7 +93,12 @@ export default function AntdRoot({ children }: { children: ReactNode }) {
       locale={locale === 'en' ? enUS : zhCN}
       componentSize={densityToSize(density)}
       button={{ autoInsertSpace: false }}
-      theme={{ algorithm, token: { colorPrimary } }}
+      theme={{
+        algorithm,
+        token: accessibleTokens(dark, colorPrimary),
+        // A table's empty text ("暂无附件") is drawn in the disabled colour: readable (4.5:1) there.
+        components: { Table: emptyText },
+      }}
     >
       <div className={`srm-app density-${density}`}>{children}</div>
     </ConfigProvider>

@@ -11,7 +11,7 @@ const ResetPasswordPage = lazy(() => import('../pages/register/ResetPasswordPage
 const WxAuthPage = lazy(() => import('../pages/register/WxAuthPage.tsx'));
 const LockPage = lazy(() => import('../pages/lock/LockPage.tsx'));
 const ErrorPage = lazy(() => import('../pages/errors/ErrorPage.tsx'));
-const NotYetPage = lazy(() => import('../pages/placeholder/NotYetPage.tsx'));
+const ForwardPassPage = lazy(() => import('../pages/forward/ForwardPassPage.tsx'));
 const ShellLayout = lazy(() => import('./layout/ShellLayout.tsx'));
 const AntdRoot = lazy(() => import('./AntdRoot.tsx'));
 
@@ -95,7 +95,7 @@ export function AppRoutes() {
           path="/forwardPass"
           element={
             <Page>
-              <NotYetPage titleKey="shell:routes.forwardPass" standalone />
+              <ForwardPassPage />
             </Page>
           }
         />

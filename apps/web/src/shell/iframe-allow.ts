@@ -23,6 +23,13 @@ export function isIframeSrcAllowed(src: string, origin: string, allowedOrigins: 
   });
 }
 
+/** `src` with `query` appended to its own query (`?` or `&`): the frame address of a page and its props. */
+export function withQuery(src: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  if (!search) return src;
+  return `${src}${src.includes('?') ? '&' : '?'}${search}`;
+}
+
 /** The decoded address of a /myiframe/{routerPath} route, or undefined if it cannot be decoded. */
 export function decodeRouterPath(routerPath: string): string | undefined {
   try {

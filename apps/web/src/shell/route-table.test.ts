@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../lib/i18n.ts';
-import { MODULE_ROUTES, moduleRouteTitleKey, splitModuleAddress } from './route-table.ts';
+import { MODULE_ROUTES, moduleRouteTitleKey, needsMenuEntry, splitModuleAddress } from './route-table.ts';
 
 describe('splitModuleAddress', () => {
   it('separates the module page from the query inside and before the hash', () => {
@@ -35,5 +35,14 @@ describe('moduleRouteTitleKey (module pages without a menu entry)', () => {
       for (const key of keys) expect(i18n.t(key, { lng }), `${lng} ${key}`).not.toBe(key.split(':')[1]);
     expect(i18n.t('shell:moduleRoutes.orderNew', { lng: 'en' })).toBe('New order');
     expect(i18n.t('shell:moduleRoutes.orderEdit', { lng: 'zh_cn' })).toBe('编辑订单');
+  });
+});
+
+describe('needsMenuEntry (the 403 page for pages the roles do not open, issue #19)', () => {
+  it('marks the admin-only shell pages and leaves everyday pages open', () => {
+    expect(needsMenuEntry('/portal/invite/list')).toBe(true);
+    expect(needsMenuEntry('/portal/settings/login-page')).toBe(true);
+    expect(needsMenuEntry('/portal/info/message')).toBe(false);
+    expect(needsMenuEntry('/portal/wel/index')).toBe(false);
   });
 });

@@ -1,7 +1,10 @@
 import { HOME_TAB_PATH } from '@srm/contracts/constants';
 
-/** A fixed route of spec 000 §2 with its title key and access flag (meta isAuth). */
-export type RouteMeta = { path: string; titleKey: string; isAuth: boolean };
+/**
+ * A fixed route of spec 000 §2 with its title key and access flag (meta isAuth). `menuOnly`: a page only
+ * some roles may open — the shell shows the 403 page when the user's menu has no entry for it (issue #19).
+ */
+export type RouteMeta = { path: string; titleKey: string; isAuth: boolean; menuOnly?: boolean };
 
 /** Prefix of the frame route /myiframe/{routerPath} (spec 000 §2). */
 export const IFRAME_PREFIX = '/myiframe/';
@@ -19,10 +22,15 @@ export const TAB_ROUTES: readonly RouteMeta[] = [
   { path: '/portal/rohs/card', titleKey: 'shell:routes.rohsCard', isAuth: true },
   { path: '/audit', titleKey: 'shell:routes.audit', isAuth: true },
   { path: '/forward/detail', titleKey: 'shell:routes.forwardDetail', isAuth: true },
-  { path: '/portal/settings/login-page', titleKey: 'shell:routes.loginSettings', isAuth: true },
-  { path: '/portal/invite/list', titleKey: 'shell:routes.invite', isAuth: true },
-  { path: '/portal/sms/outbox', titleKey: 'shell:routes.smsOutbox', isAuth: true },
-  { path: '/portal/audit/config', titleKey: 'shell:routes.auditConfig', isAuth: true },
+  {
+    path: '/portal/settings/login-page',
+    titleKey: 'shell:routes.loginSettings',
+    isAuth: true,
+    menuOnly: true,
+  },
+  { path: '/portal/invite/list', titleKey: 'shell:routes.invite', isAuth: true, menuOnly: true },
+  { path: '/portal/sms/outbox', titleKey: 'shell:routes.smsOutbox', isAuth: true, menuOnly: true },
+  { path: '/portal/audit/config', titleKey: 'shell:routes.auditConfig', isAuth: true, menuOnly: true },
 ];
 
 /** Routes outside the layout; all public (spec 000 §2). */
@@ -115,6 +123,11 @@ export function isIframePath(path: string): boolean {
 export function findTabRoute(path: string): RouteMeta | undefined {
   if (isIframePath(path)) return { path, titleKey: 'shell:routes.iframe', isAuth: true };
   return TAB_ROUTES.find((r) => r.path === path);
+}
+
+/** True when only users whose menu leads to `path` may open it (the 403 page otherwise; issue #19). */
+export function needsMenuEntry(path: string): boolean {
+  return TAB_ROUTES.some((r) => r.path === path && r.menuOnly === true);
 }
 
 /** True when the route does not need authentication (meta isAuth false). */

@@ -1,3 +1,9 @@
+import { configure } from '@testing-library/react';
+
+// findBy…/waitFor give up after 1 s by default: too short for antd in jsdom on a busy machine. They still
+// fail when what they wait for never appears.
+configure({ asyncUtilTimeout: 10_000 });
+
 // antd reads window.matchMedia (responsive observers); jsdom does not implement it.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -421,7 +421,22 @@ export function saveSchema(def: DocumentDefinition) {
     .superRefine(refuseUnknownCustomFields(def));
 }
 
-/** The list filter body: paging, keyset cursor, and each field marked `filter`. */
+/**
+ * The kernel's buyer column on every supplier-side list (issue #16 "one inbox for a supplier of many
+ * buyers"; spec 000 §4): the buyer company's short name (its name when it has none), read from the
+ * company at list time. List rows of both sides carry it as `buyerShortName`; the supplier's list shows it.
+ */
+export const BUYER_SHORT_NAME = 'buyerShortName';
+export const buyerShortNameField: FieldDef = {
+  label: { zh_cn: '采购方', en: 'Buyer' },
+  type: 'text',
+  list: true,
+};
+
+/**
+ * The list filter body: paging, keyset cursor, each field marked `filter`, and `elsAccount` (the buyer's
+ * account: the supplier's buyer filter; a buyer filtering by another company's account sees nothing).
+ */
 export function filterSchema(def: DocumentDefinition) {
   const shape: Record<string, z.ZodType> = {
     // The common paging of every list (DESIGN §3; 5 for the home widgets).
@@ -429,11 +444,15 @@ export function filterSchema(def: DocumentDefinition) {
     cursor: z.string().trim().min(1).max(512).optional(),
   };
   const all = { ...def.header, ...statusFieldsOf(def) };
+  // The supplier's buyer filter (issue #16 "one inbox"): every kind filters by the buyer's account.
+  if (!all.elsAccount?.filter) shape.elsAccount = elsAccountSchema.optional();
   for (const [name, field] of Object.entries(all)) {
     if (field.filter === 'eq')
       shape[name] = field.codes
         ? z.enum(Object.keys(field.codes) as [string, ...string[]]).optional()
-        : z.string().trim().max(64).optional();
+        : field.type === 'account'
+          ? elsAccountSchema.optional()
+          : z.string().trim().max(64).optional();
     else if (field.filter === 'prefix') shape[name] = z.string().trim().max(40).optional();
     else if (field.filter === 'range') {
       shape[`${name}From`] = z.iso.date().optional();
@@ -480,6 +499,13 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   checkStatus: { zh_cn: '对账单状态', en: 'Statement status' },
   reconSource: { zh_cn: '创建方', en: 'Made by' },
   invoiceStatus: { zh_cn: '开票状态', en: 'Invoice status' },
+  matchStatus: { zh_cn: '三单匹配', en: 'Three-way match' },
+  erpPushStatus: { zh_cn: 'ERP推送', en: 'ERP push' },
+  facInsStatus: { zh_cn: '验厂状态', en: 'Inspection status' },
+  sampleStatus: { zh_cn: '样品状态', en: 'Sample status' },
+  templateStatus: { zh_cn: '模板状态', en: 'Template status' },
+  applyStatus: { zh_cn: '申请状态', en: 'Application status' },
+  improvementStatus: { zh_cn: '改善单状态', en: 'Sheet status' },
 };
 
 /** The body of one action on one document: version, remark, lines with quantities, extra fields. */

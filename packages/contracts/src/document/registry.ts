@@ -1,7 +1,14 @@
 import { deliveryNoteDefinition } from '../delivery-note.ts';
 import { ebiddingDefinition } from '../ebidding.ts';
 import { enquiryDefinition } from '../enquiry.ts';
-import { addCostDefinition, deductCostDefinition, reconDefinition } from '../finance.ts';
+import { addCostDefinition, deductCostDefinition, invoiceDefinition, reconDefinition } from '../finance.ts';
+import { improvementDefinition, improvementTemplateDefinition } from '../improvement.ts';
+import {
+  facInsDefinition,
+  facInsTemplateDefinition,
+  sampleDefinition,
+  sampleTemplateDefinition,
+} from '../inspection.ts';
 import { purchaseRequestDefinition } from '../purchase-request.ts';
 import { refundDefinition } from '../refund.ts';
 import type { DocumentDefinition } from './define.ts';
@@ -20,6 +27,13 @@ export const DOCUMENT_DEFINITIONS = [
   deductCostDefinition,
   addCostDefinition,
   reconDefinition,
+  invoiceDefinition,
+  facInsTemplateDefinition,
+  facInsDefinition,
+  sampleTemplateDefinition,
+  sampleDefinition,
+  improvementTemplateDefinition,
+  improvementDefinition,
 ] as const;
 
 /** The spec's code of a kernel kind: deliveryNote, refund … */

@@ -24,6 +24,8 @@ const subaccountColumns = {
   failedLoginCount: subaccount.failedLoginCount,
   lockedUntil: subaccount.lockedUntil,
   passwordChangedDate: subaccount.passwordChangedDate,
+  inboxElsAccount: subaccount.inboxElsAccount,
+  defaultOrg: subaccount.defaultOrg,
   createDate: subaccount.createDate,
   lastUpdateDate: subaccount.lastUpdateDate,
   version: subaccount.version,
@@ -73,14 +75,51 @@ export async function findRoleCodes(db: Queryable, subaccountId: string): Promis
   return rows.map((r) => r.roleCode);
 }
 
-/** Counterpart companies linked to a supplier (toElsAccount = the supplier). */
+/** Counterpart companies linked to a supplier (toElsAccount = the supplier), in account order. */
 export async function findCounterparts(db: Queryable, supplierElsAccount: string): Promise<string[]> {
   const rows = await db
     .select({ elsAccount: accountRelation.elsAccount })
     .from(accountRelation)
     .where(eq(accountRelation.toElsAccount, supplierElsAccount))
-    .limit(2);
+    .orderBy(asc(accountRelation.elsAccount));
   return rows.map((r) => r.elsAccount);
+}
+
+/** The buyers linked to a supplier with their names (issue #16: the inbox's buyer select), by account. */
+export async function findLinkedBuyers(db: Queryable, supplierElsAccount: string) {
+  return db
+    .select({
+      elsAccount: company.elsAccount,
+      companyName: company.companyName,
+      companyShortName: company.companyShortName,
+    })
+    .from(accountRelation)
+    .innerJoin(company, eq(company.elsAccount, accountRelation.elsAccount))
+    .where(eq(accountRelation.toElsAccount, supplierElsAccount))
+    .orderBy(asc(accountRelation.elsAccount));
+}
+
+/** A user's chosen inbox buyer (null: all buyers). */
+export async function findInboxBuyer(db: Queryable, subaccountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ inbox: subaccount.inboxElsAccount })
+    .from(subaccount)
+    .where(eq(subaccount.id, subaccountId));
+  return row?.inbox ?? null;
+}
+
+/** Stores a user's chosen inbox buyer (null: all buyers); false when no such user of the company. */
+export async function updateInboxBuyer(
+  db: Queryable,
+  user: { id: string; elsAccount: string },
+  inbox: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(subaccount)
+    .set({ inboxElsAccount: inbox })
+    .where(and(eq(subaccount.id, user.id), eq(subaccount.elsAccount, user.elsAccount)))
+    .returning({ id: subaccount.id });
+  return rows.length > 0;
 }
 
 /** Records a login and, when known, the language the user logged in with (messages follow it). */

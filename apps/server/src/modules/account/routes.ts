@@ -1,14 +1,21 @@
-import { accountUpdateBodySchema } from '@srm/contracts/account';
+import { accountUpdateBodySchema, inboxBodySchema, inboxSchema } from '@srm/contracts/account';
 import { forcePasswordBodySchema } from '@srm/contracts/auth';
 import { LOCALES } from '@srm/contracts/constants';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
 import { decryptField } from '../auth/service.ts';
 import { unlockSubaccount } from './repository.ts';
-import { changePassword, findAccountDetail, forceChangePassword, updateAccount } from './service.ts';
+import {
+  changePassword,
+  findAccountDetail,
+  findInbox,
+  forceChangePassword,
+  saveInbox,
+  updateAccount,
+} from './service.ts';
 import { subaccount } from './tables.ts';
 
 const tags = ['account'];
@@ -57,6 +64,45 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => ok(await findAccountDetail(deps.db, requireAuth(request.auth), request.params.id)),
+  );
+
+  /**
+   * GET /apis/ElsAccountService/findInbox — a supplier user's inbox (issue #16 "one inbox for a supplier
+   * of many buyers"): data { buyers: [{ elsAccount, companyName, companyShortName }] (the buyers its
+   * company is linked with, by account), inboxElsAccount (the buyer its lists open with; null: all) }.
+   * A buyer-station user gets no buyers.
+   */
+  r.get(
+    '/apis/ElsAccountService/findInbox',
+    {
+      schema: {
+        tags,
+        summary: "The supplier's linked buyers and chosen buyer",
+        response: { 200: envelopeSchema(inboxSchema) },
+      },
+    },
+    async (request) => ok(await findInbox(deps.db, requireAuth(request.auth))),
+  );
+
+  /**
+   * POST /apis/ElsAccountService/saveInbox — stores the buyer a supplier user's lists open with and, when
+   * its company has several buyers, acts as (spec 000 §4). Body { elsAccount: string | null } (null: all
+   * buyers). '400' naming elsAccount when it is not a linked buyer; '403' for a buyer-station user.
+   */
+  r.post(
+    '/apis/ElsAccountService/saveInbox',
+    {
+      schema: {
+        tags,
+        summary: "Choose the supplier user's inbox buyer",
+        body: inboxBodySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await saveInbox(deps.db, requireAuth(request.auth), request.body.elsAccount);
+      return ok(null);
+    },
   );
 
   /**
@@ -124,11 +170,12 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
 
   /**
    * POST /apis/ElsAccountService/unlockAccount/{id} — an admin lifts the login lock of a sub-account of
-   * their own company (issue #6). '403' for non-admins, '404' for ids outside the company.
+   * their own company (issue #6). Action account.unlock ('403' without it), '404' for ids outside the company.
    */
   r.post(
     '/apis/ElsAccountService/unlockAccount/:id',
     {
+      config: { action: 'account.unlock' },
       schema: {
         tags,
         summary: 'Lift the login lock of a sub-account (admin)',
@@ -138,7 +185,6 @@ export function registerAccountRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      if (auth.permission !== 'admin') throw forbidden();
       if (!(await unlockSubaccount(deps.db, request.params.id, auth.elsAccount)))
         throw notFound('accountNotFound');
       return ok(null);

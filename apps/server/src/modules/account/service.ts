@@ -8,21 +8,68 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeOtherSessions } from '../auth/repository.ts';
 import {
   findCounterparts,
+  findInboxBuyer,
+  findLinkedBuyers,
   findRoleCodes,
   findSubaccountInCompany,
   type SubaccountRow,
   updateEmail,
+  updateInboxBuyer,
   updatePassword,
 } from './repository.ts';
 
 /**
  * The acting account (spec 000 §4): a sale-station user with exactly one linked counterpart account
- * acts as that account; otherwise the user acts as their own.
+ * acts as that account. With several (issue #16 "one inbox"), the buyer the user chose in its inbox's
+ * buyer filter while still linked; otherwise the user acts as their own (settings and texts fall back
+ * to the platform's defaults; each document's own settings follow its buyer).
  */
-export async function actingAccountOf(db: Queryable, row: Pick<SubaccountRow, 'station' | 'elsAccount'>) {
+export async function actingAccountOf(
+  db: Queryable,
+  row: Pick<SubaccountRow, 'station' | 'elsAccount'> & { inboxElsAccount?: string | null },
+) {
   if (row.station !== 'sale') return row.elsAccount;
   const counterparts = await findCounterparts(db, row.elsAccount);
-  return counterparts.length === 1 ? counterparts[0] : row.elsAccount;
+  if (counterparts.length === 1) return counterparts[0];
+  return row.inboxElsAccount && counterparts.includes(row.inboxElsAccount)
+    ? row.inboxElsAccount
+    : row.elsAccount;
+}
+
+/** A buyer of the inbox's buyer select (issue #16). */
+export type LinkedBuyer = { elsAccount: string; companyName: string; companyShortName: string | null };
+
+/**
+ * The supplier's inbox (issue #16): the buyers its company is linked with (account order) and the one the
+ * user chose (null: all; a buyer no longer linked reads as null). A buyer-station user has none.
+ */
+export async function findInbox(
+  db: Queryable,
+  auth: AuthContext,
+): Promise<{ buyers: LinkedBuyer[]; inboxElsAccount: string | null }> {
+  if (auth.station !== 'sale') return { buyers: [], inboxElsAccount: null };
+  const [buyers, chosen] = await Promise.all([
+    findLinkedBuyers(db, auth.elsAccount),
+    findInboxBuyer(db, auth.subaccountId),
+  ]);
+  return {
+    buyers,
+    inboxElsAccount: chosen && buyers.some((b) => b.elsAccount === chosen) ? chosen : null,
+  };
+}
+
+/**
+ * Stores the supplier user's chosen buyer (issue #16; null: all buyers). '400' naming `elsAccount` when
+ * it is not a buyer the company is linked with; '403' for a buyer-station user.
+ */
+export async function saveInbox(db: Queryable, auth: AuthContext, elsAccount: string | null): Promise<void> {
+  if (auth.station !== 'sale') throw new AppError('403', 'forbidden');
+  if (elsAccount !== null) {
+    const linked = await findCounterparts(db, auth.elsAccount);
+    if (!linked.includes(elsAccount)) throw badRequest('inboxBuyerNotLinked', { field: 'elsAccount' });
+  }
+  if (!(await updateInboxBuyer(db, { id: auth.subaccountId, elsAccount: auth.elsAccount }, elsAccount)))
+    throw notFound('accountNotFound');
 }
 
 /** Builds elsSubaccountInfoDTO (spec 000 §3) for a user row. */

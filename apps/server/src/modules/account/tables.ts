@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -53,6 +54,13 @@ export const subaccount = pgTable(
     /** Locked until this time, or until an admin lifts the lock. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordChangedDate: timestamp('password_changed_date', { withTimezone: true }),
+    /**
+     * A supplier user's chosen buyer (issue #16 "one inbox"): the buyer filter its lists open with and, while
+     * linked, the account it acts as (spec 000 §4) when its company has several buyers; null: all buyers.
+     */
+    inboxElsAccount: text('inbox_els_account'),
+    /** Default organisation code the user's forms open with (issue #19 "sub-account default organisation"). */
+    defaultOrg: text('default_org'),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(0),
@@ -71,6 +79,14 @@ export const role = pgTable(
     roleCode: text('role_code').notNull(),
     roleName: text('role_name').notNull(),
     roleNameEn: text('role_name_en').notNull(),
+    /**
+     * Menu entries the role may open (issue #19 Role management); null = every entry of the station whose
+     * menu roles allow it (the behaviour before roles were configurable).
+     */
+    menuIds: jsonb('menu_ids').$type<string[]>(),
+    /** Function permissions (action codes of contracts/company-admin.ts ACTIONS). */
+    actions: jsonb('actions').$type<string[]>().notNull().default([]),
+    version: integer('version').notNull().default(0),
   },
   (t) => [uniqueIndex('role_account_code_uq').on(t.elsAccount, t.roleCode)],
 );

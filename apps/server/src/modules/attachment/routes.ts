@@ -2,7 +2,8 @@ import { envelopeSchema } from '@srm/contracts/envelope';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
+import { sessionForToken } from '../auth/service.ts';
 import { attachment } from '../system/tables.ts';
 import { mayReadAttachment, storeUploadedFile } from './store.ts';
 
@@ -64,10 +65,14 @@ export function registerAttachmentRoutes(app: App, deps: AppDeps): void {
 
   /**
    * GET /apis/ElsAttachmentService/downloadFileByPortal?filePath= (spec 000 §7) — the file's bytes.
-   * Public files (login-page pictures) need no token; others need a token of the owning company, or of
-   * a company the business object's reader admits (both parties of a document a file is attached to,
-   * while they can see it: platform/document/attachments.ts).
-   * Anything else — unknown path, another company's file — is '404'.
+   * Public files (login-page pictures) need no token. A file attached to a document needs a caller the
+   * kind's reader admits (platform/document/attachments.ts, issue #19): a user of either party who may
+   * open the document's detail on its side — the kind's `{kind}.read` action (company admins hold every
+   * action) and, on the buyer side, the user's data permissions — the uploader's colleagues included.
+   * Any other non-public file needs a token of the owning company.
+   * The token must name a live session (signature, expiry and the session not revoked, as on every other
+   * call). Anything else — unknown path, another company's file, a logged-out token, a user lacking the
+   * read action or outside their data permissions — is '404', one answer for all (no oracle).
    */
   r.get(
     '/apis/ElsAttachmentService/downloadFileByPortal',
@@ -90,8 +95,19 @@ export function registerAttachmentRoutes(app: App, deps: AppDeps): void {
       if (row.isPublic !== 'Y') {
         const header = request.headers.token;
         const token = typeof header === 'string' && header ? header : request.cookies?.token;
-        const claims = token ? deps.tokens.verify(token) : null;
-        if (!claims || !(await mayReadAttachment(deps.db, row, claims.elsAccount))) throw notFound();
+        // The live session, as every other call checks it (issue #18): a logged-out token downloads nothing.
+        const found = token ? await sessionForToken(deps, token) : null;
+        // The caller as every other call sees it: roles and data permissions decide too (issue #19).
+        const auth: AuthContext | null = found && {
+          subaccountId: found.session.subaccountId,
+          sessionId: found.claims.sid,
+          elsAccount: found.session.elsAccount,
+          elsSubAccount: found.session.elsSubAccount,
+          station: found.session.station,
+          permission: found.session.permission,
+          dataScope: found.session.dataScope,
+        };
+        if (!auth || !(await mayReadAttachment(deps.db, row, auth))) throw notFound();
       }
       const stream = await deps.files.open(row.filePath);
       if (!stream) throw notFound();

@@ -99,13 +99,15 @@ export async function storeUploadedFile(
 }
 
 /**
- * Who else may download a business object's files: per business type, a check whether `elsAccount` may
- * read the files `uploader` attached to `businessId` (e.g. both parties of a visible document). Without
- * a reader only the uploading company downloads a non-public file.
+ * Who may download a business object's files: per business type, a check whether the caller (`auth`: its
+ * company, station, roles and data permissions) may read the files `uploader` attached to `businessId` —
+ * for a document kind, the same rules as the caller's side's findDetail plus the kind's `{kind}.read`
+ * action (platform/document/attachments.ts). A reader decides for the uploading company's own users too.
+ * Without a reader only the uploading company downloads a non-public file.
  */
 export type AttachmentReader = (
   db: Queryable,
-  elsAccount: string,
+  auth: AuthContext,
   businessId: string,
   uploader: string,
 ) => Promise<boolean>;
@@ -117,14 +119,17 @@ export function registerAttachmentReader(businessType: string, reader: Attachmen
   readers.set(businessType, reader);
 }
 
-/** Whether `elsAccount` may download a non-public attachment: its own company's, or as a reader allows. */
+/**
+ * Whether the caller may download a non-public attachment (issue #19): a file of a business object with a
+ * reader as the reader allows (function and data permissions included, for the uploader's company as for
+ * the other party); any other file only by its own company.
+ */
 export async function mayReadAttachment(
   db: Queryable,
   row: Pick<AttachmentRow, 'elsAccount' | 'businessType' | 'businessId'>,
-  elsAccount: string,
+  auth: AuthContext,
 ): Promise<boolean> {
-  if (row.elsAccount === elsAccount) return true;
   const reader = row.businessType ? readers.get(row.businessType) : undefined;
-  if (!reader || !row.businessId) return false;
-  return reader(db, elsAccount, row.businessId, row.elsAccount);
+  if (reader && row.businessId) return reader(db, auth, row.businessId, row.elsAccount);
+  return row.elsAccount === auth.elsAccount;
 }

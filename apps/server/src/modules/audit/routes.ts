@@ -3,8 +3,18 @@ import { pagingSchema } from '@srm/contracts/message';
 import { APPROVAL_KIND_CODES, taskLink } from '@srm/contracts/task-links';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import { approveTask, findConfig, listTasks, rejectTask, saveConfig, type TaskList } from './service.ts';
-import type { auditTask } from './tables.ts';
+import { cancelDelegation, createDelegation, listDelegations } from './delegation.ts';
+import {
+  approveTask,
+  findConfig,
+  listCopies,
+  listTasks,
+  rejectTask,
+  saveConfig,
+  setAuditMessageEnv,
+  type TaskList,
+} from './service.ts';
+import type { auditCc, auditTask } from './tables.ts';
 
 /** The approval flows a company configures (task types with a page; contracts' APPROVAL_KINDS). */
 const DOCUMENT_KINDS = APPROVAL_KIND_CODES;
@@ -25,19 +35,58 @@ const taskSchema = z.object({
   handledDate: z.string().nullable(),
   /** Where the shell's /audit page opens the document (spec 000 §2 task links). */
   link: z.string().nullable(),
+  /**
+   * Delegation (issue #19): for a waiting task in the caller's to-dos, the sub-account the caller acts for;
+   * for a handled task, the one its handler acted for. Null: for themselves.
+   */
+  onBehalfOf: z.string().nullable(),
+  onBehalfOfName: z.string().nullable(),
+});
+const copySchema = z.object({
+  id: z.string(),
+  documentKind: z.string(),
+  documentId: z.string(),
+  documentNumber: z.string(),
+  /** approved, rejected. */
+  result: z.string(),
+  promoter: z.string(),
+  amount: z.string().nullable(),
+  createDate: z.string(),
+  link: z.string().nullable(),
+});
+const delegationSchema = z.object({
+  id: z.string(),
+  delegator: z.string(),
+  delegatorName: z.string(),
+  delegate: z.string(),
+  delegateName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** active, cancelled. */
+  status: z.string(),
+  remark: z.string().nullable(),
+  /** The caller is the delegator (may cancel); false: the caller is the delegate. */
+  mine: z.boolean(),
+  createDate: z.string(),
+  version: z.number(),
 });
 const stepSchema = z.object({
   name: z.string().trim().min(1).max(50),
   approverType: z.enum(['user', 'role']),
   approvers: z.array(z.string().trim().min(1).max(64)).min(1).max(20),
   minAmount: z.number().min(0).max(1e12).optional(),
+  /** Carbon copy (issue #19): told when the approval ends; sub-accounts (user) or role codes (role). */
+  ccType: z.enum(['user', 'role']).optional(),
+  cc: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
 });
 const pageSchema = (record: z.ZodType) =>
   envelopeSchema(
     z.object({ records: z.array(record), total: z.number(), currentPage: z.number(), pageSize: z.number() }),
   );
 
-function toTask(row: typeof auditTask.$inferSelect) {
+function toTask(
+  row: typeof auditTask.$inferSelect & { onBehalfOf?: string | null; onBehalfOfName?: string | null },
+) {
   return {
     id: row.id,
     documentKind: row.documentKind,
@@ -53,12 +102,47 @@ function toTask(row: typeof auditTask.$inferSelect) {
     createDate: row.createDate.toISOString(),
     handledDate: row.handledDate?.toISOString() ?? null,
     link: taskLink(row.documentKind, row.documentId, row.id),
+    onBehalfOf: row.onBehalfOf ?? row.handledOnBehalfOf ?? null,
+    onBehalfOfName: row.onBehalfOfName ?? row.onBehalfOf ?? row.handledOnBehalfOf ?? null,
+  };
+}
+
+function toCopy(row: typeof auditCc.$inferSelect) {
+  const link = taskLink(row.documentKind, row.documentId, row.id);
+  return {
+    id: row.id,
+    documentKind: row.documentKind,
+    documentId: row.documentId,
+    documentNumber: row.documentNumber,
+    result: row.result,
+    promoter: row.promoter,
+    amount: row.amount,
+    createDate: row.createDate.toISOString(),
+    link: link ? `${link.split('?')[0]}?id=${row.documentId}` : null,
+  };
+}
+
+function toDelegation(row: Awaited<ReturnType<typeof listDelegations>>[number]) {
+  return {
+    id: row.id,
+    delegator: row.delegator,
+    delegatorName: row.delegatorName,
+    delegate: row.delegate,
+    delegateName: row.delegateName,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    status: row.status,
+    remark: row.remark,
+    mine: row.mine,
+    createDate: row.createDate.toISOString(),
+    version: row.version,
   };
 }
 
 /** Approvals (spec 000 §7 CommonAuditService, ElsTodoService; issue #5). */
 export function registerAuditRoutes(app: App, deps: AppDeps): void {
   const r = zod(app);
+  setAuditMessageEnv(deps.config.ENV_NAME);
   const lists: Array<[string, TaskList, string]> = [
     ['todoPagelist', 'todo', 'Tasks waiting for the caller'],
     ['donePagelist', 'done', 'Tasks the caller handled'],
@@ -199,6 +283,107 @@ export function registerAuditRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const row = await saveConfig(deps.db, requireAuth(request.auth), request.body);
       return ok({ documentKind: row.documentKind, steps: row.steps, version: row.version });
+    },
+  );
+
+  /**
+   * POST /apis/CommonAuditService/findCopiedToMe (issue #19) — the caller's carbon copies ("Copied to me"),
+   * read-only. Body { currentPage, pageSize, documentKind? }. data { records: copy[] (with the document's
+   * link), total, currentPage, pageSize }.
+   */
+  r.post(
+    '/apis/CommonAuditService/findCopiedToMe',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Approvals copied to the caller',
+        body: pagingSchema.extend({
+          documentKind: z.enum(DOCUMENT_KINDS).optional(),
+          elsAccount: z.string().max(32).optional(),
+          elsSubAccount: z.string().max(64).optional(),
+        }),
+        response: { 200: pageSchema(copySchema) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listCopies(deps.db, requireAuth(request.auth), request.body);
+      return ok({
+        records: rows.map(toCopy),
+        total,
+        currentPage: request.body.currentPage,
+        pageSize: request.body.pageSize,
+      });
+    },
+  );
+
+  /**
+   * GET /apis/CommonAuditService/delegations (issue #19) — the caller's approval delegations and those
+   * naming the caller as delegate, newest first (at most 200).
+   */
+  r.get(
+    '/apis/CommonAuditService/delegations',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: "The caller's approval delegations",
+        response: { 200: envelopeSchema(z.array(delegationSchema)) },
+      },
+    },
+    async (request) => ok((await listDelegations(deps.db, requireAuth(request.auth))).map(toDelegation)),
+  );
+
+  /**
+   * POST /apis/CommonAuditService/delegations (issue #19) — "while I am away, my approvals go to X".
+   * Body { delegate (sub-account of the caller's company), startDate, endDate (ISO date-times, end after
+   * start and in the future), remark? }. '400' naming the field: unknown or inactive delegate, oneself, a
+   * delegate who has delegated in the period (no chains), an overlap with the caller's own delegation.
+   */
+  r.post(
+    '/apis/CommonAuditService/delegations',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Delegate my approvals for a period',
+        body: z.object({
+          delegate: z.string().trim().min(1).max(64),
+          startDate: z.iso.datetime({ offset: true }),
+          endDate: z.iso.datetime({ offset: true }),
+          remark: z.string().trim().max(200).optional(),
+        }),
+        response: { 200: envelopeSchema(delegationSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const row = await createDelegation(deps.db, auth, request.body);
+      const [listed] = (await listDelegations(deps.db, auth)).filter((d) => d.id === row.id);
+      return ok(toDelegation(listed));
+    },
+  );
+
+  /** POST /apis/CommonAuditService/delegations/{id}/cancel — body { version }; '404' not the caller's, '409' stale. */
+  r.post(
+    '/apis/CommonAuditService/delegations/:id/cancel',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Cancel one of my approval delegations',
+        params: z.object({ id: z.uuid() }),
+        // Bounded like the column (an integer): a larger number is a '400', not a failed comparison.
+        body: z.object({ version: z.number().int().min(0).max(2_000_000_000) }),
+        response: {
+          200: envelopeSchema(z.object({ id: z.string(), status: z.string(), version: z.number() })),
+        },
+      },
+    },
+    async (request) => {
+      const row = await cancelDelegation(
+        deps.db,
+        requireAuth(request.auth),
+        request.params.id,
+        request.body.version,
+      );
+      return ok({ id: row.id, status: row.status, version: row.version });
     },
   );
 

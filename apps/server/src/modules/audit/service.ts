@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { taskLink } from '@srm/contracts/task-links';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import type { AuthContext } from '../../platform/http.ts';
+import { type AuthContext, requireAdmin } from '../../platform/http.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
-import { type AuditStep, auditConfig, auditTask } from './tables.ts';
+import { activeDelegates, delegatorsOf, subaccountNames } from './delegation.ts';
+import { type AuditStep, auditCc, auditConfig, auditTask } from './tables.ts';
 
 /**
  * What a document kind does when its approval ends. The order module registers its handler; the
@@ -25,6 +27,13 @@ export function registerAuditHandler(kind: string, handler: AuditHandler): void 
 
 const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
 
+/** The environment name for carbon-copy messages (set when the routes are registered). */
+let messageEnv: string | null = null;
+/** Sets the environment name the approval module's own messages (carbon copies) are sent under. */
+export function setAuditMessageEnv(env: string): void {
+  messageEnv = env;
+}
+
 /** The steps that apply to an amount (in local currency): steps without minAmount always apply. */
 export function applicableSteps(steps: AuditStep[], amount: number): Array<AuditStep & { index: number }> {
   return steps
@@ -40,14 +49,41 @@ export async function findConfig(db: Queryable, elsAccount: string, documentKind
   return row ?? null;
 }
 
-/** Saves the approval steps of a document kind (buyer admin); '409' on a stale version. */
+/** Refuses CC recipients that are not sub-accounts (ccType user) or roles (ccType role) of the company. */
+async function checkCc(tx: Queryable, elsAccount: string, steps: AuditStep[]) {
+  for (const [i, step] of steps.entries()) {
+    if (!step.cc?.length) continue;
+    const known =
+      step.ccType === 'role'
+        ? (
+            await tx
+              .select({ code: role.roleCode })
+              .from(role)
+              .where(and(eq(role.elsAccount, elsAccount), inArray(role.roleCode, step.cc)))
+          ).map((r) => r.code)
+        : (
+            await tx
+              .select({ code: subaccount.elsSubAccount })
+              .from(subaccount)
+              .where(and(eq(subaccount.elsAccount, elsAccount), inArray(subaccount.elsSubAccount, step.cc)))
+          ).map((r) => r.code);
+    const unknown = step.cc.find((c) => !known.includes(c));
+    if (unknown) throw badRequest('ccUnknown', { field: `body.steps.${i}.cc`, cc: unknown });
+  }
+}
+
+/**
+ * Saves the approval steps of a document kind (buyer admin); '409' on a stale version; '400' naming
+ * `body.steps.{i}.cc` for a CC recipient the company does not have.
+ */
 export async function saveConfig(
   db: Queryable,
   auth: AuthContext,
   body: { documentKind: string; steps: AuditStep[]; version?: number },
 ) {
-  if (auth.permission !== 'admin') throw forbidden();
+  requireAdmin(auth);
   return db.transaction(async (tx) => {
+    await checkCc(tx, auth.elsAccount, body.steps);
     const current = await findConfig(tx, auth.elsAccount, body.documentKind);
     if (!current) {
       const [row] = await tx
@@ -90,6 +126,30 @@ async function createTask(
     amount: string;
   },
 ) {
+  // Delegation (issue #19): a named approver who is away now is replaced by their delegate; the task keeps
+  // whom the delegate stands in for. A delegate already named keeps their own place.
+  let approvers = input.step.approvers;
+  let delegatedFrom: Record<string, string> | null = null;
+  if (input.step.approverType === 'user') {
+    const away = await activeDelegates(tx, input.elsAccount, approvers);
+    if (away.size > 0) {
+      const next: string[] = [];
+      const from: Record<string, string> = {};
+      for (const a of approvers) {
+        const delegate = away.get(a);
+        if (!delegate) {
+          if (!next.includes(a)) next.push(a);
+          continue;
+        }
+        if (!approvers.includes(delegate) && !next.includes(delegate)) {
+          next.push(delegate);
+          from[delegate] = a;
+        }
+      }
+      approvers = next;
+      delegatedFrom = Object.keys(from).length > 0 ? from : null;
+    }
+  }
   await tx.insert(auditTask).values({
     elsAccount: input.elsAccount,
     documentKind: input.documentKind,
@@ -99,7 +159,8 @@ async function createTask(
     stepIndex: input.step.index,
     stepName: input.step.name,
     approverType: input.step.approverType,
-    approvers: input.step.approvers,
+    approvers,
+    delegatedFrom,
     promoter: input.promoter,
     amount: input.amount,
   });
@@ -149,13 +210,47 @@ export async function cancelFlow(
     );
 }
 
-/** SQL condition: the task may be handled by this user (named, or through one of their roles). */
-function approverCondition(auth: AuthContext, roles: string[]): SQL {
-  const byUser = sql`(${auditTask.approverType} = 'user' and ${auditTask.approvers} @> ${JSON.stringify([auth.elsSubAccount])}::jsonb)`;
+/** SQL condition: the task names this sub-account, or one of these roles. */
+function namesCondition(elsSubAccount: string, roles: string[]): SQL {
+  const byUser = sql`(${auditTask.approverType} = 'user' and ${auditTask.approvers} @> ${JSON.stringify([elsSubAccount])}::jsonb)`;
   if (roles.length === 0) return byUser;
   const roleArray = `{${roles.map((r) => `"${r.replace(/["\\]/g, '')}"`).join(',')}}`;
   const byRole = sql`(${auditTask.approverType} = 'role' and ${auditTask.approvers} ?| ${roleArray}::text[])`;
   return sql`(${byUser} or ${byRole})`;
+}
+
+type Delegators = Array<{ delegator: string; roles: string[] }>;
+
+/**
+ * SQL condition: the task may be handled by this user — named, through one of their roles, as the approver
+ * a delegate was put in for (they keep their right), or for someone whose delegate they are now.
+ */
+function approverCondition(auth: AuthContext, roles: string[], delegators: Delegators): SQL {
+  const own = namesCondition(auth.elsSubAccount, roles);
+  const original = sql`(${auditTask.delegatedFrom} is not null and exists (select 1 from jsonb_each_text(${auditTask.delegatedFrom}) e where e.value = ${auth.elsSubAccount}))`;
+  const forOthers = delegators.map((d) => namesCondition(d.delegator, d.roles));
+  return sql`(${sql.join([own, original, ...forOthers], sql` or `)})`;
+}
+
+/**
+ * Whether `me` may handle a pending task, and for whom: null = for themselves (named, by role, or the
+ * original approver of a delegated task); a sub-account = on behalf of that delegator (a delegate put in
+ * at creation, or standing in now). undefined = not allowed.
+ */
+export function actingFor(
+  task: Pick<typeof auditTask.$inferSelect, 'approverType' | 'approvers' | 'delegatedFrom'>,
+  me: string,
+  roles: string[],
+  delegators: Delegators,
+): string | null | undefined {
+  const names = (sub: string, subRoles: string[]) =>
+    task.approverType === 'user'
+      ? task.approvers.includes(sub)
+      : task.approvers.some((r) => subRoles.includes(r));
+  if (task.approverType === 'user' && task.approvers.includes(me)) return task.delegatedFrom?.[me] ?? null;
+  if (names(me, roles)) return null;
+  if (Object.values(task.delegatedFrom ?? {}).includes(me)) return null;
+  return delegators.find((d) => names(d.delegator, d.roles))?.delegator;
 }
 
 async function lockPendingTask(tx: Tx, auth: AuthContext, taskId: string) {
@@ -167,12 +262,9 @@ async function lockPendingTask(tx: Tx, auth: AuthContext, taskId: string) {
   if (!task) throw notFound('auditTaskNotFound');
   if (task.status !== 'pending') throw badRequest('auditTaskDone');
   const roles = await findRoleCodes(tx, auth.subaccountId);
-  const allowed =
-    task.approverType === 'user'
-      ? task.approvers.includes(auth.elsSubAccount)
-      : task.approvers.some((r) => roles.includes(r));
-  if (!allowed) throw forbidden('notYourTask');
-  return task;
+  const onBehalfOf = actingFor(task, auth.elsSubAccount, roles, await delegatorsOf(tx, auth));
+  if (onBehalfOf === undefined) throw forbidden('notYourTask');
+  return { task, onBehalfOf };
 }
 
 /**
@@ -186,11 +278,18 @@ export async function approveTask(
   remark: string | undefined,
 ) {
   return db.transaction(async (tx) => {
-    const task = await lockPendingTask(tx, auth, taskId);
-    await tx
+    const { task, onBehalfOf } = await lockPendingTask(tx, auth, taskId);
+    const [handled] = await tx
       .update(auditTask)
-      .set({ status: 'approved', handledBy: userKey(auth), remark: remark ?? null, handledDate: sql`now()` })
-      .where(eq(auditTask.id, task.id));
+      .set({
+        status: 'approved',
+        handledBy: userKey(auth),
+        handledOnBehalfOf: onBehalfOf,
+        remark: remark ?? null,
+        handledDate: sql`now()`,
+      })
+      .where(eq(auditTask.id, task.id))
+      .returning();
     const config = await findConfig(tx, auth.elsAccount, task.documentKind);
     const next = applicableSteps(config?.steps ?? [], Number(task.amount ?? 0)).find(
       (s) => s.index > task.stepIndex,
@@ -206,10 +305,11 @@ export async function approveTask(
         promoter: task.promoter,
         amount: task.amount ?? '0',
       });
-      return { complete: false, task };
+      return { complete: false, task: handled };
     }
     await handlers.get(task.documentKind)?.onApproved(tx, task.elsAccount, task.documentId, userKey(auth));
-    return { complete: true, task };
+    await copyOnEnd(tx, handled, 'approved');
+    return { complete: true, task: handled };
   });
 }
 
@@ -217,15 +317,23 @@ export async function approveTask(
 export async function rejectTask(db: Queryable, auth: AuthContext, taskId: string, remark: string) {
   if (!remark.trim()) throw badRequest('rule.required', { field: 'body.remark' });
   return db.transaction(async (tx) => {
-    const task = await lockPendingTask(tx, auth, taskId);
-    await tx
+    const { task, onBehalfOf } = await lockPendingTask(tx, auth, taskId);
+    const [handled] = await tx
       .update(auditTask)
-      .set({ status: 'rejected', handledBy: userKey(auth), remark, handledDate: sql`now()` })
-      .where(eq(auditTask.id, task.id));
+      .set({
+        status: 'rejected',
+        handledBy: userKey(auth),
+        handledOnBehalfOf: onBehalfOf,
+        remark,
+        handledDate: sql`now()`,
+      })
+      .where(eq(auditTask.id, task.id))
+      .returning();
     await handlers
       .get(task.documentKind)
       ?.onRejected(tx, task.elsAccount, task.documentId, userKey(auth), remark);
-    return { task };
+    await copyOnEnd(tx, handled, 'rejected');
+    return { task: handled };
   });
 }
 
@@ -243,9 +351,10 @@ export async function listTasks(
   page: { currentPage: number; pageSize: number; documentKind?: string },
 ) {
   const roles = await findRoleCodes(db, auth.subaccountId);
+  const delegators = list === 'todo' ? await delegatorsOf(db, auth) : [];
   const me = userKey(auth);
   const byList: Record<TaskList, SQL> = {
-    todo: and(eq(auditTask.status, 'pending'), approverCondition(auth, roles))!,
+    todo: and(eq(auditTask.status, 'pending'), approverCondition(auth, roles, delegators))!,
     done: and(eq(auditTask.handledBy, me), inArray(auditTask.status, ['approved', 'rejected']))!,
     unComplete: and(eq(auditTask.promoter, me), eq(auditTask.status, 'pending'))!,
     completeByPromoter: and(eq(auditTask.promoter, me), inArray(auditTask.status, ['approved', 'rejected']))!,
@@ -264,6 +373,112 @@ export async function listTasks(
       .limit(page.pageSize)
       .offset((page.currentPage - 1) * page.pageSize),
     db.select({ n: count() }).from(auditTask).where(where),
+  ]);
+  // "On behalf of {name}": for a waiting task, whom the caller would act for; for a handled one, whom the
+  // handler acted for.
+  const behalf = rows.map((row) =>
+    row.status === 'pending'
+      ? list === 'todo'
+        ? (actingFor(row, auth.elsSubAccount, roles, delegators) ?? null)
+        : null
+      : row.handledOnBehalfOf,
+  );
+  const names = await subaccountNames(
+    db,
+    auth.elsAccount,
+    behalf.filter((b): b is string => !!b),
+  );
+  return {
+    rows: rows.map((row, i) => {
+      const onBehalfOf = behalf[i];
+      return {
+        ...row,
+        onBehalfOf,
+        onBehalfOfName: onBehalfOf ? (names.get(onBehalfOf) ?? onBehalfOf) : null,
+      };
+    }),
+    total: Number(n),
+  };
+}
+
+/**
+ * Carbon copy (issue #19): when a document's approval ends, the CC recipients of the steps its flow went
+ * through are recorded (the "Copied to me" list) and told in their language with the document's link.
+ * Inside the approval's transaction; a receiver copied by several steps gets one copy.
+ */
+async function copyOnEnd(
+  tx: Queryable,
+  task: typeof auditTask.$inferSelect,
+  result: 'approved' | 'rejected',
+) {
+  const config = await findConfig(tx, task.elsAccount, task.documentKind);
+  if (!config) return;
+  const flowSteps = await tx
+    .selectDistinct({ stepIndex: auditTask.stepIndex })
+    .from(auditTask)
+    .where(and(eq(auditTask.elsAccount, task.elsAccount), eq(auditTask.flowId, task.flowId)));
+  const receivers = new Set<string>();
+  for (const { stepIndex } of flowSteps) {
+    const step = config.steps[stepIndex];
+    if (!step?.cc?.length) continue;
+    const users = await approverUsers(tx, task.elsAccount, step.ccType ?? 'user', step.cc);
+    for (const u of users) receivers.add(u.elsSubAccount);
+  }
+  if (receivers.size === 0) return;
+  const inserted = await tx
+    .insert(auditCc)
+    .values(
+      [...receivers].map((receiver) => ({
+        elsAccount: task.elsAccount,
+        flowId: task.flowId,
+        documentKind: task.documentKind,
+        documentId: task.documentId,
+        documentNumber: task.documentNumber,
+        receiver,
+        result,
+        promoter: task.promoter,
+        amount: task.amount,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ receiver: auditCc.receiver });
+  if (!messageEnv || inserted.length === 0) return;
+  const link = taskLink(task.documentKind, task.documentId, task.id);
+  await notify(tx, messageEnv, {
+    receivers: { users: inserted.map((r) => ({ elsAccount: task.elsAccount, elsSubAccount: r.receiver })) },
+    msgTitle: fillText(
+      result === 'approved'
+        ? { zh_cn: '抄送：{number} 审批通过', en: 'CC: {number} approved' }
+        : { zh_cn: '抄送：{number} 审批拒绝', en: 'CC: {number} rejected' },
+      { number: task.documentNumber },
+    ),
+    msgContent: task.remark ?? undefined,
+    businessType: task.documentKind,
+    businessId: task.documentId,
+    linkUrl: link ? `${link.split('?')[0]}?id=${task.documentId}` : undefined,
+  });
+}
+
+/** The caller's carbon copies ("Copied to me"), newest first. */
+export async function listCopies(
+  db: Queryable,
+  auth: AuthContext,
+  page: { currentPage: number; pageSize: number; documentKind?: string },
+) {
+  const where = and(
+    eq(auditCc.elsAccount, auth.elsAccount),
+    eq(auditCc.receiver, auth.elsSubAccount),
+    page.documentKind ? eq(auditCc.documentKind, page.documentKind) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(auditCc)
+      .where(where)
+      .orderBy(desc(auditCc.createDate), desc(auditCc.id))
+      .limit(page.pageSize)
+      .offset((page.currentPage - 1) * page.pageSize),
+    db.select({ n: count() }).from(auditCc).where(where),
   ]);
   return { rows, total: Number(n) };
 }
@@ -320,7 +535,17 @@ export async function notifyApprovers(
     (t) => t.status === 'pending',
   );
   if (!task) return;
-  const users = await approverUsers(tx, elsAccount, task.approverType, task.approvers);
+  const holders = await approverUsers(tx, elsAccount, task.approverType, task.approvers);
+  // Holders of a role who are away: their delegates are told too (named users were replaced at creation).
+  const away =
+    task.approverType === 'role'
+      ? await activeDelegates(
+          tx,
+          elsAccount,
+          holders.map((u) => u.elsSubAccount),
+        )
+      : new Map<string, string>();
+  const users = [...holders, ...[...away.values()].map((elsSubAccount) => ({ elsAccount, elsSubAccount }))];
   await notify(tx, env, {
     receivers: { users },
     msgTitle: fillText(

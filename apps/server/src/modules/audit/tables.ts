@@ -17,6 +17,12 @@ export type AuditStep = {
   approvers: string[];
   /** The step applies only when the document's amount in local currency is at least this. */
   minAmount?: number;
+  /**
+   * Carbon copy (issue #19): who is told when the document's approval ends (approved or rejected), named
+   * sub-accounts or holders of roles. Absent or empty: nobody.
+   */
+  ccType?: 'user' | 'role';
+  cc?: string[];
 };
 
 /** Approval configuration per document kind of a company (issue #5): ordered steps. */
@@ -53,6 +59,13 @@ export const auditTask = pgTable(
     promoter: text('promoter').notNull(),
     amount: numeric('amount', { precision: 18, scale: 2 }),
     handledBy: text('handled_by'),
+    /**
+     * Delegation (issue #19): approvers put in for an absent one when the task was created, as
+     * { delegate sub-account: the sub-account they stand in for }. Null when nobody was away.
+     */
+    delegatedFrom: jsonb('delegated_from').$type<Record<string, string>>(),
+    /** The sub-account the handler approved or rejected for (a delegate acting); null when for themselves. */
+    handledOnBehalfOf: text('handled_on_behalf_of'),
     remark: text('remark'),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     handledDate: timestamp('handled_date', { withTimezone: true }),
@@ -87,4 +100,60 @@ export const auditActionRequest = pgTable(
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('audit_action_request_uq').on(t.approvalKind, t.documentId)],
+);
+
+/**
+ * An approval delegation (issue #19): while `startDate` <= now < `endDate` and active, approval tasks for
+ * `delegator` go to `delegate` (both sub-accounts of `elsAccount`). Cancelled ones stay for the record.
+ */
+export const auditDelegation = pgTable(
+  'audit_delegation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    delegator: text('delegator').notNull(),
+    delegate: text('delegate').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    /** active, cancelled. */
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    remark: text('remark'),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    index('audit_delegation_delegator_idx').on(t.elsAccount, t.delegator, t.status),
+    index('audit_delegation_delegate_idx').on(t.elsAccount, t.delegate, t.status),
+  ],
+);
+
+/**
+ * A carbon copy (issue #19): one receiver told that a document's approval ended; the "Copied to me" list
+ * reads these.
+ */
+export const auditCc = pgTable(
+  'audit_cc',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    flowId: uuid('flow_id').notNull(),
+    documentKind: text('document_kind').notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentNumber: text('document_number').notNull(),
+    /** The receiver's sub-account. */
+    receiver: text('receiver').notNull(),
+    /** approved, rejected. */
+    result: text('result', { enum: ['approved', 'rejected'] }).notNull(),
+    promoter: text('promoter').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_cc_receiver_idx').on(t.elsAccount, t.receiver, t.createDate.desc().nullsFirst()),
+    uniqueIndex('audit_cc_flow_receiver_uq').on(t.flowId, t.receiver),
+  ],
 );

@@ -1,6 +1,8 @@
+import type { DataScope } from '@srm/contracts/data-permission';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
 import { subaccount } from '../account/tables.ts';
+import { dataScopeSql } from '../company-admin/repository.ts';
 import { authSession, refreshToken } from './tables.ts';
 
 export type LiveSession = {
@@ -9,6 +11,8 @@ export type LiveSession = {
   elsSubAccount: string;
   station: 'purchase' | 'sale';
   permission: string;
+  /** The user's data permission values per item (issue #19), cached with the session. */
+  dataScope: DataScope;
 };
 
 /** The session and its user, when the session is not revoked and the user is active. */
@@ -24,6 +28,7 @@ export async function findLiveSession(
       elsSubAccount: subaccount.elsSubAccount,
       station: subaccount.station,
       permission: subaccount.permission,
+      dataScope: dataScopeSql(subaccount.id),
     })
     .from(authSession)
     .innerJoin(subaccount, eq(subaccount.id, authSession.subaccountId))

@@ -81,7 +81,7 @@ export async function login(
       minutes: Math.ceil((row.lockedUntil.getTime() - Date.now()) / 60_000),
     });
   }
-  const failures = row ? row.failedLoginCount : deps.loginLimiter.unknownFailures(accountKey);
+  const failures = row ? row.failedLoginCount : await deps.loginLimiter.unknownFailures(accountKey);
   if (failures >= CAPTCHA_AFTER_FAILURES) {
     if (!input.captchaId || !input.captchaCode)
       throw new AppError('400', 'captchaRequired', {}, { captchaRequired: true });
@@ -90,7 +90,7 @@ export async function login(
   }
   const valid = await verifyPassword(row?.passwordHash ?? null, password);
   if (!row || !valid) {
-    if (!row && deps.loginLimiter.recordUnknownFailure(accountKey) >= CAPTCHA_AFTER_FAILURES)
+    if (!row && (await deps.loginLimiter.recordUnknownFailure(accountKey)) >= CAPTCHA_AFTER_FAILURES)
       throw new AppError('400', 'loginFailed', {}, { captchaRequired: true });
     if (row) {
       const after = await recordFailedLogin(deps.db, row.id, LOCK_AFTER_FAILURES, LOCK_MINUTES);
@@ -219,10 +219,22 @@ async function loadSession(
   deps: Pick<AppDeps, 'sessions' | 'db'>,
   claims: AccessClaims,
 ): Promise<TokenSession | null> {
+  const readAt = deps.sessions.epoch();
   const session = await findLiveSession(deps.db, claims.sid, claims.sub);
   if (!session) return null;
-  deps.sessions.set(claims.sid, session);
+  deps.sessions.set(claims.sid, session, readAt);
   return { claims, session };
+}
+
+/**
+ * The live session of claims a token once carried (the broker hook's ACL checks, which see no token):
+ * from the 5 s cache or the database; null once revoked, logged out, or the user is disabled.
+ */
+export async function sessionForClaims(
+  deps: Pick<AppDeps, 'sessions' | 'db'>,
+  claims: AccessClaims,
+): Promise<TokenSession | null> {
+  return cachedSession(deps, claims) ?? loadSession(deps, claims);
 }
 
 /**

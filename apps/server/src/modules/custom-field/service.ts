@@ -9,8 +9,8 @@ import { CUSTOM_FIELD_KEYS } from '@srm/contracts/purchase-order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
 import { kindByCode } from '../../platform/document/registry.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import type { AuthContext } from '../../platform/http.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { type AuthContext, requireAdmin } from '../../platform/http.ts';
 import { findOrderForBuyer, findOrderForSupplier } from '../order/service.ts';
 import { customFieldConfig } from './tables.ts';
 
@@ -89,7 +89,7 @@ export async function findLabelsOfDocument(
  * the stored one (also when a set exists and no version is given).
  */
 export async function saveLabels(db: Queryable, auth: AuthContext, body: CustomFieldSaveBody) {
-  if (auth.station !== 'purchase' || auth.permission !== 'admin') throw forbidden();
+  requireAdmin(auth, 'purchase');
   const order = new Map(CUSTOM_FIELD_KEYS.map((key, i) => [key, i]));
   const labels = body.labels
     .map((l) => ({ fieldKey: l.fieldKey, zh_cn: l.zh_cn || l.en, en: l.en || l.zh_cn }))

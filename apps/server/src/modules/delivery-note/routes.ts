@@ -2,7 +2,7 @@ import { deliveryNoteDefinition as def } from '@srm/contracts/delivery-note';
 import { servicePath } from '@srm/contracts/document/define';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { z } from 'zod';
-import { registerDocumentRoutes } from '../../platform/document/routes.ts';
+import { ownRouteAction, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { renderBoxLabels } from './labels.ts';
 import { deliveryNoteKind, findNoteIdByNumber, findOpenLines } from './service.ts';
@@ -73,7 +73,9 @@ export function registerDeliveryNoteRoutes(app: App, deps: AppDeps): void {
         const input = (method === 'POST' ? request.body : request.query) as z.infer<typeof pageBody> & {
           elsAccount?: string;
         };
-        return ok(await findOpenLines(deps.db, auth, auth.station, pageBody.parse(input ?? {}) as never));
+        // The buyer filter survives the parse (issue #16: a supplier of several buyers ships for one).
+        const body = pageBody.extend({ elsAccount: z.string().trim().max(32).optional() }).parse(input ?? {});
+        return ok(await findOpenLines(deps.db, auth, auth.station, body as never));
       },
     });
   }
@@ -104,10 +106,12 @@ export function registerDeliveryNoteRoutes(app: App, deps: AppDeps): void {
      * GET /apis/order/{Purchase|Sale}DeliveryNoteService/findByNumber/{number} — the id of the caller's
      * notice with that number (scanned from a box label's QR code or typed; case-insensitive). data { id };
      * '404' when the caller's side has no notice of that number.
+     * Function permission (issue #19): `deliveryNote.read`; without it '403'.
      */
     r.get(
       `${servicePath(def, side)}/findByNumber/:number`,
       {
+        config: { action: ownRouteAction(def, 'read') },
         schema: {
           tags,
           summary: 'Find a delivery notice by its number',
@@ -122,10 +126,12 @@ export function registerDeliveryNoteRoutes(app: App, deps: AppDeps): void {
     /**
      * GET /apis/order/{Purchase|Sale}DeliveryNoteService/printLabels/{id} — the notice's box and batch
      * labels as a PDF (one per box, QR code of the notice number), labels in the caller's language.
+     * Function permission (issue #19): `deliveryNote.read`; without it '403'.
      */
     r.get(
       `${servicePath(def, side)}/printLabels/:id`,
       {
+        config: { action: ownRouteAction(def, 'read') },
         schema: {
           tags,
           summary: 'Box and batch labels of a delivery notice (PDF)',

@@ -289,6 +289,8 @@ export const deliveryNoteKind = defineKind({
   header: deliveryNote,
   lines: deliveryNoteItem,
   documentId: deliveryNoteItem.documentId,
+  // Data permissions (issue #19): the buyer's users see the suppliers they are given.
+  dataPermission: { supplier: 'toElsAccount' },
   numberOwner: 'sale',
   save: saveNote,
   // The import names an order line by order number and line number, not by its id.
@@ -442,7 +444,7 @@ export async function findNoteIdByNumber(db: Queryable, auth: AuthContext, side:
     .where(
       and(
         eq(deliveryNote.deliveryNoteNumber, number.trim().toUpperCase()),
-        deliveryNoteKind.scope(side, auth.elsAccount),
+        deliveryNoteKind.scopeFor(auth, side),
       ),
     )
     .limit(1);

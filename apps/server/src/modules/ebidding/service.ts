@@ -7,7 +7,6 @@ import {
   type EbiddingPush,
   type EbiddingStanding,
   ebiddingSuppliersSchema,
-  ebiddingTopic,
   englishBidProblem,
   extendedEnd,
   MIN_BIDDERS,
@@ -42,6 +41,8 @@ import { material } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
+import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
+import { type LivePushes, publishCoalesced } from './push-coalescer.ts';
 import { ebiddingPrintSections } from './record.ts';
 import {
   ebidding,
@@ -174,6 +175,8 @@ async function checkSuppliers(tx: Queryable, buyer: string, accounts: string[]) 
   const linked = await findLinkedSuppliers(tx, buyer, accounts);
   for (const account of accounts)
     if (!linked.some((l) => l.account === account)) throw badRequest('supplierNotLinked', { account });
+  // Issue #16: only suppliers whose stage allows invitations (potential and better, not frozen).
+  await assertSupplierRights(tx, buyer, accounts, 'invite');
   return new Map(linked.map((l) => [l.account, l.name]));
 }
 
@@ -201,8 +204,8 @@ function checkSchedule(h: Record<string, unknown>, now: Date) {
  * Save (buyer, while unpublished): the buyer's materials (materialId) with quantity > 0 and a requested
  * date; the invited `suppliers` (linked, each once, at least 2); the schedule (end after start and after
  * now; a scheduled start in the future; extension settings positive integers); by total price a starting
- * price for the lot, per line a starting unit price on every line. Only English reverse auctions take
- * offers so far: Dutch and Japanese are refused with a clear message until their rooms exist.
+ * price for the lot, per line a starting unit price on every line. Types: '1' English reverse, '2' Dutch,
+ * '3' Japanese (by total price only, else 400 `ebidJapaneseLot`).
  */
 async function saveEbidding(ctx: SaveContext) {
   const { tx, auth, body } = ctx;
@@ -439,11 +442,49 @@ const endStatus = (row: EbiddingRow) => (row.lastBidSeq > 0 ? '3' : '5');
 async function finish(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
   const now = new Date();
+  // Bid failed: the quantities taken from the demand pool go back to it (close is not allowed from 5).
+  if (endStatus(row) === '5') await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
   await tellBidders(ctx.tx, ctx.env, row, {
     zh_cn: '竞价已结束：{number} {name}',
     en: 'E-auction {number} {name} has ended',
   });
   return { set: { ebiddingStatus: endStatus(row), endTime: now, finishTime: now } };
+}
+
+/**
+ * An auction that ends or closes while an early end waits for approval: the request is dropped (its tasks
+ * cancelled) and marked withdrawn — there is nothing left to approve. The fields to set, or none.
+ */
+async function dropPendingEnd(tx: Tx, row: EbiddingRow | DocRow): Promise<{ endAuditStatus?: string }> {
+  if (row.endAuditStatus !== '1') return {};
+  await dropActionRequest(tx, 'ebiddingEnd', row as unknown as DocRow);
+  return { endAuditStatus: '4' };
+}
+
+/** Withdraw a bargain round that waits for its approval (buyer, bargain.ts): the tasks are cancelled, the request dropped. */
+async function withdrawBargain(ctx: ActionContext) {
+  await dropActionRequest(ctx.tx, 'ebiddingBargain', ctx.row);
+  return undefined;
+}
+
+/**
+ * A bargain round that waits for its approval or is open when the auction closes: the request is dropped
+ * (withdrawn) and an open round ends (its timer finds the auction closed). The fields to set, or none.
+ */
+async function dropBargain(tx: Tx, row: EbiddingRow) {
+  const set: { bargainAuditStatus?: string; bargainStatus?: string } = {};
+  if (row.bargainAuditStatus === '1') {
+    await dropActionRequest(tx, 'ebiddingBargain', row as unknown as DocRow);
+    set.bargainAuditStatus = '4';
+  }
+  if (row.bargainStatus === '1') set.bargainStatus = '2';
+  return set;
+}
+
+/** Withdraw an early end that waits for its approval (buyer): the tasks are cancelled, the request dropped. */
+async function withdrawFinish(ctx: ActionContext) {
+  await dropActionRequest(ctx.tx, 'ebiddingEnd', ctx.row);
+  return undefined;
 }
 
 /** Close (buyer, with a reason): the suppliers hear of it; the timers find it closed and do nothing. */
@@ -459,7 +500,13 @@ async function close(ctx: ActionContext) {
   );
   // Closed without award: the quantities taken from the demand pool go back to it.
   await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
-  return { set: { finishTime: row.finishTime ?? new Date() } };
+  return {
+    set: {
+      finishTime: row.finishTime ?? new Date(),
+      ...(await dropPendingEnd(ctx.tx, ctx.row)),
+      ...(await dropBargain(ctx.tx, row)),
+    },
+  };
 }
 
 /**
@@ -495,6 +542,21 @@ async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string
   }
 }
 
+/**
+ * An auction that is about to end without any offer ("bid failed", 5 — a final status: it can be neither
+ * awarded nor closed) gives the quantities it took from the demand pool back (issue #14), as a close does.
+ * Called by the timers before they set the status; the buyer's "end now" does the same in its effect.
+ */
+async function releaseIfFailed(tx: Tx, row: EbiddingRow) {
+  if (endStatus(row) !== '5') return;
+  await releaseSources(
+    tx,
+    row as unknown as DocRow,
+    await ebiddingKind.findLines(tx, row.id),
+    `${row.elsAccount}_system`,
+  );
+}
+
 export const ebiddingKind = defineKind({
   def,
   header: ebidding,
@@ -512,9 +574,21 @@ export const ebiddingKind = defineKind({
       account: ebiddingSupplier.toElsAccount,
     },
   },
-  effects: { publish, start, pause, resume, extend, finish, close, withdrawAward },
-  // The award names its winners and a total-price lot's split: its own route (award below).
-  ownRoutes: ['award'],
+  effects: {
+    publish,
+    start,
+    pause,
+    resume,
+    extend,
+    finish,
+    close,
+    withdrawAward,
+    withdrawFinish,
+    withdrawBargain,
+  },
+  // The award names its winners and a total-price lot's split, the bargain its bidders and deadline: their
+  // own routes (award below, bargain.ts).
+  ownRoutes: ['award', 'bargain', 'bid'],
   // A start, an end or a close by the buyer reaches the open rooms and consoles at once.
   afterAction: async ({ db, broker, env }, _action, row) =>
     publishLive(broker, env, await livePushes(db, row as unknown as EbiddingRow, 'status')),
@@ -573,11 +647,12 @@ registerJobHandler(END_JOB, async (tx, job, { env, broker, afterCommit }) => {
     await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt, payload: job.payload });
     return;
   }
+  await releaseIfFailed(tx, row);
   const ended = await ebiddingKind.transition(
     tx,
     serverActor(row.elsAccount, 'system'),
     row as unknown as DocRow,
-    { ebiddingStatus: endStatus(row), finishTime: row.endTime },
+    { ebiddingStatus: endStatus(row), finishTime: row.endTime, ...(await dropPendingEnd(tx, row)) },
     'finish',
   );
   const pushes = await livePushes(tx, ended as unknown as EbiddingRow, 'status');
@@ -640,11 +715,12 @@ registerJobHandler(STEP_JOB, async (tx, job, { env, broker, afterCommit }) => {
     await scheduleStep(tx, row, row.startTime);
     return;
   }
+  await releaseIfFailed(tx, row);
   const ended = await ebiddingKind.transition(
     tx,
     serverActor(row.elsAccount, 'system'),
     row as unknown as DocRow,
-    { ebiddingStatus: endStatus(row), endTime: now, finishTime: now },
+    { ebiddingStatus: endStatus(row), endTime: now, finishTime: now, ...(await dropPendingEnd(tx, row)) },
     'finish',
   );
   await tellBidders(tx, env, row, {
@@ -697,15 +773,14 @@ async function standingsOf(db: Queryable, id: string, keys: string[]): Promise<E
   });
 }
 
-/** Both sides' pushes of a committed change: the suppliers' view (no identities) and the buyer's. */
-export type LivePushes = { id: string; sale: EbiddingPush; purchase: EbiddingPush };
+export type { LivePushes };
 
 /**
  * Builds the pushes of a change from inside its transaction (the state it commits): the auction's
  * status, end and extensions, the standings of `keys` (all lots or lines when omitted), and for the
  * buyer the offer itself.
  */
-async function livePushes(
+export async function livePushes(
   db: Queryable,
   row: EbiddingRow,
   event: EbiddingPush['event'],
@@ -727,19 +802,20 @@ async function livePushes(
     serverTime: new Date().toISOString(),
     standings: await standingsOf(db, row.id, all),
   };
-  return { id: row.id, sale, purchase: bid ? { ...sale, bid } : sale };
+  return { id: row.id, seq: row.lastBidSeq, sale, purchase: bid ? { ...sale, bid } : sale };
 }
 
 /**
- * Publishes both views (after the change committed). A failed publish is logged by the caller and
- * costs nothing lasting: rooms and consoles also re-read on reconnect and poll while the broker is away.
+ * Publishes both views (after the change committed), coalesced per auction over
+ * PUSH_COALESCE_WINDOW_MS (push-coalescer.ts, issue #14): the first push of a quiet auction goes out at
+ * once, changes committed within the window after it are merged into one push per side carrying the
+ * latest standings. Resolves once the push carrying this change was published. A failed publish is
+ * logged by the caller and costs nothing lasting: rooms and consoles also re-read on reconnect and poll
+ * while the broker is away.
  */
 export async function publishLive(broker: Broker | undefined, env: string, pushes: LivePushes) {
   if (!broker) return;
-  await Promise.all([
-    broker.publish(ebiddingTopic(env, pushes.id, 'sale'), JSON.stringify(pushes.sale)),
-    broker.publish(ebiddingTopic(env, pushes.id, 'purchase'), JSON.stringify(pushes.purchase)),
-  ]);
+  await publishCoalesced(broker, env, pushes);
 }
 
 /**
@@ -960,7 +1036,12 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
           tx,
           serverActor(row.elsAccount, 'system'),
           current as unknown as DocRow,
-          { ebiddingStatus: '3', endTime: at, finishTime: at },
+          {
+            ebiddingStatus: '3',
+            endTime: at,
+            finishTime: at,
+            ...(await dropPendingEnd(tx, current as unknown as DocRow)),
+          },
           'finish',
         )) as unknown as EbiddingRow;
     }
@@ -994,8 +1075,9 @@ async function roomState(db: Queryable, row: EbiddingRow) {
 /**
  * The supplier's bidding room: the auction (record), the server's time (ISO-8601, for the countdown's
  * clock offset), whether offers are taken now, and per lot or line its starting and best price, the
- * caller's own current offer and its bid-log number (ownSeq: its place in a push's ranking), rank
- * (1 = best) and how many suppliers have offered. Never another
+ * caller's own current offer and its bid-log number (ownSeq: its place in a push's ranking), the round
+ * of its current offer (ownBout: a Japanese auction's last accepted round), rank (1 = best) and how many
+ * suppliers have offered. Never another
  * supplier's name or offer; names not even with showSupplier (the buyer's console shows them).
  */
 export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
@@ -1013,6 +1095,7 @@ export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
       bestPrice: ranked[0]?.offer.price ?? null,
       ownPrice: mine?.offer.price ?? null,
       ownSeq: mine?.offer.seq ?? null,
+      ownBout: mine?.offer.bout ?? null,
       rank: mine?.rank ?? null,
       bidders: ranked.length,
     };
@@ -1023,6 +1106,8 @@ export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
     open,
     bidCount: bidder?.bidCount ?? 0,
     bidderStatus: bidder?.bidderStatus ?? '0',
+    // The bargain round (bargain.ts): BIDDER_BARGAIN_STATUS of the caller ('1' may give a final offer).
+    bargainStatus: bidder?.bargainStatus ?? '0',
     lot:
       row.ebiddingMethod === '1'
         ? {
@@ -1083,6 +1168,7 @@ export async function findConsole(db: Queryable, auth: AuthContext, id: string) 
             supplierName: b.supplierName,
             bidderStatus: b.bidderStatus,
             bidCount: b.bidCount,
+            bargainStatus: b.bargainStatus,
             lastBidTime: b.lastBidTime?.toISOString() ?? null,
           }))
         : draft.invitedSuppliers.map((s) => ({
@@ -1090,6 +1176,7 @@ export async function findConsole(db: Queryable, auth: AuthContext, id: string) 
             supplierName: s.name,
             bidderStatus: null,
             bidCount: 0,
+            bargainStatus: '0',
             lastBidTime: null,
           })),
     lot:
@@ -1363,7 +1450,8 @@ async function withdrawAward(ctx: ActionContext) {
  * lines"; the RFQ's comparison rules apply: '400' while sealed): the RFQ's materials, quantities and
  * dates, each line starting at its lowest quoted unit price (excl. tax, the RFQ's currency), inviting the
  * suppliers that quoted; the schedule and decrement from `body`. Saved as a draft through the kind's
- * save (its rules: ≥ 2 suppliers, end after start …); the buyer edits, submits and publishes it. Answers
+ * save (its rules: ≥ 2 suppliers, end after start …); the buyer edits, submits and publishes it; each
+ * line records its source (sourceType 2, the RFQ's number, the RFQ line's number). Answers
  * { id, ebiddingNumber }. '400' ebidFromEnquiryNoQuote when a line has no quote.
  */
 export async function ebiddingFromEnquiry(
@@ -1398,25 +1486,39 @@ export async function ebiddingFromEnquiry(
     };
   });
   const record = comparison.record as Record<string, unknown>;
-  const saved = await ebiddingKind.save(db, auth, 'purchase', {
-    ebiddingName: `${String(record.enquiryNumber)} ${String(record.enquiryDesc)}`.slice(0, 100),
-    ebiddingType: '1',
-    ebiddingMethod: '2',
-    startMethod: '2',
-    startTime: body.startTime,
-    endTime: body.endTime,
-    currency: String(record.currency ?? 'CNY'),
-    taxRate: String(record.taxRate ?? '13'),
-    priceReviseType: body.priceReviseType ?? '1',
-    priceReviseExtent: body.priceReviseExtent,
-    ...(body.quotePostponeMinute ? { quotePostponeMinute: body.quotePostponeMinute } : {}),
-    ...(body.postponeMinute ? { postponeMinute: body.postponeMinute } : {}),
-    ...(body.canPostponeBout ? { canPostponeBout: body.canPostponeBout } : {}),
-    remark: `询价单 / RFQ ${String(record.enquiryNumber)}`,
-    suppliers: [...quoted],
-    lines,
+  return db.transaction(async (tx) => {
+    const saved = await ebiddingKind.save(tx, auth, 'purchase', {
+      ebiddingName: `${String(record.enquiryNumber)} ${String(record.enquiryDesc)}`.slice(0, 100),
+      ebiddingType: '1',
+      ebiddingMethod: '2',
+      startMethod: '2',
+      startTime: body.startTime,
+      endTime: body.endTime,
+      currency: String(record.currency ?? 'CNY'),
+      taxRate: String(record.taxRate ?? '13'),
+      priceReviseType: body.priceReviseType ?? '1',
+      priceReviseExtent: body.priceReviseExtent,
+      ...(body.quotePostponeMinute ? { quotePostponeMinute: body.quotePostponeMinute } : {}),
+      ...(body.postponeMinute ? { postponeMinute: body.postponeMinute } : {}),
+      ...(body.canPostponeBout ? { canPostponeBout: body.canPostponeBout } : {}),
+      remark: `询价单 / RFQ ${String(record.enquiryNumber)}`,
+      suppliers: [...quoted],
+      lines,
+    });
+    // Each auction line keeps its source: the RFQ's number and line number (EBIDDING_SOURCE_TYPE 2). The
+    // RFQ moved no demand-pool quantity into the auction, so nothing is released for it on a close.
+    const made = (await ebiddingKind.findLines(tx, String(saved.id))) as unknown as ItemRow[];
+    for (const [i, line] of comparison.lines.entries())
+      await tx
+        .update(ebiddingItem)
+        .set({
+          sourceType: '2',
+          sourceNumber: String(record.enquiryNumber),
+          sourceItemNumber: String(line.lineNumber),
+        })
+        .where(eq(ebiddingItem.id, made[i].id));
+    return { id: String(saved.id), ebiddingNumber: String(saved.ebiddingNumber) };
   });
-  return { id: String(saved.id), ebiddingNumber: String(saved.ebiddingNumber) };
 }
 
 export type { EbiddingRow, Tx };

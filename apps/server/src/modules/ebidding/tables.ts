@@ -36,8 +36,18 @@ export const ebidding = pgTable(
     auditStatus: text('audit_status').notNull().default('0'),
     /** The award's own approval (task type "result e-bidding"): EBIDDING_RESULT_AUDIT_STATUS, 0 until asked. */
     resultAuditStatus: text('result_audit_status').notNull().default('0'),
+    /** EBIDDING_END_AUDIT_STATUS: ending early under approval (task type "e-bidding end"). */
+    endAuditStatus: text('end_audit_status').notNull().default('0'),
     /** PAUSE_STATUS: 1 while the buyer has paused the bidding (since pauseTime). */
     pauseStatus: text('pause_status').notNull().default('0'),
+    /**
+     * The bargain round after the bidding (issue #14 "bidding bargain"): EBIDDING_BARGAIN_STATUS 0 none,
+     * 1 open until bargainEndTime, 2 ended; its approval (task type "bidding bargain") in
+     * bargainAuditStatus (approval codes, 0 until asked).
+     */
+    bargainStatus: text('bargain_status').notNull().default('0'),
+    bargainAuditStatus: text('bargain_audit_status').notNull().default('0'),
+    bargainEndTime: timestamp('bargain_end_time', { withTimezone: true }),
     pauseTime: timestamp('pause_time', { withTimezone: true }),
     buyerName: text('buyer_name').notNull(),
     ebiddingDate: date('ebidding_date').notNull(),
@@ -128,6 +138,8 @@ export const ebiddingSupplier = pgTable(
     supplierName: text('supplier_name').notNull(),
     bidderStatus: text('bidder_status').notNull().default('0'),
     bidCount: integer('bid_count').notNull().default(0),
+    /** BIDDER_BARGAIN_STATUS: 0 not asked, 1 asked for a final offer, 2 answered (once). */
+    bargainStatus: text('bargain_status').notNull().default('0'),
     lastBidTime: timestamp('last_bid_time', { withTimezone: true }),
   },
   (t) => [

@@ -244,8 +244,12 @@ const comparisonColumns: Column[] = [
   { key: 'totalAmount', zh_cn: '含费用合计', en: 'Total with fees', kind: 'decimal', width: 16 },
   { key: 'mark', zh_cn: '最低/最高', en: 'Lowest/highest', width: 12 },
   { key: 'lastPrice', zh_cn: '上次价格', en: 'Last price', kind: 'decimal', width: 12 },
+  { key: 'lastPriceOriginal', zh_cn: '上次价格(原币种)', en: 'Last price as recorded', width: 18 },
   { key: 'savings', zh_cn: '节约金额', en: 'Savings', kind: 'decimal', width: 12 },
   { key: 'savingsRate', zh_cn: '节约率 %', en: 'Savings %', kind: 'decimal', width: 10 },
+  { key: 'budgetPrice', zh_cn: '预算单价', en: 'Budget price', kind: 'decimal', width: 12 },
+  { key: 'budgetSavings', zh_cn: '预算节约', en: 'Savings vs budget', kind: 'decimal', width: 14 },
+  { key: 'budgetSavingsRate', zh_cn: '预算节约率 %', en: 'Savings vs budget %', kind: 'decimal', width: 12 },
   { key: 'quota', zh_cn: '配额 %', en: 'Quota %', kind: 'decimal', width: 9 },
 ];
 
@@ -253,7 +257,9 @@ const comparisonColumns: Column[] = [
  * The price comparison as an .xlsx in the caller's language (issue #13 "Excel export of the comparison"):
  * the same figures as findComparison — per line × invited supplier the status, round, unit price excl.
  * tax for the line's quantity (the RFQ's currency), ladder, line amount (2 decimals), lowest/highest,
- * last price, savings and quota — so nobody rebuilds the table by hand. Same rules as the comparison:
+ * last price (in the RFQ's currency, and as recorded with its currency), savings, the requisition's budget price (in the RFQ's currency) with the savings against it
+ * (amount and %, empty for a line without a requisition budget) and quota — so nobody rebuilds the table by
+ * hand. Same rules as the comparison:
  * '400' sealed or not opened; '404' for another company's RFQ.
  */
 export async function comparisonSheet(
@@ -292,8 +298,15 @@ export async function comparisonSheet(
       totalAmount: q.totalAmount,
       mark: mark(q),
       lastPrice: line.lastPrice ? plain(line.lastPrice) : null,
+      // As recorded, with its currency (the converted column above is empty without an RFQ rate for it).
+      lastPriceOriginal: line.lastPriceOriginal
+        ? `${plain(line.lastPriceOriginal)} ${line.lastPriceCurrency}`
+        : null,
       savings: q.savings,
       savingsRate: q.savingsRate,
+      budgetPrice: line.budgetPrice ? plain(line.budgetPrice) : null,
+      budgetSavings: q.budgetSavings,
+      budgetSavingsRate: q.budgetSavingsRate,
       quota: q.quota ? plain(q.quota) : null,
     })),
   );

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import { servicePath } from '@srm/contracts/document/define';
 import {
+  costTemplateBodySchema,
+  costTemplateFilterSchema,
   enquiryDefinition as def,
   enquiryAwardBodySchema,
   enquiryNewRoundBodySchema,
@@ -9,12 +11,14 @@ import {
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { z } from 'zod';
 import { uploadedFile } from '../../platform/document/import.ts';
-import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
+import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { XLSX_TYPE } from '../../platform/excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { deleteCostTemplate, findCostTemplates, saveCostTemplate } from './cost-templates.ts';
 import { comparisonSheet, importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
   award,
+  copyEnquiry,
   decline,
   enquiryKind,
   findComparison,
@@ -38,6 +42,9 @@ const ownQuote = z
     costs: amounts,
     fees: amounts,
     bout: z.number(),
+    /** The quote's currency and the RFQ's rate for it into the RFQ's currency (1 for its own). */
+    currency: z.string(),
+    exchangeRate: z.string(),
     remark: z.string().nullable(),
     quoteTime: z.string(),
   })
@@ -75,6 +82,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       /** The RFQ's cost items (cost-breakdown quotes) and additional fees, by name. */
       costItems: z.array(z.string()),
       feeItems: z.array(z.string()),
+      /** The currencies the caller may quote in: the RFQ's own (rate 1) first, then its quote currencies. */
+      currencies: z.array(z.object({ currency: z.string(), exchangeRate: z.string() })),
       open: z.boolean(),
       lines: z.array(
         z.object({
@@ -93,15 +102,126 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   );
 
   /**
+   * POST /apis/inquiry/PurchaseEnquiryService/copy/{id} — a new draft from an RFQ (the kind's own copy,
+   * service.ts copyEnquiry): header inputs, cost structure (costConstituteJson), additional fees
+   * (additionFeeJson), quote method (ladder or cost breakdown), quote currencies, custom fields and each
+   * line's material, quantity, requested date and invited suppliers; a past deadline becomes now + 7 days.
+   * data: the new draft's record. '400' when a rule of the save fails (e.g. a supplier unlinked since);
+   * '404' for another company's RFQ.
+   * Function permission (issue #19): `enquiry.save`; without it '403'.
+   */
+  r.post(
+    `${purchase}/copy/:id`,
+    {
+      config: { action: ownRouteAction(def, 'save') },
+      schema: {
+        tags,
+        summary: 'Copy an RFQ into a new draft, with its cost structure and fees',
+        params: idParams,
+        response: { 200: envelopeSchema(record) },
+      },
+    },
+    async (request) =>
+      ok(
+        enquiryKind.toRecord(
+          await copyEnquiry(deps.db, requireAuth(request.auth), request.params.id),
+        ) as never,
+      ),
+  );
+
+  // ——— the buyer's cost-structure templates (cost-templates.ts) ———
+  const templates = '/apis/inquiry/PurchaseCostTemplateService';
+  const template = z.object({
+    id: z.string(),
+    templateName: z.string(),
+    costItems: z.array(z.string()),
+    remark: z.string().nullable(),
+    version: z.number(),
+    lastUpdateDate: z.string(),
+  });
+
+  /**
+   * POST /apis/inquiry/PurchaseCostTemplateService/findPageList — the caller's cost templates by name.
+   * Body { pageSize (1–100, default 20), cursor? (the previous page's nextCursor), templateName? (prefix) }.
+   * data { rows: [{ id, templateName, costItems, remark, version, lastUpdateDate }], nextCursor }.
+   */
+  r.post(
+    `${templates}/findPageList`,
+    {
+      schema: {
+        tags,
+        summary: "The buyer's cost-structure templates, a page by name",
+        body: costTemplateFilterSchema,
+        response: {
+          200: envelopeSchema(z.object({ rows: z.array(template), nextCursor: z.string().nullable() })),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'purchase', 'edit');
+      return ok(await findCostTemplates(deps.db, auth, request.body));
+    },
+  );
+
+  /**
+   * POST /apis/inquiry/PurchaseCostTemplateService/save — create (no id) or edit (id + version) a cost
+   * template: { templateName (1–50), costItems (1–20 names, each once, ≤ 50 characters), remark? }.
+   * data: the template. '400' costTemplateNameRepeated (the buyer has one of that name),
+   * enquiryItemNameRepeated; '404' unknown id; '409' stale version.
+   */
+  r.post(
+    `${templates}/save`,
+    {
+      schema: {
+        tags,
+        summary: 'Create or edit a cost-structure template (names unique per buyer)',
+        body: costTemplateBodySchema,
+        response: { 200: envelopeSchema(template) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'purchase', 'edit');
+      return ok(await saveCostTemplate(deps.db, auth, request.body));
+    },
+  );
+
+  /**
+   * POST /apis/inquiry/PurchaseCostTemplateService/delete/{id} — body { version }. RFQs filled from it
+   * keep their cost items. '404' unknown or another company's; '409' stale version.
+   */
+  r.post(
+    `${templates}/delete/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a cost-structure template',
+        params: idParams,
+        body: z.object({ version: z.number().int().min(0) }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'purchase', 'edit');
+      await deleteCostTemplate(deps.db, auth, request.params.id, request.body.version);
+      return ok(null);
+    },
+  );
+
+  /**
    * GET /apis/inquiry/SaleEnquiryService/findQuote/{id} — the supplier's quote page (spec 000 §2 "enquiry
    * quote" /rfq/#/v2/client/quota): the RFQ header, `open` (quoting and before quoteEndTime), and only the
    * lines the caller is invited to, each with its quote status (seed 001 §4 Quotation) and its own current
    * quote (unit price or ladder). Never another supplier's price or name. '404' when the RFQ is not
    * published or the caller not invited (spec 001 §9).
+   * Function permission (issue #19): `enquiry.read`; without it '403'.
    */
   r.get(
     `${sale}/findQuote/:id`,
     {
+      config: { action: ownRouteAction(def, 'read') },
       schema: {
         tags,
         summary: "The supplier's invitations and own quotes on an RFQ",
@@ -120,10 +240,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * POST /apis/inquiry/SaleEnquiryService/participate/{id} — the supplier takes part (its invitations
    * without a response become "response successful"). '400' enquiryNotOpen after the deadline; '404' when
    * not invited.
+   * Function permission (issue #19): `enquiry.quote`; without it '403'.
    */
   r.post(
     `${sale}/participate/:id`,
     {
+      config: { action: ownRouteAction(def, 'quote') },
       schema: {
         tags,
         summary: 'Take part in an RFQ (supplier)',
@@ -143,10 +265,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * POST /apis/inquiry/SaleEnquiryService/decline/{id} — the supplier declines with a reason (1–500
    * characters): its invitations become "rejected", its quotes are withdrawn, the buyer's creator is told.
    * '400' when not open; '404' when not invited.
+   * Function permission (issue #19): `enquiry.quote`; without it '403'.
    */
   r.post(
     `${sale}/decline/:id`,
     {
+      config: { action: ownRouteAction(def, 'quote') },
       schema: {
         tags,
         summary: 'Decline an RFQ with a reason (supplier)',
@@ -169,10 +293,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * Body { lines: [{ itemId, priceExcludingTax? (unit price, 12.6), ladder? ([{ quantity, price }], rising
    * quantities, spec 001 §5), taxRate? (percent; default the RFQ's), remark? }] }. Answers the quote page.
    * '400': not open, a line not invited to, declined, price or ladder missing, ladder not rising; '404'.
+   * Function permission (issue #19): `enquiry.quote`; without it '403'.
    */
   r.post(
     `${sale}/quote/:id`,
     {
+      config: { action: ownRouteAction(def, 'quote') },
       schema: {
         tags,
         summary: 'Quote or re-quote invited lines of an RFQ (supplier)',
@@ -199,10 +325,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
      * in the caller's language): one row per line × invited supplier with status, round, unit price excl.
      * tax (the RFQ's currency), ladder, tax rate, line amount, lowest/highest, last price, savings, quota.
      * '400' enquirySealed / enquiryPasswordRequired as the comparison; '404' for another company's RFQ.
+     * Function permission (issue #19): `enquiry.export`; without it '403'.
      */
     u.get(
       `${purchase}/exportComparison/:id`,
       {
+        config: { action: ownRouteAction(def, 'export') },
         schema: {
           tags,
           summary: 'Download the price comparison of an RFQ (Excel)',
@@ -231,10 +359,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
      * requested date (read-only) — and the editable unit price excl. tax, or for a ladder-price RFQ the
      * ladder ("1000:9.8; 5000:9.5"), prefilled with its current quote. '400' enquiryNotOpen when the RFQ
      * takes no quotes; '404' when not invited.
+     * Function permission (issue #19): `enquiry.read`; without it '403'.
      */
     u.get(
       `${sale}/quoteSheet/:id`,
       {
+        config: { action: ownRouteAction(def, 'read') },
         schema: {
           tags,
           summary: "Download the supplier's quote sheet of an RFQ (Excel)",
@@ -261,10 +391,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
      * priced lines are quoted through the quote route's own rules, all or nothing; answers the quote page.
      * '400' with data { errors: [{ row, field, message }] } (caller's language, no ids) when a row is bad,
      * or naming the rule (not open, not an .xlsx, no prices …); '404' when not invited.
+     * Function permission (issue #19): `enquiry.quote`; without it '403'.
      */
     u.post(
       `${sale}/importQuoteSheet/:id`,
       {
+        config: { action: ownRouteAction(def, 'quote') },
         schema: {
           tags,
           summary: 'Upload a filled quote sheet of an RFQ (supplier), all or nothing',
@@ -292,10 +424,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id} — the invited suppliers per line with
    * their quote status, decline reason and awarded quota — no prices (safe before the deadline). A draft
    * answers the suppliers chosen on each line (no status). data { sealed, lines }.
+   * Function permission (issue #19): `enquiry.read`; without it '403'.
    */
   r.get(
     `${purchase}/findInvitations/:id`,
     {
+      config: { action: ownRouteAction(def, 'read') },
       schema: {
         tags,
         summary: 'Invited suppliers per RFQ line and their responses (no prices)',
@@ -305,6 +439,7 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
             z.object({
               costItems: z.array(z.string()),
               feeItems: z.array(z.string()),
+              currencyRates: z.array(z.object({ currency: z.string(), exchangeRate: z.string() })),
               sealed: z.boolean(),
               needsPassword: z.boolean(),
               lines: z.array(
@@ -335,10 +470,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * chosen suppliers (each quoted some line). Body { version, quoteEndTime (ISO-8601, future), suppliers:
    * [account], message? }. data { record } (quoting again, bout + 1). '400' enquiryEndInPast,
    * enquiryRoundSupplier, docStatusNotAllowed (only a quoted RFQ whose quotes are open); '409' stale.
+   * Function permission (issue #19): `enquiry.newRound`; without it '403'.
    */
   r.post(
     `${purchase}/newRound/:id`,
     {
+      config: { action: ownRouteAction(def, 'newRound') },
       schema: {
         tags,
         summary: 'Start a new round of quotes for chosen suppliers',
@@ -359,10 +496,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * enters the opening password (spec 001 §3 passWord) once quoting has ended. Body { version, passWord }.
    * data { record } (openUser, openTime set; status quoted). '400' enquiryOpenNotNeeded, enquirySealed,
    * enquiryOpenerIsCreator, enquiryPasswordWrong; '409' stale version.
+   * Function permission (issue #19): `enquiry.openQuotes`; without it '403'.
    */
   r.post(
     `${purchase}/openQuotes/:id`,
     {
+      config: { action: ownRouteAction(def, 'openQuotes') },
       schema: {
         tags,
         summary: 'Open the quotes with the opening password (a second person)',
@@ -379,12 +518,24 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id} — the price comparison once the quote
    * deadline has passed (checked on read; a quoting RFQ becomes "quoted"): per line each supplier's status,
    * unit price for the line's quantity, ladder, line amount (2 decimals), lowest/highest flags, and savings
-   * against the buyer's last price-master price (amount and percent). '400' enquirySealed before the
+   * against the buyer's last price-master price (amount and percent; `lastPrice` converted from the record's
+   * `lastPriceCurrency` into the RFQ's currency, `lastPriceOriginal` as recorded; without an RFQ rate for that
+   * currency `lastPrice` and the savings are null and `lastPriceMissing` is 'noRate', 'none' without a
+   * record); for a line taken from the demand pool
+   * its requisition line's `budgetPrice` (unit price excl. tax, CNY converted into the RFQ's currency; null
+   * without a requisition or budget, see service.ts findComparison) and per quote `budgetSavings` ((budget −
+   * price) × quantity) and `budgetSavingsRate` (% of the budget), 2 decimals, null when not applicable
+   * (issue #13). Prices, amounts and fees are in the
+   * RFQ's currency: a quote in another currency is converted with the RFQ's fixed rate for it (price × rate,
+   * half up to 6 decimals; fees to 2), and also answered as quoted (quoteCurrency, quoteExchangeRate,
+   * quotedPrice); ladders and cost breakdowns stay in the quote's currency. '400' enquirySealed before the
    * deadline; '404' for another company's RFQ.
+   * Function permission (issue #19): `enquiry.read`; without it '403'.
    */
   r.get(
     `${purchase}/findComparison/:id`,
     {
+      config: { action: ownRouteAction(def, 'read') },
       schema: {
         tags,
         summary: 'Price comparison of an RFQ (after the quote deadline)',
@@ -407,6 +558,10 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                 z.object({
                   ...lineBase,
                   lastPrice: z.string().nullable(),
+                  lastPriceCurrency: z.string().nullable(),
+                  lastPriceOriginal: z.string().nullable(),
+                  lastPriceMissing: z.enum(['none', 'noRate']).nullable(),
+                  budgetPrice: z.string().nullable(),
                   quotes: z.array(
                     z.object({
                       toElsAccount: z.string(),
@@ -415,6 +570,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                       declineReason: z.string().nullable(),
                       quota: z.string().nullable(),
                       priceExcludingTax: z.string().nullable(),
+                      quoteCurrency: z.string().nullable(),
+                      quoteExchangeRate: z.string().nullable(),
+                      quotedPrice: z.string().nullable(),
                       taxRate: z.string().nullable(),
                       ladder,
                       bout: z.number().nullable(),
@@ -428,6 +586,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                       highest: z.boolean(),
                       savings: z.string().nullable(),
                       savingsRate: z.string().nullable(),
+                      budgetSavings: z.string().nullable(),
+                      budgetSavingsRate: z.string().nullable(),
                     }),
                   ),
                 }),
@@ -449,10 +609,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * configured steps for the award (task type "enquiry end") it waits for them instead: awardAuditStatus 1,
    * nothing written, `pending` true; the last approval runs it. data { record, orders: [{ id, orderNumber,
    * toElsAccount }], prices (count), pending }. '400' rules, sealed, status; '409' stale.
+   * Function permission (issue #19): `enquiry.award`; without it '403'.
    */
   r.post(
     `${purchase}/award/:id`,
     {
+      config: { action: ownRouteAction(def, 'award') },
       schema: {
         tags,
         summary: 'Award RFQ lines to suppliers with quota shares (writes prices and order drafts)',

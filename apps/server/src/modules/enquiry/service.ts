@@ -1,7 +1,11 @@
+import type { FieldDef } from '@srm/contracts/document/define';
 import {
+  convert,
   costBreakdownProblem,
   costItemsSchema,
   costTotal,
+  currencyRatesProblem,
+  currencyRatesSchema,
   enquiryDefinition as def,
   type EnquiryAwardBody,
   type EnquiryNewRoundBody,
@@ -18,9 +22,12 @@ import {
   QUOTED_STATUSES,
   quotaProblem,
   type RuleProblem,
+  rateFor,
 } from '@srm/contracts/enquiry';
+import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
 import Decimal from 'decimal.js';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -45,6 +52,9 @@ import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
+import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
+import { readPresetParameter } from '../system/parameters.ts';
+import { costTemplateItems } from './cost-templates.ts';
 import { enquiry, enquiryItem, enquiryQuote, enquirySaleIndex, enquirySupplier } from './tables.ts';
 
 /**
@@ -147,20 +157,33 @@ async function endIfAllAnswered(tx: Tx, env: string, row: EnquiryRow) {
   await endQuoting(tx, env, current);
 }
 
-/** '400' naming the rule when the lines' invitations break it or name a supplier not linked to the buyer. */
+/** '400' naming the rule when the lines' invitations break it (at least the buyer's minimum per line) or name a supplier not linked to the buyer. */
 async function checkInvitations(tx: Queryable, buyer: string, lines: Array<{ suppliers: string[] }>) {
-  rule(invitationProblem(lines));
+  // Issue #19: the buyer's preset parameter may raise the spec's minimum of 3 suppliers per line.
+  const minSuppliers = await readPresetParameter(tx, buyer, MIN_SUPPLIERS_PARAMETER);
+  rule(invitationProblem(lines, minSuppliers));
   const accounts = [...new Set(lines.flatMap((l) => l.suppliers))];
   const linked = await findLinkedSuppliers(tx, buyer, accounts);
   for (const account of accounts)
     if (!linked.some((l) => l.account === account)) throw badRequest('supplierNotLinked', { account });
+  // Issue #16: only suppliers whose stage allows invitations (potential and better, not frozen).
+  await assertSupplierRights(tx, buyer, accounts, 'invite');
   return new Map(linked.map((l) => [l.account, l.name]));
+}
+
+/** A JSON part of the save body checked by its schema (absent: empty); '400' naming `body.<field>`. */
+function parsed<T>(schema: z.ZodType<T[]>, value: unknown, field: string): T[] {
+  const result = schema.safeParse(value ?? []);
+  if (!result.success) throw badRequest('rule.format', { field: `body.${field}` });
+  return result.data;
 }
 
 /**
  * Save (buyer, while unpublished): the buyer's materials (materialId) with quantity > 0 and a requested
  * date, each line inviting `suppliers` (linked suppliers, at least 3, each once); a quote deadline in the
- * future; prices valid until `priceValidDate`.
+ * future; prices valid until `priceValidDate`. A cost-breakdown RFQ's items come from
+ * `costConstituteJson`, or when it is empty from the buyer's template `costTemplateId` ('400'
+ * costTemplateUnknown); `currencyRateJson` lists the other quote currencies with the buyer's fixed rates.
  */
 async function saveEnquiry(ctx: SaveContext) {
   const { tx, auth, body } = ctx;
@@ -171,8 +194,20 @@ async function saveEnquiry(ctx: SaveContext) {
   await checkInvitations(tx, auth.elsAccount, lines);
   if (new Date(body.quoteEndTime as string).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
   // The cost structure and the additional fees: names, each once (a cost-breakdown RFQ needs one).
-  const costItems = costItemsSchema.parse(body.costConstituteJson ?? []);
-  const feeItems = feeItemsSchema.parse(body.additionFeeJson ?? []);
+  let costItems = parsed(costItemsSchema, body.costConstituteJson, 'costConstituteJson');
+  // A template picked from the buyer's library fills the cost structure when no items are given.
+  if (body.costTemplateId !== undefined && body.costTemplateId !== null && body.costTemplateId !== '') {
+    const templateId = z.uuid().safeParse(body.costTemplateId);
+    if (!templateId.success) throw badRequest('rule.format', { field: 'body.costTemplateId' });
+    if (costItems.length === 0) costItems = await costTemplateItems(tx, auth.elsAccount, templateId.data);
+  }
+  const feeItems = parsed(feeItemsSchema, body.additionFeeJson, 'additionFeeJson');
+  // The quote currencies and the buyer's fixed rates into the RFQ's currency (issue #13 conversion).
+  const currency = (
+    typeof body.currency === 'string' && body.currency !== '' ? body.currency : 'CNY'
+  ).toUpperCase();
+  const rates = parsed(currencyRatesSchema, body.currencyRateJson, 'currencyRateJson');
+  rule(currencyRatesProblem(currency, rates));
   rule(itemNamesProblem(costItems));
   rule(itemNamesProblem(feeItems));
   if (body.quoteMethod === '3' && costItems.length === 0) throw badRequest('enquiryCostItemsMissing');
@@ -209,8 +244,12 @@ async function saveEnquiry(ctx: SaveContext) {
             passWordHash: (ctx.current?.passWordHash as string | null) ?? null,
             passWordSet: (ctx.current?.passWordSet as string | undefined) ?? '0',
           }),
-      currency: (text('currency') ?? 'CNY').toUpperCase(),
+      currency,
       exchangeRate: text('exchangeRate') ?? '1',
+      currencyRateJson: rates.map((r) => ({
+        currency: r.currency,
+        exchangeRate: new Decimal(r.exchangeRate).toFixed(6),
+      })),
       payMethod: text('payMethod'),
       incoterms: text('incoterms'),
       taxCode: text('taxCode'),
@@ -353,6 +392,86 @@ async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string
   }
 }
 
+/**
+ * A source line's budget (issue #13 "savings against … the requisition's budget price"): the budget unit
+ * price, **excluding tax, in CNY** (the requisition's definition: budget prices and amounts in CNY, used as
+ * the order's price excl. tax by the pool's toOrder), per `unit`; null when the source has none.
+ */
+export type SourceBudget = { budgetPrice: string | null; unit: string };
+/**
+ * Reads the budgets of an RFQ's source lines of one `sourceType` in one query: the buying company and each
+ * source's number and line number in, a map keyed `sourceKey(number, line)` out (missing sources absent).
+ * Registered by the module that owns the source (1: the purchase-request module), as with SourceRelease.
+ */
+export type SourceBudgets = (
+  db: Queryable,
+  elsAccount: string,
+  sources: ReadonlyArray<{ sourceNumber: string; sourceItemNumber: string }>,
+) => Promise<Map<string, SourceBudget>>;
+const sourceBudgets = new Map<string, SourceBudgets>();
+export function registerSourceBudgets(sourceType: string, lookup: SourceBudgets): void {
+  sourceBudgets.set(sourceType, lookup);
+}
+/** The key of a source line in a SourceBudgets map: its document number and line number. */
+export const sourceKey = (sourceNumber: string, sourceItemNumber: string) =>
+  `${sourceNumber}\u0000${sourceItemNumber}`;
+
+/**
+ * A unit price in `currency` as a unit price in the RFQ's currency (issue #13 conversion, the one used for
+ * budgets and last prices): as is for the RFQ's own currency, else × the RFQ's fixed rate for `currency`
+ * (its `currencyRateJson`: 1 `currency` = rate RFQ currency), half up to 6 decimals. Null when the RFQ
+ * lists no rate for `currency` — such a price is never compared with the RFQ's prices.
+ * inRfqCurrency({ currency: 'CNY', currencyRateJson: [{ currency: 'USD', exchangeRate: '7.1' }] }, '2', 'USD')
+ * = '14.200000'.
+ */
+export function inRfqCurrency(
+  row: Pick<EnquiryRow, 'currency' | 'currencyRateJson'>,
+  price: string,
+  currency: string,
+): string | null {
+  const rate = rateFor(row.currency, row.currencyRateJson ?? [], currency);
+  return rate === null ? null : convert(price, rate, 6);
+}
+
+/**
+ * Each RFQ line's budget unit price in the RFQ's currency (line id → price, 6 decimals), for the lines
+ * whose source registered budgets and has a budget price: the CNY budget converted like a quote — as is
+ * for a CNY RFQ, else × the RFQ's fixed rate for CNY (`currencyRateJson`, half up to 6 decimals). A line
+ * gets no budget when its source is unknown or has no budget price, when its unit differs from the
+ * source's (a budget per another unit compares nothing), or when the RFQ's rate table has no CNY rate.
+ */
+async function budgetPrices(
+  db: Queryable,
+  row: Pick<EnquiryRow, 'elsAccount' | 'currency' | 'currencyRateJson'>,
+  items: ItemRow[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (rateFor(row.currency, row.currencyRateJson ?? [], 'CNY') === null) return out;
+  const byType = new Map<string, ItemRow[]>();
+  for (const item of items) {
+    if (!item.sourceNumber || !item.sourceItemNumber || !sourceBudgets.has(item.sourceType)) continue;
+    const list = byType.get(item.sourceType);
+    if (list) list.push(item);
+    else byType.set(item.sourceType, [item]);
+  }
+  for (const [sourceType, lines] of byType) {
+    const found = await sourceBudgets.get(sourceType)!(
+      db,
+      row.elsAccount,
+      lines.map((l) => ({ sourceNumber: l.sourceNumber!, sourceItemNumber: l.sourceItemNumber! })),
+    );
+    for (const line of lines) {
+      const budget = found.get(sourceKey(line.sourceNumber!, line.sourceItemNumber!));
+      const converted =
+        budget?.budgetPrice && budget.unit === line.unit
+          ? inRfqCurrency(row, budget.budgetPrice, 'CNY')
+          : null;
+      if (converted !== null) out.set(line.id, converted);
+    }
+  }
+  return out;
+}
+
 /** The job that ends quoting at an RFQ's deadline (key: the RFQ's id). */
 export const QUOTE_END_JOB = 'enquiry.quoteEnd';
 
@@ -412,9 +531,57 @@ export const enquiryKind = defineKind({
   // A deleted draft gives its quantities back to the demand pool.
   release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
-  ownRoutes: ['award', 'newRound'],
+  ownRoutes: ['award', 'newRound', 'copy', 'quote', 'openQuotes'],
   approvalContent: (row) => String(row.enquiryDesc ?? ''),
 });
+
+/** How long a copied RFQ's quoting lasts when the source's deadline has passed (7 days, milliseconds). */
+const COPY_QUOTE_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * Copies an RFQ into a new draft (buyer; POST PurchaseEnquiryService/copy/{id}, the kind's own copy):
+ * every header input (description, methods, quote method — unit, ladder or cost breakdown —, currency,
+ * exchange rate, quote currencies and their rates, payment, tax, validity, remark), the cost structure
+ * (`costConstituteJson`) and the additional fees (`additionFeeJson`), custom fields, and per line the
+ * material, quantity, requested date and invited suppliers. Not copied: numbers, statuses, quotes, the
+ * opening password (write-only) and the lines' demand-pool sources (their quantities stay with the
+ * source RFQ). A deadline already past becomes now + 7 days. Goes through the save, so its rules apply
+ * (a supplier unlinked since is refused). '404' for another company's RFQ.
+ */
+export async function copyEnquiry(db: Queryable, auth: AuthContext, id: string): Promise<DocRow> {
+  const source = await buyerRow(db, auth, id);
+  const lines = (await enquiryKind.findLines(db, id)) as unknown as Array<
+    ItemRow & { customFields: Record<string, string> }
+  >;
+  const inputs = Object.fromEntries(
+    Object.entries(def.header as Record<string, FieldDef>)
+      .filter(([, f]) => f.input && !f.secret)
+      .flatMap(([name]) => {
+        const value = (source as Record<string, unknown>)[name];
+        if (value === null || value === undefined) return [];
+        return [[name, value instanceof Date ? value.toISOString() : value]];
+      }),
+  );
+  const end =
+    source.quoteEndTime.getTime() > Date.now()
+      ? source.quoteEndTime
+      : new Date(Date.now() + COPY_QUOTE_WINDOW_MS);
+  return enquiryKind.save(db, auth, 'purchase', {
+    ...inputs,
+    ...source.customFields,
+    quoteEndTime: end.toISOString(),
+    costConstituteJson: source.costConstituteJson,
+    additionFeeJson: source.additionFeeJson,
+    currencyRateJson: source.currencyRateJson,
+    lines: lines.map((l) => ({
+      materialId: l.materialId,
+      quantity: l.quantity,
+      deliveryDate: l.deliveryDate,
+      suppliers: l.invitedSuppliers,
+      ...l.customFields,
+    })),
+  });
+}
 
 // ——— the supplier's side ———
 
@@ -436,6 +603,8 @@ const quoteOut = (q: QuoteRow | undefined) =>
         costs: q.costConstituteJson ?? null,
         fees: q.additionFeeJson ?? null,
         bout: q.bout,
+        currency: q.currency,
+        exchangeRate: q.exchangeRate,
         remark: q.remark,
         quoteTime: q.createDate.toISOString(),
       }
@@ -480,6 +649,8 @@ export async function findQuotePage(db: Queryable, auth: AuthContext, id: string
     record: enquiryKind.toRecord(row as unknown as DocRow),
     costItems: row.costConstituteJson,
     feeItems: row.additionFeeJson,
+    // The currencies the caller may quote in: the RFQ's own (rate 1) and its quote currencies.
+    currencies: [{ currency: row.currency, exchangeRate: '1.000000' }, ...row.currencyRateJson],
     open: isOpen(row),
     lines: rows.map(({ invitation, item }) => ({
       itemId: item.id,
@@ -645,6 +816,11 @@ export async function quote(
         fees = line.fees.map((f) => ({ name: f.name, amount: new Decimal(f.amount).toFixed(2) }));
       }
       if (price === undefined) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
+      // The quote's currency: the RFQ's, or one of its quote currencies at the RFQ's fixed rate.
+      const currency = line.currency ?? row.currency;
+      const exchangeRate = rateFor(row.currency, row.currencyRateJson, currency);
+      if (exchangeRate === null)
+        throw badRequest('enquiryCurrencyNotAllowed', { line: found.item.lineNumber / 10, currency });
       const previous = ['2', '3'].includes(found.invitation.quoteStatus);
       await tx
         .update(enquiryQuote)
@@ -657,6 +833,8 @@ export async function quote(
         bout: row.bout,
         priceExcludingTax: new Decimal(price).toFixed(6),
         taxRate: line.taxRate ?? row.taxRate,
+        currency,
+        exchangeRate,
         ladderPriceJson: ladder,
         costConstituteJson: costs,
         additionFeeJson: fees,
@@ -699,6 +877,8 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
   return {
     costItems: row.costConstituteJson,
     feeItems: row.additionFeeJson,
+    // The RFQ's quote currencies with the buyer's fixed rates (the edit form shows them).
+    currencyRates: row.currencyRateJson,
     sealed: !isUnsealed(row) || !isOpened(row),
     // Past the deadline but locked by an opening password nobody has entered yet.
     needsPassword: isUnsealed(row) && !isOpened(row),
@@ -848,9 +1028,12 @@ export async function newRound(
   });
 }
 
-/** The buyer's last price of a material (newest price-master record, any supplier), per unit. */
+/**
+ * The buyer's last price of a material (newest price-master record, any supplier): per unit (excl. tax ÷
+ * the record's price base, 6 decimals) in the record's own `currency` (not converted here).
+ */
 async function lastPrices(db: Queryable, buyer: string, materialIds: string[]) {
-  const out = new Map<string, { price: string; toElsAccount: string }>();
+  const out = new Map<string, { price: string; currency: string; toElsAccount: string }>();
   if (materialIds.length === 0) return out;
   const rows = await db
     .select()
@@ -861,24 +1044,72 @@ async function lastPrices(db: Queryable, buyer: string, materialIds: string[]) {
     if (!out.has(r.materialId))
       out.set(r.materialId, {
         price: new Decimal(r.priceExcludingTax).div(r.priceBase).toDecimalPlaces(6).toFixed(6),
+        currency: r.currency,
         toElsAccount: r.toElsAccount,
       });
   return out;
 }
 
-/** The unit price a quote gives a quantity: its ladder's step for it, else its unit price. */
-const priceOf = (q: QuoteRow, quantity: string) =>
+/** The unit price a quote gives a quantity, in the quote's currency: its ladder's step, else its unit price. */
+const quotedPriceOf = (q: QuoteRow, quantity: string) =>
   q.ladderPriceJson && q.ladderPriceJson.length > 0
     ? ladderPriceFor(q.ladderPriceJson, quantity)
     : q.priceExcludingTax;
+
+/**
+ * The unit price a quote gives a quantity in the RFQ's currency (issue #13 conversion): the quoted price ×
+ * the quote's rate (the RFQ's fixed rate for its currency), rounded half up to 6 decimals; what the
+ * comparison, ranks and the award use.
+ */
+const priceOf = (q: QuoteRow, quantity: string) => convert(quotedPriceOf(q, quantity), q.exchangeRate, 6);
+
+/** A quote's additional fees in the RFQ's currency: each fee × the quote's rate, half up to 2 decimals. */
+const feesIn = (q: QuoteRow) =>
+  q.additionFeeJson
+    ? q.additionFeeJson.map((f) => ({ name: f.name, amount: convert(f.amount, q.exchangeRate, 2) }))
+    : null;
+
+/**
+ * Savings of a quote against a reference unit price (the last price-master price, the requisition's
+ * budget): `{name}` = (reference − price) × quantity and `{name}Rate` = (reference − price) / reference × 100,
+ * exact, half up to 2 decimals; null without a reference or a price (the rate also for a reference of 0).
+ */
+function savingsAgainst<N extends string>(
+  reference: string | null,
+  price: Decimal | null,
+  quantity: string,
+  name: N,
+): Record<N | `${N}Rate`, string | null> {
+  const ref = price && reference ? new Decimal(reference) : null;
+  const gain = ref && price ? ref.sub(price) : null;
+  return {
+    [name]: gain ? gain.mul(quantity).toFixed(2, Decimal.ROUND_HALF_UP) : null,
+    [`${name}Rate`]:
+      gain && ref && !ref.isZero() ? gain.div(ref).mul(100).toFixed(2, Decimal.ROUND_HALF_UP) : null,
+  } as Record<N | `${N}Rate`, string | null>;
+}
 
 /**
  * The price comparison (buyer, after the deadline; '400' sealed before it): per line every invited
  * supplier with its quote status and current quote — unit price for the line's quantity (per unit,
  * excl. tax, the RFQ's currency), ladder, line amount, lowest/highest marked — and the savings against
  * the last price-master price ((last − price) × quantity, and as a percent of the last price), and the
- * award waiting for its approval (`pendingAward`, null when none). Reading it
+ * award waiting for its approval (`pendingAward`, null when none).
+ *
+ * The last price (issue #13): `lastPriceOriginal` per unit excl. tax in `lastPriceCurrency` (the newest
+ * price-master record's currency), and `lastPrice` the same converted into the RFQ's currency with
+ * `inRfqCurrency` (as the budget). When the RFQ has no rate for that currency, `lastPrice` and every quote's
+ * `savings`/`savingsRate` are null and `lastPriceMissing` = 'noRate' (never compared across currencies);
+ * 'none' without a price-master record; null when the last price is compared. Reading it
  * after the deadline moves a quoting RFQ to "quoted" (2) — the deadline is checked on read.
+ *
+ * Savings against the budget (issue #13): a line taken from the demand pool answers its requisition
+ * line's `budgetPrice` — per unit, excl. tax, converted from CNY into the RFQ's currency (see
+ * `budgetPrices`; null for a line without a requisition, a requisition line without a budget price, a
+ * different unit, or an RFQ currency without a CNY rate) — and each quote `budgetSavings` = (budget −
+ * price) × quantity and `budgetSavingsRate` = (budget − price) / budget × 100, both exact (decimal.js),
+ * rounded half up to 2 decimals; negative when the quote is above the budget, null without a budget or a
+ * price (the rate also for a budget of 0).
  */
 export async function findComparison(db: Queryable, auth: AuthContext, id: string) {
   enquiryKind.assertSide(auth, 'purchase', 'award', id);
@@ -910,18 +1141,24 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
     if (list) list.push(i);
     else byLine.set(i.itemId, [i]);
   }
-  const last = await lastPrices(
-    db,
-    row.elsAccount,
-    items.map((i) => i.materialId),
-  );
+  const [last, budgets] = await Promise.all([
+    lastPrices(
+      db,
+      row.elsAccount,
+      items.map((i) => i.materialId),
+    ),
+    budgetPrices(db, row, items),
+  ]);
   return {
     record: enquiryKind.toRecord(row as unknown as DocRow),
     costItems: row.costConstituteJson,
     feeItems: row.additionFeeJson,
     pendingAward: await findPendingAward(db, row),
     lines: items.map((item) => {
-      const lastPrice = last.get(item.materialId) ?? null;
+      // The last price in the RFQ's currency; none (and no savings) when the RFQ has no rate for its currency.
+      const lastRecord = last.get(item.materialId) ?? null;
+      const lastPrice = lastRecord ? inRfqCurrency(row, lastRecord.price, lastRecord.currency) : null;
+      const budgetPrice = budgets.get(item.id) ?? null;
       const offers = (byLine.get(item.id) ?? []).map((i) => {
         const q = quotes.get(i.id);
         return { invitation: i, q, price: q ? new Decimal(priceOf(q, item.quantity)) : null };
@@ -937,7 +1174,11 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
         unit: item.unit,
         quantity: item.quantity,
         deliveryDate: item.deliveryDate,
-        lastPrice: lastPrice?.price ?? null,
+        lastPrice,
+        lastPriceCurrency: lastRecord?.currency ?? null,
+        lastPriceOriginal: lastRecord?.price ?? null,
+        lastPriceMissing: lastRecord ? (lastPrice === null ? ('noRate' as const) : null) : ('none' as const),
+        budgetPrice,
         quotes: offers.map(({ invitation, q, price }) => ({
           toElsAccount: invitation.toElsAccount,
           supplierName: invitation.supplierName,
@@ -945,6 +1186,10 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
           declineReason: invitation.declineReason,
           quota: invitation.quota,
           priceExcludingTax: price ? price.toFixed(6) : null,
+          // As quoted: its currency, the rate it is converted with, and the unit price in it.
+          quoteCurrency: q?.currency ?? null,
+          quoteExchangeRate: q?.exchangeRate ?? null,
+          quotedPrice: q ? new Decimal(quotedPriceOf(q, item.quantity)).toFixed(6) : null,
           taxRate: q?.taxRate ?? null,
           ladder: q?.ladderPriceJson ?? null,
           // The round the current quote was given in, and whether the supplier is in the current round.
@@ -953,23 +1198,20 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
           lineAmount: price ? price.mul(item.quantity).toDecimalPlaces(2).toFixed(2) : null,
           // The cost breakdown (per unit) and the line's additional fees; the line's total with fees.
           costs: q?.costConstituteJson ?? null,
-          fees: q?.additionFeeJson ?? null,
-          feeTotal: q?.additionFeeJson ? feeTotal(q.additionFeeJson) : null,
+          fees: q ? feesIn(q) : null,
+          feeTotal: q?.additionFeeJson ? feeTotal(feesIn(q) ?? []) : null,
           totalAmount: price
             ? price
                 .mul(item.quantity)
                 .toDecimalPlaces(2)
-                .add(q?.additionFeeJson ? feeTotal(q.additionFeeJson) : '0')
+                .add(q?.additionFeeJson ? feeTotal(feesIn(q) ?? []) : '0')
                 .toFixed(2)
             : null,
           lowest: !!price && !!lowest && price.eq(lowest),
           highest: !!price && !!highest && price.eq(highest) && prices.length > 1,
-          savings:
-            price && lastPrice ? new Decimal(lastPrice.price).sub(price).mul(item.quantity).toFixed(2) : null,
-          savingsRate:
-            price && lastPrice && !new Decimal(lastPrice.price).isZero()
-              ? new Decimal(lastPrice.price).sub(price).div(lastPrice.price).mul(100).toFixed(2)
-              : null,
+          // Against the last price-master price and the requisition's budget (in the RFQ's currency).
+          ...savingsAgainst(lastPrice, price, item.quantity, 'savings'),
+          ...savingsAgainst(budgetPrice, price, item.quantity, 'budgetSavings'),
         })),
       };
     }),

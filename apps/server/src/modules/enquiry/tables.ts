@@ -59,6 +59,15 @@ export const enquiry = pgTable(
     bout: integer('bout').notNull().default(1),
     currency: text('currency').notNull().default('CNY'),
     exchangeRate: numeric('exchange_rate', { precision: 10, scale: 6 }).notNull().default('1'),
+    /**
+     * The buyer's rate table of this RFQ (issue #13 currency conversion): the other currencies suppliers
+     * may quote in, each with how many units of `currency` one unit of it is worth (format 10.6). Fixed
+     * when the RFQ is saved, the same for every supplier; the comparison converts with it.
+     */
+    currencyRateJson: jsonb('currency_rate_json')
+      .$type<Array<{ currency: string; exchangeRate: string }>>()
+      .notNull()
+      .default([]),
     payMethod: text('pay_method'),
     incoterms: text('incoterms'),
     taxCode: text('tax_code'),
@@ -145,6 +154,10 @@ export const enquiryQuote = pgTable(
     bout: integer('bout').notNull().default(1),
     priceExcludingTax: numeric('price_excluding_tax', { precision: 18, scale: 6 }).notNull(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    /** The quote's currency (the RFQ's, or one of its quote currencies); its prices, ladder, costs and fees are in it. */
+    currency: text('currency').notNull().default('CNY'),
+    /** The RFQ's rate for that currency when the quote was given (1 for the RFQ's own currency), 10.6. */
+    exchangeRate: numeric('exchange_rate', { precision: 10, scale: 6 }).notNull().default('1'),
     ladderPriceJson: jsonb('ladder_price_json').$type<Array<{ quantity: string; price: string }>>(),
     /** Cost breakdown: [{ name, amount }] per unit excl. tax, summing to the price. */
     costConstituteJson: jsonb('cost_constitute_json').$type<Array<{ name: string; amount: string }>>(),
@@ -168,3 +181,27 @@ export const enquiryQuote = pgTable(
  * kernel keeps it in step (kind.ts `saleIndex`).
  */
 export const enquirySaleIndex = saleIndexTable('enquiry_sale_index', () => enquiry.id);
+
+/**
+ * The buyer's library of cost-structure templates (issue #13 "cost breakdown from a cost-structure
+ * template"): a named list of cost items (e.g. material, processing, packaging) that an RFQ's
+ * `costConstituteJson` is filled from when the buyer picks it. Names are unique per buyer; the list pages
+ * by name (keyset on els_account, template_name).
+ */
+export const enquiryCostTemplate = pgTable(
+  'enquiry_cost_template',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    templateName: text('template_name').notNull(),
+    /** The cost items, in order, each name once (1–20 names of ≤ 50 characters). */
+    costItems: jsonb('cost_items').$type<string[]>().notNull(),
+    remark: text('remark'),
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [uniqueIndex('enquiry_cost_template_name_uq').on(t.elsAccount, t.templateName)],
+);

@@ -143,6 +143,8 @@ export const deductCostKind = defineKind({
   header: deductCost,
   lines: deductCostItem,
   documentId: deductCostItem.documentId,
+  // Data permissions (issue #19): the buyer's users see the suppliers they are given.
+  dataPermission: { supplier: 'toElsAccount' },
   numberOwner: 'purchase',
   save: saveFeeSheet('deductCost'),
   effects: { send, sendBack, cancel },
@@ -154,6 +156,8 @@ export const addCostKind = defineKind({
   header: addCost,
   lines: addCostItem,
   documentId: addCostItem.documentId,
+  // Data permissions (issue #19): the buyer's users see the suppliers they are given.
+  dataPermission: { supplier: 'toElsAccount' },
   numberOwner: 'sale',
   save: saveFeeSheet('addCost'),
   effects: { send, sendBack, cancel },

@@ -2,15 +2,19 @@ import type { Side } from '@srm/contracts/document/define';
 import { ITEM_SIGN, type ItemType, reconDefinition } from '@srm/contracts/finance';
 import { fromUnits, lineMoney, negate, sumMoney, toUnits } from '@srm/contracts/finance-money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
+import { dropActionRequest } from '../../platform/document/action-approval.ts';
 import {
   type ActionContext,
   type DocRow,
   defineKind,
   type SaveContext,
 } from '../../platform/document/kind.ts';
+import { erpConnector } from '../../platform/erp-push.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
+import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { deliveryNote, deliveryNoteItem } from '../delivery-note/tables.ts';
 import { purchaseOrder, purchaseOrderItem } from '../order/tables.ts';
 import { refund, refundItem } from '../refund/tables.ts';
@@ -501,7 +505,85 @@ async function post(ctx: ActionContext) {
       .update(addCost)
       .set({ reconFlag: '2' })
       .where(inArray(addCost.id, ids('4')));
-  return { set: { voucherNumber: String(ctx.body.voucherNumber ?? '').trim(), postTime: new Date() } };
+  await scheduleErpPush(ctx.tx, ctx.row.id);
+  return {
+    set: {
+      voucherNumber: String(ctx.body.voucherNumber ?? '').trim(),
+      postTime: new Date(),
+      erpPushStatus: 'P',
+      erpPushMessage: null,
+    },
+  };
+}
+
+/** The job that pushes a posted statement to the ERP (platform/jobs.ts: once, even across processes). */
+export const RECON_ERP_PUSH_JOB = 'reconErpPush';
+
+/** Schedules the ERP push of a statement now, in the posting transaction (a retry gets its own key). */
+async function scheduleErpPush(tx: Tx, reconId: string) {
+  await scheduleJob(tx, {
+    kind: RECON_ERP_PUSH_JOB,
+    key: `${reconId}:${Date.now()}`,
+    runAt: new Date(),
+    payload: { reconId },
+  });
+}
+
+/** Push to the ERP again (buyer, posted, last push failed or never answered): a new push job. */
+async function pushErp(ctx: ActionContext) {
+  await scheduleErpPush(ctx.tx, ctx.row.id);
+  return { set: { erpPushStatus: 'P', erpPushMessage: null } };
+}
+
+/** Withdraw a posting that waits for its approval (buyer): the tasks are cancelled, the asked post dropped. */
+async function withdrawPost(ctx: ActionContext) {
+  await dropActionRequest(ctx.tx, 'reconPost', ctx.row);
+  return undefined;
+}
+
+/**
+ * Registers the statement's ERP push job (issue #15 "the ERP push of a posted statement"; seed 001 §8
+ * "push ERP successful"): the job reads the posted statement in its transaction; without ERP_PUSH_URL the
+ * statement says no ERP is connected ('0'); else, after that transaction commits, the connector posts
+ * { kind: 'recon', action: 'post', elsAccount, number, document, lines } and the answer is written on the
+ * statement — S with the ERP's voucher number, or E with the error (the buyer may push again). A process
+ * that dies between the two leaves 'P', which the buyer may push again too. Not a user's edit: the
+ * version stays.
+ */
+export function registerReconErpPush(db: Queryable, config: Config): void {
+  registerJobHandler(RECON_ERP_PUSH_JOB, async (tx, job, { afterCommit }) => {
+    const reconId = String(job.payload.reconId ?? '');
+    const [row] = (await tx.select().from(recon).where(eq(recon.id, reconId))) as unknown as DocRow[];
+    if (row?.checkStatus !== '4') return;
+    const connector = erpConnector(config);
+    if (!connector) {
+      await tx.update(recon).set({ erpPushStatus: '0', erpPushMessage: null }).where(eq(recon.id, reconId));
+      return;
+    }
+    const lines = (await tx
+      .select()
+      .from(reconItem)
+      .where(eq(reconItem.documentId, reconId))
+      .orderBy(asc(reconItem.lineNumber))) as unknown as DocRow[];
+    afterCommit(async () => {
+      const result = await connector.push({
+        kind: 'recon',
+        action: 'post',
+        elsAccount: row.elsAccount,
+        number: String(row.reconNumber),
+        document: reconKind.toRecord(row),
+        lines: lines.map((l) => reconKind.toLine(l)),
+      });
+      await db
+        .update(recon)
+        .set(
+          result.ok
+            ? { erpPushStatus: 'S', erpPushMessage: null, erpVoucherNumber: result.erpNumber }
+            : { erpPushStatus: 'E', erpPushMessage: result.message },
+        )
+        .where(eq(recon.id, reconId));
+    });
+  });
 }
 
 export const reconKind = defineKind({
@@ -509,9 +591,11 @@ export const reconKind = defineKind({
   header: recon,
   lines: reconItem,
   documentId: reconItem.documentId,
+  // Data permissions (issue #19): the buyer's users see the suppliers they are given.
+  dataPermission: { supplier: 'toElsAccount' },
   numberOwner: 'purchase',
   save: saveRecon,
-  effects: { send, sendBack, cancel, post },
+  effects: { send, sendBack, cancel, post, pushErp, withdrawPost },
   release: (tx, _row, lines) => release(tx, lines),
   approvalAmount: (row) => String(row.totalAmount ?? '0'),
 });

@@ -121,6 +121,11 @@ export const recon = pgTable(
     voucherNumber: text('voucher_number'),
     erpVoucherNumber: text('erp_voucher_number'),
     postTime: timestamp('post_time', { withTimezone: true }),
+    /** APPROVAL_STATUS of the posting when the company puts it under approval (task type "reconPost"). */
+    postAuditStatus: text('post_audit_status').notNull().default('0'),
+    /** ERP_PUSH_STATUS: 0 no ERP connected, P pushing, S pushed, E failed (erpPushMessage holds the error). */
+    erpPushStatus: text('erp_push_status').notNull().default('0'),
+    erpPushMessage: text('erp_push_message'),
     remark: text('remark'),
   },
   (t) => listIndexes('recon', t, t.reconDate, t.reconNumber, t.checkStatus, t.elsAccount),
@@ -162,3 +167,93 @@ export const reconItem = pgTable(
     index('recon_item_source_idx').on(t.sourceId),
   ],
 );
+
+/**
+ * Invoices, kind `invoice` (packages/contracts/src/finance.ts invoiceDefinition): a supplier's tax invoice
+ * registered against one confirmed statement, with the three-way match's result (server-computed).
+ */
+export const invoice = pgTable(
+  'invoice',
+  {
+    ...documentColumns(),
+    /** The portal's registration number (IV2026110001). */
+    invoiceSequence: text('invoice_sequence').notNull(),
+    /** INVOICE_STATUS: 0 draft, 1 to be confirmed, 2 confirmed, 3 rejected, 4 posted, 5 cancelled. */
+    invoiceStatus: text('invoice_status').notNull().default('0'),
+    /** MATCH_STATUS: 0 not matched, 1 matched, 2 mismatch. */
+    matchStatus: text('match_status').notNull().default('0'),
+    /** ERP_PUSH_STATUS: 0 no ERP connected, S pushed, E failed (erpPushMessage holds the error). */
+    erpPushStatus: text('erp_push_status').notNull().default('0'),
+    invoiceNumber: text('invoice_number').notNull(),
+    invoiceCode: text('invoice_code'),
+    invoiceType: text('invoice_type').notNull().default('VAT'),
+    invoiceDate: date('invoice_date').notNull(),
+    reconId: uuid('recon_id')
+      .notNull()
+      .references(() => recon.id),
+    reconNumber: text('recon_number').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    supplierName: text('supplier_name').notNull(),
+    currency: text('currency').notNull(),
+    invoiceAmount: numeric('invoice_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    netAmount: numeric('net_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    expectedAmount: numeric('expected_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    differenceAmount: numeric('difference_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** The tolerance the match used (the buyer's at the time), for the record. */
+    toleranceAmount: numeric('tolerance_amount', { precision: 18, scale: 2 }),
+    tolerancePercent: numeric('tolerance_percent', { precision: 5, scale: 2 }),
+    backReason: text('back_reason'),
+    voucherNumber: text('voucher_number'),
+    erpVoucherNumber: text('erp_voucher_number'),
+    erpPushMessage: text('erp_push_message'),
+    postTime: timestamp('post_time', { withTimezone: true }),
+    remark: text('remark'),
+  },
+  (t) => [
+    ...listIndexes('invoice', t, t.invoiceDate, t.invoiceSequence, t.invoiceStatus, t.elsAccount),
+    index('invoice_recon_idx').on(t.reconId),
+    // A supplier registers one tax invoice (code + number) once while it is live.
+    index('invoice_number_idx').on(t.toElsAccount, t.invoiceNumber),
+  ],
+);
+
+/** One invoice line: a statement line, the amount invoiced for it, and its match. */
+export const invoiceItem = pgTable(
+  'invoice_item',
+  {
+    ...lineColumns(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => invoice.id, { onDelete: 'cascade' }),
+    reconItemId: uuid('recon_item_id').notNull(),
+    reconItemNumber: integer('recon_item_number').notNull(),
+    itemType: text('item_type').notNull(),
+    sourceNumber: text('source_number'),
+    orderNumber: text('order_number'),
+    materialNumber: text('material_number'),
+    materialDesc: text('material_desc'),
+    quantity: numeric('quantity', { precision: 18, scale: 3 }),
+    /** The order line's price including tax when matched (the first way of three). */
+    price: numeric('price', { precision: 18, scale: 6 }),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    /** Signed as on the statement (refunds and deductions negative). */
+    invoiceAmount: numeric('invoice_amount', { precision: 18, scale: 2 }).notNull(),
+    netAmount: numeric('net_amount', { precision: 18, scale: 2 }).notNull(),
+    taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull(),
+    expectedAmount: numeric('expected_amount', { precision: 18, scale: 2 }).notNull(),
+    differenceAmount: numeric('difference_amount', { precision: 18, scale: 2 }).notNull(),
+    /** MATCH_FLAG: 1 within the tolerance, 2 a difference. */
+    matchFlag: text('match_flag').notNull(),
+  },
+  (t) => [index('invoice_item_document_idx').on(t.documentId, t.lineNumber)],
+);
+
+/** A buyer's three-way-match tolerance (issue #15; finance-money.ts withinTolerance): none set = exact. */
+export const invoiceTolerance = pgTable('invoice_tolerance', {
+  elsAccount: text('els_account').primaryKey(),
+  toleranceAmount: numeric('tolerance_amount', { precision: 18, scale: 2 }),
+  tolerancePercent: numeric('tolerance_percent', { precision: 5, scale: 2 }),
+  updateUser: text('update_user').notNull(),
+  lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,6 +3,7 @@ import { pagingSchema } from '@srm/contracts/message';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
+import { admissionCounts } from '../admission/supplier-access.ts';
 import { financeStatistics } from '../finance/statistics.ts';
 import { hazardousSubstance } from '../system/tables.ts';
 
@@ -39,7 +40,9 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
   /**
    * GET /apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics (spec 000 §7) — finance figures
    * waiting for the caller's company: data { available: true, counts: { reconToBeConfirmed,
-   * invoiceToBeConfirmed, costToBeConfirmed } } (modules/finance/statistics.ts, issue #15).
+   * invoiceToBeConfirmed, costToBeConfirmed } } (modules/finance/statistics.ts, issue #15); a supplier's
+   * counts add its admission forms by status: accessDraft, accessWaiting, accessAdmitted, accessRejected
+   * (issue #16 "supplier home admission card", modules/admission admissionCounts).
    */
   r.get(
     '/apis/finance/FinanceSaleCostHeadService/findSaleIndexStatistics',
@@ -50,7 +53,14 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
         response: { 200: envelopeSchema(pendingFigures) },
       },
     },
-    async (request) => ok(await financeStatistics(deps.db, requireAuth(request.auth))),
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const [finance, admission] = await Promise.all([
+        financeStatistics(deps.db, auth),
+        auth.station === 'sale' ? admissionCounts(deps.db, auth.elsAccount) : Promise.resolve({}),
+      ]);
+      return ok({ ...finance, counts: { ...finance.counts, ...admission } });
+    },
   );
 
   // POST /apis/inquiry/SaleEnquiryService/findPageList (spec 000 §7) is the RFQ kernel kind's supplier

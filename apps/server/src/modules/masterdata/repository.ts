@@ -155,6 +155,7 @@ function materialWhere(elsAccount: string, filter: MaterialFilter & { cateCodes?
     where.push(or(ilike(material.materialNumber, `${kw}%`), ilike(material.materialName, `%${kw}%`))!);
   }
   if (filter.isFreeze) where.push(eq(material.isFreeze, filter.isFreeze));
+  if (filter.ids) where.push(inArray(material.id, filter.ids));
   return where;
 }
 
@@ -277,6 +278,7 @@ export async function findSupplierPage(
     );
   }
   if (filter.supplierStatus) where.push(eq(supplierMaster.supplierStatus, filter.supplierStatus));
+  if (filter.toElsAccounts) where.push(inArray(supplierMaster.toElsAccount, filter.toElsAccounts));
   const condition = and(...where);
   const [records, [{ total }]] = await Promise.all([
     db

@@ -130,6 +130,20 @@ const supplierSchema = z.object({
     }),
   ),
   addresses: z.array(z.object({ country: z.string().optional(), address: z.string() })),
+  /** Issue #16: frozen (orthogonal to the stage), admission status, certifications. */
+  frozen: z.boolean(),
+  accessStatus: z.string().nullable(),
+  certifications: z.array(
+    z.object({
+      type: z.string(),
+      org: z.string(),
+      date: z.string(),
+      effectiveDate: z.string().optional(),
+      expiryDate: z.string(),
+      mandatory: z.boolean().optional(),
+      attachmentId: z.string().optional(),
+    }),
+  ),
   extendFields: z.record(z.string(), z.unknown()),
   ...auditFields,
 });
@@ -290,7 +304,8 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   /**
    * POST /apis/masterdata/PurchaseMaterialService/findPageList — materials, newest first. Body
    * { currentPage, pageSize (10/20/30/40/50/100), keyword? (number prefix or name part), cateId? (any
-   * level: its materials and its sub-categories'), isFreeze? (Y/N) }. data { records, total, currentPage,
+   * level: its materials and its sub-categories'), isFreeze? (Y/N), ids? (only these material ids, 1–100:
+   * the RFQ / auction edit pages name the materials on their lines, issue #13) }. data { records, total, currentPage,
    * pageSize }; quantities in the base unit, tolerances in percent, shelf lives in days.
    */
   r.post(
@@ -420,7 +435,8 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
 
   /**
    * POST /apis/masterdata/PurchaseSupplierService/findPageList — the buyer's supplier records, newest
-   * first. Body { currentPage, pageSize, keyword? (code, account, full or short name), supplierStatus? }.
+   * first. Body { currentPage, pageSize, keyword? (code, account, full or short name), supplierStatus?,
+   * toElsAccounts? (only these ELS accounts, ≤ 200: the data-permission dialog, issue #19) }.
    */
   r.post(
     `${BASE}/PurchaseSupplierService/findPageList`,
@@ -454,7 +470,9 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
    * toElsAccount (a company linked to the buyer, else '400' "… is not one of your suppliers"; one
    * record per supplier; fixed on an edit), supplierCode (1–30, unique in the company), fullName (3–40:
    * "name length 3 to 40", seed 001 §5), shortName?, socialCreditCode? (18 of 0–9 A–Z), supplierType?,
-   * supplierStatus (qualified | potential | stranger | unqualified | frozen | blacklist), currency
+   * supplierStatus (the initial stage of a new record: stranger | potential | qualified | unqualified | good |
+   * excellent | cooperating | eliminated | blacklist; on an edit it must stay the current stage, else '400'
+   * "the supplier status changes only through a status change request" — issue #16), currency
    * (3 capitals), paymentClause?, contacts [{ name, telphone? (mobile 1xxxxxxxxxx or fixed line
    * 0xx(x)-xxxxxxx(x)), wxNo? }], banks [{ bankCode?, bankBranchName?, bankAccount (8–30 digits) }],
    * addresses [{ country?, address }], extendFields?. '409' stale version. data: the record.

@@ -1,5 +1,10 @@
 import { elsAccountSchema } from '@srm/contracts/auth';
 import { PAGE_SIZES } from '@srm/contracts/constants';
+import {
+  SUPPLIER_STAGE_VALUES,
+  SUPPLIER_STAGES,
+  type SupplierStage,
+} from '@srm/contracts/supplier-lifecycle';
 import { z } from 'zod';
 import { decimalPattern } from './decimal.ts';
 
@@ -32,17 +37,13 @@ export const paging = {
   pageSize: pageSize.default(10),
 };
 
-/** Supplier statuses (seed 001 §4 "Supplier"), a dictionary with both labels. */
-export const SUPPLIER_STATUSES = {
-  qualified: { zh_cn: '合格', en: 'Qualified' },
-  potential: { zh_cn: '潜在', en: 'Potential' },
-  stranger: { zh_cn: '陌生', en: 'Stranger' },
-  unqualified: { zh_cn: '不合格', en: 'Unqualified' },
-  frozen: { zh_cn: '冻结', en: 'Frozen' },
-  blacklist: { zh_cn: '黑名单', en: 'Blacklist' },
-} as const;
-export type SupplierStatus = keyof typeof SUPPLIER_STATUSES;
-export const SUPPLIER_STATUS_VALUES = Object.keys(SUPPLIER_STATUSES) as [SupplierStatus, ...SupplierStatus[]];
+/**
+ * Supplier statuses (seed 001 §4 "Supplier"): the lifecycle's stages (contracts supplier-lifecycle, issue
+ * #16); frozen is the separate `frozen` flag.
+ */
+export const SUPPLIER_STATUSES = SUPPLIER_STAGES;
+export type SupplierStatus = SupplierStage;
+export const SUPPLIER_STATUS_VALUES = SUPPLIER_STAGE_VALUES;
 
 // ---------------------------------------------------------------- categories
 
@@ -119,6 +120,11 @@ export const materialFilterSchema = z.object({
   /** A category of any level: its materials and those of its sub-categories. */
   cateId: z.uuid().optional(),
   isFreeze: yesNo.optional(),
+  /**
+   * Only these materials (ids, at most 100 = the largest page): an edit page names the materials already
+   * chosen on its lines, whether or not they are on the first page of a search (issue #13 pickers).
+   */
+  ids: z.array(z.uuid()).min(1).max(100).optional(),
 });
 export type MaterialFilter = z.infer<typeof materialFilterSchema>;
 export const materialPageSchema = materialFilterSchema.extend(paging);
@@ -167,7 +173,11 @@ export const supplierFields = {
     .regex(/^[0-9A-Z]{18}$/)
     .optional(),
   supplierType: optionalText(20),
-  supplierStatus: z.enum(SUPPLIER_STATUS_VALUES).default('qualified'),
+  /**
+   * A new record starts as a stranger (absent = stranger; issue #16: stranger → potential only through the
+   * unfamiliarToPotential request or the admission approval); an edit keeps the stage (absent = unchanged).
+   */
+  supplierStatus: z.enum(SUPPLIER_STATUS_VALUES).optional(),
   currency: z
     .string()
     .trim()
@@ -191,6 +201,11 @@ export const supplierFilterSchema = z.object({
   /** Supplier code, account, full or short name (contains). */
   keyword: z.string().trim().max(100).optional(),
   supplierStatus: z.enum(SUPPLIER_STATUS_VALUES).optional(),
+  /**
+   * Only the records of these supplier ELS accounts (at most 200, like one data-permission item): the
+   * data-permission dialog names the suppliers already saved for a sub-account (issue #19).
+   */
+  toElsAccounts: z.array(z.string().trim().min(1).max(64)).max(200).optional(),
 });
 export type SupplierFilter = z.infer<typeof supplierFilterSchema>;
 export const supplierPageSchema = supplierFilterSchema.extend(paging);

@@ -741,7 +741,28 @@ async function assertLinked(tx: Tx, els: string, account: string) {
   if (linked.length === 0) throw badRequest('mdNotYourSupplier', { account });
 }
 
-type SupplierValues = Omit<SupplierSave, 'id' | 'version' | 'extendFields'>;
+type SupplierValues = Omit<SupplierSave, 'id' | 'version' | 'extendFields' | 'supplierStatus'> & {
+  supplierStatus: string;
+};
+
+/**
+ * The stage a save or import row gives a record (issue #16): an edit keeps the current one (another answers
+ * supplierStatusNotEditable), a new record is a stranger (another answers supplierStatusNewStranger) — a
+ * linked supplier without a record already is one, so any other stage would be a conversion without its
+ * request. Answers the stage, or the message key of the broken rule.
+ */
+export function initialStage(
+  given: string | undefined,
+  current: { supplierStatus: string } | null | undefined,
+): { stage: string } | { problem: 'supplierStatusNotEditable' | 'supplierStatusNewStranger' } {
+  if (current)
+    return given === undefined || given === current.supplierStatus
+      ? { stage: current.supplierStatus }
+      : { problem: 'supplierStatusNotEditable' };
+  return given === undefined || given === 'stranger'
+    ? { stage: 'stranger' }
+    : { problem: 'supplierStatusNewStranger' };
+}
 
 function supplierValues(s: SupplierValues) {
   return {
@@ -774,6 +795,9 @@ export async function saveSupplier(db: Queryable, auth: AuthContext, body: Suppl
       if (body.id && !current) throw notFound('mdSupplierNotFound');
       if (current && body.version === undefined) throw badRequest('rule.required', { field: 'body.version' });
       if (current && current.toElsAccount !== body.toElsAccount) throw badRequest('mdSupplierAccountFixed');
+      // Issue #16: the stage changes only through conversion requests (modules/supplier-lifecycle).
+      const stage = initialStage(body.supplierStatus, current);
+      if ('problem' in stage) throw badRequest(stage.problem);
       await assertLinked(tx, els, body.toElsAccount);
       const others = (
         await findSuppliersByKeys(tx, els, { accounts: [body.toElsAccount], codes: [body.supplierCode] })
@@ -783,7 +807,7 @@ export async function saveSupplier(db: Queryable, auth: AuthContext, body: Suppl
       if (others.some((s) => s.supplierCode === body.supplierCode))
         throw badRequest('mdSupplierCodeTaken', { code: body.supplierCode });
       const values = {
-        ...supplierValues(body),
+        ...supplierValues({ ...body, supplierStatus: stage.stage }),
         ...(body.extendFields ? { extendFields: body.extendFields } : {}),
         lastUpdateUser: userKey(auth),
       };
@@ -903,6 +927,8 @@ export async function importSuppliers(
             key: 'mdNotYourSupplier',
             params: { account: input.toElsAccount },
           });
+        const stage = initialStage(input.supplierStatus, current);
+        if ('problem' in stage) problems.push({ field: 'supplierStatus', key: stage.problem });
         const codeOwner = known.find((s) => s.supplierCode === input.supplierCode);
         if (codeOwner && codeOwner.toElsAccount !== input.toElsAccount)
           problems.push({
@@ -927,6 +953,7 @@ export async function importSuppliers(
           current,
           values: supplierValues({
             ...input,
+            supplierStatus: 'stage' in stage ? stage.stage : 'stranger',
             contacts: replaceFirst(
               current?.contacts ?? [],
               input.contactName

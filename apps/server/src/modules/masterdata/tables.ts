@@ -1,5 +1,7 @@
+import type { Certification } from '@srm/contracts/supplier-certification';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -106,6 +108,7 @@ export const supplierMaster = pgTable(
     shortName: text('short_name'),
     socialCreditCode: text('social_credit_code'),
     supplierType: text('supplier_type'),
+    /** The stage (contracts supplier-lifecycle SUPPLIER_STAGES); changes only through conversions/admission. */
     supplierStatus: text('supplier_status').notNull().default('qualified'),
     currency: text('currency').notNull().default('CNY'),
     paymentClause: text('payment_clause'),
@@ -118,6 +121,9 @@ export const supplierMaster = pgTable(
       .notNull()
       .default([]),
     addresses: jsonb('addresses').$type<Array<{ country?: string; address: string }>>().notNull().default([]),
+    frozen: boolean('frozen').notNull().default(false),
+    accessStatus: text('access_status'),
+    certifications: jsonb('certifications').$type<Certification[]>().notNull().default([]),
     extendFields: jsonb('extend_fields').$type<Record<string, unknown>>().notNull().default({}),
     ...audit(),
   },

@@ -2,9 +2,9 @@ import { envelopeSchema } from '@srm/contracts/envelope';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import { findRoleCodes } from '../account/repository.ts';
+import { findGrantsOf } from '../company-admin/repository.ts';
 import { findMenuRows } from './repository.ts';
-import { buildMenuTree } from './service.ts';
+import { allowedMenuIds, buildMenuTree } from './service.ts';
 
 type MenuNode = {
   id: string;
@@ -46,6 +46,11 @@ export function registerMenuRoutes(app: App, deps: AppDeps): void {
     max: 20_000,
     ttl: Math.max(ttl, 1),
   });
+  // A user's roles or menus changed here or in another process (session cache invalidations, issue #18).
+  deps.sessions.listen((forget) => {
+    if (forget.all) trees.clear();
+    if (forget.user) for (const key of trees.keys()) if (key.startsWith(`${forget.user}|`)) trees.delete(key);
+  });
   /**
    * GET /apis/user/getMenu (spec 000 §7): the caller's menu tree for their station and company, filtered
    * by their roles. data: MenuItem[] (appName in the caller's language, appNameI18n with both). Served
@@ -72,10 +77,12 @@ export function registerMenuRoutes(app: App, deps: AppDeps): void {
       if (cached) return send(cached);
       return Promise.all([
         findMenuRows(deps.db, auth.station, auth.elsAccount),
-        findRoleCodes(deps.db, auth.subaccountId),
-      ]).then(([rows, roles]) => {
+        findGrantsOf(deps.db, auth.subaccountId),
+      ]).then(([rows, grants]) => {
+        const roles = grants.map((g) => g.roleCode);
+        const tree = buildMenuTree(rows, roles, request.locale, allowedMenuIds(rows, grants));
         // The route's own serializer (declared fields only), once per cache life.
-        const body = reply.serialize(ok(buildMenuTree(rows, roles, request.locale))) as string;
+        const body = reply.serialize(ok(tree)) as string;
         if (ttl > 0) trees.set(key, body);
         send(body);
         // Settle with the reply itself: Fastify then leaves alone an answer still being compressed.

@@ -8,10 +8,40 @@ export function isVisibleTo(entryRoles: string[], userRoles: string[]): boolean 
 }
 
 /**
- * Builds the menu tree (spec 000 §3) from flat rows, keeping only what the roles allow. A hidden parent
- * hides its children; a group whose children are all hidden and which has no page of its own is dropped.
+ * The menu entries a user's roles open (issue #19 Role management): null (no limit) when the user holds no
+ * role or a role without a menu list; otherwise the listed entries with their descendants and ancestors.
  */
-export function buildMenuTree(rows: MenuRow[], userRoles: string[], locale: Locale): MenuItem[] {
+export function allowedMenuIds(
+  rows: Pick<MenuRow, 'id' | 'parentId'>[],
+  grants: Array<{ menuIds: string[] | null }>,
+): Set<string> | null {
+  if (grants.length === 0 || grants.some((g) => g.menuIds === null)) return null;
+  const parentOf = new Map(rows.map((r) => [r.id, r.parentId ?? null]));
+  const listed = new Set(grants.flatMap((g) => g.menuIds ?? []));
+  const allowed = new Set<string>();
+  for (const row of rows) {
+    // An entry is open when it or one of its ancestors is listed; the ancestors of a listed entry show too.
+    for (let id: string | null = row.id; id; id = parentOf.get(id) ?? null) {
+      if (listed.has(id)) {
+        for (let up: string | null = row.id; up; up = parentOf.get(up) ?? null) allowed.add(up);
+        break;
+      }
+    }
+  }
+  return allowed;
+}
+
+/**
+ * Builds the menu tree (spec 000 §3) from flat rows, keeping only what the roles allow (and, when the
+ * roles list menu entries, only those: `allowed`). A hidden parent hides its children; a group whose
+ * children are all hidden and which has no page of its own is dropped.
+ */
+export function buildMenuTree(
+  rows: MenuRow[],
+  userRoles: string[],
+  locale: Locale,
+  allowed: Set<string> | null = null,
+): MenuItem[] {
   const byParent = new Map<string | null, MenuRow[]>();
   for (const row of rows) {
     const key = row.parentId ?? null;
@@ -21,7 +51,7 @@ export function buildMenuTree(rows: MenuRow[], userRoles: string[], locale: Loca
   }
   const build = (parentId: string | null): MenuItem[] =>
     (byParent.get(parentId) ?? [])
-      .filter((row) => isVisibleTo(row.roles, userRoles))
+      .filter((row) => isVisibleTo(row.roles, userRoles) && (allowed === null || allowed.has(row.id)))
       .map(
         (row): MenuItem => ({
           id: row.id,

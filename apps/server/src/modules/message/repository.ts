@@ -15,6 +15,7 @@ export async function findMessages(
     readFlag?: 'Y' | 'N';
     handleFlag?: 'Y' | 'N';
     keyword?: string;
+    senderElsAccount?: string;
     sendTimeStart?: string;
     sendTimeEnd?: string;
     offset: number;
@@ -31,6 +32,8 @@ export async function findMessages(
     const like = `%${escapeLike(filter.keyword)}%`;
     where.push(or(ilike(sysMsg.msgTitle, like), ilike(sysMsg.msgContent, like))!);
   }
+  // A filter on the receiver's index range (a user's messages are few enough to read past others' senders).
+  if (filter.senderElsAccount) where.push(eq(sysMsg.senderElsAccount, filter.senderElsAccount));
   if (filter.sendTimeStart) where.push(gte(sysMsg.sendTime, new Date(filter.sendTimeStart)));
   if (filter.sendTimeEnd) where.push(lte(sysMsg.sendTime, new Date(filter.sendTimeEnd)));
   const condition = and(...where);

@@ -73,7 +73,8 @@ export function registerMessageRoutes(app: App, deps: AppDeps): void {
   /**
    * POST /apis/ElsSysMsgService/findPageList — the caller's system messages, newest first.
    * Body { currentPage, pageSize (5 | 10 … 100), elsAccount?, elsSubAccount? (must be the caller),
-   * readFlag?, handleFlag?, keyword?, sendTimeStart?, sendTimeEnd? (ISO-8601) }.
+   * readFlag?, handleFlag?, keyword?, senderElsAccount? (the sending company: a supplier's buyer filter,
+   * issue #16), sendTimeStart?, sendTimeEnd? (ISO-8601) }.
    * data: { records: SysMsg[], total, currentPage, pageSize }. '403' when naming another user.
    */
   r.post(

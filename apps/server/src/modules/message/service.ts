@@ -67,6 +67,7 @@ export async function listMessages(
     readFlag?: 'Y' | 'N';
     handleFlag?: 'Y' | 'N';
     keyword?: string;
+    senderElsAccount?: string;
     sendTimeStart?: string;
     sendTimeEnd?: string;
   },
@@ -276,6 +277,9 @@ export async function publishNotice(
       fromStatus: '0',
       toStatus: '1',
       createUser: userKey(auth),
+      documentNumber: row.title,
+      // The receiving suppliers' endpoints hear the publication too (`notice.publish`, issue #18).
+      parties: [auth.elsAccount, ...receivers],
     });
     await notify(tx, env, {
       receivers: { companies: receivers },

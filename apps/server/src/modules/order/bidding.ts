@@ -9,15 +9,18 @@ import {
   orderQuoteBodySchema,
   orderStartBiddingBodySchema,
 } from '@srm/contracts/purchase-order';
+import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
+import { ownRouteAction } from '../../platform/document/routes.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
+import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { assertSupplier } from './delivery.ts';
 import type { toHeader as ToHeader } from './routes.ts';
 import {
@@ -138,6 +141,7 @@ export async function startBidding(
       if (!link) throw badRequest('supplierNotLinked', { account });
       return link;
     });
+    await assertSupplierRights(tx, auth.elsAccount, body.toElsAccounts, 'invite');
     const last = await currentRound(tx, order.id);
     const remark = body.remark || null;
     const bids = await tx
@@ -217,6 +221,7 @@ export async function award(db: Queryable, auth: AuthContext, env: string, id: s
     const winner = bids.find((b) => b.id === body.bidId);
     if (winner?.bidStatus !== '1') throw badRequest('bidNotQuoted');
     if (!biddingOpen(bids)) throw badRequest('biddingNotOpen');
+    await assertSupplierRights(tx, auth.elsAccount, [winner.toElsAccount], 'award');
     const items = await findItems(tx, order.id);
     const moneys: Array<{ amountExcl: string; amount: string }> = [];
     for (const item of items) {
@@ -653,10 +658,12 @@ export function registerBiddingRoutes(
    * message linking to its bid. Answers the order header. '400' rules (status: orderStatusNotAllowed;
    * body.quoteEndTime not later than now; a supplier not linked), '403' a selling-side user, '404' not
    * the caller's order, '409' stale version.
+   * Function permission (issue #19): `order.startBidding`; without it '403'.
    */
   r.post(
     '/apis/order/PurchaseOrderService/startBidding/:id',
     {
+      config: { action: ownRouteAction(purchaseOrderDefinition, 'startBidding') },
       schema: {
         tags: ['order'],
         summary: 'Start price bidding on an unsent order (buyer)',
@@ -687,10 +694,12 @@ export function registerBiddingRoutes(
    * until `open` (the quote end time has passed, or every bid still in play has quoted, or the round is
    * finished) bids answer totalAmount null, lines [] and quoteRemark null; bidStatus and quoteTime show.
    * '403' a selling-side user, '404' not the caller's order.
+   * Function permission (issue #19): `order.read`; without it '403'.
    */
   r.get(
     '/apis/order/PurchaseOrderService/findBids/:id',
     {
+      config: { action: ownRouteAction(purchaseOrderDefinition, 'read') },
       schema: {
         tags: ['order'],
         summary: 'Bids of the latest bidding round of an order (buyer)',
@@ -710,10 +719,12 @@ export function registerBiddingRoutes(
    * orderStatus '0', ready for approval; the bid becomes '2' won, the others still in play '3'; winner
    * and losers get messages. Answers the order header. '400' rules (orderStatusNotAllowed,
    * bidNotQuoted, biddingNotOpen), '403' a selling-side user, '404' not the caller's order, '409' stale.
+   * Function permission (issue #19): `order.award`; without it '403'.
    */
   r.post(
     '/apis/order/PurchaseOrderService/award/:id',
     {
+      config: { action: ownRouteAction(purchaseOrderDefinition, 'award') },
       schema: {
         tags: ['order'],
         summary: 'Award a bid (buyer)',
@@ -735,10 +746,12 @@ export function registerBiddingRoutes(
    * orderStatus '0' unchanged; bids still in play become '4' cancelled and their companies get a
    * message. Answers the order header. '400' when not in bidding, '403' a selling-side user, '404' not
    * the caller's order, '409' stale version.
+   * Function permission (issue #19): `order.cancelBidding`; without it '403'.
    */
   r.post(
     '/apis/order/PurchaseOrderService/cancelBidding/:id',
     {
+      config: { action: ownRouteAction(purchaseOrderDefinition, 'cancelBidding') },
       schema: {
         tags: ['order'],
         summary: 'Cancel the bidding of an order (buyer)',
@@ -766,10 +779,12 @@ export function registerBiddingRoutes(
    * data { records: [{ id, orderId, orderNumber, elsAccount (the buyer), buyerName, round, bidStatus,
    * quoteEndTime, quoteTime, totalAmount (its own quote, incl. tax), currency, createDate, version }],
    * total (exact), currentPage, pageSize }. '403' a buying-side user.
+   * Function permission (issue #19): `order.read`; without it '403'.
    */
   r.post(
     '/apis/order/SaleOrderService/findBidPageList',
     {
+      config: { action: ownRouteAction(purchaseOrderDefinition, 'read') },
       schema: {
         tags: ['order'],
         summary: 'Bid invitations (supplier)',
@@ -792,10 +807,12 @@ export function registerBiddingRoutes(
    * incotermsDesc, payTermsText, orderStatus }, items: [{ id, itemNumber, materialNumber, materialDesc,
    * unit, quantity (in the unit), deliveryDate }] (active lines) } — never the buyer's prices or other
    * suppliers' quotes. '403' a buying-side user, '404' not the caller's bid.
+   * Function permission (issue #19): `order.read`; without it '403'.
    */
   r.get(
     '/apis/order/SaleOrderService/findBidDetail/:id',
     {
+      config: { action: ownRouteAction(purchaseOrderDefinition, 'read') },
       schema: {
         tags: ['order'],
         summary: 'One bid invitation with the order lines to quote (supplier)',

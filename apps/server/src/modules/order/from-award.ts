@@ -4,6 +4,7 @@ import { userKey } from '../../platform/document/kind.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { priceIncludingTax } from '../masterdata/decimal.ts';
 import { priceMaster } from '../masterdata/tables.ts';
+import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { saveOrder } from './service.ts';
 
 /** One awarded line of one supplier: the material, the quantity it gets (line unit) and its unit price. */
@@ -45,6 +46,8 @@ export async function recordAward(
   },
 ): Promise<{ orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>; prices: number }> {
   const now = new Date();
+  // Issue #16: every winner must be awardable (stage, not frozen, no expired mandatory certification).
+  await assertSupplierRights(tx, auth.elsAccount, [...input.winners.keys()], 'award', now);
   const expiry = new Date(`${input.validUntil}T00:00:00.000Z`);
   expiry.setUTCDate(expiry.getUTCDate() + 1);
   const prices: Array<typeof priceMaster.$inferInsert> = [];

@@ -4,6 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { type ActionContext, type DocRow, defineKind } from '../../platform/document/kind.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { findLabels } from '../custom-field/service.ts';
+import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
+import { orderErpConnected, scheduleOrderErpPush } from './erp-push.ts';
 import { deriveOrderStatus, findItems } from './service.ts';
 import { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
@@ -100,6 +102,12 @@ export const orderKind = defineKind({
   header: purchaseOrder,
   lines: purchaseOrderItem,
   documentId: purchaseOrderItem.orderId,
+  // Data permissions (issue #19): purchase organisation and group, and the supplier.
+  dataPermission: {
+    purchaseOrg: 'purchaseOrganization',
+    purchaseGroup: 'purchaseGroup',
+    supplier: 'toElsAccount',
+  },
   lineNumber: 'itemNumber',
   sorts: {
     purchase: {
@@ -126,18 +134,30 @@ export const orderKind = defineKind({
     'cancelBidding',
   ],
   approvalAmount: (row: DocRow) => row.totalAmountLocal,
+  beforeSubmit: (tx, row) => assertSupplierRights(tx, row.elsAccount, [row.toElsAccount], 'order'),
   approvalContent: (row: DocRow) => `${row.supplierName} · ${row.totalAmount} ${row.currency}`,
   customFieldLabels: async (db, elsAccount) => (await findLabels(db, elsAccount, 'purchaseOrder')).labels,
   effects: {
-    send: async ({ row }) => ({
-      set: { sendTime: new Date() },
-      content: { zh_cn: `${row.totalAmount} ${row.currency}`, en: `${row.totalAmount} ${row.currency}` },
-    }),
+    send: async ({ tx, row }) => {
+      // Issue #16: a supplier blacklisted, frozen … since the order was saved is refused at send.
+      await assertSupplierRights(tx, row.elsAccount, [row.toElsAccount], 'order');
+      // Issue #18: the sent order goes to the ERP after commit (erp-push.ts), when one is connected.
+      const erp = orderErpConnected();
+      if (erp) await scheduleOrderErpPush(tx, row.id);
+      return {
+        set: { sendTime: new Date(), ...(erp ? { erpPushStatus: 'P', erpPushMessage: null } : {}) },
+        content: { zh_cn: `${row.totalAmount} ${row.currency}`, en: `${row.totalAmount} ${row.currency}` },
+      };
+    },
     close,
     confirm,
     refuse,
     confirmChange: async (ctx) => ({ set: { orderStatus: deriveOrderStatus(await linesOf(ctx)) } }),
     returnChange: async ({ body }) => ({ set: { rejectReason: body.remark?.trim() } }),
+    pushErp: async ({ tx, row }) => {
+      await scheduleOrderErpPush(tx, row.id);
+      return { set: { erpPushStatus: 'P', erpPushMessage: null } };
+    },
   },
 });
 

@@ -1,3 +1,4 @@
+import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import {
   CUSTOM_FIELD_KEYS,
@@ -9,12 +10,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DocRow } from '../../platform/document/kind.ts';
-import { recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
+import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
 import { findOrderLabels } from '../custom-field/service.ts';
 import { registerBiddingRoutes } from './bidding.ts';
 import { findOrderNotes, type NoteItemRow, type NoteRow, receiveShipment, shipOrder } from './delivery.ts';
+import { registerOrderErpPush } from './erp-push.ts';
 import { orderKind } from './kind.ts';
 import { renderOrderPdf } from './print.ts';
 import { confirmCounts, copyOrder, saveOrder } from './service.ts';
@@ -108,6 +110,8 @@ const detailSchema = z.object({
       stepName: z.string(),
       status: z.string(),
       handledBy: z.string().nullable(),
+      /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
+      handledOnBehalfOf: z.string().nullable(),
       remark: z.string().nullable(),
     }),
   ),
@@ -160,6 +164,8 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
   // The kernel's calls: both sides' lists and Excel export, submit/withdraw (and the default approval
   // handler), delete, send, sendChange, confirmChange, returnChange (kind.ts); the rest are below.
   registerDocumentRoutes(app, deps, orderKind);
+  // Issue #18: sent orders go to the ERP (ERP_PUSH_URL) from a job; pushErp/{id} asks again.
+  registerOrderErpPush(deps.db, deps.config, orderKind);
   // Price bidding on unsent orders (bidding.ts): answers the same header as the other actions.
   registerBiddingRoutes(app, deps, { headerSchema, toHeader });
 
@@ -172,10 +178,12 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
      * carry their non-empty custom fields flat (fbk1…fbk50, strings; seed 001 §3), on both sides; lines
      * carry shippedQuantity and receivedQuantity, the header deliveryStatus. '404' when the order is not
      * the caller's (or, for the supplier, not sent).
+     * Function permission (issue #19): `order.read`; without it '403'.
      */
     r.get(
       `/apis/order/${service}/findDetail/:id`,
       {
+        config: { action: ownRouteAction(orderKind.def, 'read') },
         schema: {
           tags: ['order'],
           summary: `One order (${side} side)`,
@@ -212,10 +220,12 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * seed 001 §3); an over-long value answers '400' naming it (e.g. body.fbk3, body.items.0.fbk7), an
    * unknown fbkN (fbk51 …) '400' "field … is not allowed". After sending, an edit is a change. '400'
    * rules, '403' suppliers, '409' stale version.
+   * Function permission (issue #19): `order.save`; without it '403'.
    */
   r.post(
     '/apis/order/PurchaseOrderService/save',
     {
+      config: { action: ownRouteAction(orderKind.def, 'save') },
       schema: {
         tags: ['order'],
         summary: 'Create or edit a purchase order',
@@ -230,10 +240,12 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     /**
      * GET /apis/order/{Purchase|Sale}OrderService/print/{id} — the order as a PDF (A4), labels in the
      * caller's language; the file is named after the order number.
+     * Function permission (issue #19): `order.read`; without it '403'.
      */
     r.get(
       `/apis/order/${side === 'purchase' ? 'PurchaseOrderService' : 'SaleOrderService'}/print/:id`,
       {
+        config: { action: ownRouteAction(orderKind.def, 'read') },
         schema: {
           tags: ['order'],
           summary: `Print an order (${side} side)`,
@@ -275,10 +287,12 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * POST /apis/order/PurchaseOrderService/close/{id} — body { version, itemIds? (default: every line) }.
    * Allowed with goods in transit: shipments stay, the buyer can still receive them, and closed lines
    * cannot be shipped any more; the delivery status is left as it is.
+   * Function permission (issue #19): `order.close`; without it '403'.
    */
   r.post(
     '/apis/order/PurchaseOrderService/close/:id',
     {
+      config: { action: ownRouteAction(orderKind.def, 'close') },
       schema: {
         tags: ['order'],
         summary: 'Close lines or the whole order',
@@ -302,10 +316,14 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  /** POST /apis/order/PurchaseOrderService/copy/{id} — a new unsubmitted order with the same supplier and lines. */
+  /**
+   * POST /apis/order/PurchaseOrderService/copy/{id} — a new unsubmitted order with the same supplier and lines.
+   * Function permission (issue #19): `order.save`; without it '403'.
+   */
   r.post(
     '/apis/order/PurchaseOrderService/copy/:id',
     {
+      config: { action: ownRouteAction(orderKind.def, 'save') },
       schema: {
         tags: ['order'],
         summary: 'Copy an order',
@@ -320,10 +338,12 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * POST /apis/order/SaleOrderService/confirm/{id} — the supplier confirms lines. Body { version, lines:
    * [{ itemId, replyDeliveryDate (ISO date) }] (≥ 1: "select at least one row"), rejectReason? (must be
    * empty: a return reason cannot be given when confirming) }.
+   * Function permission (issue #19): `order.confirm`; without it '403'.
    */
   r.post(
     '/apis/order/SaleOrderService/confirm/:id',
     {
+      config: { action: ownRouteAction(orderKind.def, 'confirm') },
       schema: {
         tags: ['order'],
         summary: 'Confirm order lines (supplier)',
@@ -350,10 +370,14 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  /** POST /apis/order/SaleOrderService/refuse/{id} — body { version, itemIds (≥ 1), remark (required) }. */
+  /**
+   * POST /apis/order/SaleOrderService/refuse/{id} — body { version, itemIds (≥ 1), remark (required) }.
+   * Function permission (issue #19): `order.refuse`; without it '403'.
+   */
   r.post(
     '/apis/order/SaleOrderService/refuse/:id',
     {
+      config: { action: ownRouteAction(orderKind.def, 'refuse') },
       schema: {
         tags: ['order'],
         summary: 'Refuse order lines (supplier)',
@@ -392,10 +416,12 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * (a sales-initiated delivery notice in status 3 shipped, as shipment status '1' in transit, shipmentNumber DNyyyyMM####, lines) }; the buyer who created the order gets a
    * message. '400' rules (message names the field or line), '403' a buying-side user, '404' not the
    * caller's sent order, '409' stale version.
+   * Function permission (issue #19): `order.ship`; without it '403'.
    */
   r.post(
     '/apis/order/SaleOrderService/ship/:id',
     {
+      config: { action: ownRouteAction(orderKind.def, 'ship') },
       schema: {
         tags: ['order'],
         summary: 'Ship confirmed order lines (supplier)',
@@ -427,10 +453,12 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * is received in full. Receiving works on closed orders too (goods in transit still arrive). Answers {
    * order, shipment }; the supplier company gets a message. '400' rules, '403' a selling-side user,
    * '404' not the caller's order or shipment, '409' stale version.
+   * Function permission (issue #19): `deliveryNote.receive`; without it '403'.
    */
   r.post(
     '/apis/order/PurchaseOrderService/receive/:id',
     {
+      config: { action: ownRouteAction(deliveryNoteDefinition, 'receive') },
       schema: {
         tags: ['order'],
         summary: 'Receive goods of a shipment (buyer)',

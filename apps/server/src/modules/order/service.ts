@@ -11,6 +11,7 @@ import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
 import { accountRelation, company } from '../account/tables.ts';
 import { findEffectivePrice } from '../masterdata/repository.ts';
+import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { orderHasLiveNotes } from './delivery.ts';
 import { purchaseOrder, purchaseOrderItem } from './tables.ts';
 
@@ -266,6 +267,8 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
   return db.transaction(async (tx) => {
     const [link] = await findLinkedSuppliers(tx, auth.elsAccount, [body.toElsAccount]);
     if (!link) throw badRequest('supplierNotLinked', { account: body.toElsAccount });
+    // Issue #16: orders only to suppliers whose stage allows them (drafts from awards and the pool too).
+    await assertSupplierRights(tx, auth.elsAccount, [body.toElsAccount], 'order');
     const lines = await buildLines(tx, auth, body);
     const totals = orderTotals(
       lines.map((l) => l.money),

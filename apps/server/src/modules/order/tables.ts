@@ -47,6 +47,11 @@ export const purchaseOrder = pgTable(
     /** 0 not sent, 1 sent. */
     sendStatus: text('send_status').notNull().default('0'),
     sendTime: timestamp('send_time', { withTimezone: true }),
+    /** ERP push of the sent order (issue #18): 0 no ERP connected, P pushing, S pushed, E failed. */
+    erpPushStatus: text('erp_push_status').notNull().default('0'),
+    erpPushMessage: text('erp_push_message'),
+    /** The ERP's own number for the order, from its answer. */
+    erpPurchaseOrderNo: text('erp_purchase_order_no'),
     /** 0 unsent, 1 to be confirmed, 2 partial confirmation, 3 all confirmed, 4 refused, 5 closed. */
     orderStatus: text('order_status').notNull().default('0'),
     /** 0 none, 1 change not sent, 2 change sent, 3 change confirmed, 4 change returned. */

@@ -23,7 +23,7 @@ import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { ebiddingKind, registerEbiddingSourceRelease } from '../ebidding/service.ts';
 import { ebiddingItem } from '../ebidding/tables.ts';
-import { enquiryKind, registerSourceRelease } from '../enquiry/service.ts';
+import { enquiryKind, registerSourceBudgets, registerSourceRelease, sourceKey } from '../enquiry/service.ts';
 import { enquiryItem } from '../enquiry/tables.ts';
 import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/repository.ts';
 import { findLinkedSuppliers, saveOrder } from '../order/service.ts';
@@ -210,6 +210,8 @@ export const purchaseRequestKind = defineKind({
   header: purchaseRequest,
   lines: purchaseRequestItem,
   documentId: purchaseRequestItem.documentId,
+  // Data permissions (issue #19): the requisition's factory and cost centre.
+  dataPermission: { factory: 'purchaseFactory', costCenter: 'costCenter' },
   numberOwner: 'purchase',
   save: saveRequest,
   effects: { cancel, scrap },
@@ -318,6 +320,43 @@ export async function releaseQuantity(
 
 // RFQ lines taken from the pool (sourceType 1) give their quantity back when the RFQ is deleted or closed.
 registerSourceRelease('1', (tx, source, user) => releaseQuantity(tx, source, 'enquiry', user));
+/**
+ * The budgets of requisition lines named by requisition number and line number, of the buying company
+ * `elsAccount` (another company's numbers find nothing): each line's `budgetPrice` — a unit price per the
+ * line's `unit`, excl. tax, in CNY (see the table's definition), null when the requester gave none — keyed
+ * `sourceKey(number, line)`. One query. For the RFQ comparison's savings against the budget (issue #13).
+ */
+export async function findSourceBudgets(
+  db: Queryable,
+  elsAccount: string,
+  sources: ReadonlyArray<{ sourceNumber: string; sourceItemNumber: string }>,
+) {
+  const out = new Map<string, { budgetPrice: string | null; unit: string }>();
+  const numbers = [...new Set(sources.map((s) => s.sourceNumber))];
+  const lineNumbers = [...new Set(sources.map((s) => Number(s.sourceItemNumber)))].filter(Number.isInteger);
+  if (numbers.length === 0 || lineNumbers.length === 0) return out;
+  const rows = await db
+    .select({
+      number: purchaseRequest.purchaseRequestNumber,
+      line: purchaseRequestItem.requestItemNumber,
+      budgetPrice: purchaseRequestItem.budgetPrice,
+      unit: purchaseRequestItem.unit,
+    })
+    .from(purchaseRequestItem)
+    .innerJoin(purchaseRequest, eq(purchaseRequest.id, purchaseRequestItem.documentId))
+    .where(
+      and(
+        eq(purchaseRequest.elsAccount, elsAccount),
+        inArray(purchaseRequest.purchaseRequestNumber, numbers),
+        inArray(purchaseRequestItem.requestItemNumber, lineNumbers),
+      ),
+    );
+  for (const r of rows)
+    out.set(sourceKey(r.number, String(r.line)), { budgetPrice: r.budgetPrice, unit: r.unit });
+  return out;
+}
+// The RFQ comparison reads the budget of lines taken from the pool (sourceType 1).
+registerSourceBudgets('1', findSourceBudgets);
 // Auction lines taken from the pool (sourceType 1) likewise, when the auction draft is deleted or closed.
 registerEbiddingSourceRelease('1', (tx, source, user) => releaseQuantity(tx, source, 'bidding', user));
 

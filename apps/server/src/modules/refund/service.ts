@@ -195,6 +195,8 @@ export const refundKind = defineKind({
   header: refund,
   lines: refundItem,
   documentId: refundItem.documentId,
+  // Data permissions (issue #19): the buyer's users see the suppliers they are given.
+  dataPermission: { supplier: 'toElsAccount' },
   numberOwner: 'purchase',
   save: saveRefund,
   // The import names the notice by its number and its lines by their line numbers.
@@ -208,7 +210,7 @@ export const refundKind = defineKind({
           .where(
             and(
               eq(deliveryNote.deliveryNoteNumber, (values.number ?? '').trim().toUpperCase()),
-              deliveryNoteKind.scope(side, auth.elsAccount),
+              deliveryNoteKind.scopeFor(auth, side),
             ),
           )
           .limit(1);

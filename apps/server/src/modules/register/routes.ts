@@ -6,15 +6,20 @@ import { isMobile, isValidRegistrationPassword, isValidShellPassword } from '@sr
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../platform/db.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
-import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { type App, type AppDeps, ok, requireAdmin, requireAuth, zod } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { findSubaccountByLogin, updatePassword } from '../account/repository.ts';
 import { accountRelation, company, inviteCode, role, subaccount, subaccountRole } from '../account/tables.ts';
 import { revokeOtherSessions } from '../auth/repository.ts';
 import { decryptField } from '../auth/service.ts';
+import { defaultKindActions } from '../company-admin/kind-actions.ts';
+import { supplierMaster } from '../masterdata/tables.ts';
 import { checkSmsCode, useSmsCode } from '../sms/codes.ts';
+
+/** Document-kind actions of a new supplier company's default roles (issue #19). */
+const saleActions = defaultKindActions('sale');
 
 /** Unambiguous characters for codes people type. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -36,7 +41,7 @@ const inviteSchema = z.object({
 });
 
 /** A new supplier account number: 2 followed by five digits from a platform-wide sequence, skipping taken ones. */
-async function nextSupplierAccount(tx: Queryable): Promise<string> {
+export async function nextSupplierAccount(tx: Queryable): Promise<string> {
   for (;;) {
     const number = await nextDocumentNumber(tx, '_platform', 'ELS', new Date(0));
     const candidate = String(200_000 + Number(number.slice(-4)) + 100);
@@ -68,7 +73,7 @@ export function registerRegistrationRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      if (auth.station !== 'purchase' || auth.permission !== 'admin') throw forbidden();
+      requireAdmin(auth, 'purchase');
       const expiresDate = new Date(Date.now() + request.body.validDays * 86_400_000);
       const rows = await deps.db
         .insert(inviteCode)
@@ -226,12 +231,34 @@ export function registerRegistrationRoutes(app: App, deps: AppDeps): void {
         const roles = await tx
           .insert(role)
           .values([
-            { elsAccount, roleCode: 'admin', roleName: '管理员', roleNameEn: 'Administrator' },
-            { elsAccount, roleCode: 'sales', roleName: '销售员', roleNameEn: 'Sales' },
+            // A new supplier's roles may use every document kind of its station (issue #19), as its menu shows.
+            {
+              elsAccount,
+              roleCode: 'admin',
+              roleName: '管理员',
+              roleNameEn: 'Administrator',
+              actions: saleActions,
+            },
+            { elsAccount, roleCode: 'sales', roleName: '销售员', roleNameEn: 'Sales', actions: saleActions },
           ])
           .returning({ id: role.id });
         await tx.insert(subaccountRole).values(roles.map((r) => ({ subaccountId: user.id, roleId: r.id })));
         await tx.insert(accountRelation).values({ elsAccount: invite.elsAccount, toElsAccount: elsAccount });
+        // Issue #16: the new supplier is in the inviting buyer's supplier master at stage stranger, and
+        // applies for admission (the /admission/ app) from there.
+        await tx
+          .insert(supplierMaster)
+          .values({
+            elsAccount: invite.elsAccount,
+            toElsAccount: elsAccount,
+            supplierCode: `S${elsAccount}`,
+            fullName: body.companyName,
+            supplierStatus: 'stranger',
+            contacts: [{ name: body.name, telphone: body.mobile }],
+            createUser: `${elsAccount}_admin`,
+            lastUpdateUser: `${elsAccount}_admin`,
+          })
+          .onConflictDoNothing();
         await useSmsCode(tx, codeId);
         return { elsAccount, elsSubAccount: 'admin' };
       });

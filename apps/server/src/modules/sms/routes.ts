@@ -14,7 +14,7 @@ import { findPortalOwner } from '../system/repository.ts';
 import { smsCode, smsOutbox } from '../system/tables.ts';
 import {
   checkSmsCode,
-  findLatestSmsCode,
+  claimSmsSlot,
   hashSmsCode,
   SMS_CODE_LENGTH,
   SMS_CODE_VALID_MS,
@@ -33,7 +33,6 @@ export function registerSmsRoutes(app: App, deps: AppDeps): void {
   const r = zod(app);
   const provider = outboxSmsProvider;
 
-  const findLatestCode = (mobile: string, purpose: string) => findLatestSmsCode(deps.db, mobile, purpose);
   const checkCode = (mobile: string, purpose: string, code: string) =>
     checkSmsCode(deps.db, mobile, purpose, code);
 
@@ -60,9 +59,9 @@ export function registerSmsRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const { mobile, purpose } = request.body;
       await deps.loginLimiter.consume(`sms:${mobile}`, request.ip);
-      const last = await findLatestCode(mobile, purpose);
-      const wait = last ? last.createDate.getTime() + SMS_RESEND_AFTER_MS - Date.now() : 0;
-      if (wait > 0) throw new AppError('429', 'tooManyAttempts', { seconds: Math.ceil(wait / 1000) });
+      // One statement claims the 60 s slot, so concurrent sends on several processes send once.
+      const wait = await claimSmsSlot(deps.db, mobile, purpose);
+      if (wait > 0) throw new AppError('429', 'tooManyAttempts', { seconds: wait });
       const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
       const [user] =
         purpose === 'register'

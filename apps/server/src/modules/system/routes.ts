@@ -2,13 +2,36 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { elsAccountSchema, elsSubAccountSchema } from '@srm/contracts/auth';
 import { INDEX_PAGE_CODES, LOGIN_PAGE_CODES, LOGIN_PAGE_GROUP } from '@srm/contracts/constants';
-import { DICTIONARIES } from '@srm/contracts/dictionaries';
 import { envelopeSchema } from '@srm/contracts/envelope';
+import {
+  findPresetParameter,
+  PRESET_PARAMETERS,
+  presetParameterValue,
+} from '@srm/contracts/preset-parameters';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, badRequest, conflict, forbidden } from '../../platform/errors.ts';
-import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
-import { findSubaccountInCompany } from '../account/repository.ts';
+import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import {
+  type App,
+  type AppDeps,
+  type AuthContext,
+  ok,
+  requireAdmin,
+  requireAuth,
+  zod,
+} from '../../platform/http.ts';
+import { findInboxBuyer, findSubaccountInCompany } from '../account/repository.ts';
 import { actingAccountOf } from '../account/service.ts';
+import {
+  DICT_LABEL_MAX,
+  DICTIONARY_CODES,
+  dictionaryAdminRows,
+  dictionaryValues,
+  invalidateDictionaries,
+  isKnownEntry,
+  mergedDictionaries,
+  saveOverride,
+} from './dictionaries.ts';
 import {
   findPortalOwner,
   findSettings,
@@ -16,10 +39,16 @@ import {
   saveTableConfig,
   upsertSettings,
 } from './repository.ts';
+import { languageOverride } from './tables.ts';
 
 export const INDEX_PAGE_GROUP = 'IndexPage_Group';
 
 const overridesSchema = z.record(z.string(), z.record(z.string(), z.string()));
+/**
+ * Cache-Control of GET /apis/i18n/{tenant}/{lang}: stored by browsers (the module apps reuse the shell's
+ * copy) but revalidated at every use, so a saved override shows at the next page load.
+ */
+export const TEXTS_CACHE = 'public, no-cache';
 
 /** Which codes each setting group allows and what a value may be. */
 const SETTING_GROUPS: Record<string, { codes: readonly string[]; value: z.ZodType<string> }> = {
@@ -76,7 +105,8 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
 
   /**
    * POST /apis/SystemSettingService/findList — settings rows of the company the caller acts as
-   * (spec 000 §4: a supplier with one buyer sees that buyer's settings). Body { setGroupCode?, setCode? }.
+   * (spec 000 §4: a supplier with one buyer sees that buyer's settings; with several, the buyer chosen in
+   * its inbox, else its own — the defaults; issue #16). Body { setGroupCode?, setCode? }.
    */
   r.post(
     '/apis/SystemSettingService/findList',
@@ -90,7 +120,11 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const acting = await actingAccountOf(deps.db, { station: auth.station, elsAccount: auth.elsAccount });
+      const acting = await actingAccountOf(deps.db, {
+        station: auth.station,
+        elsAccount: auth.elsAccount,
+        inboxElsAccount: auth.station === 'sale' ? await findInboxBuyer(deps.db, auth.subaccountId) : null,
+      });
       return ok(await findSettings(deps.db, acting, request.body.setGroupCode, request.body.setCode));
     },
   );
@@ -119,7 +153,7 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      if (auth.station !== 'purchase' || auth.permission !== 'admin') throw forbidden();
+      requireAdmin(auth, 'purchase');
       const group = SETTING_GROUPS[request.body.setGroupCode];
       for (const [i, row] of request.body.rows.entries()) {
         if (!group.codes.includes(row.setCode))
@@ -214,9 +248,14 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
 
   /**
    * GET /apis/i18n/{tenant}/{lang} — public: a tenant's text overrides (spec 000 §7 "language JSON files
-   * by tenant id and language; the default tenant's file when the tenant's is missing"). Files live in
-   * DATA_DIR/i18n/{tenant}/{lang}.json as { namespace: { key: text } }; the browser merges them over its
-   * bundled texts. data { tenant (the one used), overrides }.
+   * by tenant id and language; the default tenant's file when the tenant's is missing"): what the tenant's
+   * admin saved (SystemSettingService/saveLanguage, in the database), else the file
+   * DATA_DIR/i18n/{tenant}/{lang}.json, as { namespace: { key: text } }; the browser merges them over its
+   * bundled texts. data { tenant (the one used), overrides }. Every process reads the database on each
+   * call (no server-side cache, so a save reaches all processes at once); browsers may keep the answer but
+   * must revalidate it (`no-cache`), so a save shows at the next page load — it was `max-age=300`, and
+   * other users' browsers showed the old texts for up to 5 minutes (issue #18/#19). Module apps in the
+   * shell's iframes reuse the copy the shell loaded (lib/module-texts.ts).
    */
   r.get(
     '/apis/i18n/:tenant/:lang',
@@ -243,6 +282,15 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
     async (request, reply) => {
       const { tenant, lang } = request.params;
       for (const candidate of [tenant, 'default']) {
+        // The database first (what the tenant's admin saved: every process serves it), then the file.
+        const [saved] = await deps.db
+          .select({ overrides: languageOverride.overrides })
+          .from(languageOverride)
+          .where(and(eq(languageOverride.tenant, candidate), eq(languageOverride.lang, lang)));
+        if (saved) {
+          reply.header('cache-control', TEXTS_CACHE);
+          return ok({ tenant: candidate, overrides: saved.overrides });
+        }
         const file = resolve(deps.config.DATA_DIR, 'i18n', candidate, `${lang}.json`);
         const text = await readFile(file, 'utf8').catch(() => null);
         if (text === null) continue;
@@ -257,26 +305,307 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
           request.log.warn({ file }, 'ignoring a malformed language file');
           continue;
         }
-        reply.header('cache-control', 'public, max-age=300');
+        reply.header('cache-control', TEXTS_CACHE);
         return ok({ tenant: candidate, overrides: parsed.data });
       }
+      reply.header('cache-control', TEXTS_CACHE);
       return ok({ tenant: null, overrides: {} });
     },
   );
 
-  /** GET /apis/DictService/findAll — every dictionary (code → { zh_cn, en }), spec 000 §3 and seed 001 §3. */
+  const languageBody = z.object({ lang: z.enum(['zh_cn', 'en']) });
+
+  /**
+   * POST /apis/SystemSettingService/findLanguage — the caller's company's saved overrides of one language:
+   * body { lang }; data { overrides, version } (version null when none is saved). Buyer admin ('403').
+   */
+  r.post(
+    '/apis/SystemSettingService/findLanguage',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "The company's saved interface-text overrides",
+        body: languageBody,
+        response: {
+          200: envelopeSchema(z.object({ overrides: overridesSchema, version: z.number().nullable() })),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      // Buyer admins keep their tenant's texts (the tenant is the company: the login page's elsAccount).
+      requireAdmin(auth, 'purchase');
+      const [row] = await deps.db
+        .select()
+        .from(languageOverride)
+        .where(
+          and(eq(languageOverride.tenant, auth.elsAccount), eq(languageOverride.lang, request.body.lang)),
+        );
+      return ok({ overrides: row?.overrides ?? {}, version: row?.version ?? null });
+    },
+  );
+
+  /**
+   * POST /apis/SystemSettingService/saveLanguage — replaces the caller's company's overrides of one language
+   * (issue #18: kept in the database, so every process serves them): body { lang, overrides: { namespace:
+   * { key: text ≤ 500 } } (≤ 2,000 texts), version (the one read; absent for the first save) }. '409' when
+   * someone saved meanwhile; '403' for anyone but a buyer admin. data { overrides, version }.
+   */
+  r.post(
+    '/apis/SystemSettingService/saveLanguage',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "Save the company's interface-text overrides",
+        body: languageBody.extend({
+          overrides: z
+            .record(z.string().max(50), z.record(z.string().max(100), z.string().max(500)))
+            .refine((o) => Object.values(o).reduce((n, ns) => n + Object.keys(ns).length, 0) <= 2000, {
+              message: 'at most 2,000 texts',
+            }),
+          version: z.number().int().min(0).max(2_000_000_000).optional(),
+        }),
+        response: { 200: envelopeSchema(z.object({ overrides: overridesSchema, version: z.number() })) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      // Buyer admins keep their tenant's texts (the tenant is the company: the login page's elsAccount).
+      requireAdmin(auth, 'purchase');
+      const { lang, overrides, version } = request.body;
+      const key = and(eq(languageOverride.tenant, auth.elsAccount), eq(languageOverride.lang, lang));
+      const saved = await deps.db.transaction(async (tx) => {
+        if (version === undefined) {
+          const [row] = await tx
+            .insert(languageOverride)
+            .values({ tenant: auth.elsAccount, lang, overrides, lastUpdateUser: userKey(auth) })
+            .onConflictDoNothing()
+            .returning();
+          if (!row) throw conflict();
+          return row;
+        }
+        const [row] = await tx
+          .update(languageOverride)
+          .set({
+            overrides,
+            lastUpdateUser: userKey(auth),
+            lastUpdateDate: sql`now()`,
+            version: sql`${languageOverride.version} + 1`,
+          })
+          .where(and(key, eq(languageOverride.version, version)))
+          .returning();
+        if (!row) throw conflict();
+        return row;
+      });
+      return ok({ overrides: saved.overrides, version: saved.version });
+    },
+  );
+
+  const servedEntry = z.object({ zh_cn: z.string(), en: z.string(), disabled: z.literal('Y').optional() });
+
+  /**
+   * GET /apis/DictService/findAll — every dictionary, code → value → { zh_cn, en, disabled? } (spec 000 §3,
+   * seed 001 §3), for the caller's company: a buyer's user gets the platform labels with the company's
+   * overrides (issue #19 business dictionary management) and `disabled: 'Y'` on the entries its admin
+   * disabled (pickers hide them; labels still show); a supplier's user, who deals with many buyers, gets
+   * the platform defaults. Same shape as before the overrides (the flag is an extra key). Cached per
+   * company (modules/system/dictionaries.ts: dropped on save, at most 10 s on other processes).
+   */
   r.get(
     '/apis/DictService/findAll',
     {
       schema: {
         tags: ['settings'],
-        summary: 'All dictionaries in both languages',
-        response: {
-          200: envelopeSchema(z.record(z.string(), z.record(z.string(), z.record(z.string(), z.string())))),
-        },
+        summary: "All dictionaries in both languages, with the company's overrides",
+        response: { 200: envelopeSchema(z.record(z.string(), z.record(z.string(), servedEntry))) },
       },
     },
-    async () => ok(DICTIONARIES),
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      return ok(await mergedDictionaries(deps.db, auth.station === 'purchase' ? auth.elsAccount : null));
+    },
+  );
+
+  const adminRow = z.object({
+    code: z.string(),
+    value: z.string(),
+    defaultZhCn: z.string(),
+    defaultEn: z.string(),
+    zhCn: z.string().nullable(),
+    en: z.string().nullable(),
+    enabled: z.boolean(),
+    version: z.number().nullable(),
+  });
+  const overrideLabel = z
+    .string()
+    .max(DICT_LABEL_MAX)
+    .refine((v) => v.trim() !== '', 'rule.required')
+    .nullable();
+
+  /**
+   * POST /apis/DictService/findOverrides — the admin page of the business dictionaries (issue #19): every
+   * entry of every platform dictionary with the company's overrides. Body { code? } filters one code.
+   * data: [{ code, value, defaultZhCn, defaultEn, zhCn|null, en|null, enabled, version|null }].
+   * '403' for anyone but a buyer admin.
+   */
+  r.post(
+    '/apis/DictService/findOverrides',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "The company's dictionary overrides (buyer admin)",
+        body: z.object({ code: z.string().max(64).optional() }),
+        response: { 200: envelopeSchema(z.array(adminRow)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      requireAdmin(auth, 'purchase');
+      const rows = await dictionaryAdminRows(deps.db, auth.elsAccount);
+      const code = request.body.code;
+      return ok(code ? rows.filter((row) => row.code === code) : rows);
+    },
+  );
+
+  /**
+   * POST /apis/DictService/saveOverride — a buyer admin overrides one dictionary entry (issue #19): body
+   * { code (a platform dictionary), value (one of its values), zhCn, en (labels ≤ 50 characters, not blank;
+   * null keeps the platform label), enabled (false: hidden from pickers), version (the one read; absent for
+   * an entry without an override) }. Values cannot be added or removed: codes drive logic. Back to the
+   * defaults (null labels, enabled) removes the override. '400' naming the field and rule, '409' when
+   * someone saved meanwhile, '403' for anyone but a buyer admin. data: the entry as findOverrides lists it.
+   */
+  r.post(
+    '/apis/DictService/saveOverride',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Override the labels or the enabled flag of one dictionary entry (buyer admin)',
+        body: z.object({
+          code: z.enum(DICTIONARY_CODES as [string, ...string[]]),
+          value: z.string().max(64),
+          zhCn: overrideLabel,
+          en: overrideLabel,
+          enabled: z.boolean(),
+          version: z.number().int().min(0).max(2_000_000_000).optional(),
+        }),
+        response: { 200: envelopeSchema(adminRow) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      requireAdmin(auth, 'purchase');
+      const body = request.body;
+      if (!isKnownEntry(body.code, body.value))
+        throw badRequest('rule.enum', {
+          field: 'body.value',
+          values: dictionaryValues(body.code).join(', '),
+        });
+      const row = await deps.db.transaction((tx) =>
+        saveOverride(
+          tx,
+          auth.elsAccount,
+          { ...body, zhCn: body.zhCn?.trim() ?? null, en: body.en?.trim() ?? null },
+          userKey(auth),
+        ),
+      );
+      if (!row) throw conflict();
+      invalidateDictionaries(auth.elsAccount);
+      return ok(row);
+    },
+  );
+
+  const parameterRow = z.object({
+    group: z.string(),
+    code: z.string(),
+    type: z.literal('integer'),
+    unit: z.string(),
+    min: z.number(),
+    max: z.number(),
+    defaultValue: z.number(),
+    value: z.number(),
+    /** The stored text (null: none saved); the save names it back for optimistic locking. */
+    stored: z.string().nullable(),
+  });
+
+  async function parameterRows(elsAccount: string) {
+    const saved = await findSettings(deps.db, elsAccount);
+    return PRESET_PARAMETERS.map((p) => {
+      const stored =
+        saved.find((row) => row.setGroupCode === p.group && row.setCode === p.code)?.setValue ?? null;
+      return { ...p, value: presetParameterValue(p, stored), stored };
+    });
+  }
+
+  /**
+   * POST /apis/ParameterService/findList — the buying company's preset parameters (issue #19): each
+   * { group, code, type 'integer', unit, min, max, defaultValue, value (in effect), stored (text or null) }.
+   * Only parameters the server reads (packages/contracts/src/preset-parameters.ts). '403' unless buyer admin.
+   */
+  r.post(
+    '/apis/ParameterService/findList',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "The company's preset parameters (buyer admin)",
+        body: z.object({}).optional(),
+        response: { 200: envelopeSchema(z.array(parameterRow)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      requireAdmin(auth, 'purchase');
+      return ok(await parameterRows(auth.elsAccount));
+    },
+  );
+
+  /**
+   * POST /apis/ParameterService/save — a buyer admin sets one preset parameter: body { group, code, value
+   * (an integer in the parameter's [min, max]), stored (the stored text read, null when none: '409' when
+   * it changed meanwhile) }. '400' naming the field and rule; '403' unless buyer admin. data: all rows.
+   */
+  r.post(
+    '/apis/ParameterService/save',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Set one preset parameter (buyer admin)',
+        body: z.object({
+          group: z.string().max(64),
+          code: z.string().max(64),
+          value: z.number().int(),
+          stored: z.string().max(500).nullable(),
+        }),
+        response: { 200: envelopeSchema(z.array(parameterRow)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      requireAdmin(auth, 'purchase');
+      const { group, code, value, stored } = request.body;
+      const parameter = findPresetParameter(group, code);
+      if (!parameter)
+        throw badRequest('rule.enum', {
+          field: 'body.code',
+          values: PRESET_PARAMETERS.map((p) => `${p.group}/${p.code}`).join(', '),
+        });
+      if (value < parameter.min)
+        throw badRequest('rule.tooSmall', { field: 'body.value', min: parameter.min });
+      if (value > parameter.max) throw badRequest('rule.tooBig', { field: 'body.value', max: parameter.max });
+      await deps.db.transaction(async (tx) => {
+        // Compare-and-set on the stored text: a row someone saved meanwhile makes this save stale.
+        const [current] = await findSettings(tx, auth.elsAccount, group, code);
+        if ((current?.setValue ?? null) !== stored) throw conflict();
+        await upsertSettings(
+          tx,
+          auth.elsAccount,
+          group,
+          [{ setCode: code, setValue: String(value) }],
+          userKey(auth),
+        );
+      });
+      return ok(await parameterRows(auth.elsAccount));
+    },
   );
 
   /**

@@ -1,4 +1,6 @@
 import {
+  boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -115,6 +117,20 @@ export const smsCode = pgTable(
   (t) => [index('sms_code_mobile_idx').on(t.mobile, t.purpose, t.createDate)],
 );
 
+/**
+ * The last SMS code sent per mobile number and purpose (issue #18): one conditional upsert claims the
+ * 60 s slot, so two sends at once on two processes cannot both pass (modules/sms/codes.ts claimSmsSlot).
+ */
+export const smsSendSlot = pgTable(
+  'sms_send_slot',
+  {
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').notNull(),
+    sentDate: timestamp('sent_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mobile, t.purpose] })],
+);
+
 /** Hazardous-substance declarations (spec 000 §2 RoHS pages): material, supplier, substance, expiry. */
 export const hazardousSubstance = pgTable(
   'hazardous_substance',
@@ -130,4 +146,68 @@ export const hazardousSubstance = pgTable(
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('hazardous_substance_expiry_idx').on(t.elsAccount, t.certificateExpiryDate)],
+);
+
+/** PostgreSQL `bytea` as a Node Buffer (drizzle 0.45 has no built-in bytea column). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    typeof value === 'string'
+      ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex')
+      : Buffer.from(value),
+});
+
+/**
+ * Uploaded files' bytes on PostgreSQL without S3 (issue #18 "files on a store every process shares"): each
+ * file in chunks of at most 1 MiB (platform/file-store.ts `createDatabaseFileStore`), so any server process
+ * serves any upload and a download streams chunk by chunk instead of loading a whole file.
+ */
+export const fileChunk = pgTable(
+  'file_chunk',
+  {
+    filePath: text('file_path').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.filePath, t.seq] })],
+);
+
+/**
+ * A tenant's interface-text overrides per language (spec 000 §7 "language JSON files by tenant id and
+ * language"), kept in the database so every server process serves the same (issue #18); the files under
+ * DATA_DIR/i18n remain a fallback. `overrides` is { namespace: { key: text } }.
+ */
+export const languageOverride = pgTable(
+  'language_override',
+  {
+    tenant: text('tenant').notNull(),
+    lang: text('lang').notNull(),
+    overrides: jsonb('overrides').$type<Record<string, Record<string, string>>>().notNull(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenant, t.lang] })],
+);
+
+/**
+ * A company's overrides of the platform dictionaries (issue #19 business dictionary management): one row per
+ * dictionary code + value of packages/contracts/src/dictionaries.ts; a null label keeps the platform label;
+ * `enabled` false hides the entry from pickers (documents holding it still show its label). `version` for
+ * optimistic locking ('409' on a stale save).
+ */
+export const dictOverride = pgTable(
+  'dict_override',
+  {
+    elsAccount: text('els_account').notNull(),
+    dictCode: text('dict_code').notNull(),
+    dictValue: text('dict_value').notNull(),
+    labelZhCn: text('label_zh_cn'),
+    labelEn: text('label_en'),
+    enabled: boolean('enabled').notNull().default(true),
+    version: integer('version').notNull().default(0),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.elsAccount, t.dictCode, t.dictValue] })],
 );

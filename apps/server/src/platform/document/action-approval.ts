@@ -5,6 +5,7 @@ import { auditActionRequest } from '../../modules/audit/tables.ts';
 import { fillText, notify } from '../../modules/message/notify.ts';
 import type { Queryable, Tx } from '../db.ts';
 import type { AuthContext } from '../http.ts';
+import { scheduleJob } from '../jobs.ts';
 import { type DocRow, type DocumentKind, serverActor, userKey } from './kind.ts';
 
 /**
@@ -26,6 +27,9 @@ export type ActionApproval<Payload, Result> = {
   /** The amount the steps compare with their minimum (local currency); default 0. */
   amount?: (row: DocRow, payload: Payload) => string;
 };
+
+/** The job that runs a kind's `afterAction` for an action applied at the end of its approval. */
+export const afterActionJob = (kind: string) => `afterAction:${kind}`;
 
 /** The kept request of one flow on one document (approval kind, document, company). */
 const requestOf = (approvalKind: string, documentId: string, elsAccount: string) =>
@@ -97,7 +101,18 @@ export function registerActionApproval<Payload, Result>(
       statusField,
     );
     const requester = actorOf(request.requestedBy);
-    if (approved) await spec.run(tx, requester, updated, request.payload as Payload);
+    if (approved) {
+      await spec.run(tx, requester, updated, request.payload as Payload);
+      // The kind's after-commit step (a live push, an ERP call) runs as after a direct action: from a job
+      // scheduled in this transaction, once it has committed (routes.ts registers the job's handler).
+      if (kind.options.afterAction)
+        await scheduleJob(tx, {
+          kind: afterActionJob(kind.def.kind),
+          key: `${documentId}:${spec.action}:${Date.now()}`,
+          runAt: new Date(),
+          payload: { id: documentId, action: spec.action },
+        });
+    }
     await notify(tx, env, {
       receivers: { users: [{ elsAccount: requester.elsAccount, elsSubAccount: requester.elsSubAccount }] },
       msgTitle: fillText(
@@ -120,6 +135,11 @@ export function registerActionApproval<Payload, Result>(
     onRejected: (tx, elsAccount, documentId, user, remark) =>
       end(tx, elsAccount, documentId, user, false, remark),
   });
+}
+
+/** Whether an action's approval flow is registered (the kernel registers generated ones with the routes). */
+export function hasActionApproval(approvalKind: string): boolean {
+  return registered.has(approvalKind);
 }
 
 /**

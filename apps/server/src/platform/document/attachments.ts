@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import { type Side, servicePath } from '@srm/contracts/document/define';
+import { kindAction } from '@srm/contracts/document/actions';
+import { kindSides, type Side, servicePath } from '@srm/contracts/document/define';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { and, asc, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import {
   registerAttachmentReader,
   storeUploadedFile,
 } from '../../modules/attachment/store.ts';
+import { holdsAction } from '../../modules/company-admin/service.ts';
 import { attachment } from '../../modules/system/tables.ts';
 import { recordAudit } from '../audit-trail.ts';
 import type { Queryable } from '../db.ts';
@@ -83,22 +85,23 @@ async function attachmentsOf(deps: AppDeps, kind: DocumentKind, doc: DocRow) {
 }
 
 /**
- * Lets both parties of a kind's documents download each other's files (the download route asks it): the
- * caller's company must see the document from its side (buyer or supplier, with the definition's
- * visibility), and the file's uploader must be a party of that document.
+ * Lets users of both parties of a kind's documents download their files (the download route asks it) under
+ * the rules of the caller's side's findDetail (issue #19): the caller's station must be a side of the kind,
+ * the caller must hold the kind's `{kind}.read` action (company admins hold every action), and the document
+ * must be in the side's scope (visibility of the definition, the supplier's linked buyers) and, on the
+ * buyer side, within the caller's data permissions (`kind.scopeFor`); the file's uploader must be a party
+ * of that document. The uploading company's own users pass the same checks. Answers false, never throws.
  */
 function registerReader(kind: DocumentKind) {
-  registerAttachmentReader(kind.def.kind, async (db, elsAccount, businessId, uploader) => {
+  registerAttachmentReader(kind.def.kind, async (db, auth, businessId, uploader) => {
     if (!UUID.test(businessId)) return false;
+    const side = auth.station;
+    if (!kindSides(kind.def).includes(side)) return false;
+    if (!(await holdsAction(db, auth, kindAction(kind.def, 'read')))) return false;
     const [doc] = (await db
       .select()
       .from(kind.header)
-      .where(
-        and(
-          eq(kind.header.id, businessId),
-          or(kind.scope('purchase', elsAccount), kind.scope('sale', elsAccount)),
-        ),
-      )) as DocRow[];
+      .where(and(eq(kind.header.id, businessId), kind.scopeFor(auth, side)))) as DocRow[];
     return !!doc && partyOf(doc, uploader);
   });
 }
@@ -113,10 +116,13 @@ function registerReader(kind: DocumentKind) {
  *   from the bytes, ≤ UPLOAD_MAX_MB); data: the new attachment as listed; one audit-trail row 'attach';
  * - `POST deleteAttachment/{id}` — body { attachmentId }: removes a file the caller's company attached;
  *   data null; one audit-trail row 'deleteAttachment'.
- * Download with the attachment's filePath through `ElsAttachmentService/downloadFileByPortal`: both
- * parties of a document they can see may read its files.
+ * The list declares the function permission `{kind}.read`, upload and removal `{kind}.attach` (issue #19).
+ * Download with the attachment's filePath through `ElsAttachmentService/downloadFileByPortal`: users of
+ * both parties who may read the document's detail (its `{kind}.read` action and, for buyers, their data
+ * permissions) may read its files; anyone else gets the download's '404'.
  * Errors: '404' when the document is not the caller's side's or not visible to it (the same answer as
- * findDetail), or no such attachment on it; '403' deleting the other party's file; '400' for an upload that
+ * findDetail), or no such attachment on it; '403' deleting the other party's file or an action the
+ * caller's roles do not grant; '400' for an upload that
  * is not multipart, has no file, is too large or of a type not allowed. No answer names an id sent.
  */
 export function registerDocumentAttachments(app: App, deps: AppDeps, kind: DocumentKind, side: Side): void {
@@ -146,6 +152,7 @@ export function registerDocumentAttachments(app: App, deps: AppDeps, kind: Docum
   r.get(
     `${base}/attachments/:id`,
     {
+      config: { action: kindAction(def, 'read') },
       schema: {
         tags,
         summary: `Files attached to a ${title} by either party (${who} side)`,
@@ -164,6 +171,7 @@ export function registerDocumentAttachments(app: App, deps: AppDeps, kind: Docum
   r.post(
     `${base}/deleteAttachment/:id`,
     {
+      config: { action: kindAction(def, 'attach') },
       schema: {
         tags,
         summary: `Remove a file the caller's company attached to a ${title} (${who} side)`,
@@ -210,6 +218,7 @@ export function registerDocumentAttachments(app: App, deps: AppDeps, kind: Docum
     zod(uploads).post(
       `${base}/attachments/:id`,
       {
+        config: { action: kindAction(def, 'attach') },
         schema: {
           tags,
           summary: `Attach a file (multipart field file: PNG, JPEG, PDF or XLSX) to a ${title} (${who} side)`,

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { Locale } from '@srm/contracts/constants';
+import { kindAction } from '@srm/contracts/document/actions';
 import {
   type DocumentDefinition,
   type FieldDef,
@@ -425,7 +426,7 @@ const importAnswer = envelopeSchema(z.object({ created: z.number(), numbers: z.a
  * part / too large / not an .xlsx / no data rows / too many rows / a required column missing; and when
  * any row is bad, nothing is created and data { errors: [{ row (the sheet's row number), field (the
  * column's label in the caller's language), message }] } lists up to 100 problems (ids never echoed).
- * '403' from the other side's station.
+ * '403' from the other side's station, or without the function permission `{kind}.import` (issue #19).
  */
 export function registerImportRoutes(app: App, deps: AppDeps, kind: DocumentKind, side: Side): void {
   const { def } = kind;
@@ -440,6 +441,7 @@ export function registerImportRoutes(app: App, deps: AppDeps, kind: DocumentKind
     r.get(
       `${base}/importTemplate`,
       {
+        config: { action: kindAction(def, 'import') },
         schema: {
           tags,
           summary: `The Excel template of a ${def.title.en} import (${who} side)`,
@@ -468,6 +470,7 @@ export function registerImportRoutes(app: App, deps: AppDeps, kind: DocumentKind
     r.post(
       `${base}/import`,
       {
+        config: { action: kindAction(def, 'import') },
         schema: {
           tags,
           summary: `Import ${def.title.en}s from Excel (${who} side), all or nothing`,

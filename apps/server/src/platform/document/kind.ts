@@ -1,7 +1,9 @@
 import type { Locale } from '@srm/contracts/constants';
+import type { DataItem } from '@srm/contracts/data-permission';
 import {
   type ActionDef,
   allowedActions,
+  BUYER_SHORT_NAME,
   blockingStatus,
   codeLabel,
   customFieldKeys,
@@ -14,9 +16,12 @@ import {
   trailStatusField,
   transitionTable,
 } from '@srm/contracts/document/define';
+import type { APPROVAL_KINDS } from '@srm/contracts/task-links';
 import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Content } from 'pdfmake/interfaces.js';
+import type { Config } from '../../config.ts';
+import { accountRelation } from '../../modules/account/tables.ts';
 import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
 import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
@@ -25,7 +30,15 @@ import type { Queryable, Tx } from '../db.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { nextDocumentNumber } from '../numbering.ts';
+import { hasActionApproval, requestAction } from './action-approval.ts';
 import type { SaleIndexTable } from './columns.ts';
+import {
+  type DataColumns,
+  dataFilterName,
+  dataPermissionFilters,
+  dataPermissionFilterValues,
+  dataPermissionWhere,
+} from './data-permission.ts';
 import {
   createListQuery,
   type IndexedSide,
@@ -113,6 +126,22 @@ export type KindOptions = KindTables & {
    * own route (the purchase order: price master, change orders) and the registrar gives no save/copy.
    */
   save?: (ctx: SaveContext) => Promise<SaveResult>;
+  /**
+   * Columns the kind's save reads from the body that are not input fields of the definition (issue #16):
+   * JSON sections of the header (an admission form's contacts, banks, certifications) and a line's key (the
+   * questionnaire item's name its answer belongs to). The generated `copy` carries them into the new draft
+   * with the definition's input fields; server-set columns (numbers, statuses, what the save derives) and
+   * sections naming the source's own records (its typed attachments) are never listed. Each must be a
+   * column of its table (checked when the kind is defined).
+   */
+  inputColumns?: { header?: readonly string[]; lines?: readonly string[] };
+  /**
+   * Which header columns hold the values of which data permission item (issue #19): e.g. the order's
+   * `{ purchaseOrg: 'purchaseOrganization', purchaseGroup: 'purchaseGroup', supplier: 'toElsAccount' }`;
+   * only items the kind really has. The kernel filters the buyer side's lists, details, exports and
+   * actions by the caller's values (data-permission.ts). Each must be a header column (checked).
+   */
+  dataPermission?: Partial<Record<DataItem, string>>;
   /** The line table's line-number column (default `lineNumber`; the order's is `itemNumber`). */
   lineNumber?: string;
   /**
@@ -169,7 +198,7 @@ export type KindOptions = KindTables & {
    * push of the new status, issue #14). Its failure is logged, never answered: the action stands.
    */
   afterAction?: (
-    context: { db: Queryable; broker: Broker; env: string },
+    context: { db: Queryable; broker: Broker; env: string; config: Config },
     action: string,
     row: DocRow,
   ) => Promise<void>;
@@ -221,6 +250,11 @@ export type KindOptions = KindTables & {
     row: DocRow,
     locale: Locale,
   ) => Promise<Content[]>;
+  /**
+   * Runs in the submit's transaction before the approval starts; throws to refuse the submit (the order's
+   * supplier must still have the right to orders, issue #16).
+   */
+  beforeSubmit?: (tx: Tx, row: DocRow) => Promise<void>;
   /** The amount an approval step compares with its minimum (local currency); default 0. */
   approvalAmount?: (row: DocRow) => string;
   /**
@@ -301,6 +335,18 @@ export function flatCustomFields(
   return out;
 }
 
+/**
+ * The condition "the row's buyer is linked with the supplier `account` now" (account_relation; spec 000
+ * §4, issue #16): a supplier's inbox holds the documents of every buyer it works with and of no other.
+ */
+export function linkedBuyerSql(buyerColumn: AnyPgColumn, account: Placeholder | string): SQL {
+  return sql`${buyerColumn} in (select ${accountRelation.elsAccount} from ${accountRelation} where ${accountRelation.toElsAccount} = ${account})`;
+}
+
+/** The buyer's short name (its name when it has none) of a list row aliased `row` (issue #16). */
+const buyerShortNameSql = (row: string) =>
+  `(select coalesce(nullif(c.company_short_name, ''), c.company_name) from company c where c.els_account = ${row}."els_account")`;
+
 /** Builds the server side of a kind from its definition, tables and own rules. */
 export function defineKind(options: KindOptions) {
   const { def, header, lines: lineTable, documentId } = options;
@@ -312,6 +358,16 @@ export function defineKind(options: KindOptions) {
     if (!column) throw new Error(`${def.kind}: no column for ${name}`);
     return column;
   };
+  for (const [where, names, t] of [
+    ['header', options.inputColumns?.header ?? [], header],
+    ['lines', options.inputColumns?.lines ?? [], lineTable],
+  ] as const)
+    for (const name of names)
+      if (!(t as Record<string, unknown>)[name])
+        throw new Error(`${def.kind}: inputColumns.${where} names ${name}, not a column`);
+  const dataColumns: DataColumns = Object.fromEntries(
+    Object.entries(options.dataPermission ?? {}).map(([item, name]) => [item, col(name as string)]),
+  );
   const headerFields = { ...def.header, ...statusFieldsOf(def) };
   const storedHeaderFields = Object.entries(headerFields).filter(([name]) => header[name]);
 
@@ -337,21 +393,27 @@ export function defineKind(options: KindOptions) {
         }
       : undefined);
 
-  /** Which rows a side reads: its account column, and what the definition lets it see. */
+  /**
+   * Which rows a side reads: its account column, and what the definition lets it see. A supplier reads
+   * only documents of buyers it is linked with now (issue #16 "one inbox": a removed link hides them).
+   */
   const scope = (side: Side, account: Placeholder | string): SQL => {
     // A side the kind does not have (a buyer-internal kind's supplier side) reads no rows.
     if (!kindSides(def).includes(side)) return sql`false`;
     const own =
       side === 'purchase'
         ? eq(header.elsAccount, account)
-        : saleScope
-          ? saleScope(account)
-          : eq(header.toElsAccount, account);
+        : (and(
+            saleScope ? saleScope(account) : eq(header.toElsAccount, account),
+            linkedBuyerSql(header.elsAccount, account),
+          ) as SQL);
     const visible = def.visible?.[side];
     return visible ? (and(own, guardSql(visible)) as SQL) : own;
   };
 
   const filters: ListFilter[] = [];
+  // The buyer filter of every kind (filterSchema's `elsAccount`; issue #16), unless the kind has its own.
+  if (!headerFields.elsAccount?.filter) filters.push(['elsAccount', (p) => sql`${header.elsAccount} = ${p}`]);
   for (const [name, field] of Object.entries(headerFields)) {
     if (!header[name] || !field.filter) continue;
     if (field.filter === 'eq')
@@ -362,6 +424,9 @@ export function defineKind(options: KindOptions) {
       filters.push([`${name}To`, (p) => sql`${col(name)} <= ${p}`]);
     }
   }
+  // The caller's data permission values, one filter per mapped item (never read from a body: listFilter).
+  filters.push(...dataPermissionFilters(dataColumns));
+  const dataFilterNames = new Set(Object.keys(dataColumns).map((item) => dataFilterName(item as DataItem)));
   const dateSort = {
     columns: [col(def.dateField), header.createDate, header.id],
     casts: ['date', 'timestamptz', 'uuid'],
@@ -369,7 +434,7 @@ export function defineKind(options: KindOptions) {
 
   /** The supplier's list on the sale index: its account and filters on the index's columns. */
   const saleIndexed = (ix: SaleIndexTable): IndexedSide => {
-    const own: ListFilter[] = [];
+    const own: ListFilter[] = [['elsAccount', (p) => sql`${ix.elsAccount} = ${p}`]];
     if (headerFields[mainStatus]?.filter === 'eq')
       own.push([mainStatus, (p, many) => (many ? sql`${ix.status} = any(${p})` : sql`${ix.status} = ${p}`)]);
     own.push([def.numberField, (p) => sql`${ix.number} collate "C" like ${p}`]);
@@ -380,8 +445,9 @@ export function defineKind(options: KindOptions) {
     return {
       table: ix,
       documentId: ix.documentId,
-      // The index holds only what the account may see now (visible.sale is applied when writing it).
-      scope: (account) => eq(ix.toElsAccount, account),
+      // The index holds only what the account may see now (visible.sale is applied when writing it);
+      // the link to the buyer is checked when reading (a removed link hides the rows at once).
+      scope: (account) => and(eq(ix.toElsAccount, account), linkedBuyerSql(ix.elsAccount, account)) as SQL,
       sorts: {
         list: { columns: [ix.listDate, ix.createDate, ix.documentId], casts: dateSort.casts },
         number: { columns: [ix.number, ix.documentId], casts: ['text', 'uuid'], collateC: true },
@@ -401,6 +467,7 @@ export function defineKind(options: KindOptions) {
       ),
     ],
     customFieldsColumn: 'custom_fields',
+    computed: [[BUYER_SHORT_NAME, buyerShortNameSql]],
     sorts: {
       purchase: options.sorts?.purchase ?? dateSort,
       sale: options.sorts?.sale ?? dateSort,
@@ -486,6 +553,8 @@ export function defineKind(options: KindOptions) {
     lastUpdateDate: outValue(row.lastUpdateDate),
     version: row.version,
     ...Object.fromEntries(storedHeaderFields.map(([name]) => [name, outValue(row[name])])),
+    // A list row's computed buyer name (the detail's rows have none).
+    ...(BUYER_SHORT_NAME in row ? { [BUYER_SHORT_NAME]: row[BUYER_SHORT_NAME] ?? null } : {}),
     ...flatCustomFields(def, row.customFields),
   });
   const toLine = (line: DocRow) => {
@@ -516,6 +585,13 @@ export function defineKind(options: KindOptions) {
     }));
   }
 
+  /**
+   * Which rows a user reads on a side: the side's scope and, on the buyer side, the user's data
+   * permissions (issue #19). For a kind's own queries that look documents up for a caller (by number …).
+   */
+  const scopeFor = (auth: AuthContext, side: Side): SQL =>
+    and(scope(side, auth.elsAccount), dataPermissionWhere(dataColumns, auth, side)) as SQL;
+
   /** The document for a side ('404' when it is another company's or not visible to the side). */
   async function find(
     db: Queryable,
@@ -527,7 +603,7 @@ export function defineKind(options: KindOptions) {
     const query = db
       .select()
       .from(header)
-      .where(and(eq(header.id, id), scope(side, auth.elsAccount)));
+      .where(and(eq(header.id, id), scopeFor(auth, side)));
     const [row] = (lock ? await query.for('update') : await query) as DocRow[];
     if (!row)
       throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({
@@ -595,6 +671,8 @@ export function defineKind(options: KindOptions) {
       toStatus: updated[statusField] ?? null,
       remark: remark ?? null,
       createUser: userKey(auth),
+      documentNumber: (updated[def.numberField] as string | undefined) ?? null,
+      parties: webhookParties(row, action),
     });
     return updated;
   }
@@ -604,6 +682,16 @@ export function defineKind(options: KindOptions) {
     const [elsAccount, ...rest] = row.createUser.split('_');
     return { elsAccount, elsSubAccount: rest.join('_') };
   };
+
+  /**
+   * Whose webhooks hear a change (issue #18): both companies for the kind's own actions (send, confirm,
+   * refuse … — what the other side is told of anyway), the creating company alone for edits, submits,
+   * withdrawals and approval steps of a document the other side may not see yet.
+   */
+  const webhookParties = (row: DocRow, action: string): string[] =>
+    def.actions[action]
+      ? [row.elsAccount as string, row.toElsAccount as string]
+      : [creatorOf(row).elsAccount];
 
   /**
    * Tells the other side (or the creator) about an action, in each receiver's language, with a link to
@@ -640,8 +728,46 @@ export function defineKind(options: KindOptions) {
   }
 
   /**
+   * Applies one action to a locked, current row in the caller's transaction: guard ('400' naming the
+   * status) → the kind's effect → new state + audit row → message. The approval of an action under
+   * approval runs it this way with the requester as `auth` (the guard is checked again: the document may
+   * have changed while it waited).
+   */
+  async function applyAction(
+    tx: Tx,
+    env: string,
+    auth: AuthContext,
+    side: Side,
+    action: string,
+    row: DocRow,
+    body: ActionBody,
+  ): Promise<DocRow> {
+    const def_ = table[action];
+    assertAllowed(row, side, action);
+    const lines = await findLines(tx, row.id);
+    const effect = options.effects?.[action];
+    const result = effect ? await effect({ tx, env, auth, side, action, row, lines, body }) : undefined;
+    // The audit row records the status the action is about (trailStatusField: an order's change,
+    // changeStatus 1 → 2), which the web labels with the same function.
+    const updated = await transition(
+      tx,
+      auth,
+      row,
+      { ...def_.target, ...result?.set },
+      action,
+      body.remark,
+      trailStatusField(def, action),
+    );
+    await tell(tx, env, auth, side, row, updated, def_, result?.content ?? body.remark);
+    return updated;
+  }
+
+  /**
    * Runs one action of the transition table on one document: lock → version ('409') → guard ('400'
-   * naming the status) → the kind's effect → new state + audit row → message. One transaction.
+   * naming the status) → required fields → applyAction. One transaction. A buyer's action the
+   * definition puts under an approval flow of its own (`approval`, not an own route) is asked through
+   * platform/document/action-approval.ts instead: it runs at once when the company has no applicable
+   * step, else it waits (the flow's status field becomes 1) and the answer is the waiting row.
    */
   async function runAction(
     db: Queryable,
@@ -665,22 +791,26 @@ export function defineKind(options: KindOptions) {
             field: def.header[name]?.label[locale] ?? name,
           }));
       }
-      const lines = await findLines(tx, id);
-      const effect = options.effects?.[action];
-      const result = effect ? await effect({ tx, env, auth, side, action, row, lines, body }) : undefined;
-      // The audit row records the status the action is about (trailStatusField: an order's change,
-      // changeStatus 1 → 2), which the web labels with the same function.
-      const updated = await transition(
-        tx,
-        auth,
-        row,
-        { ...def_.target, ...result?.set },
-        action,
-        body.remark,
-        trailStatusField(def, action),
-      );
-      await tell(tx, env, auth, side, row, updated, def_, result?.content ?? body.remark);
-      return updated;
+      const approval = def.actions[action]?.approval;
+      // (Before the routes register the flow — the demo seed at start — no company can have steps yet.)
+      if (
+        approval &&
+        side === 'purchase' &&
+        !(options.ownRoutes ?? []).includes(action) &&
+        hasActionApproval(approval.kind)
+      ) {
+        const asked = await requestAction<ActionBody, DocRow>(
+          tx,
+          env,
+          auth,
+          approval.kind as keyof typeof APPROVAL_KINDS,
+          row,
+          body,
+          body.remark,
+        );
+        return asked.state === 'done' ? asked.result : asked.row;
+      }
+      return applyAction(tx, env, auth, side, action, row, body);
     });
   }
 
@@ -761,6 +891,8 @@ export function defineKind(options: KindOptions) {
           fromStatus: null,
           toStatus: row[mainStatus] ?? null,
           createUser: userKey(auth),
+          documentNumber: (row[def.numberField] as string | undefined) ?? null,
+          parties: [creatorOf(row).elsAccount],
         });
       } else {
         row = await transition(tx, auth, current, headerValues, 'edit');
@@ -798,6 +930,8 @@ export function defineKind(options: KindOptions) {
         fromStatus: row[mainStatus] ?? null,
         toStatus: null,
         createUser: userKey(auth),
+        documentNumber: (row[def.numberField] as string | undefined) ?? null,
+        parties: [creatorOf(row).elsAccount],
       });
     });
   }
@@ -821,6 +955,7 @@ export function defineKind(options: KindOptions) {
       const current = await find(tx, auth, side, id, true);
       if (current.version !== version) throw conflict();
       assertAllowed(current, side, 'submit');
+      await options.beforeSubmit?.(tx, current);
       const flow = await startFlow(tx, {
         elsAccount: current.elsAccount,
         documentKind: approvalKind,
@@ -901,10 +1036,45 @@ export function defineKind(options: KindOptions) {
     };
   }
 
-  /** The list filter body as the list query reads it (number prefix → LIKE pattern). */
-  function listFilter(body: Record<string, unknown>) {
-    const out: Record<string, string | string[] | undefined> = {};
+  /**
+   * The save body that copies a document into a new draft (the generated `copy/{id}`): the definition's
+   * input fields of the header and lines that hold a value, the kind's `inputColumns` (JSON sections, line
+   * keys) and the custom fields; dates as ISO text. No id or version, so the save makes a new document and
+   * runs every rule of a first save again.
+   */
+  function copyBody(source: DocRow, lines: DocRow[]) {
+    const input = (fields: Record<string, FieldDef>, extra: readonly string[], row: DocRow) => {
+      const names = [
+        ...Object.entries(fields)
+          .filter(([, f]) => f.input)
+          .map(([name]) => name),
+        ...extra,
+      ];
+      return Object.fromEntries(
+        names
+          .filter((name) => row[name] !== null && row[name] !== undefined)
+          .map((name) => [name, row[name] instanceof Date ? row[name].toISOString() : row[name]]),
+      );
+    };
+    return {
+      ...input(def.header, options.inputColumns?.header ?? [], source),
+      ...source.customFields,
+      lines: lines.map((l) => ({
+        ...input(def.lines.fields, options.inputColumns?.lines ?? [], l),
+        ...l.customFields,
+      })),
+    };
+  }
+
+  /**
+   * The list filter body as the list query reads it (number prefix → LIKE pattern), plus the caller's data
+   * permission values on `side` (issue #19) when `auth` is given — every list and export of a user passes it.
+   */
+  function listFilter(body: Record<string, unknown>, auth?: AuthContext, side?: Side) {
+    const out: Record<string, string | string[] | undefined> =
+      auth && side ? dataPermissionFilterValues(dataColumns, auth, side) : {};
     for (const [name] of filters) {
+      if (dataFilterNames.has(name)) continue;
       const value = body[name];
       if (value === undefined || value === null || value === '') continue;
       out[name] =
@@ -927,6 +1097,8 @@ export function defineKind(options: KindOptions) {
     list,
     listFilter,
     scope,
+    scopeFor,
+    dataColumns,
     refreshSaleIndex,
     find,
     findLines,
@@ -934,9 +1106,11 @@ export function defineKind(options: KindOptions) {
     assertAllowed,
     transition,
     tell,
+    applyAction,
     runAction,
     runBulk,
     save,
+    copyBody,
     remove,
     submit,
     withdraw,

@@ -1,5 +1,15 @@
 import { LIST_OFFSET_WINDOW_ROWS } from '@srm/contracts/constants';
-import { and, count, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db.ts';
@@ -80,6 +90,8 @@ export type ListSpec<Side extends string> = {
   table: PgTable;
   /** The fields of a JSON row, in answer order. */
   fields: readonly RowField[];
+  /** Fields computed per page row after the stored ones (their SQL reads only `jsonColumns`). */
+  computed?: readonly ComputedField[];
   /** A column holding custom fields fbkN as JSONB (appended flat to each row), if any. */
   customFieldsColumn?: string;
   /** The sort of each side's list, and of a number search (prefix match, listed in number order). */
@@ -122,9 +134,23 @@ function fieldSql(z: string, column: string, how: RowFieldFormat): string {
   return ref;
 }
 
+/**
+ * A field computed per row rather than stored in the table: [API name, SQL over the row's alias (quoted
+ * identifier, e.g. `"z"`)] — e.g. the buyer's short name read from the company (issue #16).
+ */
+export type ComputedField = readonly [string, (row: string) => string];
+
 /** `(select z.… as "name", …) as y`: the lateral row `row_to_json(y)` writes as compact JSON. */
-export function rowJsonLateral(fields: readonly RowField[], z: string): string {
-  return `(select ${fields.map(([name, column, how]) => `${fieldSql(z, column, how)} as "${name}"`).join(', ')}) as y`;
+export function rowJsonLateral(
+  fields: readonly RowField[],
+  z: string,
+  computed: readonly ComputedField[] = [],
+): string {
+  const all = [
+    ...fields.map(([name, column, how]) => `${fieldSql(z, column, how)} as "${name}"`),
+    ...computed.map(([name, expr]) => `${expr(`"${z}"`)} as "${name}"`),
+  ];
+  return `(select ${all.join(', ')}) as y`;
 }
 
 /** A JSON row with its non-empty custom fields appended (few rows carry any). */
@@ -262,8 +288,16 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
       .select({ n: count() })
       .from(sql`(select 1 from ${from} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) as capped`)
       .prepare('');
-    if (format === 'rows')
-      return { page: pageOf({ ...getTableColumns(spec.table), key }).prepare(''), count: countStatement };
+    if (format === 'rows') {
+      const tableName = `"${getTableName(spec.table)}"`;
+      const computed = Object.fromEntries(
+        (spec.computed ?? []).map(([name, expr]) => [name, sql.raw(expr(tableName))]),
+      );
+      return {
+        page: pageOf({ ...getTableColumns(spec.table), ...computed, key }).prepare(''),
+        count: countStatement,
+      };
+    }
     const z = pageOf({
       ...Object.fromEntries(jsonColumns.map((name) => [name, columnsByName[name]])),
       key: sql<string>`${key}`.as('key'),
@@ -281,7 +315,7 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
           : sql<null>`null`,
       })
       .from(z)
-      .crossJoinLateral(sql.raw(rowJsonLateral(spec.fields, 'z')))
+      .crossJoinLateral(sql.raw(rowJsonLateral(spec.fields, 'z', spec.computed)))
       .orderBy(sql.raw(zOrder))
       .prepare('');
     return { page, count: countStatement };
@@ -424,6 +458,6 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     /** The columns a JSON row reads (for a bench's bare SQL). */
     jsonColumns,
     /** The lateral row of one page row `z` as the list renders it (for a bench's bare SQL). */
-    lateral: (z: string) => rowJsonLateral(spec.fields, z),
+    lateral: (z: string) => rowJsonLateral(spec.fields, z, spec.computed),
   };
 }

@@ -7,7 +7,7 @@ import {
   type FieldDef,
   statusFieldsOf,
 } from '@srm/contracts/document/define';
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type { Alignment, Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 
 /**
  * The one PDF layout of the document kernel (issue #12): title and number, the definition's print
@@ -57,6 +57,10 @@ export async function renderPdf(
   });
 }
 
+/** A field printed as a figure (number, date, code): kept on one line. */
+const isFigure = (field: FieldDef | undefined) =>
+  field !== undefined && field.type !== 'text' && field.type !== 'uuid' && field.type !== 'account';
+
 /** A value as printed: codes as their label, empty as ''. */
 export function printValue(field: FieldDef | undefined, value: unknown, locale: Locale): string {
   if (value === null || value === undefined) return '';
@@ -66,9 +70,23 @@ export function printValue(field: FieldDef | undefined, value: unknown, locale: 
 }
 
 /**
- * The printable document of a kind: header pairs, statuses, then its lines, then the kind's own
- * `sections` (pdfmake content in the reader's language, e.g. an e-auction's bid log; KindOptions
- * printSections) in the same layout and fonts.
+ * At most this many lines are printed (issue #15: a 10,000-line statement took 20–33 s and ~330 MiB to
+ * print). A longer document prints its header (with its totals) and the first lines, then says how many
+ * lines it has and that all of them are in the lines' Excel (`…/exportLines/{id}`).
+ */
+export const PRINT_LINE_LIMIT = 500;
+
+const MORE_LINES = {
+  zh_cn: (shown: number, total: number) =>
+    `此处仅打印前 ${shown} 行，共 ${total} 行；全部明细请使用“导出明细 Excel”。`,
+  en: (shown: number, total: number) =>
+    `Only the first ${shown} of ${total} lines are printed; all lines are in the lines' Excel export.`,
+} as const;
+
+/**
+ * The printable document of a kind: header pairs, statuses, then its lines (at most PRINT_LINE_LIMIT,
+ * then a note), then the kind's own `sections` (pdfmake content in the reader's language, e.g. an
+ * e-auction's bid log; KindOptions printSections) in the same layout and fonts.
  */
 export async function renderDocumentPdf(
   def: DocumentDefinition,
@@ -101,20 +119,47 @@ export async function renderDocumentPdf(
       {
         table: {
           headerRows: 1,
+          // Figures, dates and codes keep their width and never wrap (2034.00 is never cut to 2034.0 / 0);
+          // descriptions take the rest.
+          widths: def.print.lines.map((name) => (isFigure(def.lines.fields[name]) ? 'auto' : '*')),
           body: [
             def.print.lines.map((name) => ({
               text: def.lines.fields[name]?.label[locale] ?? name,
               bold: true,
             })),
-            ...lines.map((line) =>
-              def.print.lines.map((name) => printValue(def.lines.fields[name], line[name], locale)),
+            ...lines.slice(0, PRINT_LINE_LIMIT).map((line) =>
+              def.print.lines.map((name) => {
+                const field = def.lines.fields[name];
+                const text = printValue(field, line[name], locale);
+                return isFigure(field)
+                  ? {
+                      text,
+                      noWrap: true,
+                      alignment: (field?.type === 'decimal' || field?.type === 'integer'
+                        ? 'right'
+                        : 'left') as Alignment,
+                    }
+                  : { text };
+              }),
             ),
           ],
         },
         layout: 'lightHorizontalLines',
+        fontSize: def.print.lines.length > 9 ? 8 : 9,
       },
+      ...(lines.length > PRINT_LINE_LIMIT
+        ? [
+            {
+              text: MORE_LINES[locale](PRINT_LINE_LIMIT, lines.length),
+              italics: true,
+              margin: [0, 8, 0, 0],
+            } as Content,
+          ]
+        : []),
       ...sections,
     ],
     `${def.title[locale]} ${number}`,
+    // Many line columns: landscape, so every figure fits.
+    def.print.lines.length > 9 ? { pageOrientation: 'landscape' } : {},
   );
 }

@@ -1,3 +1,4 @@
+import { kindSides, servicePath } from '@srm/contracts/document/define';
 import type { DocumentKind } from './kind.ts';
 
 /**
@@ -15,4 +16,20 @@ export function rememberKind(kind: DocumentKind): void {
 /** The kind of a code, or undefined (orders and unknown codes). */
 export function kindByCode(code: string): DocumentKind | undefined {
   return kinds.get(code);
+}
+
+/** Every registered kind (the webhook event types list: each kind's actions). */
+export function allKinds(): DocumentKind[] {
+  return [...kinds.values()];
+}
+
+/**
+ * The kind whose calls a route belongs to (`/apis/{module}/{Purchase|Sale}{service}Service/…`), or
+ * undefined for routes that are no document kind's (an API key's scope names kinds: issue #18).
+ */
+export function kindOfRoute(url: string): string | undefined {
+  for (const kind of kinds.values())
+    for (const side of kindSides(kind.def))
+      if (url.startsWith(`${servicePath(kind.def, side)}/`)) return kind.def.kind;
+  return undefined;
 }

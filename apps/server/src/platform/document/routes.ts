@@ -1,9 +1,11 @@
 import type { Locale } from '@srm/contracts/constants';
+import { type KindActionCode, kindAction, kindActionsOf } from '@srm/contracts/document/actions';
 import {
   actionBodySchema,
   bulkBodySchema,
   codeLabel,
   customFieldKeys,
+  type DocumentDefinition,
   type FieldDef,
   filterSchema,
   kindSides,
@@ -19,10 +21,12 @@ import { registerAuditHandler } from '../../modules/audit/service.ts';
 import type { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
+import { registerJobHandler } from '../jobs.ts';
+import { afterActionJob, registerActionApproval } from './action-approval.ts';
 import { registerDocumentAttachments } from './attachments.ts';
 import { registerImportRoutes } from './import.ts';
-import { type DocRow, type DocumentKind, serverActor } from './kind.ts';
-import { renderDocumentPdf } from './print.ts';
+import { type ActionBody, type DocRow, type DocumentKind, serverActor } from './kind.ts';
+import { printValue, renderDocumentPdf } from './print.ts';
 
 /** Most rows one export writes (all pages of the filtered list, read by keyset). */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -33,6 +37,22 @@ const versionBody = z.object({ version: z.number().int().min(0) });
 /** The answer schema of one value of a field (what fast-json-stringify writes). */
 const outSchema = (field: FieldDef) =>
   field.type === 'integer' ? z.number().nullable() : z.string().nullable();
+
+/**
+ * The function permission a kind's hand-written route declares (issue #19), the same code the registrar
+ * gives its own routes: `config: { action: ownRouteAction(def, 'confirm') }` → `{kind}.confirm`, checked
+ * by app.ts's onRoute hook ('403' before the body is read unless the caller is a company admin or holds a
+ * role granting it). `name` is a kernel operation (`read` for details, prints and lookups, `save`,
+ * `export` …) or an action of the kind's transition table. Throws at registration, not per call, when the
+ * kind's catalogue (`kindActionsOf`) has no such code, so a misspelt or removed action stops the server
+ * from starting instead of refusing every caller.
+ */
+export function ownRouteAction(def: DocumentDefinition, name: string): KindActionCode {
+  const code = kindAction(def, name);
+  if (!kindActionsOf(def).some((entry) => entry.code === code))
+    throw new Error(`${code} is not an action of kind ${def.kind} (kindActionsOf)`);
+  return code;
+}
 
 /** The record (header) answer of a kind: standard fields, every stored field, custom fields. */
 export function recordSchemaOf(kind: DocumentKind) {
@@ -122,8 +142,10 @@ function customFieldColumns(
  * - `save`, `copy/{id}`, `delete/{id}` (creator sides) and `submit/{id}`, `withdraw/{id}` (with approval);
  * - one `{action}/{id}` per action and side of the transition table, body actionBodySchema; and
  *   `{action}` with { items: [{ id, version }] } for bulk actions (a result per document).
+ * Each route declares its function permission `{kind}.{operation or action}` (document/actions.ts in
+ * the contracts: read, export, save, delete, import, attach, submit, or the action's name).
  * Errors: '400' bad input or a status that does not allow the action (naming it), '403' the other
- * side's station, '404' not the caller's, '409' stale version.
+ * side's station or an action the caller's roles do not grant, '404' not the caller's, '409' stale version.
  */
 export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKind): void {
   const r = zod(app);
@@ -138,8 +160,36 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
   const translate = (locale: Locale) => (error: AppError) => error.messageIn(locale);
   const own = new Set(kind.options.ownRoutes ?? []);
   const generated = (name: string) => !own.has(name);
+  // Each generated route's function permission (issue #19): `{kind}.{operation or action}`.
+  const can = (name: string) => kindAction(def, name);
 
   if (def.approval) registerApprovalHandler(env, kind);
+  // A generated action under an approval flow of its own (a statement's posting, task type "reconPost"):
+  // the last approval applies it with the body it was asked with, as the requester.
+  // An action applied at the end of its approval runs the kind's after-commit step from a job.
+  const afterAction = kind.options.afterAction;
+  if (afterAction && Object.values(def.actions).some((a) => a.approval))
+    registerJobHandler(afterActionJob(def.kind), async (tx, job, { afterCommit }) => {
+      const [row] = (await tx
+        .select()
+        .from(kind.header)
+        .where(eq(kind.header.id, String(job.payload.id)))) as DocRow[];
+      if (!row) return;
+      afterCommit(() =>
+        afterAction(
+          { db: deps.db, broker: deps.broker, env, config: deps.config },
+          String(job.payload.action),
+          row,
+        ),
+      );
+    });
+  for (const [name, action] of Object.entries(def.actions))
+    if (action.approval && generated(name))
+      registerActionApproval<ActionBody, DocRow>(env, kind, {
+        action: name,
+        run: (tx, actor, row, body) => kind.applyAction(tx, env, actor, 'purchase', name, row, body),
+        amount: (row) => kind.options.approvalAmount?.(row) ?? '0',
+      });
 
   // Both sides, or only the kind's (a buyer-internal kind has no Sale…Service calls).
   for (const side of kindSides(def)) {
@@ -150,6 +200,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
     r.post(
       `${base}/findPageList`,
       {
+        config: { action: can('read') },
         schema: {
           tags,
           summary: `${title}s (${who} side): a page, newest first`,
@@ -183,7 +234,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           auth.elsAccount,
           side,
           { currentPage: body.currentPage, pageSize: body.pageSize, cursor: body.cursor },
-          kind.listFilter(body),
+          kind.listFilter(body, auth, side),
         );
         const data = `{"records":${page.records},"total":${page.total},"totalExact":${page.totalExact},"nextCursor":${JSON.stringify(page.nextCursor)},"currentPage":${body.currentPage},"pageSize":${body.pageSize}}`;
         return reply
@@ -196,6 +247,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       r.get(
         `${base}/findDetail/:id`,
         {
+          config: { action: can('read') },
           schema: {
             tags,
             summary: `One ${title} (${who} side) with lines, audit trail, approval tasks and the caller's actions`,
@@ -223,6 +275,8 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
                       stepName: z.string(),
                       status: z.string(),
                       handledBy: z.string().nullable(),
+                      /** Delegation (issue #19): whom the handler acted for; null: themselves. */
+                      handledOnBehalfOf: z.string().nullable(),
                       remark: z.string().nullable(),
                     }),
                   ),
@@ -241,6 +295,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
     r.post(
       `${base}/export`,
       {
+        config: { action: can('export') },
         schema: {
           tags,
           summary: `Export the filtered ${title} list (${who} side) as .xlsx`,
@@ -260,7 +315,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
             auth.elsAccount,
             side,
             { currentPage: 1, pageSize: 100, cursor },
-            kind.listFilter(body),
+            kind.listFilter(body, auth, side),
           );
           rows.push(...(page.rows as unknown as DocRow[]));
           cursor = page.nextCursor ?? undefined;
@@ -300,6 +355,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       r.get(
         `${base}/print/:id`,
         {
+          config: { action: can('read') },
           schema: {
             tags,
             summary: `Print a ${title} (${who} side) as PDF`,
@@ -324,10 +380,64 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
         },
       );
 
+    /**
+     * GET …/exportLines/{id} — one document's lines as an xlsx workbook (issue #15 "printable statement
+     * (PDF) and Excel"): the print layout's line fields, labelled in the caller's language, codes as their
+     * labels, figures as the API answers them (money to the cent, the same strings as screen and PDF).
+     * '404' for a document the caller may not see.
+     */
+    if (generated('exportLines'))
+      r.get(
+        `${base}/exportLines/:id`,
+        {
+          config: { action: can('export') },
+          schema: {
+            tags,
+            summary: `Export the lines of a ${title} (${who} side) as Excel`,
+            params: idParams,
+            response: { 200: z.any() },
+          },
+        },
+        async (request, reply) => {
+          const auth = requireAuth(request.auth);
+          const { answer } = await kind.detail(deps.db, auth, side, request.params.id);
+          const names = def.print.lines;
+          const columns: Column[] = [
+            { key: 'lineNumber', zh_cn: '行号', en: 'Line', kind: 'int', width: 8 },
+            ...names.map((name) => {
+              const f = def.lines.fields[name];
+              return {
+                key: name,
+                zh_cn: f?.label.zh_cn ?? name,
+                en: f?.label.en ?? name,
+                width: f?.type === 'text' ? 28 : 14,
+              } satisfies Column;
+            }),
+          ];
+          const rows = answer.lines.map((line) => ({
+            lineNumber: Number(line[(kind.options.lineNumber ?? 'lineNumber') as keyof typeof line] ?? 0),
+            ...Object.fromEntries(
+              names.map((name) => [
+                name,
+                printValue(def.lines.fields[name], line[name as keyof typeof line], request.locale),
+              ]),
+            ),
+          }));
+          const number = String(answer.record[def.numberField as keyof typeof answer.record] ?? def.kind);
+          const bytes = await writeWorkbook(number, columns, rows, request.locale);
+          return reply
+            .header('content-type', XLSX_TYPE)
+            .header('cache-control', 'private, no-store')
+            .header('content-disposition', `attachment; filename="${number}-lines.xlsx"`)
+            .send(bytes);
+        },
+      );
+
     if (def.editable[side] && kind.options.save && generated('save')) {
       r.post(
         `${base}/save`,
         {
+          config: { action: can('save') },
           schema: {
             tags,
             summary: `Create (no id) or edit (id + version) a ${title} (${who} side)`,
@@ -344,6 +454,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
         r.post(
           `${base}/copy/:id`,
           {
+            config: { action: can('save') },
             schema: {
               tags,
               summary: `Copy a ${title} into a new draft (${who} side)`,
@@ -355,17 +466,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
             const auth = requireAuth(request.auth);
             const source = await kind.find(deps.db, auth, side, request.params.id);
             const lines = await kind.findLines(deps.db, source.id);
-            const input = (fields: Record<string, FieldDef>, row: DocRow) =>
-              Object.fromEntries(
-                Object.entries(fields)
-                  .filter(([name, f]) => f.input && row[name] !== null && row[name] !== undefined)
-                  .map(([name]) => [name, row[name] instanceof Date ? row[name].toISOString() : row[name]]),
-              );
-            const row = await kind.save(deps.db, auth, side, {
-              ...input(def.header, source),
-              ...source.customFields,
-              lines: lines.map((l) => ({ ...input(def.lines.fields, l), ...l.customFields })),
-            });
+            const row = await kind.save(deps.db, auth, side, kind.copyBody(source, lines) as never);
             return ok(kind.toRecord(row) as never);
           },
         );
@@ -374,6 +475,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       r.post(
         `${base}/delete/:id`,
         {
+          config: { action: can('delete') },
           schema: {
             tags,
             summary: `Delete a ${title} that can still be edited (${who} side)`,
@@ -404,6 +506,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       r.post(
         `${base}/${name}/:id`,
         {
+          config: { action: can(name) },
           schema: {
             tags,
             summary: `${action.label.en} a ${title} (${who} side)`,
@@ -424,7 +527,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           );
           kick();
           await kind.options
-            .afterAction?.({ db: deps.db, broker: deps.broker, env }, name, row)
+            .afterAction?.({ db: deps.db, broker: deps.broker, env, config: deps.config }, name, row)
             .catch((error) => request.log.warn({ err: error, action: name }, 'after-action step failed'));
           return ok(kind.toRecord(row) as never);
         },
@@ -433,6 +536,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
         r.post(
           `${base}/${name}`,
           {
+            config: { action: can(name) },
             schema: {
               tags,
               summary: `${action.label.en} several ${title}s at once (${who} side): one result per document, in order`,
@@ -479,6 +583,7 @@ function registerApprovalRoutes(
   r.post(
     `${base}/submit/:id`,
     {
+      config: { action: kindAction(def, 'submit') },
       schema: {
         tags: [def.kind],
         summary: `Submit a ${def.title.en} for approval (approved at once without approval steps)`,
@@ -503,6 +608,7 @@ function registerApprovalRoutes(
   r.post(
     `${base}/withdraw/:id`,
     {
+      config: { action: kindAction(def, 'submit') },
       schema: {
         tags: [def.kind],
         summary: `Withdraw a ${def.title.en} from approval`,

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, LIST_OFFSET_WINDOW_ROWS, PAGE_SIZES } from '@srm/con
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Popover, Space, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
@@ -21,6 +21,8 @@ import {
   toColumnConfig,
 } from './column-config.ts';
 import './data-table.css';
+import { MeasureInert, measureSafeSelection } from './measure-inert.tsx';
+import { useKeyboardScrollable } from './use-keyboard-scrollable.ts';
 
 /** A column of the data table: label, how to show a cell, and what to write in the Excel export. */
 export type DataColumn<T> = {
@@ -54,6 +56,8 @@ type Props<T> = {
   onPageChange?: () => void;
   /** Replaces the built-in Excel export (e.g. a server-side export of the whole filter). */
   onExport?: () => Promise<void>;
+  /** Shows the export button (default true; false when the caller's roles lack the export, issue #19). */
+  exportable?: boolean;
 };
 
 const EXPORT_PAGE_SIZE = 100;
@@ -118,6 +122,10 @@ export function DataTable<T extends object>(props: Props<T>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const density = useSettings((s) => s.columnHeight);
+  // A table wider than its box scrolls: reachable from the keyboard, named by the title (issue #19).
+  const box = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useKeyboardScrollable(() => box.current, props.title ? titleId : undefined);
   const [paging, setPaging] = useState<Paging>({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [exporting, setExporting] = useState(false);
   const filterSig = JSON.stringify(props.queryKey);
@@ -142,7 +150,7 @@ export function DataTable<T extends object>(props: Props<T>) {
   const antColumns: ColumnsType<T> = visible.map((c) => ({
     key: c.key,
     dataIndex: c.dataIndex ?? c.key,
-    title: c.title,
+    title: <MeasureInert>{c.title}</MeasureInert>,
     width: c.width,
     ellipsis: c.ellipsis,
     render: c.render,
@@ -252,16 +260,20 @@ export function DataTable<T extends object>(props: Props<T>) {
 
   const data = list.data;
   return (
-    <div className="data-table">
+    <div className="data-table" ref={box}>
       <div className="dt-toolbar">
-        <div className="dt-title">{props.title}</div>
+        <div className="dt-title" id={props.title ? titleId : undefined}>
+          {props.title}
+        </div>
         <Space wrap>
           {props.extra}
-          <Tooltip title={t('portal:table.exportHint')}>
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportAll()}>
-              {t('portal:table.export')}
-            </Button>
-          </Tooltip>
+          {props.exportable !== false && (
+            <Tooltip title={t('portal:table.exportHint')}>
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportAll()}>
+                {t('portal:table.export')}
+              </Button>
+            </Tooltip>
+          )}
           <Popover
             trigger="click"
             placement="bottomRight"
@@ -286,7 +298,7 @@ export function DataTable<T extends object>(props: Props<T>) {
         columns={antColumns}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: props.emptyText ?? t('portal:table.empty') }}
-        rowSelection={props.rowSelection}
+        rowSelection={measureSafeSelection(props.rowSelection)}
         expandable={props.expandable}
         rowClassName={props.rowClassName}
         pagination={{

@@ -38,10 +38,14 @@ const files: DocAttachment[] = [
 
 const api = vi.hoisted(() => ({
   calls: [] as Array<{ url: string; method?: string; data?: unknown }>,
+  /** The caller's actions (GET /user/getPermissions, issue #19). */
+  actions: ['deliveryNote.read', 'deliveryNote.attach'],
 }));
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
   call: vi.fn(async (config: { url: string; method?: string; data?: unknown }) => {
+    if (config.url === '/user/getPermissions')
+      return { permission: 'normal', roles: ['sales'], actions: api.actions };
     api.calls.push(config);
     if (config.url === `${BASE}/attachments/n1` && config.method === 'POST') {
       const file = (config.data as FormData).get('file') as File;
@@ -56,13 +60,18 @@ vi.mock('../../lib/http.ts', async (original) => ({
 afterEach(() => {
   cleanup();
   api.calls.length = 0;
+  api.actions = ['deliveryNote.read', 'deliveryNote.attach'];
 });
 
+/** The query client of the last render (to see the permissions arrive). */
+let client = new QueryClient();
+
 function renderSection(readOnly = false) {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   useSettings.setState({ locale: 'en' });
   void i18n.changeLanguage('en');
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <App>
         <DocumentAttachments def={note} side="sale" id="n1" readOnly={readOnly} />
       </App>
@@ -79,6 +88,7 @@ describe('DocumentAttachments', () => {
 
   it('lists both parties’ files with size, side and uploader; only the own file can be removed', async () => {
     renderSection();
+    await screen.findByRole('button', { name: 'Remove quality-report.pdf' });
     const own = (await screen.findByText('quality-report.pdf')).closest('tr') as HTMLElement;
     const theirs = screen.getByText('drawing.png').closest('tr') as HTMLElement;
     expect(within(own).getByText('1.2 KB')).toBeTruthy();
@@ -104,6 +114,7 @@ describe('DocumentAttachments', () => {
   it('uploads a picked file as multipart field file to the document', async () => {
     const view = renderSection();
     await screen.findByText('quality-report.pdf');
+    await screen.findByRole('button', { name: 'Attach a file' });
     const input = view.container.querySelector('input[type="file"]') as HTMLInputElement;
     const picked = new File(['%PDF-1.4'], 'certificate.pdf', { type: 'application/pdf' });
     fireEvent.change(input, { target: { files: [picked] } });
@@ -118,6 +129,17 @@ describe('DocumentAttachments', () => {
   it('read-only: no upload and no remove, downloads stay', async () => {
     renderSection(true);
     await screen.findByText('quality-report.pdf');
+    expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download quality-report.pdf' })).toBeTruthy();
+  }, 30_000);
+
+  it('without the kind’s attach action: no upload and no remove, downloads stay (issue #19)', async () => {
+    api.actions = ['deliveryNote.read'];
+    renderSection();
+    await screen.findByText('quality-report.pdf');
+    // The permissions arrived (not merely loading) and the buttons stay away.
+    await waitFor(() => expect(client.getQueryData(['permissions'])).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Attach a file' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Download quality-report.pdf' })).toBeTruthy();

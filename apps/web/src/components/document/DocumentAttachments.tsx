@@ -2,6 +2,7 @@ import type { DocumentDefinition, Side } from '@srm/contracts/document/define';
 import { App, Button, Card, Popconfirm, Space, Table, Tag, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '../page-icons.tsx';
 import { type DocAttachment, downloadAttachment, useDocumentAttachments } from './api.ts';
@@ -41,6 +42,9 @@ export function DocumentAttachments({
   const { message } = App.useApp();
   const locale = useSettings((s) => s.locale);
   const { list, upload, remove } = useDocumentAttachments(def, side, id);
+  // Upload and remove need `{kind}.attach` (issue #19); without it the list only downloads.
+  const attach = useCan()(kindCode(def, 'attach'));
+  const editable = !readOnly && attach;
 
   const send = async (file: File) => {
     try {
@@ -71,7 +75,7 @@ export function DocumentAttachments({
       size="small"
       title={t('document:attachments.title')}
       extra={
-        !readOnly && (
+        editable && (
           <Upload
             accept={ACCEPT}
             showUploadList={false}
@@ -136,7 +140,7 @@ export function DocumentAttachments({
                   aria-label={t('document:attachments.download', { name: file.fileName })}
                   onClick={() => void download(file)}
                 />
-                {file.mine && !readOnly && (
+                {file.mine && editable && (
                   <Popconfirm
                     title={t('document:attachments.confirmRemove', { name: file.fileName })}
                     okText={t('document:attachments.remove')}

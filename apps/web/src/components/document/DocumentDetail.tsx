@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentCustomFieldLabels, useFieldName } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { ArrowLeftOutlined, ReloadOutlined } from '../page-icons.tsx';
 import { ActionDialog, type LineQuantity } from './ActionDialog.tsx';
@@ -55,6 +56,8 @@ export type DocumentDetailProps = {
   ownActions?: readonly string[];
   /** No attachments section (a kind that shows its files elsewhere). */
   hideAttachments?: boolean;
+  /** A class for a line's row (an invoice line with a difference is marked). */
+  lineClassName?: (line: DocLine) => string;
 };
 
 /**
@@ -114,6 +117,7 @@ function DetailView({
   hideActions,
   hideAttachments,
   ownActions,
+  lineClassName,
 }: DocumentDetailProps & { data: DocDetail; reload: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -132,10 +136,13 @@ function DetailView({
     ([key]) => key !== 'sendStatus' && !(side === 'sale' && key === 'auditStatus'),
   );
   const table = transitionTable(def);
+  // Buttons the caller's roles do not grant are not shown (issue #19: edit `{kind}.save`, delete, submit and
+  // withdraw `{kind}.submit`, each action `{kind}.{action}`; lib/permissions.ts `useCan`).
+  const may = useCan();
   const actions = hideActions
     ? []
     : toolbarActions(def, record as Record<string, string>, side, data.actions).filter(
-        (a) => (a.name !== 'edit' || onEdit) && !ownActions?.includes(a.name),
+        (a) => (a.name !== 'edit' || onEdit) && !ownActions?.includes(a.name) && may(kindCode(def, a.name)),
       );
 
   /** Runs an action; resolves to the server's refusal text (kept in a dialog) or null when done. */
@@ -277,6 +284,7 @@ function DetailView({
           className="document-lines"
           scroll={{ x: 'max-content' }}
           dataSource={lines}
+          rowClassName={lineClassName}
           columns={[
             {
               key: 'lineNumber',
@@ -379,7 +387,13 @@ function DetailView({
                   key: 'handledBy',
                   dataIndex: 'handledBy',
                   title: t('document:detail.handledBy'),
-                  render: (v) => v ?? '—',
+                  // "代 {name} 审批 / on behalf of {name}" when a delegate acted (issue #19).
+                  render: (v, row) =>
+                    v
+                      ? row.handledOnBehalfOf
+                        ? `${v} · ${t('document:detail.onBehalfOf', { name: row.handledOnBehalfOf })}`
+                        : v
+                      : '—',
                 },
                 {
                   key: 'remark',

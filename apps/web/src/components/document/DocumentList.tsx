@@ -1,3 +1,4 @@
+import type { LinkedBuyer } from '@srm/contracts/account';
 import {
   canDo,
   codeLabel,
@@ -6,14 +7,23 @@ import {
   transitionTable,
 } from '@srm/contracts/document/define';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { type DataColumn, DataTable } from '../data-table/DataTable.tsx';
-import { type DocRecord, documentKeys, exportDocuments, runBulkAction, useDocumentList } from './api.ts';
+import {
+  type DocRecord,
+  documentKeys,
+  exportDocuments,
+  runBulkAction,
+  useDocumentList,
+  useInbox,
+} from './api.ts';
+import { BuyerSelect, useBuyerChoice } from './BuyerSelect.tsx';
 import {
   type FilterSpec,
   type FilterValues,
@@ -22,6 +32,7 @@ import {
   formatValue,
   listColumns,
   toFilterBody,
+  withBuyer,
 } from './definition.ts';
 import { ImportDocuments } from './ImportDocuments.tsx';
 import './i18n-document.ts';
@@ -80,8 +91,26 @@ export type DocumentListProps = {
  * The list of one document kind (DESIGN §11): columns from the header fields marked `list` and the status
  * fields, filters from the fields marked `filter`, keyset paging for deep pages, "about N" for estimated
  * totals, the server's Excel export of the filter, bulk actions, and the Excel import on a creating side.
+ * Export, import and each bulk action show only when the caller's roles grant its code (issue #19,
+ * lib/permissions.ts `useCan`: hidden while the permissions load, shown if they failed to load).
+ * On the supplier's side (issue #16 "one inbox") every row names its buyer, and a supplier of several
+ * buyers filters by one: the list opens with the buyer the user chose last (kept on the server).
  */
-export function DocumentList({
+export function DocumentList(props: DocumentListProps) {
+  const inbox = useInbox(props.side);
+  // The supplier's list waits for its chosen buyer so the first page is already filtered (a failed
+  // inbox call lists all buyers).
+  if (props.side === 'sale' && inbox.isPending) return <Spin className="document-list-loading" />;
+  return (
+    <DocumentListOf
+      {...props}
+      buyers={inbox.data?.buyers ?? []}
+      initialBuyer={inbox.data?.inboxElsAccount ?? null}
+    />
+  );
+}
+
+function DocumentListOf({
   def,
   side,
   title,
@@ -91,17 +120,29 @@ export function DocumentList({
   bulk,
   tableId,
   importable = true,
-}: DocumentListProps) {
+  buyers,
+  initialBuyer,
+}: DocumentListProps & { buyers: LinkedBuyer[]; initialBuyer: string | null }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const locale = useSettings((s) => s.locale);
   const [form] = Form.useForm<FormValues>();
   const specs = useMemo(() => filterSpecs(def, side), [def, side]);
-  const [filter, setFilter] = useState<Record<string, string>>(initialFilter ?? {});
+  const choice = useBuyerChoice(side === 'sale' ? buyers : [], initialBuyer);
+  const { shown: showBuyer, buyer } = choice;
+  const [filter, setFilter] = useState<Record<string, string>>(() =>
+    withBuyer(initialFilter ?? {}, buyer, buyers),
+  );
   const [selected, setSelected] = useState<DocRecord[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const list = useDocumentList(def, side, filter);
   const client = useQueryClient();
+  /** A supplier picks a buyer: the list shows it at once, and it is kept for the user's next lists. */
+  const pickBuyer = (value: string | null) => {
+    choice.pick(value);
+    setSelected([]);
+    setFilter((f) => withBuyer(f, value, buyers));
+  };
   /** The rows shown, by id, so a click anywhere on a row opens its document. */
   const shown = useRef(new Map<string, DocRecord>());
   const fetchPage = useMemo(
@@ -119,12 +160,16 @@ export function DocumentList({
     const row = key ? shown.current.get(key) : undefined;
     if (row) onOpen(row);
   };
+  // Buttons the caller's roles do not grant are not shown (issue #19: `{kind}.export`, `.import`, `.{action}`).
+  const may = useCan();
   const table = transitionTable(def);
   const bulkActions = bulk
-    ? Object.entries(table).filter(([, a]) => a.bulk && a.sides[side] !== undefined)
+    ? Object.entries(table).filter(
+        ([name, a]) => a.bulk && a.sides[side] !== undefined && may(kindCode(def, name)),
+      )
     : [];
   const numberField = def.numberField;
-  const canImport = importable && def.editable[side] !== undefined;
+  const canImport = importable && def.editable[side] !== undefined && may(kindCode(def, 'import'));
 
   const columns: DataColumn<DocRecord>[] = listColumns(def, side).map(({ key, field, status }) => ({
     key,
@@ -209,7 +254,7 @@ export function DocumentList({
 
   return (
     <div className="page-stack document-list">
-      {specs.length > 0 && (
+      {(specs.length > 0 || showBuyer) && (
         <Card size="small">
           <Form<FormValues>
             form={form}
@@ -218,9 +263,10 @@ export function DocumentList({
             initialValues={initialFilter}
             onFinish={(v) => {
               setSelected([]);
-              setFilter(toFilterBody(specs, toValues(specs, v)));
+              setFilter(withBuyer(toFilterBody(specs, toValues(specs, v)), buyer, buyers));
             }}
           >
+            {showBuyer && <BuyerSelect buyers={buyers} value={buyer} onChange={pickBuyer} />}
             {specs.map((spec) => (
               <Form.Item key={spec.key} name={spec.key} label={fieldLabel(spec.field, locale)}>
                 {spec.control === 'range' ? (
@@ -258,7 +304,8 @@ export function DocumentList({
                     // Back to the screen's own filter (e.g. Receiving: shipped notices).
                     form.resetFields();
                     setSelected([]);
-                    setFilter(initialFilter ?? {});
+                    // The chosen buyer stays: it changes only in its select.
+                    setFilter(withBuyer(initialFilter ?? {}, buyer, buyers));
                   }}
                 >
                   {t('document:list.reset')}
@@ -280,6 +327,7 @@ export function DocumentList({
             fetchPage={fetchPage}
             emptyText={t('document:list.empty')}
             onExport={() => exportDocuments(def, side, filter)}
+            exportable={may(kindCode(def, 'export'))}
             rowSelection={
               bulkActions.length > 0
                 ? {

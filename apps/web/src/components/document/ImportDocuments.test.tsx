@@ -1,4 +1,5 @@
 import { deliveryNoteDefinition as note } from '@srm/contracts/delivery-note';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,32 +12,43 @@ import { ImportDocuments } from './ImportDocuments.tsx';
 const server: {
   answer: () => Promise<unknown>;
   calls: Array<{ url: string; method: string; data: FormData }>;
+  /** The caller's actions (GET /user/getPermissions, issue #19). */
+  actions: string[];
 } = {
   answer: async () => null,
   calls: [],
+  actions: ['deliveryNote.import'],
 };
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
   call: (config: { url: string; method: string; data: FormData }) => {
+    if (config.url === '/user/getPermissions')
+      return Promise.resolve({ permission: 'normal', roles: ['buyer'], actions: server.actions });
     server.calls.push(config);
     return server.answer();
   },
 }));
 
+/** The query client of the last render (to see the permissions arrive). */
+let client = new QueryClient();
+
 function renderImport(onImported = vi.fn()) {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   useSettings.setState({ locale: 'en' });
   void i18n.changeLanguage('en');
   render(
-    <App>
-      <ImportDocuments def={note} side="purchase" onImported={onImported} />
-    </App>,
+    <QueryClientProvider client={client}>
+      <App>
+        <ImportDocuments def={note} side="purchase" onImported={onImported} />
+      </App>
+    </QueryClientProvider>,
   );
   return onImported;
 }
 
 /** Opens the dialog and picks a file in the upload's input. */
 async function upload() {
-  fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
   await screen.findByText('Download template');
   const input = document.querySelector('.ant-modal input[type="file"]') as HTMLInputElement;
   expect(input).toBeTruthy();
@@ -48,6 +60,7 @@ async function upload() {
 
 beforeEach(() => {
   server.calls = [];
+  server.actions = ['deliveryNote.import'];
 });
 afterEach(cleanup);
 
@@ -86,5 +99,13 @@ describe('ImportDocuments', () => {
     await waitFor(() => expect(onImported).toHaveBeenCalledWith(2), { timeout: 10_000 });
     expect(await screen.findByText('2 documents imported')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  }, 30_000);
+
+  it('is not offered to a user whose roles lack the kind’s import (issue #19)', async () => {
+    server.actions = ['deliveryNote.read', 'deliveryNote.save'];
+    renderImport();
+    // The permissions arrived (not merely loading) and the button stays away.
+    await waitFor(() => expect(client.getQueryData(['permissions'])).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
   }, 30_000);
 });

@@ -3,6 +3,7 @@ import { Alert, App, Button, Modal, Space, Table, Typography, Upload } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { DownloadOutlined, UploadOutlined } from '../page-icons.tsx';
 import { downloadImportTemplate, type ImportRowError, importDocuments } from './api.ts';
@@ -40,11 +41,13 @@ export function ImportErrorTable({ message, errors }: { message: string; errors:
  * "Import" of a kind's list on a side that creates it (issue #12): a dialog with the Excel template
  * (headers in the user's language) and an upload. The server creates every document of the file or
  * none: a refused file shows its problems per row in a table; a good one closes the dialog with the count.
+ * Nothing is shown without `{kind}.import` (issue #19; lib/permissions.ts `useCan`).
  */
 export function ImportDocuments({ def, side, onImported }: ImportDocumentsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useSettings((s) => s.locale);
+  const may = useCan();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<{ message: string; errors: ImportRowError[] } | null>(null);
@@ -53,6 +56,7 @@ export function ImportDocuments({ def, side, onImported }: ImportDocumentsProps)
     setRefused(null);
   };
 
+  if (!may(kindCode(def, 'import'))) return null;
   return (
     <>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>

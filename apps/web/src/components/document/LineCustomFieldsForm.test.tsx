@@ -58,8 +58,12 @@ describe('DocumentForm: the line custom fields drawer', () => {
     fireEvent.change(heat, { target: { value: ' H-2026-01 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     // The line's button counts the field now.
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Custom fields of line 1' }).textContent).toContain('1 set'),
+    await waitFor(
+      () =>
+        expect(screen.getByRole('button', { name: 'Custom fields of line 1' }).textContent).toContain(
+          '1 set',
+        ),
+      { timeout: 10_000 },
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), { timeout: 10_000 });

@@ -1,3 +1,4 @@
+import type { Inbox } from '@srm/contracts/account';
 import type { DocumentDefinition, Side } from '@srm/contracts/document/define';
 import { servicePath } from '@srm/contracts/document/define';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +37,8 @@ export type TaskRow = {
   stepName: string;
   status: string;
   handledBy: string | null;
+  /** Delegation (issue #19): the sub-account the handler acted for; null for themselves. */
+  handledOnBehalfOf?: string | null;
   remark: string | null;
 };
 export type DocDetail = {
@@ -237,6 +240,20 @@ export async function exportDocuments(
   saveBlob(blob, name ?? `${def.kind}.xlsx`);
 }
 
+/** `GET …/exportLines/{id}` → one document's lines as an xlsx download (the print layout's line fields). */
+export async function exportDocumentLines(
+  def: DocumentDefinition,
+  side: Side,
+  id: string,
+  number: string,
+): Promise<void> {
+  const { blob, name } = await fetchBlob({
+    url: `${basePath(def, side)}/exportLines/${encodeURIComponent(id)}`,
+    method: 'GET',
+  });
+  saveBlob(blob, name ?? `${number}-lines.xlsx`);
+}
+
 /** `GET …/importTemplate` → the kind's import template (.xlsx, headers in the user's language). */
 export async function downloadImportTemplate(def: DocumentDefinition, side: Side): Promise<void> {
   const { blob, name } = await fetchBlob({ url: `${basePath(def, side)}/importTemplate`, method: 'GET' });
@@ -364,5 +381,28 @@ export function useDocumentSave(def: DocumentDefinition, side: Side) {
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => saveDocument(def, side, body),
     onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all(def) }),
+  });
+}
+
+/**
+ * The supplier's inbox (issue #16): `GET /apis/ElsAccountService/findInbox` — the buyers its company is
+ * linked with and the one the user's lists open with (null: all).
+ */
+export function findInbox(): Promise<Inbox> {
+  return call({ url: '/ElsAccountService/findInbox' });
+}
+
+/** `POST /apis/ElsAccountService/saveInbox` — the buyer the user's lists open with (null: all). */
+export function saveInbox(elsAccount: string | null): Promise<null> {
+  return call({ url: '/ElsAccountService/saveInbox', method: 'POST', data: { elsAccount } });
+}
+
+/** The supplier's inbox, once per page load (a buyer-station user has no buyers: no call). */
+export function useInbox(side: Side) {
+  return useQuery({
+    queryKey: ['account', 'inbox'],
+    queryFn: findInbox,
+    enabled: side === 'sale',
+    staleTime: 5 * 60_000,
   });
 }

@@ -1,10 +1,12 @@
 import { deliveryNoteDefinition as note } from '@srm/contracts/delivery-note';
 import { trailStatusField } from '@srm/contracts/document/define';
+import { reconDefinition } from '@srm/contracts/finance';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import { refundDefinition as refund } from '@srm/contracts/refund';
 import { describe, expect, it } from 'vitest';
 import {
   actionBody,
+  buyerLabel,
   compareDecimal,
   type FieldRule,
   filterSpecs,
@@ -14,6 +16,7 @@ import {
   subtractDecimal,
   toFilterBody,
   toolbarActions,
+  withBuyer,
 } from './definition.ts';
 
 const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? ` ${JSON.stringify(o)}` : ''}`;
@@ -89,8 +92,11 @@ describe('columns and filters from a definition', () => {
     // Every status field has a label in both languages.
     expect(listColumns(note, 'sale').find((c) => c.key === 'noteType')?.field.label.en).toBe('Notice type');
     const supplier = listColumns(refund, 'sale').map((c) => c.key);
-    expect(supplier).toContain('buyerName');
+    // The supplier's inbox names each row's buyer with the kernel's column, right after the number.
+    expect(supplier.slice(0, 2)).toEqual(['refundNumber', 'buyerShortName']);
+    expect(supplier).not.toContain('buyerName');
     expect(supplier).not.toContain('supplierName');
+    expect(listColumns(refund, 'purchase').map((c) => c.key)).not.toContain('buyerShortName');
     expect(supplier).not.toContain('auditStatus');
     expect(listColumns(refund, 'purchase').map((c) => c.key)).toContain('auditStatus');
   });
@@ -106,6 +112,9 @@ describe('columns and filters from a definition', () => {
       ['noteType', 'select'],
     ]);
     expect(filterSpecs(note, 'sale').map((s) => s.key)).not.toContain('toElsAccount');
+    // The buyer account filter of a kind gives way to the supplier list's buyer select.
+    expect(filterSpecs(reconDefinition, 'purchase').map((s) => s.key)).toContain('elsAccount');
+    expect(filterSpecs(reconDefinition, 'sale').map((s) => s.key)).not.toContain('elsAccount');
     expect(
       toFilterBody(specs, {
         deliveryNoteNumber: ' DN2026 ',
@@ -220,5 +229,26 @@ describe('bodies', () => {
     expect(subtractDecimal('100', '40.5')).toBe('59.5');
     expect(subtractDecimal('1', '2')).toBe('0');
     expect(subtractDecimal('0.3', '0.1')).toBe('0.2');
+  });
+});
+
+describe("the supplier's buyer filter (issue #16)", () => {
+  const linked = [
+    { elsAccount: '100000', companyName: '华东精密制造有限公司', companyShortName: '华东精密' },
+    { elsAccount: '100002', companyName: '深圳南海智能装备有限公司', companyShortName: null },
+  ];
+  it('labels a buyer by short name, else name, with its account', () => {
+    expect(buyerLabel(linked[0])).toBe('华东精密 (100000)');
+    expect(buyerLabel(linked[1])).toBe('深圳南海智能装备有限公司 (100002)');
+  });
+  it('sets elsAccount only to a linked buyer, and all buyers otherwise', () => {
+    expect(withBuyer({ noteStatus: '1' }, '100002', linked)).toEqual({
+      noteStatus: '1',
+      elsAccount: '100002',
+    });
+    expect(withBuyer({ noteStatus: '1', elsAccount: '100000' }, null, linked)).toEqual({ noteStatus: '1' });
+    // A choice no longer linked (the link was removed) lists all buyers, not another company's rows.
+    expect(withBuyer({}, '100009', linked)).toEqual({});
+    expect(withBuyer({ elsAccount: '100009' }, undefined, linked)).toEqual({});
   });
 });

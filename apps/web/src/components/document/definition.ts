@@ -2,6 +2,8 @@ import type { Locale } from '@srm/contracts/constants';
 import {
   type ActionDef,
   allowedActions,
+  BUYER_SHORT_NAME,
+  buyerShortNameField,
   codeLabel,
   type DocumentDefinition,
   type FieldDef,
@@ -29,6 +31,12 @@ const OWN_SIDE_FIELDS: Record<Side, readonly string[]> = {
   purchase: ['buyerName'],
   sale: ['toElsAccount', 'supplierName'],
 };
+/**
+ * The supplier's list names the buyer of every row with the kernel's buyer column (issue #16 "one inbox"):
+ * a kind's own buyer name and buyer account columns and its buyer account filter give way to it and to
+ * the list's buyer select.
+ */
+const SALE_BUYER_FIELDS: readonly string[] = ['buyerName', 'elsAccount'];
 /** Status fields one side never acts on (the buyer's internal approval is not the supplier's business). */
 const HIDDEN_STATUS: Record<Side, readonly string[]> = { purchase: [], sale: ['auditStatus'] };
 
@@ -52,18 +60,24 @@ export function statusFields(def: DocumentDefinition): Record<string, FieldDef> 
 export type ColumnSpec = { key: string; field: FieldDef; status: boolean };
 
 /**
- * List columns: the document number, every status field (codes shown as labels), then the other header
- * fields marked `list`.
+ * List columns: the document number, on the supplier's side the buyer (the kernel's `buyerShortName`),
+ * every status field (codes shown as labels), then the other header fields marked `list`.
  */
 export function listColumns(def: DocumentDefinition, side: Side): ColumnSpec[] {
   const header = Object.entries(def.header)
-    .filter(([key, f]) => f.list && !OWN_SIDE_FIELDS[side].includes(key))
+    .filter(
+      ([key, f]) =>
+        f.list &&
+        !OWN_SIDE_FIELDS[side].includes(key) &&
+        !(side === 'sale' && SALE_BUYER_FIELDS.includes(key)),
+    )
     .map(([key, field]) => ({ key, field, status: false }));
   const statuses = Object.entries(statusFields(def))
     .filter(([key]) => !HIDDEN_STATUS[side].includes(key))
     .map(([key, field]) => ({ key, field, status: true }));
   const number = header.filter((c) => c.key === def.numberField);
-  return [...number, ...statuses, ...header.filter((c) => c.key !== def.numberField)];
+  const buyer = side === 'sale' ? [{ key: BUYER_SHORT_NAME, field: buyerShortNameField, status: false }] : [];
+  return [...number, ...buyer, ...statuses, ...header.filter((c) => c.key !== def.numberField)];
 }
 
 export type FilterSpec = {
@@ -73,12 +87,19 @@ export type FilterSpec = {
   control: 'select' | 'text' | 'prefix' | 'range';
 };
 
-/** List filters: every header or status field with `filter`, as the control that fits it. */
+/**
+ * List filters: every header or status field with `filter`, as the control that fits it (on the supplier's
+ * side without the buyer account: the list's buyer select sets `elsAccount`).
+ */
 export function filterSpecs(def: DocumentDefinition, side: Side): FilterSpec[] {
   const all = { ...def.header, ...statusFields(def) };
   return Object.entries(all)
     .filter(
-      ([key, f]) => f.filter && !OWN_SIDE_FIELDS[side].includes(key) && !HIDDEN_STATUS[side].includes(key),
+      ([key, f]) =>
+        f.filter &&
+        !OWN_SIDE_FIELDS[side].includes(key) &&
+        !HIDDEN_STATUS[side].includes(key) &&
+        !(side === 'sale' && key === 'elsAccount'),
     )
     .map(([key, field]) => ({
       key,
@@ -92,6 +113,28 @@ export function filterSpecs(def: DocumentDefinition, side: Side): FilterSpec[] {
               ? 'select'
               : 'text',
     }));
+}
+
+/** A buyer of the supplier's buyer select: its short name (its name without one) and account. */
+export function buyerLabel(buyer: {
+  elsAccount: string;
+  companyName: string;
+  companyShortName: string | null;
+}): string {
+  return `${buyer.companyShortName || buyer.companyName} (${buyer.elsAccount})`;
+}
+
+/**
+ * The filter body with the supplier's buyer (issue #16): `elsAccount` set to a buyer it is linked with,
+ * or left out (all buyers) — a stale choice (no longer linked) is left out too.
+ */
+export function withBuyer(
+  body: Record<string, string>,
+  buyer: string | null | undefined,
+  linked: ReadonlyArray<{ elsAccount: string }>,
+): Record<string, string> {
+  const { elsAccount: _dropped, ...rest } = body;
+  return buyer && linked.some((b) => b.elsAccount === buyer) ? { ...rest, elsAccount: buyer } : rest;
 }
 
 /** Values of the filter form: text, code, or a pair of 'YYYY-MM-DD' dates for a range. */

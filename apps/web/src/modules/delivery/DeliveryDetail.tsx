@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useDocumentSide } from '../../components/document/api.ts';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { printLabels, printNote } from './api.ts';
 import './i18n-delivery.ts';
 import { canReturn, describeLine, leftToReceive } from './rules.ts';
@@ -36,6 +37,9 @@ export default function DeliveryDetail() {
   const side = useDocumentSide();
   const navigate = useNavigate();
   const [printing, setPrinting] = useState<string | null>(null);
+  // Own buttons the caller's roles do not grant are not shown (issue #19): returning goods makes a return
+  // (`refund.save`), the labels and the print read the notice (`deliveryNote.read`).
+  const may = useCan();
 
   async function print(kind: 'labels' | 'note', number: string) {
     setPrinting(kind);
@@ -63,17 +67,21 @@ export default function DeliveryDetail() {
         const number = String(d.record.deliveryNoteNumber ?? '');
         return (
           <>
-            {side === 'purchase' && canReturn(d.lines) && (
+            {side === 'purchase' && canReturn(d.lines) && may(kindCode({ kind: 'refund' }, 'save')) && (
               <Button onClick={() => navigate(`/v2/refund/new?deliveryNoteId=${d.record.id}`)}>
                 {t('delivery:detail.returnGoods')}
               </Button>
             )}
-            <Button loading={printing === 'labels'} onClick={() => void print('labels', number)}>
-              {t('delivery:detail.printLabels')}
-            </Button>
-            <Button loading={printing === 'note'} onClick={() => void print('note', number)}>
-              {t('delivery:detail.print')}
-            </Button>
+            {may(kindCode(deliveryNoteDefinition, 'print')) && (
+              <>
+                <Button loading={printing === 'labels'} onClick={() => void print('labels', number)}>
+                  {t('delivery:detail.printLabels')}
+                </Button>
+                <Button loading={printing === 'note'} onClick={() => void print('note', number)}>
+                  {t('delivery:detail.print')}
+                </Button>
+              </>
+            )}
           </>
         );
       }}

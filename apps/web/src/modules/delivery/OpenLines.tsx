@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable.tsx';
 import { trimDecimal } from '../../components/document/definition.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { findOpenLines, type OpenLine, type OpenLineQuery } from './api.ts';
 import { keepOneBuyer, selectableFor } from './rules.ts';
 
@@ -28,6 +29,8 @@ export function OpenLines({
   const { message } = App.useApp();
   const [picked, setPicked] = useState<OpenLine[]>([]);
   const sale = side === 'sale';
+  // "Create delivery notice" saves a notice (`deliveryNote.save`, issue #19): hidden without it.
+  const mayCreate = useCan()(kindCode({ kind: 'deliveryNote' }, 'save'));
   const num = (v: unknown) => <span className="num">{trimDecimal(String(v ?? '0'))}</span>;
 
   const columns: DataColumn<OpenLine>[] = [
@@ -86,15 +89,17 @@ export function OpenLines({
       extra={
         <Space>
           {picked.length > 0 && <span>{t('delivery:ship.selected', { count: picked.length })}</span>}
-          <Button
-            type="primary"
-            onClick={() => {
-              if (picked.length === 0) void message.warning(t('delivery:ship.selectLines'));
-              else onCreate(picked);
-            }}
-          >
-            {createLabel}
-          </Button>
+          {mayCreate && (
+            <Button
+              type="primary"
+              onClick={() => {
+                if (picked.length === 0) void message.warning(t('delivery:ship.selectLines'));
+                else onCreate(picked);
+              }}
+            >
+              {createLabel}
+            </Button>
+          )}
         </Space>
       }
     />

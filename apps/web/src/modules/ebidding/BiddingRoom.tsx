@@ -12,11 +12,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { errorText } from '../../lib/http.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findRoom, placeOffer, printRecord, type Room, type Standing } from './api.ts';
+import { findRoom, giveBargainOffer, placeOffer, printRecord, type Room, type Standing } from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
-import { clockOffset, highestAcceptable, rankOf } from './live-rules.ts';
+import { clockAcceptState, clockOffset, highestAcceptable, rankOf } from './live-rules.ts';
 import './i18n-ebidding.ts';
 
 /** A short falling tone when outbid (Web Audio: no sound file to load). */
@@ -37,6 +38,74 @@ function outbidTone() {
   }
 }
 
+/**
+ * The bargain round (issue #14 "bidding bargain"): asked for a final offer, the supplier gives one price
+ * per lot or line it offered on — at most its last offer there — once, before the deadline.
+ */
+function BargainPanel({ room, onDone }: { room: Room; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const targets = room.lot
+    ? room.lot.ownPrice
+      ? [{ itemId: null as string | null, title: room.record.ebiddingName, last: room.lot.ownPrice }]
+      : []
+    : room.lines.flatMap((l) =>
+        l.ownPrice
+          ? [
+              {
+                itemId: l.itemId as string | null,
+                title: `${l.lineNumber} · ${l.materialNumber}`,
+                last: l.ownPrice,
+              },
+            ]
+          : [],
+      );
+  const [prices, setPrices] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const end = room.record.bargainEndTime
+    ? dayjs(String(room.record.bargainEndTime)).format('YYYY-MM-DD HH:mm')
+    : '';
+  async function send() {
+    setBusy(true);
+    try {
+      await giveBargainOffer(
+        room.record.id,
+        targets.map((x) => ({
+          ...(x.itemId ? { itemId: x.itemId } : {}),
+          price: (prices[x.itemId ?? 'lot'] ?? '').trim(),
+        })),
+      );
+      void message.success(t('ebidding:bargain.given'));
+      onDone();
+    } catch (e) {
+      void message.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card size="small" title={t('ebidding:bargain.roomTitle', { end })}>
+      <Space direction="vertical">
+        {targets.map((x) => (
+          <Space key={x.itemId ?? 'lot'} wrap>
+            <span>{x.title}</span>
+            <span>{t('ebidding:bargain.last', { price: x.last })}</span>
+            <Input
+              aria-label={t('ebidding:bargain.finalOffer', { title: x.title })}
+              style={{ width: 180 }}
+              value={prices[x.itemId ?? 'lot'] ?? ''}
+              onChange={(e) => setPrices((p) => ({ ...p, [x.itemId ?? 'lot']: e.target.value }))}
+            />
+          </Space>
+        ))}
+        <Button type="primary" loading={busy} onClick={send}>
+          {t('ebidding:bargain.give')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
 /** One lot or line of the room: its standing and the offer form (or "accept" on a descending clock). */
 function OfferPanel({
   room,
@@ -45,6 +114,7 @@ function OfferPanel({
   standing,
   startingPrice,
   outbid,
+  mayBid,
   onPlaced,
 }: {
   room: Room;
@@ -53,6 +123,8 @@ function OfferPanel({
   standing: Partial<Standing>;
   startingPrice: string | null;
   outbid: boolean;
+  /** Whether the caller's roles grant `ebidding.bid` (issue #19): the offer form shows only then. */
+  mayBid: boolean;
   onPlaced: () => void;
 }) {
   const { t } = useTranslation();
@@ -71,6 +143,15 @@ function OfferPanel({
           priceReviseExtent: r.priceReviseExtent,
         })
       : null;
+  const clockState = english
+    ? 'accept'
+    : clockAcceptState({
+        ebiddingType: r.ebiddingType,
+        round: standing.clock?.round ?? null,
+        ownPrice: standing.ownPrice ?? null,
+        ownBout: standing.ownBout ?? null,
+        bidders: standing.bidders ?? 0,
+      });
   async function send() {
     setBusy(true);
     try {
@@ -98,8 +179,9 @@ function OfferPanel({
         <Statistic title={t('ebidding:room.yourOffer')} value={standing.ownPrice ?? '—'} />
         <Statistic title={t('ebidding:room.bidders')} value={standing.bidders ?? 0} />
       </Space>
-      {room.open && (
-        <Space style={{ marginTop: 12 }} wrap>
+      {/* Offers need ebidding.bid (issue #19). */}
+      {room.open && mayBid && (
+        <Space style={{ marginTop: 12, display: 'flex' }} wrap>
           {english ? (
             <>
               <Input
@@ -116,10 +198,20 @@ function OfferPanel({
               </Button>
               {bound && <span>{t('ebidding:room.highest', { price: bound })}</span>}
             </>
-          ) : (
+          ) : clockState === 'accept' ? (
             <Button type="primary" loading={busy} onClick={() => void send()}>
               {t('ebidding:room.accept', { price: standing.clock?.price ?? '' })}
             </Button>
+          ) : (
+            <Tag color={clockState === 'taken' || clockState === 'droppedOut' ? 'default' : 'green'}>
+              {t(`ebidding:room.${clockState}`, {
+                price: standing.ownPrice ?? '',
+                round:
+                  clockState === 'droppedOut'
+                    ? (standing.clock?.round ?? 2) - 1
+                    : (standing.clock?.round ?? 1),
+              })}
+            </Tag>
           )}
         </Space>
       )}
@@ -138,6 +230,7 @@ export default function BiddingRoom() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
+  const may = useCan();
   const locale = useSettings((s) => s.locale);
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const [offset, setOffset] = useState(0);
@@ -230,12 +323,16 @@ export default function BiddingRoom() {
         {notice && (
           <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} />
         )}
+        {data.bargainStatus === '2' && <Alert type="info" showIcon message={t('ebidding:bargain.done')} />}
         {data.bidderStatus === '3' && <Alert type="success" showIcon message={t('ebidding:room.won')} />}
         {data.bidderStatus === '4' && <Alert type="info" showIcon message={t('ebidding:room.notWon')} />}
         {!data.open && ['1', '2'].includes(r.ebiddingStatus) && r.pauseStatus !== '1' && (
           <Alert type="info" message={t('ebidding:room.notOpen')} />
         )}
       </Card>
+      {data.bargainStatus === '1' && r.bargainStatus === '1' && may('ebidding.bid') && (
+        <BargainPanel room={data} onDone={() => void room.refetch()} />
+      )}
       {data.lot && (
         <OfferPanel
           room={data}
@@ -244,6 +341,7 @@ export default function BiddingRoom() {
           standing={data.lot}
           startingPrice={data.lot.startingPrice}
           outbid={!!outbid.lot}
+          mayBid={may('ebidding.bid')}
           onPlaced={() => placed('lot')}
         />
       )}
@@ -257,6 +355,7 @@ export default function BiddingRoom() {
             standing={l}
             startingPrice={l.startingPrice}
             outbid={!!outbid[l.itemId]}
+            mayBid={may('ebidding.bid')}
             onPlaced={() => placed(l.itemId)}
           />
         ))}

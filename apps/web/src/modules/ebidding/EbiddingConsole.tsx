@@ -1,4 +1,4 @@
-import { ebiddingDefinition as def, splitProblem } from '@srm/contracts/ebidding';
+import { BIDDER_BARGAIN_STATUS, ebiddingDefinition as def, splitProblem } from '@srm/contracts/ebidding';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   DatePicker,
+  Input,
   InputNumber,
   Modal,
   Select,
@@ -21,7 +22,17 @@ import { useLocation, useNavigate } from 'react-router';
 import { documentKeys } from '../../components/document/api.ts';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
 import { errorText } from '../../lib/http.ts';
-import { awardAuction, type Console, findConsole, printRecord, type RankRow, verifyBidLog } from './api.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
+import { useSettings } from '../../lib/settings-store.ts';
+import {
+  askBargain,
+  awardAuction,
+  type Console,
+  findConsole,
+  printRecord,
+  type RankRow,
+  verifyBidLog,
+} from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
 import { clockOffset, proRataSplit } from './live-rules.ts';
@@ -185,6 +196,76 @@ function AwardDialog({ data, onClose }: { data: Console; onClose: () => void }) 
   );
 }
 
+/**
+ * The bargain round (task type "bidding bargain"): ask chosen bidders (those with an offer; the best
+ * preselected) for a final offer by a deadline, with an optional message. Under approval where configured.
+ */
+function BargainDialog({ data, onClose }: { data: Console; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const offered = data.bidders.filter((b) => b.bidCount > 0);
+  const [chosen, setChosen] = useState<string[]>(offered.slice(0, 2).map((b) => b.toElsAccount));
+  const [minutes, setMinutes] = useState<number>(30);
+  const [text, setText] = useState('');
+  async function onOk() {
+    try {
+      const result = await askBargain(data.record.id, {
+        version: data.record.version,
+        suppliers: chosen,
+        bargainEndTime: new Date(Date.now() + minutes * 60_000).toISOString(),
+        ...(text.trim() ? { message: text.trim() } : {}),
+      });
+      void message.success(result.pending ? t('ebidding:bargain.pending') : t('ebidding:bargain.asked'));
+      await client.invalidateQueries({ queryKey: ['ebidding'] });
+      await client.invalidateQueries({ queryKey: documentKeys.detail(def, 'purchase', data.record.id) });
+      onClose();
+    } catch (e) {
+      void message.error(errorText(e));
+    }
+  }
+  return (
+    <Modal
+      open
+      title={t('ebidding:bargain.title')}
+      onOk={onOk}
+      onCancel={onClose}
+      okText={t('ebidding:bargain.ask')}
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Select
+          mode="multiple"
+          aria-label={t('ebidding:bargain.suppliers')}
+          style={{ width: '100%' }}
+          value={chosen}
+          onChange={setChosen}
+          options={offered.map((b) => ({
+            value: b.toElsAccount,
+            label: `${b.toElsAccount} ${b.supplierName}`,
+          }))}
+        />
+        <Space>
+          {t('ebidding:bargain.minutes')}
+          <InputNumber
+            aria-label={t('ebidding:bargain.minutes')}
+            min={1}
+            max={10080}
+            value={minutes}
+            onChange={(v) => setMinutes(Number(v ?? 30))}
+          />
+        </Space>
+        <Input.TextArea
+          aria-label={t('ebidding:bargain.message')}
+          placeholder={t('ebidding:bargain.message')}
+          maxLength={500}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </Space>
+    </Modal>
+  );
+}
+
 /** Reads the console again when the document changed under it (an action of the toolbar). */
 function ConsoleBody({
   version,
@@ -222,8 +303,13 @@ export default function EbiddingConsole() {
   const inAudit = query.has('taskId');
   const [offset, setOffset] = useState(0);
   const [awarding, setAwarding] = useState(false);
+  const [bargaining, setBargaining] = useState(false);
+  const locale = useSettings((st) => st.locale);
   const [verified, setVerified] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  // Own buttons the caller's roles do not grant are not shown (issue #19; the server's routes: award
+  // `ebidding.award`, bargain `ebidding.bargain`, the record's print and the log's check `ebidding.read`).
+  const may = useCan();
   const live = useLivePush(id, 'purchase', status !== null && ['1', '2', '3'].includes(status), () => {
     void client.invalidateQueries({ queryKey: ['ebidding', 'console', id] });
     void client.invalidateQueries({ queryKey: documentKeys.detail(def, 'purchase', id) });
@@ -262,15 +348,18 @@ export default function EbiddingConsole() {
       onEdit={inAudit ? undefined : () => navigate(`/v2/edit?id=${id}`)}
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
-      ownActions={['award']}
+      ownActions={['award', 'bargain']}
       extra={(d) => (
         <>
-          {d.actions?.includes('award') && data ? (
+          {d.actions?.includes('award') && may(kindCode(def, 'award')) && data ? (
             <Button type="primary" onClick={() => setAwarding(true)}>
               {t('ebidding:console.award')}
             </Button>
           ) : null}
-          {ENDED.includes(String(d.record.ebiddingStatus)) ? (
+          {d.actions?.includes('bargain') && may(kindCode(def, 'bargain')) && data ? (
+            <Button onClick={() => setBargaining(true)}>{t('ebidding:bargain.title')}</Button>
+          ) : null}
+          {ENDED.includes(String(d.record.ebiddingStatus)) && may(kindCode(def, 'print')) ? (
             <Button
               onClick={() =>
                 void printRecord(id, String(d.record.ebiddingNumber)).catch((e) =>
@@ -320,6 +409,9 @@ export default function EbiddingConsole() {
                 {data.bidders.map((b) => (
                   <Tag key={b.toElsAccount}>
                     {b.toElsAccount} {b.supplierName} · {t('ebidding:console.offers')} {b.bidCount}
+                    {b.bargainStatus !== '0'
+                      ? ` · ${BIDDER_BARGAIN_STATUS[b.bargainStatus as keyof typeof BIDDER_BARGAIN_STATUS]?.[locale]}`
+                      : ''}
                   </Tag>
                 ))}
               </Space>
@@ -334,7 +426,11 @@ export default function EbiddingConsole() {
             <Card
               size="small"
               title={t('ebidding:console.log')}
-              extra={<Button onClick={onVerify}>{t('ebidding:console.verify')}</Button>}
+              extra={
+                may(kindCode(def, 'read')) && (
+                  <Button onClick={onVerify}>{t('ebidding:console.verify')}</Button>
+                )
+              }
             >
               {verified && <Alert style={{ marginBottom: 8 }} type="info" message={verified} />}
               <Table
@@ -361,6 +457,7 @@ export default function EbiddingConsole() {
               />
             </Card>
             {awarding && <AwardDialog data={data} onClose={() => setAwarding(false)} />}
+            {bargaining && <BargainDialog data={data} onClose={() => setBargaining(false)} />}
           </ConsoleBody>
         ) : null
       }

@@ -6,9 +6,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findDocument, saveDocument } from '../../components/document/api.ts';
+import {
+  chosenLabels,
+  MasterSelect,
+  materialSource,
+  supplierSource,
+} from '../../components/MasterSelect.tsx';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findConsole, findMaterialOptions, findSupplierOptions } from './api.ts';
+import { findConsole } from './api.ts';
 import './i18n-ebidding.ts';
 
 type Line = {
@@ -50,26 +57,28 @@ const CODES = [
 /**
  * #/v2/edit?id=… — a new or draft auction (buyer): name, type, what is bid on, start and end, starting
  * price and least decrement, extension rules, the invited suppliers (linked, at least 2) and the
- * materials. The server's rules (spec 001 §5: end later than now and the start, positive integers …)
+ * materials (material and supplier selects search the master on the server as the user types: MasterSelect).
+ * The server's rules (spec 001 §5: end later than now and the start, positive integers …)
  * answer with the field and the rule.
  */
 export default function EbiddingEdit() {
   const { t } = useTranslation();
+  // Save needs the kind's save (issue #19): hidden without it and while the permissions load.
+  const may = useCan();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const [form] = Form.useForm<Values>();
   const method = Form.useWatch('ebiddingMethod', form) ?? '1';
   const type = Form.useWatch('ebiddingType', form) ?? '1';
-  const materials = useQuery({ queryKey: ['ebidding', 'materials'], queryFn: findMaterialOptions });
-  const suppliers = useQuery({ queryKey: ['ebidding', 'suppliers'], queryFn: findSupplierOptions });
   const existing = useQuery({
     queryKey: ['ebidding', 'edit', id],
     enabled: !!id,
-    queryFn: async () => ({
-      detail: await findDocument(def, 'purchase', id),
-      console: await findConsole(id),
-    }),
+    queryFn: async () => {
+      const detail = await findDocument(def, 'purchase', id);
+      const console = await findConsole(id);
+      return { detail, console, labels: await chosenLabels(detail.lines, console.bidders) };
+    },
   });
   const locale = useSettings((st) => st.locale);
   const label = (f: keyof typeof def.header) => def.header[f].label[locale];
@@ -204,14 +213,11 @@ export default function EbiddingEdit() {
           label={t('ebidding:edit.suppliers')}
           rules={[{ required: true, type: 'array', min: 2 }]}
         >
-          <Select
+          <MasterSelect
+            source={supplierSource}
             mode="multiple"
             style={{ maxWidth: 640 }}
-            optionFilterProp="label"
-            options={(suppliers.data?.records ?? []).map((s) => ({
-              value: s.toElsAccount,
-              label: `${s.toElsAccount} ${s.fullName}`,
-            }))}
+            labels={existing.data?.labels.suppliers}
           />
         </Form.Item>
         <Form.List name="lines">
@@ -224,15 +230,10 @@ export default function EbiddingEdit() {
                     label={t('ebidding:edit.material')}
                     rules={[{ required: true }]}
                   >
-                    <Select
+                    <MasterSelect
+                      source={materialSource}
                       style={{ width: 240 }}
-                      showSearch
-                      optionFilterProp="label"
-                      loading={materials.isLoading}
-                      options={(materials.data?.records ?? []).map((m) => ({
-                        value: m.id,
-                        label: `${m.materialNumber} ${m.materialName}`,
-                      }))}
+                      labels={existing.data?.labels.materials}
                     />
                   </Form.Item>
                   <Form.Item
@@ -271,9 +272,11 @@ export default function EbiddingEdit() {
           <Input.TextArea maxLength={500} style={{ maxWidth: 640 }} />
         </Form.Item>
         <Space style={{ display: 'flex' }}>
-          <Button type="primary" htmlType="submit">
-            {t('ebidding:edit.save')}
-          </Button>
+          {may(kindCode(def, 'save')) && (
+            <Button type="primary" htmlType="submit">
+              {t('ebidding:edit.save')}
+            </Button>
+          )}
           <Button onClick={() => navigate(id ? `/v2/detail?id=${id}` : '/v2/list')}>
             {t('ebidding:edit.cancel')}
           </Button>

@@ -21,6 +21,8 @@ export type Standing = {
   bestPrice: string | null;
   ownPrice: string | null;
   ownSeq: number | null;
+  /** The round of the caller's current offer (a Japanese auction's last accepted round). */
+  ownBout?: number | null;
   rank: number | null;
   bidders: number;
   clock?: Clock;
@@ -48,6 +50,8 @@ export type Room = {
   open: boolean;
   bidCount: number;
   bidderStatus: string;
+  /** BIDDER_BARGAIN_STATUS of the caller: '1' asked for a final offer (once, until bargainEndTime). */
+  bargainStatus: string;
   lot: (Standing & { startingPrice: string | null }) | null;
   lines: Array<LineBase & Partial<Standing>>;
 };
@@ -67,6 +71,7 @@ export type Console = {
     supplierName: string;
     bidderStatus: string | null;
     bidCount: number;
+    bargainStatus: string;
     lastBidTime: string | null;
   }>;
   lot: { startingPrice: string | null; ranking: RankRow[]; clock?: Clock } | null;
@@ -103,7 +108,6 @@ export const awardAuction = (id: string, body: EbiddingAwardBody) =>
     method: 'POST',
     data: body,
   });
-export { findMaterialOptions, findSupplierOptions } from '../rfq/api.ts';
 
 /**
  * GET …/PurchaseEbiddingService/print/{id} (or the Sale service's for a supplier): the auction record as
@@ -115,3 +119,21 @@ export function printRecord(id: string, ebiddingNumber: string, side: 'purchase'
     `${ebiddingNumber}.pdf`,
   );
 }
+
+/** The bargain round (issue #14 "bidding bargain"): ask bidders of a finished auction for a final offer. */
+export const askBargain = (
+  id: string,
+  body: { version: number; suppliers: string[]; bargainEndTime: string; message?: string },
+) =>
+  call<{ record: AuctionRecord; pending: boolean }>({
+    url: `${P}/bargain/${id}`,
+    method: 'POST',
+    data: body,
+  });
+/** An asked supplier's final offer, once: one price per lot or line it offered on, at most its last offer. */
+export const giveBargainOffer = (id: string, offers: Array<{ itemId?: string; price: string }>) =>
+  call<{ offers: Array<{ itemId: string | null; seq: number; price: string }> }>({
+    url: `${S}/bargainOffer/${id}`,
+    method: 'POST',
+    data: { offers },
+  });

@@ -1,6 +1,7 @@
 import { splitProblem } from '@srm/contracts/ebidding';
 import { describe, expect, it } from 'vitest';
 import {
+  clockAcceptState,
   clockOffset,
   countdownText,
   highestAcceptable,
@@ -67,5 +68,29 @@ describe('pro-rata split of a total-price award', () => {
       { itemId: 'c', quantity: '150000' },
     ]);
     expect(exact).toBe(true);
+  });
+});
+
+describe('accepting on a descending clock', () => {
+  const base = { round: 1, ownPrice: null, ownBout: null, bidders: 0 };
+  it('Dutch: open until someone accepts; then taken, or yours', () => {
+    expect(clockAcceptState({ ...base, ebiddingType: '2' })).toBe('accept');
+    expect(clockAcceptState({ ...base, ebiddingType: '2', bidders: 1 })).toBe('taken');
+    expect(clockAcceptState({ ...base, ebiddingType: '2', bidders: 1, ownPrice: '0.03', ownBout: 1 })).toBe(
+      'youTook',
+    );
+  });
+  it('Japanese: each round once, and only after accepting the round before', () => {
+    expect(clockAcceptState({ ...base, ebiddingType: '3' })).toBe('accept');
+    expect(clockAcceptState({ ...base, ebiddingType: '3', ownPrice: '100', ownBout: 1 })).toBe(
+      'roundAccepted',
+    );
+    expect(clockAcceptState({ ...base, ebiddingType: '3', round: 2, ownPrice: '100', ownBout: 1 })).toBe(
+      'accept',
+    );
+    expect(clockAcceptState({ ...base, ebiddingType: '3', round: 2 })).toBe('droppedOut');
+    expect(clockAcceptState({ ...base, ebiddingType: '3', round: 3, ownPrice: '100', ownBout: 1 })).toBe(
+      'droppedOut',
+    );
   });
 });

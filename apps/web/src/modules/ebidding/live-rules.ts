@@ -122,3 +122,27 @@ export function proRataSplit(
     );
   return { prices: text(), exact: check() === null };
 }
+
+/**
+ * What a supplier may do on a descending clock (Dutch '2', Japanese '3'; issue #14): 'accept' the
+ * current price; Dutch, 'youTook' the lot or line (own offer) or it is 'taken' by another; Japanese,
+ * 'roundAccepted' (its offer is of the current round) or 'droppedOut' (in round n > 1 without an offer
+ * of round n − 1). The server decides all the same; this only spares a click it would refuse.
+ */
+export type ClockAcceptState = 'accept' | 'taken' | 'youTook' | 'roundAccepted' | 'droppedOut';
+export function clockAcceptState(input: {
+  ebiddingType: string;
+  round: number | null;
+  ownPrice: string | null;
+  ownBout: number | null;
+  bidders: number;
+}): ClockAcceptState {
+  if (input.ebiddingType === '2') {
+    if (input.ownPrice !== null) return 'youTook';
+    return input.bidders > 0 ? 'taken' : 'accept';
+  }
+  const round = input.round ?? 1;
+  if (input.ownBout === round) return 'roundAccepted';
+  if (round > 1 && input.ownBout !== round - 1) return 'droppedOut';
+  return 'accept';
+}

@@ -6,12 +6,15 @@ import { useDocumentSide } from '../../components/document/api.ts';
 import { DocumentList } from '../../components/document/DocumentList.tsx';
 import { feeDefinition, raiserOf } from './api.ts';
 import './i18n-finance.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 
 /** #/v2/{deductCost|addCost}/list — fee sheets of both sides; the other side confirms many at once. */
 export default function FeeSheetList({ kind }: { kind: FeeSheetKind }) {
   const { t } = useTranslation();
   const side = useDocumentSide();
   const navigate = useNavigate();
+  // "New" needs the kind's save (issue #19; hidden while the permissions load).
+  const may = useCan();
   const raiser = side === raiserOf(kind);
   return (
     <DocumentList
@@ -21,11 +24,13 @@ export default function FeeSheetList({ kind }: { kind: FeeSheetKind }) {
       bulk
       importable={raiser}
       toolbar={
-        raiser ? (
-          <Button type="primary" onClick={() => navigate(`/v2/${kind}/edit`)}>
-            {t(kind === 'deductCost' ? 'finance:fee.newDeduct' : 'finance:fee.newAdd')}
-          </Button>
-        ) : undefined
+        raiser
+          ? may(kindCode(feeDefinition(kind), 'save')) && (
+              <Button type="primary" onClick={() => navigate(`/v2/${kind}/edit`)}>
+                {t(kind === 'deductCost' ? 'finance:fee.newDeduct' : 'finance:fee.newAdd')}
+              </Button>
+            )
+          : undefined
       }
       onOpen={(row) => navigate(`/v2/${kind}/detail?id=${row.id}`)}
     />

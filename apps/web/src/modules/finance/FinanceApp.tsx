@@ -11,11 +11,15 @@ const FeeSheetEdit = lazy(() => import('./FeeSheetEdit.tsx'));
 const ReconList = lazy(() => import('./ReconList.tsx'));
 const ReconDetail = lazy(() => import('./ReconDetail.tsx'));
 const ReconNew = lazy(() => import('./ReconNew.tsx'));
+const InvoiceList = lazy(() => import('./InvoiceList.tsx'));
+const InvoiceDetail = lazy(() => import('./InvoiceDetail.tsx'));
+const InvoiceEdit = lazy(() => import('./InvoiceEdit.tsx'));
 
 /**
  * The module app /finance/ (issue #15, seed 001 §2 financial coordination): deductions
  * (#/v2/deductCost/…) and additional charges (#/v2/addCost/…) — list, detail, edit — and reconciliation
- * statements (#/v2/recon/list, /detail?id=, /new, /new?id= to edit a draft or returned one), both sides.
+ * statements (#/v2/recon/list, /detail?id=, /new, /new?id= to edit a draft or returned one) and invoices
+ * (#/v2/invoice/list, /detail?id=, /new, /new?id= to correct a draft or rejected one), both sides.
  */
 export function FinanceApp() {
   const { t } = useTranslation();
@@ -34,6 +38,9 @@ export function FinanceApp() {
         <Route path="/v2/recon/list" element={<ReconList />} />
         <Route path="/v2/recon/detail" element={<ReconDetail />} />
         <Route path="/v2/recon/new" element={<ReconNew />} />
+        <Route path="/v2/invoice/list" element={<InvoiceList />} />
+        <Route path="/v2/invoice/detail" element={<InvoiceDetail />} />
+        <Route path="/v2/invoice/new" element={<InvoiceEdit />} />
         <Route path="*" element={<Navigate to="/v2/recon/list" replace />} />
       </Routes>
     </ModuleAppFrame>

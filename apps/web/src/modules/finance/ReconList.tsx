@@ -5,12 +5,15 @@ import { useNavigate } from 'react-router';
 import { useDocumentSide } from '../../components/document/api.ts';
 import { DocumentList } from '../../components/document/DocumentList.tsx';
 import './i18n-finance.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 
 /** #/v2/recon/list — statements of both sides (made by the caller's company or sent to it). */
 export default function ReconList() {
   const { t } = useTranslation();
   const side = useDocumentSide();
   const navigate = useNavigate();
+  // "New" needs the kind's save (issue #19; hidden while the permissions load).
+  const may = useCan();
   return (
     <DocumentList
       def={reconDefinition}
@@ -18,9 +21,11 @@ export default function ReconList() {
       title={t('finance:recon.title')}
       importable={false}
       toolbar={
-        <Button type="primary" onClick={() => navigate('/v2/recon/new')}>
-          {t('finance:recon.new')}
-        </Button>
+        may(kindCode(reconDefinition, 'save')) && (
+          <Button type="primary" onClick={() => navigate('/v2/recon/new')}>
+            {t('finance:recon.new')}
+          </Button>
+        )
       }
       onOpen={(row) => navigate(`/v2/recon/detail?id=${row.id}`)}
     />

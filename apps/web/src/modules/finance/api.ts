@@ -3,6 +3,7 @@ import {
   addCostDefinition,
   deductCostDefinition,
   type FeeSheetKind,
+  invoiceDefinition,
   reconDefinition,
 } from '@srm/contracts/finance';
 import { basePath, openPdf } from '../../components/document/api.ts';
@@ -59,4 +60,58 @@ export function findReconcilable(
 /** A printed document of the finance module, as a PDF in a new tab. */
 export function printFinance(def: DocumentDefinition, side: Side, id: string, number: string): Promise<void> {
   return openPdf(`${basePath(def, side)}/print/${encodeURIComponent(id)}`, `${number}.pdf`);
+}
+
+/** A statement the supplier may invoice. */
+export type InvoiceableStatement = {
+  id: string;
+  reconNumber: string;
+  buyerName: string;
+  currency: string;
+  totalAmount: string;
+  invoicedAmount: string;
+  reconDate: string;
+};
+
+/** A statement line a new (or the corrected) invoice may hold, signed as on the statement. */
+export type InvoiceableLine = {
+  id: string;
+  lineNumber: number;
+  itemType: string;
+  sourceNumber: string;
+  materialNumber: string | null;
+  materialDesc: string | null;
+  quantity: string | null;
+  price: string | null;
+  taxRate: string;
+  amount: string;
+};
+
+/** `GET SaleInvoiceService/findInvoiceable` — the supplier's confirmed statements not fully invoiced. */
+export function findInvoiceableStatements(): Promise<{ statements: InvoiceableStatement[] }> {
+  return call({ url: `${basePath(invoiceDefinition, 'sale')}/findInvoiceable` });
+}
+
+/** `GET SaleInvoiceService/findInvoiceable?reconId=&invoiceId=` — the statement's lines still free. */
+export function findInvoiceableLines(
+  reconId: string,
+  invoiceId?: string,
+): Promise<{ lines: InvoiceableLine[] }> {
+  const query = new URLSearchParams({ reconId, ...(invoiceId ? { invoiceId } : {}) });
+  return call({ url: `${basePath(invoiceDefinition, 'sale')}/findInvoiceable?${query}` });
+}
+
+/** The buyer's three-way-match tolerance (null: that limit does not apply; both null: exact). */
+export type Tolerance = { toleranceAmount: string | null; tolerancePercent: string | null };
+
+export function findTolerance(): Promise<Tolerance> {
+  return call({ url: `${basePath(invoiceDefinition, 'purchase')}/findTolerance` });
+}
+
+export function saveTolerance(body: Tolerance): Promise<Tolerance> {
+  return call({
+    url: `${basePath(invoiceDefinition, 'purchase')}/saveTolerance`,
+    method: 'POST',
+    data: body,
+  });
 }

@@ -12,11 +12,13 @@ const CategoryPage = lazy(() => import('./CategoryPage.tsx'));
 const SupplierList = lazy(() => import('./SupplierList.tsx'));
 const PriceList = lazy(() => import('./PriceList.tsx'));
 const CustomFieldsPage = lazy(() => import('./CustomFieldsPage.tsx'));
+const LifecycleList = lazy(() => import('./LifecycleList.tsx'));
+const LifecycleRequestPage = lazy(() => import('./LifecycleRequestPage.tsx'));
 
 /**
  * The module app: #/v2/material/list, #/v2/category, #/v2/supplier/list (#/v2/supplier/edit[?id=…]: the
  * supplier form over the list), #/v2/price/list, #/v2/custom-fields (custom field labels, buyer admins;
- * issue #5) (buyer side).
+ * issue #5), #/v2/supplier-lifecycle and #/v2/supplierView1…6 (supplier lifecycle, issue #16) (buyer side).
  */
 export function MasterdataApp() {
   const { t } = useTranslation();
@@ -34,6 +36,9 @@ export function MasterdataApp() {
         <Route path="/v2/supplier/edit" element={<SupplierList />} />
         <Route path="/v2/price/list" element={<PriceList />} />
         <Route path="/v2/custom-fields" element={<CustomFieldsPage />} />
+        {/* Supplier lifecycle (issue #16): the request list and the request routes of the task links. */}
+        <Route path="/v2/supplier-lifecycle" element={<LifecycleList />} />
+        <Route path="/v2/:view" element={<LifecycleRequestPage />} />
         <Route path="*" element={<Navigate to="/v2/material/list" replace />} />
       </Routes>
     </ModuleAppFrame>

@@ -2,11 +2,18 @@ import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-const PAGES = ['/v2/material/list', '/v2/category', '/v2/supplier/list', '/v2/price/list'] as const;
+const PAGES = [
+  '/v2/material/list',
+  '/v2/category',
+  '/v2/supplier/list',
+  '/v2/supplier-lifecycle',
+  '/v2/price/list',
+] as const;
 const LABELS: Record<(typeof PAGES)[number], string> = {
   '/v2/material/list': 'masterdata:nav.materials',
   '/v2/category': 'masterdata:nav.categories',
   '/v2/supplier/list': 'masterdata:nav.suppliers',
+  '/v2/supplier-lifecycle': 'masterdata:nav.lifecycle',
   '/v2/price/list': 'masterdata:nav.prices',
 };
 

@@ -7,6 +7,7 @@ import { DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { findSupplier, MD_KEYS, type Supplier, saveSupplier, supplierStatusDict } from './api.ts';
+import { ChangeHistory } from './ChangeHistory.tsx';
 import {
   BANK_ACCOUNT,
   CURRENCY,
@@ -175,8 +176,14 @@ function SupplierDialog({
           <Form.Item name="supplierType" label={f('supplierType')} rules={[{ max: 20 }]}>
             <Input maxLength={20} />
           </Form.Item>
-          <Form.Item name="supplierStatus" label={f('supplierStatus')} rules={[required]}>
+          <Form.Item
+            name="supplierStatus"
+            label={f('supplierStatus')}
+            rules={[required]}
+            extra={t('masterdata:lifecycle.statusByRequest')}
+          >
             <Select
+              disabled
               loading={dict.isLoading}
               options={(dict.data ?? []).map((d) => ({ value: d.value, label: d.labelI18n[locale] }))}
             />
@@ -240,6 +247,8 @@ function SupplierDialog({
             },
           ]}
         />
+
+        {current && <ChangeHistory supplierId={current.id} />}
 
         {error && (
           <Alert

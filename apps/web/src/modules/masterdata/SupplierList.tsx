@@ -1,5 +1,6 @@
+import { conversionsFrom, SUPPLIER_CONVERSIONS } from '@srm/contracts/supplier-lifecycle';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Dropdown, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -24,10 +25,13 @@ const LIST_ROUTE = '/v2/supplier/list';
 
 const STATUS_COLOR: Record<string, string> = {
   qualified: 'green',
+  good: 'cyan',
+  excellent: 'geekblue',
+  cooperating: 'lime',
   potential: 'blue',
   stranger: 'default',
   unqualified: 'orange',
-  frozen: 'purple',
+  eliminated: 'volcano',
   blacklist: 'red',
 };
 
@@ -133,8 +137,14 @@ export default function SupplierList() {
               key: 'supplierStatus',
               title: t('masterdata:supplier.supplierStatus'),
               width: 100,
-              render: (v) => <Tag color={STATUS_COLOR[String(v)] ?? 'default'}>{statusLabel(String(v))}</Tag>,
-              exportValue: (row) => statusLabel(row.supplierStatus),
+              render: (v, row) => (
+                <Space size={2}>
+                  <Tag color={STATUS_COLOR[String(v)] ?? 'default'}>{statusLabel(String(v))}</Tag>
+                  {row.frozen && <Tag color="purple">{t('masterdata:lifecycle.frozen')}</Tag>}
+                </Space>
+              ),
+              exportValue: (row) =>
+                `${statusLabel(row.supplierStatus)}${row.frozen ? ` ${t('masterdata:lifecycle.frozen')}` : ''}`,
             },
             { key: 'currency', title: t('masterdata:supplier.currency'), width: 80 },
             {
@@ -156,16 +166,40 @@ export default function SupplierList() {
             {
               key: 'actions',
               title: t('masterdata:actions.title'),
-              width: 90,
+              width: 170,
               render: (_v, row) => (
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={`${t('masterdata:actions.edit')} ${row.supplierCode}`}
-                  onClick={() => openForm(row.id)}
-                >
-                  {t('masterdata:actions.edit')}
-                </Button>
+                <Space size={0}>
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={`${t('masterdata:actions.edit')} ${row.supplierCode}`}
+                    onClick={() => openForm(row.id)}
+                  >
+                    {t('masterdata:actions.edit')}
+                  </Button>
+                  {/* Issue #16: only the conversions allowed from the supplier's stage and frozen flag. */}
+                  <Dropdown
+                    trigger={['click']}
+                    menu={{
+                      items: conversionsFrom(row.supplierStatus, row.frozen ?? false).map((type) => ({
+                        key: type,
+                        label: SUPPLIER_CONVERSIONS[type].label[locale],
+                        onClick: () =>
+                          navigate(
+                            `/v2/${SUPPLIER_CONVERSIONS[type].view}?toElsAccount=${row.toElsAccount}&type=${type}`,
+                          ),
+                      })),
+                    }}
+                  >
+                    <Button
+                      type="link"
+                      size="small"
+                      aria-label={`${t('masterdata:lifecycle.changeStage')} ${row.supplierCode}`}
+                    >
+                      {t('masterdata:lifecycle.changeStage')}
+                    </Button>
+                  </Dropdown>
+                </Space>
               ),
               exportValue: () => null,
             },

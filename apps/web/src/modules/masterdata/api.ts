@@ -76,6 +76,8 @@ export type Supplier = {
   socialCreditCode?: string | null;
   supplierType: string | null;
   supplierStatus: string;
+  /** Issue #16: frozen is orthogonal to the stage. */
+  frozen?: boolean;
   currency: string;
   paymentClause: string | null;
   contacts: SupplierContact[];
@@ -138,8 +140,10 @@ export type PriceSave = {
   quota: string;
 };
 
-export type MaterialFilter = { keyword?: string; cateId?: string; isFreeze?: 'Y' | 'N' };
-export type SupplierFilter = { keyword?: string; supplierStatus?: string };
+/** ids: only these materials (1–100), to name values already chosen. */
+export type MaterialFilter = { keyword?: string; cateId?: string; isFreeze?: 'Y' | 'N'; ids?: string[] };
+/** toElsAccounts: only these suppliers (≤ 200), to name values already chosen. */
+export type SupplierFilter = { keyword?: string; supplierStatus?: string; toElsAccounts?: string[] };
 export type PriceFilter = { keyword?: string; toElsAccount?: string };
 type Paged = { currentPage: number; pageSize: number };
 

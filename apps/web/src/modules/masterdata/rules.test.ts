@@ -80,9 +80,9 @@ describe('supplier form', () => {
     version: 4,
   };
 
-  it('starts a new record as qualified, in CNY, with one empty contact row', () => {
+  it('starts a new record as a stranger, in CNY, with one empty contact row', () => {
     expect(supplierValues(null)).toMatchObject({
-      supplierStatus: 'qualified',
+      supplierStatus: 'stranger',
       currency: 'CNY',
       contacts: [{}],
       banks: [],

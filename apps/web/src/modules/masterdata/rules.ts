@@ -86,14 +86,17 @@ export type SupplierValues = {
   addresses?: Array<{ country?: string; address?: string }>;
 };
 
-/** Form values of a supplier record (a new one: status qualified, CNY, one empty contact row). */
+/**
+ * Form values of a supplier record (a new one: a stranger — other stages come only through a status change
+ * request or an admission approval, issue #16 — CNY, one empty contact row).
+ */
 export function supplierValues(s: Supplier | null): SupplierValues {
   if (!s)
     return {
       toElsAccount: '',
       supplierCode: '',
       fullName: '',
-      supplierStatus: 'qualified',
+      supplierStatus: 'stranger',
       currency: 'CNY',
       contacts: [{}],
       banks: [],

@@ -18,6 +18,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { findSuppliers } from '../masterdata/api.ts';
 import type { OrderHeader, OrderItem } from './api.ts';
 import { awardBid, BID_KEYS, type Bid, cancelBidding, findBids } from './bidding-api.ts';
@@ -154,6 +155,8 @@ export function BiddingCard({
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  // Award and cancel need `order.award` and `order.cancelBidding` (issue #19; hidden while they load).
+  const may = useCan();
   const round = useQuery({
     queryKey: [...BID_KEYS.all, 'order', order.id, order.version],
     queryFn: () => findBids(order.id),
@@ -189,7 +192,8 @@ export function BiddingCard({
         </Space>
       }
       extra={
-        live && (
+        live &&
+        may(kindCode({ kind: 'order' }, 'cancelBidding')) && (
           <Button
             danger
             onClick={() =>
@@ -314,7 +318,7 @@ export function BiddingCard({
             key: 'actions',
             title: t('order:bidding.cols.actions'),
             render: (_, b) =>
-              live && open && b.bidStatus === '1' ? (
+              live && open && b.bidStatus === '1' && may(kindCode({ kind: 'order' }, 'award')) ? (
                 <Button
                   size="small"
                   type={b.id === lowest ? 'primary' : 'default'}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { findMaterials, type Material } from '../masterdata/api.ts';
 import { ORDER_KEYS } from './api.ts';
 import { materialOptionLabel } from './rules.ts';
@@ -11,15 +12,7 @@ export const MATERIAL_SEARCH_DELAY_MS = 300;
 /** How many materials one search shows (the first page of the master's list). */
 export const MATERIAL_SEARCH_LIMIT = 20;
 
-/** `value`, once it has stopped changing for `delay` ms. */
-export function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
+export { useDebounced };
 
 type Props = {
   /** The line's material number (Form.Item value). */

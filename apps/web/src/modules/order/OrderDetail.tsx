@@ -22,6 +22,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { measureSafeSelection } from '../../components/data-table/measure-inert.tsx';
 import { DocumentAttachments } from '../../components/document/DocumentAttachments.tsx';
 import {
   ArrowLeftOutlined,
@@ -31,6 +32,7 @@ import {
 } from '../../components/page-icons.tsx';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   answerChange,
@@ -144,8 +146,11 @@ function DetailView({
   const [busy, setBusy] = useState<string | null>(null);
   const buyer = side === 'purchase';
   const toShip = shippableLines(items);
+  // Buttons the caller's roles do not grant are not shown (issue #19: `order.{action}`, edit and copy
+  // `order.save`, withdraw `order.submit`, print `order.read`).
+  const may = useCan();
   const actions = (inAudit ? (['print'] as OrderAction[]) : allowedActions(order, side)).filter(
-    (a) => a !== 'ship' || toShip.length > 0,
+    (a) => (a !== 'ship' || toShip.length > 0) && may(kindCode({ kind: 'order' }, a)),
   );
   const openLines = items.filter((i) => i.isDel === 'N' && i.isClose === 'N');
   const selectable = !inAudit && (actions.includes('confirm') || actions.includes('close'));
@@ -190,6 +195,7 @@ function DetailView({
       case 'withdraw':
       case 'send':
       case 'sendChange':
+      case 'pushErp':
         return (
           <Button
             {...common}
@@ -395,6 +401,15 @@ function DetailView({
               {formatAmount(order.totalAmountLocal)} {order.localCurrency}
             </span>
           </Descriptions.Item>
+          {buyer && order.sendStatus === '1' && (
+            <Descriptions.Item label={t('order:fields.erpPush')}>
+              {t(`order:erp.${order.erpPushStatus ?? '0'}`)}
+              {order.erpPurchaseOrderNo ? ` · ${order.erpPurchaseOrderNo}` : ''}
+              {order.erpPushStatus === 'E' && order.erpPushMessage ? (
+                <div className="order-erp-error">{order.erpPushMessage}</div>
+              ) : null}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('order:fields.createUser')}>
             {order.createUser} · {dayjs(order.createDate).format('YYYY-MM-DD HH:mm')}
           </Descriptions.Item>
@@ -469,7 +484,11 @@ function DetailView({
           <ShipmentsTable
             shipments={shipments}
             items={items}
-            onReceive={buyer && !inAudit ? setReceiving : undefined}
+            onReceive={
+              buyer && !inAudit && may(kindCode({ kind: 'deliveryNote' }, 'receive'))
+                ? setReceiving
+                : undefined
+            }
           />
         </Card>
       )}
@@ -538,7 +557,13 @@ function DetailView({
                   key: 'handledBy',
                   dataIndex: 'handledBy',
                   title: t('order:detail.handledBy'),
-                  render: (v) => v ?? '—',
+                  // "代 {name} 审批 / on behalf of {name}" when a delegate acted (issue #19).
+                  render: (v, row) =>
+                    v
+                      ? row.handledOnBehalfOf
+                        ? `${v} · ${t('order:detail.onBehalfOf', { name: row.handledOnBehalfOf })}`
+                        : v
+                      : '—',
                 },
                 {
                   key: 'remark',
@@ -659,7 +684,7 @@ function LinesTable({
       pagination={false}
       scroll={{ x: 'max-content' }}
       dataSource={live}
-      rowSelection={selection}
+      rowSelection={measureSafeSelection(selection)}
       rowClassName={(row) => (row.isClose === 'Y' ? 'line-closed' : '')}
       columns={[
         { key: 'itemNumber', dataIndex: 'itemNumber', title: t('order:fields.itemNumber'), width: 60 },

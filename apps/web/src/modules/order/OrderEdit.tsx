@@ -29,6 +29,7 @@ import {
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { KEEP_ON_PUSH } from '../../lib/push-relay.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { findEffectivePrice, type Material } from '../masterdata/api.ts';
@@ -209,6 +210,8 @@ export default function OrderEdit() {
 
 function EditView({ detail }: { detail?: OrderDetail }) {
   const { t } = useTranslation();
+  // Save (and a change's save) needs `order.save` (issue #19): hidden without it and while it loads.
+  const may = useCan();
   const { message } = App.useApp();
   const locale = useSettings((s) => s.locale);
   const navigate = useNavigate();
@@ -547,9 +550,11 @@ function EditView({ detail }: { detail?: OrderDetail }) {
             <Button onClick={() => navigate(order ? `/v2/order/detail?id=${order.id}` : '/v2/order/list')}>
               {t('order:actions.cancel')}
             </Button>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              {t('order:actions.save')}
-            </Button>
+            {may(kindCode({ kind: 'order' }, 'save')) && (
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {t('order:actions.save')}
+              </Button>
+            )}
           </Space>
         }
       >

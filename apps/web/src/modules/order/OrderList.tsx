@@ -1,13 +1,18 @@
+import type { LinkedBuyer } from '@srm/contracts/account';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { useInbox } from '../../components/document/api.ts';
+import { BuyerSelect, useBuyerChoice } from '../../components/document/BuyerSelect.tsx';
+import { withBuyer } from '../../components/document/definition.ts';
 import { PlusOutlined, SearchOutlined } from '../../components/page-icons.tsx';
 import { useFieldName, useOwnCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   closeOrder,
@@ -59,17 +64,47 @@ function toFilter(v: FilterForm): OrderFilter {
 
 type BulkAction = Extract<OrderAction, 'copy' | 'delete' | 'submit' | 'withdraw' | 'send' | 'close'>;
 
-/** #/v2/order/list — purchase orders (buyer) or sales orders (supplier). */
+/**
+ * #/v2/order/list — purchase orders (buyer) or sales orders (supplier). A supplier's list holds the orders
+ * of every buyer it is linked with, each row naming its buyer, filtered by one on request (issue #16).
+ */
 export default function OrderList() {
+  const side = useSide();
+  const inbox = useInbox(side);
+  // The supplier's list waits for its chosen buyer so the first page is already filtered.
+  if (side === 'sale' && inbox.isPending) return <Spin />;
+  return (
+    <OrderListOf
+      side={side}
+      buyers={inbox.data?.buyers ?? []}
+      initialBuyer={inbox.data?.inboxElsAccount ?? null}
+    />
+  );
+}
+
+function OrderListOf({
+  side,
+  buyers,
+  initialBuyer,
+}: {
+  side: ReturnType<typeof useSide>;
+  buyers: LinkedBuyer[];
+  initialBuyer: string | null;
+}) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const locale = useSettings((s) => s.locale);
-  const side = useSide();
   const buyer = side === 'purchase';
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm<FilterForm>();
-  const [filter, setFilter] = useState<OrderFilter>({});
+  const choice = useBuyerChoice(buyer ? [] : buyers, initialBuyer);
+  const [filter, setFilter] = useState<OrderFilter>(() => withBuyer({}, choice.buyer, buyers));
+  const pickBuyer = (value: string | null) => {
+    choice.pick(value);
+    setSelected([]);
+    setFilter((f) => withBuyer(f as Record<string, string>, value, buyers));
+  };
   const [selected, setSelected] = useState<OrderHeader[]>([]);
   const [busy, setBusy] = useState<BulkAction | null>(null);
   /** The header custom fields the buyer named (issue #5): one column each, titled with the label. */
@@ -131,16 +166,20 @@ export default function OrderList() {
     });
   };
 
-  const bulkButton = (action: BulkAction, confirm = false) => (
-    <Button
-      key={action}
-      loading={busy === action}
-      danger={action === 'delete'}
-      onClick={() => (confirm ? confirmThen(action) : void runBulk(action))}
-    >
-      {t(`order:actions.${action}`)}
-    </Button>
-  );
+  // Buttons the caller's roles do not grant are not shown (issue #19): export `order.export`, new and copy
+  // `order.save`, delete `order.delete`, submit and withdraw `order.submit`, send and close their own.
+  const may = useCan();
+  const bulkButton = (action: BulkAction, confirm = false) =>
+    may(kindCode({ kind: 'order' }, action)) && (
+      <Button
+        key={action}
+        loading={busy === action}
+        danger={action === 'delete'}
+        onClick={() => (confirm ? confirmThen(action) : void runBulk(action))}
+      >
+        {t(`order:actions.${action}`)}
+      </Button>
+    );
 
   const open = (row: OrderHeader) => navigate(`/v2/order/detail?id=${row.id}`);
 
@@ -153,9 +192,10 @@ export default function OrderList() {
           className="order-filter"
           onFinish={(v) => {
             setSelected([]);
-            setFilter(toFilter(v));
+            setFilter(withBuyer(toFilter(v) as Record<string, string>, choice.buyer, buyers));
           }}
         >
+          {choice.shown && <BuyerSelect buyers={buyers} value={choice.buyer} onChange={pickBuyer} />}
           <Form.Item name="orderNumber" label={t('order:fields.orderNumber')}>
             <Input allowClear style={{ width: 160 }} />
           </Form.Item>
@@ -192,7 +232,8 @@ export default function OrderList() {
                 onClick={() => {
                   form.resetFields();
                   setSelected([]);
-                  setFilter({});
+                  // The chosen buyer stays: it changes only in its select.
+                  setFilter(withBuyer({}, choice.buyer, buyers));
                 }}
               >
                 {t('order:list.reset')}
@@ -210,6 +251,7 @@ export default function OrderList() {
           fetchPage={(paging) => findOrders(side, { ...paging, ...filter })}
           emptyText={t('order:list.empty')}
           onExport={buyer ? () => exportOrders(filter) : undefined}
+          exportable={may('order.export')}
           rowSelection={{
             selectedRowKeys: selected.map((r) => r.id),
             onChange: (_keys, rows) => setSelected(rows),
@@ -218,9 +260,11 @@ export default function OrderList() {
           extra={
             buyer ? (
               <Space wrap size={6}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/v2/order/edit')}>
-                  {t('order:actions.new')}
-                </Button>
+                {may('order.save') && (
+                  <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/v2/order/edit')}>
+                    {t('order:actions.new')}
+                  </Button>
+                )}
                 {bulkButton('copy')}
                 {bulkButton('delete', true)}
                 {bulkButton('submit')}
@@ -253,9 +297,12 @@ export default function OrderList() {
                   exportValue: (row) => `${row.supplierName} (${row.toElsAccount})`,
                 }
               : {
-                  key: 'elsAccount',
-                  title: t('order:fields.buyerAccount'),
-                  width: 120,
+                  key: 'buyerShortName',
+                  title: t('document:list.buyer'),
+                  width: 140,
+                  ellipsis: true,
+                  render: (_v, row) => row.buyerShortName ?? row.elsAccount,
+                  exportValue: (row) => row.buyerShortName ?? row.elsAccount,
                 },
             {
               key: 'orderType',

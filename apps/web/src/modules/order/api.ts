@@ -11,6 +11,8 @@ export type OrderHeader = CustomFields & {
   elsAccount: string;
   toElsAccount: string;
   supplierName: string;
+  /** The buyer's short name (list rows; issue #16). */
+  buyerShortName?: string | null;
   orderNumber: string;
   orderType: string;
   purchaseType: string;
@@ -37,6 +39,10 @@ export type OrderHeader = CustomFields & {
   totalTaxAmount: string;
   totalAmount: string;
   totalAmountLocal: string;
+  /** ERP push of the sent order (issue #18): 0 no ERP connected, P pushing, S pushed, E failed. */
+  erpPushStatus?: string;
+  erpPushMessage?: string | null;
+  erpPurchaseOrderNo?: string | null;
   createUser: string;
   createDate: string;
   version: number;
@@ -103,6 +109,8 @@ export type TaskRow = {
   stepName: string;
   status: string;
   handledBy: string | null;
+  /** Delegation (issue #19): the sub-account the handler acted for; null for themselves. */
+  handledOnBehalfOf?: string | null;
   remark: string | null;
 };
 export type OrderDetail = {
@@ -114,6 +122,8 @@ export type OrderDetail = {
 };
 
 export type OrderFilter = {
+  /** The supplier's buyer filter (issue #16). */
+  elsAccount?: string;
   orderNumber?: string;
   toElsAccount?: string;
   auditStatus?: string;
@@ -174,7 +184,7 @@ export function findOrder(side: Side, id: string) {
 export function saveOrder(body: OrderSaveBody) {
   return call<OrderHeader>({ url: `${P}/save`, method: 'POST', data: body });
 }
-export type SimpleAction = 'submit' | 'withdraw' | 'send' | 'sendChange';
+export type SimpleAction = 'submit' | 'withdraw' | 'send' | 'sendChange' | 'pushErp';
 export function runAction(action: SimpleAction, id: string, version: number) {
   return call<OrderHeader>({ url: `${P}/${action}/${id}`, method: 'POST', data: { version } });
 }

@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { useCompanyDictionary } from '../../lib/use-company-dictionary.ts';
 import {
   AUDIT_STATUS,
   BID_STATUS,
@@ -35,12 +36,20 @@ const DICTS = {
   bid: BID_STATUS,
 } as const;
 
-/** A status tag with its dictionary label in the current language. */
+/** The kinds whose labels the buyer's admin may change (DictService dictionaries, issue #19). */
+const COMPANY_DICTS: Partial<Record<keyof typeof DICTS, string>> = { order: 'purchaseOrderStatus' };
+
+/**
+ * A status tag with its dictionary label in the current language: the company's label (its admin's
+ * business dictionaries) when the kind has one, else the built-in label.
+ */
 export function StatusTag({ kind, value }: { kind: keyof typeof DICTS; value: string | null | undefined }) {
   const locale = useSettings((s) => s.locale);
+  const company = useCompanyDictionary(COMPANY_DICTS[kind] ?? null);
   if (value === null || value === undefined) return <>—</>;
   const colors: Record<string, string> = STATUS_COLOR[kind];
-  return <Tag color={colors[value] ?? 'default'}>{label(DICTS[kind], value, locale)}</Tag>;
+  const text = company?.[value]?.[locale] ?? label(DICTS[kind], value, locale);
+  return <Tag color={colors[value] ?? 'default'}>{text}</Tag>;
 }
 
 /** The buyer's reading of the supplier's answer (confirmed / returned / change not confirmed), if any. */

@@ -133,6 +133,8 @@ export type OrderState = {
   changeStatus: string;
   /** 0 not shipped, 1 in transit, 2 partial receipt, 3 all received; absent counts as 0. */
   deliveryStatus?: string;
+  /** The ERP push (issue #18): 0 none, P pushing, S pushed, E failed; absent counts as 0. */
+  erpPushStatus?: string;
 };
 
 export type OrderAction =
@@ -150,7 +152,8 @@ export type OrderAction =
   | 'confirmChange'
   | 'returnChange'
   | 'ship'
-  | 'startBidding';
+  | 'startBidding'
+  | 'pushErp';
 
 /**
  * Whether an action is open for an order on a side: the order's transition table
@@ -160,7 +163,12 @@ export type OrderAction =
 export function canDo(action: OrderAction, o: OrderState, side: Side): boolean {
   if (action === 'print') return true;
   if (action === 'copy') return side === 'purchase';
-  return canDoDocument(purchaseOrderDefinition, action, { deliveryStatus: '0', ...o }, side);
+  return canDoDocument(
+    purchaseOrderDefinition,
+    action,
+    { deliveryStatus: '0', erpPushStatus: '0', ...o },
+    side,
+  );
 }
 
 /** The actions open for an order on a side, in toolbar order. */
@@ -174,6 +182,7 @@ export function allowedActions(o: OrderState, side: Side): OrderAction[] {
           'withdraw',
           'send',
           'sendChange',
+          'pushErp',
           'close',
           'copy',
           'delete',

@@ -1,6 +1,6 @@
 import { codeLabel } from '@srm/contracts/document/define';
 import { CLAIM_STATUS, REQUEST_ITEM_STATUS } from '@srm/contracts/purchase-request';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -20,11 +20,12 @@ import type dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { measureSafeSelection } from '../../components/data-table/measure-inert.tsx';
 import { trimDecimal } from '../../components/document/definition.ts';
+import { MasterSelect, supplierSource } from '../../components/MasterSelect.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findSupplierOptions } from '../rfq/api.ts';
 import {
   claimLines,
   enquiryDetailHref,
@@ -79,15 +80,6 @@ export default function DemandPool() {
     {},
   );
   const me = useAuth((s) => (s.userInfo ? `${s.userInfo.elsAccount}_${s.userInfo.elsSubAccount}` : ''));
-  const suppliers = useQuery({
-    queryKey: ['rfq', 'suppliers'],
-    queryFn: findSupplierOptions,
-    enabled: enquiring || bidding,
-  });
-  const supplierOptions = (suppliers.data?.records ?? []).map((s) => ({
-    value: s.toElsAccount,
-    label: `${s.toElsAccount} ${s.fullName}`,
-  }));
   const [orderLines, setOrderLines] = useState<Record<string, { toElsAccount: string; quantity: string }>>(
     {},
   );
@@ -278,11 +270,11 @@ export default function DemandPool() {
           dataSource={rows}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          rowSelection={{
+          rowSelection={measureSafeSelection<PoolLine>({
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys as string[]),
             getCheckboxProps: (r) => ({ 'aria-label': `${r.purchaseRequestNumber} ${r.requestItemNumber}` }),
-          }}
+          })}
           columns={[
             {
               key: 'number',
@@ -451,14 +443,7 @@ export default function DemandPool() {
           ]}
         />
       </Modal>
-      {bidding && (
-        <PoolToBidding
-          lines={chosen}
-          supplierOptions={supplierOptions}
-          suppliersLoading={suppliers.isLoading}
-          onClose={() => setBidding(false)}
-        />
-      )}
+      {bidding && <PoolToBidding lines={chosen} onClose={() => setBidding(false)} />}
       <Modal
         open={enquiring}
         width={900}
@@ -516,16 +501,17 @@ export default function DemandPool() {
               key: 'suppliers',
               title: t('requisition:pool.suppliers'),
               render: (_v, r) => (
-                <Select
+                <MasterSelect
+                  source={supplierSource}
                   mode="multiple"
                   style={{ width: 360 }}
                   aria-label={`${t('requisition:pool.suppliers')} ${r.materialNumber}`}
-                  loading={suppliers.isLoading}
-                  options={supplierOptions}
-                  optionFilterProp="label"
                   value={enquiryLines[r.id]?.suppliers ?? []}
-                  onChange={(v: string[]) =>
-                    setEnquiryLines((o) => ({ ...o, [r.id]: { ...o[r.id], suppliers: v } }))
+                  onChange={(v) =>
+                    setEnquiryLines((o) => ({
+                      ...o,
+                      [r.id]: { ...o[r.id], suppliers: (v as string[] | undefined) ?? [] },
+                    }))
                   }
                 />
               ),

@@ -1,8 +1,9 @@
-import { App, DatePicker, Form, Input, Modal, Select, Table, Typography } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Table, Typography } from 'antd';
 import type dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trimDecimal } from '../../components/document/definition.ts';
+import { MasterSelect, supplierSource } from '../../components/MasterSelect.tsx';
 import { errorText } from '../../lib/http.ts';
 import { ebiddingDetailHref, linesToBidding, type PoolLine } from './api.ts';
 import './i18n-requisition.ts';
@@ -13,22 +14,13 @@ const MIN_BIDDERS = 2;
 /**
  * The demand pool's "to e-auction" dialog (issue #14 "created from demand-pool lines"): the claimed
  * `lines` become one per-line reverse-auction draft — a name, a scheduled start and end, the least
- * decrement (an amount in the auction's currency), the invited suppliers (at least 2), and per line the
+ * decrement (an amount in the auction's currency), the invited suppliers (at least 2, searched on the server
+ * as typed), and per line the
  * quantity (default what is left, in the line's unit) and a starting unit price excl. tax. The server
  * decides (PurchaseRequestService/toBidding: its '400's are shown); once made, the frame opens the
  * auction in the /ebidding/ app. Rendered only while open (its state starts from `lines`).
  */
-export function PoolToBidding({
-  lines,
-  supplierOptions,
-  suppliersLoading,
-  onClose,
-}: {
-  lines: PoolLine[];
-  supplierOptions: Array<{ value: string; label: string }>;
-  suppliersLoading: boolean;
-  onClose: () => void;
-}) {
+export function PoolToBidding({ lines, onClose }: { lines: PoolLine[]; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -123,15 +115,13 @@ export function PoolToBidding({
           />
         </Form.Item>
         <Form.Item label={t('requisition:pool.biddingSuppliers')} required>
-          <Select
+          <MasterSelect
+            source={supplierSource}
             mode="multiple"
             style={{ width: 420 }}
             aria-label={t('requisition:pool.biddingSuppliers')}
-            loading={suppliersLoading}
-            options={supplierOptions}
-            optionFilterProp="label"
             value={suppliers}
-            onChange={(v: string[]) => setSuppliers(v)}
+            onChange={(v) => setSuppliers((v as string[] | undefined) ?? [])}
           />
         </Form.Item>
       </Form>

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DocumentList } from '../../components/document/DocumentList.tsx';
 import './i18n-requisition.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 
 /** #/v2/requisition/list — the buying company's purchase requisitions (buyer-internal). */
 export default function RequisitionList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // "New" needs the kind's save (issue #19; hidden while the permissions load).
+  const may = useCan();
   return (
     <DocumentList
       def={purchaseRequestDefinition}
@@ -18,9 +21,11 @@ export default function RequisitionList() {
       toolbar={
         <>
           <Button onClick={() => navigate('/v2/requisition/pool')}>{t('requisition:list.pool')}</Button>
-          <Button type="primary" onClick={() => navigate('/v2/requisition/new')}>
-            {t('requisition:list.new')}
-          </Button>
+          {may(kindCode(purchaseRequestDefinition, 'save')) && (
+            <Button type="primary" onClick={() => navigate('/v2/requisition/new')}>
+              {t('requisition:list.new')}
+            </Button>
+          )}
         </>
       }
     />

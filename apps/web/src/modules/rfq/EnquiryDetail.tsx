@@ -22,11 +22,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   auctionFromEnquiry,
   awardEnquiry,
   type Comparison,
+  copyEnquiry,
   downloadComparison,
   findComparison,
   findInvitations,
@@ -34,6 +36,45 @@ import {
   startNewRound,
 } from './api.ts';
 import './i18n-rfq.ts';
+
+/** Copy into a new draft (cost structure, fees, quote method, currencies and invitations kept), then edit it. */
+function CopyButton({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  return (
+    <Button
+      onClick={async () => {
+        try {
+          const copy = await copyEnquiry(id);
+          void message.success(t('rfq:detail.copied'));
+          navigate(`/v2/edit?id=${copy.id}`);
+        } catch (e) {
+          void message.error(errorText(e));
+        }
+      }}
+    >
+      {t('rfq:detail.copy')}
+    </Button>
+  );
+}
+
+/**
+ * The comparison line's last price (issue #13): in the RFQ's currency; with the price as recorded when the
+ * price-master record is in another currency; the recorded price and why nothing is compared when the RFQ
+ * has no rate for that currency; '—' without a last price.
+ */
+export function lastPriceText(
+  line: Pick<Comparison['lines'][number], 'lastPrice' | 'lastPriceCurrency' | 'lastPriceOriginal'>,
+  rfqCurrency: string,
+  t: (key: string, params?: Record<string, string>) => string,
+): string {
+  if (!line.lastPriceOriginal || !line.lastPriceCurrency) return '—';
+  const recorded = { price: line.lastPriceOriginal, currency: line.lastPriceCurrency };
+  if (line.lastPrice === null) return t('rfq:detail.lastPriceNoRate', recorded);
+  if (line.lastPriceCurrency === rfqCurrency) return line.lastPrice;
+  return `${line.lastPrice} (${t('rfq:detail.lastPriceAsRecorded', recorded)})`;
+}
 
 /** ECharts loads only when a buyer opens a line's chart. */
 const ComparisonChart = lazy(() => import('./ComparisonChart.tsx'));
@@ -47,6 +88,8 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
   const [quotas, setQuotas] = useState<Record<string, number | null>>({});
   const [charts, setCharts] = useState<Record<string, boolean>>({});
   const key = (itemId: string, account: string) => `${itemId}:${account}`;
+  // The comparison's .xlsx needs `enquiry.export` (issue #19; hidden while the permissions load).
+  const may = useCan();
   async function onAward() {
     try {
       const result = await awardEnquiry(id, {
@@ -81,15 +124,17 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
       title={t('rfq:detail.comparison')}
       size="small"
       extra={
-        <Button
-          onClick={() =>
-            downloadComparison(id, `comparison-${String(data.record.enquiryNumber)}.xlsx`).catch((e) =>
-              message.error(errorText(e)),
-            )
-          }
-        >
-          {t('rfq:detail.exportComparison')}
-        </Button>
+        may(kindCode(def, 'export')) && (
+          <Button
+            onClick={() =>
+              downloadComparison(id, `comparison-${String(data.record.enquiryNumber)}.xlsx`).catch((e) =>
+                message.error(errorText(e)),
+              )
+            }
+          >
+            {t('rfq:detail.exportComparison')}
+          </Button>
+        )
       }
     >
       {data.pendingAward && (
@@ -113,7 +158,8 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
             title={() => (
               <Space wrap>
                 <span>
-                  {`${line.lineNumber} · ${line.materialNumber} ${line.materialDesc} · ${line.quantity} ${line.unit} · ${t('rfq:detail.lastPrice')} ${line.lastPrice ?? '—'}`}
+                  {`${line.lineNumber} · ${line.materialNumber} ${line.materialDesc} · ${line.quantity} ${line.unit} · ${t('rfq:detail.lastPrice')} ${lastPriceText(line, String(data.record.currency ?? 'CNY'), t)}`}
+                  {line.budgetPrice !== null && ` · ${t('rfq:detail.budgetPrice')} ${line.budgetPrice}`}
                 </span>
                 <Button
                   size="small"
@@ -138,6 +184,15 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
                   <>
                     {q.priceExcludingTax ?? '—'}{' '}
                     {q.lowest && <Tag color="green">{t('rfq:detail.lowest')}</Tag>}
+                    {q.quoteCurrency && q.quoteCurrency !== String(data.record.currency) && (
+                      <div>
+                        {t('rfq:detail.quotedIn', {
+                          price: q.quotedPrice,
+                          currency: q.quoteCurrency,
+                          rate: q.quoteExchangeRate,
+                        })}
+                      </div>
+                    )}
                     {q.highest && <Tag color="red">{t('rfq:detail.highest')}</Tag>}
                     {q.ladder && <div>{q.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')}</div>}
                     {q.costs && <div>{q.costs.map((c) => `${c.name} ${c.amount}`).join('; ')}</div>}
@@ -162,6 +217,11 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
               {
                 title: t('rfq:detail.savings'),
                 render: (_, q) => (q.savings === null ? '—' : `${q.savings} (${q.savingsRate ?? '—'}%)`),
+              },
+              {
+                title: t('rfq:detail.budgetSavings'),
+                render: (_, q) =>
+                  q.budgetSavings === null ? '—' : `${q.budgetSavings} (${q.budgetSavingsRate ?? '—'}%)`,
               },
               {
                 title: t('rfq:detail.quota'),
@@ -363,6 +423,9 @@ export default function EnquiryDetail() {
   const id = query.get('id') ?? '';
   const inAudit = query.has('taskId');
   const locale = useSettings((s) => s.locale);
+  // Own buttons the caller's roles do not grant are not shown (issue #19; the server's routes: copy
+  // `enquiry.save`, new round `enquiry.newRound`, award `enquiry.award`, to e-auction `ebidding.save`).
+  const may = useCan();
   const invitations = useQuery({ queryKey: ['rfq', 'invitations', id], queryFn: () => findInvitations(id) });
   const unsealed = invitations.data && !invitations.data.sealed;
   const comparison = useQuery({
@@ -379,18 +442,21 @@ export default function EnquiryDetail() {
       onEdit={inAudit ? undefined : () => navigate(`/v2/edit?id=${id}`)}
       onDeleted={() => navigate('/v2/list')}
       hideActions={inAudit}
-      ownActions={['award', 'newRound']}
-      extra={() =>
-        !inAudit && comparison.data && String(comparison.data.record.enquiryStatus) === '2' ? (
-          <>
-            {/* The comparison's read may have ended quoting: its record, not the detail read before it. */}
-            {String(comparison.data.record.awardAuditStatus) !== '1' && (
-              <NewRound id={id} data={comparison.data} />
-            )}
-            <ToAuction id={id} />
-          </>
-        ) : null
-      }
+      ownActions={['award', 'newRound', 'openQuotes']}
+      extra={() => (
+        <>
+          {!inAudit && may(kindCode(def, 'copy')) && <CopyButton id={id} />}
+          {!inAudit && comparison.data && String(comparison.data.record.enquiryStatus) === '2' ? (
+            <>
+              {/* The comparison's read may have ended quoting: its record, not the detail read before it. */}
+              {String(comparison.data.record.awardAuditStatus) !== '1' && may(kindCode(def, 'newRound')) && (
+                <NewRound id={id} data={comparison.data} />
+              )}
+              {may(kindCode({ kind: 'ebidding' }, 'save')) && <ToAuction id={id} />}
+            </>
+          ) : null}
+        </>
+      )}
     >
       {(d) => (
         <>
@@ -412,7 +478,7 @@ export default function EnquiryDetail() {
           {d.record.enquiryStatus !== '0' && !unsealed && !invitations.data?.needsPassword && (
             <Alert type="info" message={t('rfq:detail.sealed')} />
           )}
-          {invitations.data?.needsPassword && !inAudit && (
+          {invitations.data?.needsPassword && !inAudit && may(kindCode(def, 'openQuotes')) && (
             <OpenQuotes id={id} version={Number(d.record.version)} />
           )}
           {comparison.data && (
@@ -421,6 +487,7 @@ export default function EnquiryDetail() {
               data={comparison.data}
               canAward={
                 !inAudit &&
+                may(kindCode(def, 'award')) &&
                 ['1', '2'].includes(String(comparison.data.record.enquiryStatus)) &&
                 String(comparison.data.record.awardAuditStatus) !== '1'
               }

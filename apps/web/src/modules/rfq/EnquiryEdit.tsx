@@ -6,9 +6,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findDocument, saveDocument } from '../../components/document/api.ts';
+import {
+  chosenLabels,
+  MasterSelect,
+  materialSource,
+  supplierSource,
+} from '../../components/MasterSelect.tsx';
 import { errorText } from '../../lib/http.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findInvitations, findMaterialOptions, findSupplierOptions } from './api.ts';
+import { findCostTemplates, findInvitations } from './api.ts';
 import './i18n-rfq.ts';
 
 type Line = {
@@ -32,29 +39,42 @@ type Values = {
   /** Cost-breakdown RFQ: the cost items; any RFQ: the additional fees (names). */
   costConstituteJson?: string[];
   additionFeeJson?: string[];
+  /** The RFQ's currency, and the other currencies suppliers may quote in with the buyer's fixed rates. */
+  currency?: string;
+  currencyRateJson?: Array<{ currency?: string; exchangeRate?: string }>;
   lines: Line[];
 };
 
 /**
  * #/v2/edit?id=… — a new or draft RFQ (buyer): header, and per material line its quantity, requested date
  * and the invited suppliers (linked suppliers, at least 3, each once — the server says which line breaks
- * it, spec 001 §5/§9).
+ * it, spec 001 §5/§9). The material and supplier selects search the master on the server as the user types
+ * (MasterSelect), so any of thousands of materials or hundreds of suppliers can be picked.
  */
 export default function EnquiryEdit() {
   const { t } = useTranslation();
+  // Save needs the kind's save (issue #19): hidden without it and while the permissions load.
+  const may = useCan();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const [form] = Form.useForm<Values>();
-  const materials = useQuery({ queryKey: ['rfq', 'materials'], queryFn: findMaterialOptions });
-  const suppliers = useQuery({ queryKey: ['rfq', 'suppliers'], queryFn: findSupplierOptions });
+  const templates = useQuery({ queryKey: ['rfq', 'costTemplates'], queryFn: () => findCostTemplates() });
   const existing = useQuery({
     queryKey: ['rfq', 'edit', id],
     enabled: !!id,
-    queryFn: async () => ({
-      detail: await findDocument(def, 'purchase', id),
-      invitations: await findInvitations(id),
-    }),
+    queryFn: async () => {
+      const detail = await findDocument(def, 'purchase', id);
+      const invitations = await findInvitations(id);
+      return {
+        detail,
+        invitations,
+        labels: await chosenLabels(
+          detail.lines,
+          invitations.lines.flatMap((line) => line.suppliers),
+        ),
+      };
+    },
   });
   const locale = useSettings((st) => st.locale);
   const label = (f: keyof typeof def.header) => def.header[f].label[locale];
@@ -73,6 +93,8 @@ export default function EnquiryEdit() {
       openOnAllQuoted: String(record.openOnAllQuoted ?? '0'),
       costConstituteJson: existing.data.invitations.costItems,
       additionFeeJson: existing.data.invitations.feeItems,
+      currency: String(record.currency ?? 'CNY'),
+      currencyRateJson: existing.data.invitations.currencyRates,
       lines: lines.map((l) => ({
         // The line's id keeps its source (a demand-pool requisition line) when the draft is saved again.
         id: String(l.id),
@@ -103,6 +125,10 @@ export default function EnquiryEdit() {
         passWord: v.passWord || undefined,
         costConstituteJson: v.quoteMethod === '3' ? (v.costConstituteJson ?? []) : [],
         additionFeeJson: v.additionFeeJson ?? [],
+        currency: (v.currency || 'CNY').toUpperCase(),
+        currencyRateJson: (v.currencyRateJson ?? [])
+          .filter((r) => r.currency && r.exchangeRate)
+          .map((r) => ({ currency: String(r.currency).toUpperCase(), exchangeRate: String(r.exchangeRate) })),
         lines: v.lines.map((l) => ({
           ...(l.id ? { id: l.id } : {}),
           materialId: l.materialId,
@@ -118,17 +144,20 @@ export default function EnquiryEdit() {
     }
   }
 
-  const supplierOptions = (suppliers.data?.records ?? []).map((s) => ({
-    value: s.toElsAccount,
-    label: `${s.toElsAccount} ${s.fullName}`,
-  }));
   return (
     <Card title={t('rfq:edit.title')}>
       <Form
         form={form}
         layout="vertical"
         onFinish={onFinish}
-        initialValues={{ quoteMethod: '1', showQuoteInfo: '0', openOnAllQuoted: '0', lines: [{}] }}
+        initialValues={{
+          quoteMethod: '1',
+          showQuoteInfo: '0',
+          openOnAllQuoted: '0',
+          currency: 'CNY',
+          currencyRateJson: [],
+          lines: [{}],
+        }}
       >
         <Space wrap>
           <Form.Item name="enquiryDesc" label={label('enquiryDesc')} rules={[{ required: true, max: 200 }]}>
@@ -183,19 +212,86 @@ export default function EnquiryEdit() {
           <Form.Item noStyle dependencies={['quoteMethod']}>
             {({ getFieldValue }) =>
               getFieldValue('quoteMethod') === '3' ? (
-                <Form.Item
-                  name="costConstituteJson"
-                  label={t('rfq:edit.costItems')}
-                  extra={t('rfq:edit.itemsHint')}
-                  rules={[{ required: true, type: 'array', min: 1 }]}
-                >
-                  <Select mode="tags" style={{ width: 360 }} open={false} tokenSeparators={[',', '，']} />
-                </Form.Item>
+                <>
+                  {/* Picking a template of the buyer's library fills the cost items (still editable). */}
+                  <Form.Item label={t('rfq:edit.costTemplate')}>
+                    <Space>
+                      <Select
+                        aria-label={t('rfq:edit.costTemplate')}
+                        style={{ width: 220 }}
+                        allowClear
+                        loading={templates.isLoading}
+                        options={(templates.data?.rows ?? []).map((tpl) => ({
+                          value: tpl.id,
+                          label: tpl.templateName,
+                        }))}
+                        onChange={(value?: string) => {
+                          const picked = templates.data?.rows.find((tpl) => tpl.id === value);
+                          if (picked) form.setFieldValue('costConstituteJson', picked.costItems);
+                        }}
+                      />
+                      <Button type="link" onClick={() => navigate('/v2/costTemplates')}>
+                        {t('rfq:templates.manage')}
+                      </Button>
+                    </Space>
+                  </Form.Item>
+                  <Form.Item
+                    name="costConstituteJson"
+                    label={t('rfq:edit.costItems')}
+                    extra={t('rfq:edit.itemsHint')}
+                    rules={[{ required: true, type: 'array', min: 1 }]}
+                  >
+                    <Select mode="tags" style={{ width: 360 }} open={false} tokenSeparators={[',', '，']} />
+                  </Form.Item>
+                </>
               ) : null
             }
           </Form.Item>
           <Form.Item name="additionFeeJson" label={t('rfq:edit.feeItems')} extra={t('rfq:edit.itemsHint')}>
             <Select mode="tags" style={{ width: 360 }} open={false} tokenSeparators={[',', '，']} />
+          </Form.Item>
+        </Space>
+        <Space wrap align="start">
+          <Form.Item name="currency" label={label('currency')} rules={[{ pattern: /^[A-Za-z]{3}$/ }]}>
+            <Input style={{ width: 90 }} maxLength={3} />
+          </Form.Item>
+          {/* The other quote currencies and the buyer's fixed rates: the comparison converts with them. */}
+          <Form.Item label={t('rfq:edit.quoteCurrencies')} extra={t('rfq:edit.quoteCurrenciesHint')}>
+            <Form.List name="currencyRateJson">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((field) => (
+                    <Space key={field.key} align="baseline">
+                      <Form.Item
+                        name={[field.name, 'currency']}
+                        rules={[{ required: true, pattern: /^[A-Za-z]{3}$/ }]}
+                      >
+                        <Input
+                          aria-label={t('rfq:edit.quoteCurrency')}
+                          placeholder="USD"
+                          style={{ width: 90 }}
+                          maxLength={3}
+                        />
+                      </Form.Item>
+                      <Form.Item
+                        name={[field.name, 'exchangeRate']}
+                        rules={[{ required: true, pattern: /^\d{1,4}(\.\d{1,6})?$/ }]}
+                      >
+                        <Input
+                          aria-label={t('rfq:edit.exchangeRate')}
+                          placeholder="7.1"
+                          style={{ width: 120 }}
+                        />
+                      </Form.Item>
+                      <Button type="link" danger onClick={() => remove(field.name)}>
+                        ×
+                      </Button>
+                    </Space>
+                  ))}
+                  <Button onClick={() => add({})}>{t('rfq:edit.addCurrency')}</Button>
+                </>
+              )}
+            </Form.List>
           </Form.Item>
         </Space>
         <Form.List name="lines">
@@ -208,15 +304,10 @@ export default function EnquiryEdit() {
                     label={t('rfq:edit.material')}
                     rules={[{ required: true }]}
                   >
-                    <Select
+                    <MasterSelect
+                      source={materialSource}
                       style={{ width: 240 }}
-                      showSearch
-                      optionFilterProp="label"
-                      loading={materials.isLoading}
-                      options={(materials.data?.records ?? []).map((m) => ({
-                        value: m.id,
-                        label: `${m.materialNumber} ${m.materialName}`,
-                      }))}
+                      labels={existing.data?.labels.materials}
                     />
                   </Form.Item>
                   <Form.Item
@@ -238,11 +329,11 @@ export default function EnquiryEdit() {
                     label={t('rfq:edit.suppliers')}
                     rules={[{ required: true, type: 'array', min: 3 }]}
                   >
-                    <Select
+                    <MasterSelect
+                      source={supplierSource}
                       mode="multiple"
                       style={{ width: 360 }}
-                      options={supplierOptions}
-                      optionFilterProp="label"
+                      labels={existing.data?.labels.suppliers}
                     />
                   </Form.Item>
                   <Button danger type="link" onClick={() => remove(field.name)} style={{ marginTop: 30 }}>
@@ -255,9 +346,11 @@ export default function EnquiryEdit() {
           )}
         </Form.List>
         <Space style={{ marginTop: 16, display: 'flex' }}>
-          <Button type="primary" htmlType="submit">
-            {t('rfq:edit.save')}
-          </Button>
+          {may(kindCode(def, 'save')) && (
+            <Button type="primary" htmlType="submit">
+              {t('rfq:edit.save')}
+            </Button>
+          )}
           <Button onClick={() => navigate(id ? `/v2/detail?id=${id}` : '/v2/list')}>
             {t('rfq:edit.cancel')}
           </Button>

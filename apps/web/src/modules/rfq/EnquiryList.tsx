@@ -5,12 +5,15 @@ import { useNavigate } from 'react-router';
 import { useDocumentSide } from '../../components/document/api.ts';
 import { DocumentList } from '../../components/document/DocumentList.tsx';
 import './i18n-rfq.ts';
+import { kindCode, useCan } from '../../lib/permissions.ts';
 
 /** #/v2/list — the buyer's RFQs, or the published RFQs the supplier is invited to (its quote page). */
 export default function EnquiryList() {
   const { t } = useTranslation();
   const side = useDocumentSide();
   const navigate = useNavigate();
+  // "New" needs the kind's save (issue #19; hidden while the permissions load).
+  const may = useCan();
   return (
     <DocumentList
       def={enquiryDefinition}
@@ -19,9 +22,14 @@ export default function EnquiryList() {
       importable={false}
       toolbar={
         side === 'purchase' ? (
-          <Button type="primary" onClick={() => navigate('/v2/edit')}>
-            {t('rfq:list.new')}
-          </Button>
+          <>
+            {may(kindCode(enquiryDefinition, 'save')) && (
+              <Button type="primary" onClick={() => navigate('/v2/edit')}>
+                {t('rfq:list.new')}
+              </Button>
+            )}
+            <Button onClick={() => navigate('/v2/costTemplates')}>{t('rfq:templates.title')}</Button>
+          </>
         ) : undefined
       }
       onOpen={(row) =>

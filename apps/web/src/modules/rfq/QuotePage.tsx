@@ -1,6 +1,20 @@
 import { QUOTE_STATUS } from '@srm/contracts/enquiry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Input, Modal, Space, Spin, Table, Tag, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +23,7 @@ import type { ImportRowError } from '../../components/document/api.ts';
 import { ImportErrorTable } from '../../components/document/ImportDocuments.tsx';
 import { DownloadOutlined, UploadOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   declineEnquiry,
@@ -52,6 +67,7 @@ export function parseLadder(text: string): LadderStep[] {
  * and its own quotes; take part, decline with a reason, quote or re-quote while open.
  */
 export default function QuotePage() {
+  const may = useCan();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useSettings((s) => s.locale);
@@ -60,11 +76,12 @@ export default function QuotePage() {
   const page = useQuery({ queryKey: ['rfq', 'quote', id], queryFn: () => findQuotePage(id) });
   const [inputs, setInputs] = useState<Record<string, string>>({});
   const [feeInputs, setFeeInputs] = useState<Record<string, string>>({});
+  const [currencyInputs, setCurrencyInputs] = useState<Record<string, string>>({});
   const [reason, setReason] = useState('');
   const [uploading, setUploading] = useState(false);
   const [refused, setRefused] = useState<{ message: string; errors: ImportRowError[] } | null>(null);
   if (!page.data) return <Spin />;
-  const { record, open, lines, costItems, feeItems } = page.data;
+  const { record, open, lines, costItems, feeItems, currencies } = page.data;
   const ladder = record.quoteMethod === '2';
   const costed = record.quoteMethod === '3';
   const run = async (work: () => Promise<unknown>, done?: string) => {
@@ -107,7 +124,8 @@ export default function QuotePage() {
                 <>
                   {l.quote.ladder
                     ? l.quote.ladder.map((s) => `≥${s.quantity}: ${s.price}`).join('; ')
-                    : l.quote.priceExcludingTax}
+                    : l.quote.priceExcludingTax}{' '}
+                  {l.quote.currency}
                   {l.quote.costs && <div>{l.quote.costs.map((c) => `${c.name} ${c.amount}`).join('; ')}</div>}
                   {l.quote.fees && <div>{l.quote.fees.map((f) => `${f.name} ${f.amount}`).join('; ')}</div>}
                 </>
@@ -145,6 +163,27 @@ export default function QuotePage() {
                 )
               ) : null,
           },
+          // The RFQ may take quotes in other currencies (its fixed rates convert them for the comparison).
+          ...(currencies.length > 1
+            ? [
+                {
+                  title: t('rfq:quote.currency'),
+                  render: (_: unknown, l: (typeof lines)[number]) =>
+                    open && l.quoteStatus !== '4' && l.inRound ? (
+                      <Select
+                        aria-label={t('rfq:quote.currency')}
+                        style={{ width: 170 }}
+                        value={currencyInputs[l.itemId] ?? l.quote?.currency ?? currencies[0].currency}
+                        onChange={(value: string) => setCurrencyInputs((s) => ({ ...s, [l.itemId]: value }))}
+                        options={currencies.map((c, i) => ({
+                          value: c.currency,
+                          label: i === 0 ? c.currency : `${c.currency} (× ${c.exchangeRate})`,
+                        }))}
+                      />
+                    ) : null,
+                },
+              ]
+            : []),
           ...(feeItems.length > 0
             ? [
                 {
@@ -163,7 +202,8 @@ export default function QuotePage() {
             : []),
         ]}
       />
-      {open && (
+      {/* Taking part, quoting, the sheet and declining need enquiry.quote (issue #19). */}
+      {open && may('enquiry.quote') && (
         <Space style={{ marginTop: 12 }} wrap>
           <Button onClick={() => run(() => participate(id))}>{t('rfq:quote.participate')}</Button>
           <Button
@@ -184,6 +224,7 @@ export default function QuotePage() {
                         ...((feeInputs[l.itemId] ?? '').trim()
                           ? { fees: parseAmounts(feeInputs[l.itemId]) }
                           : {}),
+                        ...(currencyInputs[l.itemId] ? { currency: currencyInputs[l.itemId] } : {}),
                       })),
                   ),
                 t('rfq:quote.submitted'),

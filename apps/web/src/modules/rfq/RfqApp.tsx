@@ -9,11 +9,13 @@ const EnquiryList = lazy(() => import('./EnquiryList.tsx'));
 const EnquiryDetail = lazy(() => import('./EnquiryDetail.tsx'));
 const EnquiryEdit = lazy(() => import('./EnquiryEdit.tsx'));
 const QuotePage = lazy(() => import('./QuotePage.tsx'));
+const CostTemplates = lazy(() => import('./CostTemplates.tsx'));
 
 /**
  * The module app /rfq/ (issue #13; spec 000 §2 task links): #/v2/list (both sides), #/v2/edit?id= (buyer:
  * new or draft; the approval link "enquiry edit"), #/v2/detail?id= (buyer: invitations, comparison and
- * award; "enquiry end"), #/v2/client/quota?id= (the supplier's quote page; "enquiry quote").
+ * award; "enquiry end"), #/v2/client/quota?id= (the supplier's quote page; "enquiry quote"),
+ * #/v2/costTemplates (buyer: the cost-structure template library).
  */
 export function RfqApp() {
   const { t } = useTranslation();
@@ -24,6 +26,7 @@ export function RfqApp() {
         <Route path="/v2/edit" element={<EnquiryEdit />} />
         <Route path="/v2/detail" element={<EnquiryDetail />} />
         <Route path="/v2/client/quota" element={<QuotePage />} />
+        <Route path="/v2/costTemplates" element={<CostTemplates />} />
         <Route path="*" element={<Navigate to="/v2/list" replace />} />
       </Routes>
     </ModuleAppFrame>

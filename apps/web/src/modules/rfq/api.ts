@@ -8,9 +8,12 @@ const S = '/inquiry/SaleEnquiryService';
 export type LadderStep = { quantity: string; price: string };
 /** A priced cost item (per unit) or a fee (for the line), excl. tax. */
 export type Amount = { name: string; amount: string };
+/** A quote currency of an RFQ and the buyer's fixed rate into the RFQ's currency (10.6). */
+export type CurrencyRate = { currency: string; exchangeRate: string };
 export type Invitations = {
   costItems: string[];
   feeItems: string[];
+  currencyRates: CurrencyRate[];
   sealed: boolean;
   /** Quoting has ended but the opening password has not been entered. */
   needsPassword: boolean;
@@ -39,13 +42,21 @@ export type ComparisonQuote = {
   toElsAccount: string;
   supplierName: string;
   quoteStatus: string;
+  /** In the RFQ's currency (converted with the RFQ's rate when quoted in another). */
   priceExcludingTax: string | null;
+  /** As quoted: its currency, the rate applied, and the unit price in that currency. */
+  quoteCurrency: string | null;
+  quoteExchangeRate: string | null;
+  quotedPrice: string | null;
   ladder: LadderStep[] | null;
   lineAmount: string | null;
   lowest: boolean;
   highest: boolean;
   savings: string | null;
   savingsRate: string | null;
+  /** Against the requisition's budget price: (budget − price) × quantity and % of the budget; null without one. */
+  budgetSavings: string | null;
+  budgetSavingsRate: string | null;
   quota: string | null;
   /** The round the current quote was given in; whether the supplier is in the current round. */
   bout: number | null;
@@ -67,12 +78,27 @@ export type Comparison = {
   pendingAward: PendingAward | null;
   costItems: string[];
   feeItems: string[];
-  lines: Array<LineBase & { lastPrice: string | null; quotes: ComparisonQuote[] }>;
+  /** budgetPrice: the requisition line's budget (excl. tax, RFQ currency); null when not from a requisition. */
+  lines: Array<
+    LineBase & {
+      /** The last price-master price per unit excl. tax in the RFQ's currency; null without one or a rate. */
+      lastPrice: string | null;
+      /** As recorded: its currency and unit price (null without a price-master record). */
+      lastPriceCurrency: string | null;
+      lastPriceOriginal: string | null;
+      /** Why lastPrice is empty: 'none' no record, 'noRate' the RFQ has no rate for its currency. */
+      lastPriceMissing: 'none' | 'noRate' | null;
+      budgetPrice: string | null;
+      quotes: ComparisonQuote[];
+    }
+  >;
 };
 export type QuotePageData = {
   record: Record<string, unknown> & { quoteMethod: string; enquiryNumber: string };
   costItems: string[];
   feeItems: string[];
+  /** The RFQ's own currency first (rate 1), then the other currencies it takes. */
+  currencies: CurrencyRate[];
   open: boolean;
   lines: Array<
     LineBase & {
@@ -84,6 +110,7 @@ export type QuotePageData = {
         ladder: LadderStep[] | null;
         costs: Amount[] | null;
         fees: Amount[] | null;
+        currency: string;
       } | null;
       /** The supplier's own rank on the line when the RFQ shows it (1 = lowest), else null. */
       rank: number | null;
@@ -132,6 +159,7 @@ export const submitQuote = (
     ladder?: LadderStep[];
     costs?: Amount[];
     fees?: Amount[];
+    currency?: string;
   }>,
 ) => call<QuotePageData>({ url: `${S}/quote/${id}`, method: 'POST', data: { lines } });
 
@@ -175,18 +203,6 @@ export async function uploadQuoteSheet(id: string, file: Blob, fileName: string)
 
 export type Option = { value: string; label: string };
 /** The buyer's materials (first 100) and suppliers (first 100) for the form's selects. */
-export const findMaterialOptions = () =>
-  call<{ records: Array<{ id: string; materialNumber: string; materialName: string }> }>({
-    url: '/masterdata/PurchaseMaterialService/findPageList',
-    method: 'POST',
-    data: { currentPage: 1, pageSize: 100 },
-  });
-export const findSupplierOptions = () =>
-  call<{ records: Array<{ toElsAccount: string; fullName: string }> }>({
-    url: '/masterdata/PurchaseSupplierService/findPageList',
-    method: 'POST',
-    data: { currentPage: 1, pageSize: 100 },
-  });
 
 /** A per-line auction draft from an RFQ with open quotes (apps/server/src/modules/ebidding/routes.ts). */
 export const auctionFromEnquiry = (
@@ -198,3 +214,33 @@ export const auctionFromEnquiry = (
     method: 'POST',
     data: body,
   });
+
+/** A new draft from an RFQ: its cost structure, fees, quote method, currencies and invitations (the RFQ's own copy). */
+export const copyEnquiry = (id: string) =>
+  call<{ id: string }>({ url: `${P}/copy/${id}`, method: 'POST', data: {} });
+
+/** The buyer's cost-structure templates (apps/server/src/modules/enquiry/cost-templates.ts). */
+const T = '/inquiry/PurchaseCostTemplateService';
+export type CostTemplate = {
+  id: string;
+  templateName: string;
+  costItems: string[];
+  remark: string | null;
+  version: number;
+  lastUpdateDate: string;
+};
+export const findCostTemplates = (cursor?: string, pageSize = 100) =>
+  call<{ rows: CostTemplate[]; nextCursor: string | null }>({
+    url: `${T}/findPageList`,
+    method: 'POST',
+    data: { pageSize, ...(cursor ? { cursor } : {}) },
+  });
+export const saveCostTemplate = (body: {
+  id?: string;
+  version?: number;
+  templateName: string;
+  costItems: string[];
+  remark?: string;
+}) => call<CostTemplate>({ url: `${T}/save`, method: 'POST', data: body });
+export const deleteCostTemplate = (id: string, version: number) =>
+  call<null>({ url: `${T}/delete/${id}`, method: 'POST', data: { version } });

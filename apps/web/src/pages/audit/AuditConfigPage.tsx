@@ -8,6 +8,7 @@ import '../../lib/i18n-audit.ts';
 import { APPROVAL_KIND_CODES } from '@srm/contracts/task-links';
 import { useState } from 'react';
 import { queryClient } from '../../lib/query-client.ts';
+import { ApproverPicker } from './ApproverPicker.tsx';
 import { approvalKindName } from './approval-kinds.ts';
 import { findConfig, saveConfig } from './audit-api.ts';
 import { parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
@@ -130,23 +131,34 @@ function AuditConfigPage() {
                   {
                     key: 'approvers',
                     title: t('audit:config.approvers'),
+                    // The picker offers accounts or roles after the step's approver type: re-rendered when it changes.
                     render: (_v, f) => (
                       <Form.Item
-                        name={[f.name, 'approvers']}
-                        style={{ marginBottom: 0 }}
-                        rules={[
-                          {
-                            validator: async (_r, v) => {
-                              if (parseApprovers(String(v ?? '')).length === 0)
-                                throw new Error(t('audit:config.approversRequired'));
-                            },
-                          },
-                        ]}
+                        noStyle
+                        shouldUpdate={(a: { steps?: StepForm[] }, b: { steps?: StepForm[] }) =>
+                          a.steps?.[f.name]?.approverType !== b.steps?.[f.name]?.approverType
+                        }
                       >
-                        <Input
-                          aria-label={`${t('audit:config.approvers')} ${f.name + 1}`}
-                          placeholder={t('audit:config.approversPlaceholder')}
-                        />
+                        {() => (
+                          <Form.Item
+                            name={[f.name, 'approvers']}
+                            style={{ marginBottom: 0 }}
+                            rules={[
+                              {
+                                validator: async (_r, v) => {
+                                  if (parseApprovers(String(v ?? '')).length === 0)
+                                    throw new Error(t('audit:config.approversRequired'));
+                                },
+                              },
+                            ]}
+                          >
+                            <ApproverPicker
+                              approverType={form.getFieldValue(['steps', f.name, 'approverType']) ?? 'user'}
+                              ariaLabel={`${t('audit:config.approvers')} ${f.name + 1}`}
+                              placeholder={t('audit:config.approversPlaceholder')}
+                            />
+                          </Form.Item>
+                        )}
                       </Form.Item>
                     ),
                   },
@@ -171,6 +183,41 @@ function AuditConfigPage() {
                     ),
                   },
                   {
+                    key: 'cc',
+                    title: t('audit:config.cc'),
+                    // Carbon copy (issue #19): users or roles told when the approval ends.
+                    render: (_v, f) => (
+                      <Space.Compact>
+                        <Form.Item name={[f.name, 'ccType']} noStyle>
+                          <Select
+                            style={{ width: 90 }}
+                            aria-label={`${t('audit:config.ccType')} ${f.name + 1}`}
+                            options={[
+                              { value: 'user', label: t('audit:config.user') },
+                              { value: 'role', label: t('audit:config.role') },
+                            ]}
+                          />
+                        </Form.Item>
+                        <Form.Item
+                          noStyle
+                          shouldUpdate={(a: { steps?: StepForm[] }, b: { steps?: StepForm[] }) =>
+                            a.steps?.[f.name]?.ccType !== b.steps?.[f.name]?.ccType
+                          }
+                        >
+                          {() => (
+                            <Form.Item name={[f.name, 'cc']} noStyle>
+                              <ApproverPicker
+                                approverType={form.getFieldValue(['steps', f.name, 'ccType']) ?? 'user'}
+                                ariaLabel={`${t('audit:config.cc')} ${f.name + 1}`}
+                                placeholder={t('audit:config.ccPlaceholder')}
+                              />
+                            </Form.Item>
+                          )}
+                        </Form.Item>
+                      </Space.Compact>
+                    ),
+                  },
+                  {
                     key: 'remove',
                     width: 50,
                     render: (_v, f) => (
@@ -188,7 +235,9 @@ function AuditConfigPage() {
               <Space style={{ marginTop: 12 }}>
                 <Button
                   icon={<PlusOutlined />}
-                  onClick={() => add({ approverType: 'user', name: '', approvers: '' })}
+                  onClick={() =>
+                    add({ approverType: 'user', name: '', approvers: '', ccType: 'user', cc: '' })
+                  }
                 >
                   {t('audit:config.addStep')}
                 </Button>

@@ -9,8 +9,17 @@ import '../../lib/i18n-audit.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { targetHref } from '../../shell/menu-path.ts';
 import { approvalKindName } from './approval-kinds.ts';
-import { AUDIT_KEYS, AUDIT_LISTS, type AuditList, type AuditTask, findTasks } from './audit-api.ts';
+import {
+  AUDIT_KEYS,
+  AUDIT_LISTS,
+  type AuditCopy,
+  type AuditList,
+  type AuditTask,
+  findCopies,
+  findTasks,
+} from './audit-api.ts';
 import { todoHref } from './audit-rules.ts';
+import { behalfLabel } from './delegation-rules.ts';
 
 const fmt = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -25,17 +34,20 @@ export default function TodoRoute() {
 
 function TodoPage() {
   const { t } = useTranslation();
-  const [list, setList] = useState<AuditList>('todoPagelist');
+  const [list, setList] = useState<AuditList | 'copiedToMe'>('todoPagelist');
   return (
     <Card>
       <Tabs
         activeKey={list}
-        onChange={(k) => setList(k as AuditList)}
-        items={AUDIT_LISTS.map((key) => ({
-          key,
-          label: t(`audit:lists.${key}`),
-          children: <TaskTable list={key} />,
-        }))}
+        onChange={(k) => setList(k as AuditList | 'copiedToMe')}
+        items={[
+          ...AUDIT_LISTS.map((key) => ({
+            key,
+            label: t(`audit:lists.${key}`),
+            children: <TaskTable list={key} />,
+          })),
+          { key: 'copiedToMe', label: t('audit:lists.copiedToMe'), children: <CopyTable /> },
+        ]}
       />
     </Card>
   );
@@ -91,7 +103,27 @@ function TaskTable({ list }: { list: AuditList }) {
           render: (v) => approvalKindName(String(v), i18n.language),
           exportValue: (row) => approvalKindName(row.documentKind, i18n.language),
         },
-        { key: 'stepName', title: t('audit:fields.stepName'), width: 140 },
+        {
+          key: 'stepName',
+          title: t('audit:fields.stepName'),
+          width: 160,
+          // "代 {name} 审批 / on behalf of {name}" under the step when a delegate acts (issue #19).
+          render: (v, row) => {
+            const behalf = behalfLabel(row, (k, o) => t(k, o));
+            return (
+              <>
+                {String(v)}
+                {behalf && (
+                  <Tag color="purple" style={{ marginInlineStart: 6 }}>
+                    {behalf}
+                  </Tag>
+                )}
+              </>
+            );
+          },
+          exportValue: (row) =>
+            [row.stepName, behalfLabel(row, (k, o) => t(k, o))].filter(Boolean).join(' · '),
+        },
         {
           key: 'status',
           title: t('audit:fields.status'),
@@ -144,6 +176,78 @@ function TaskTable({ list }: { list: AuditList }) {
           render: (_v, row) => (
             <Button type="link" size="small" onClick={() => open(row)}>
               {t(pending ? 'audit:todo.handle' : 'audit:todo.view')}
+            </Button>
+          ),
+          exportValue: () => null,
+        },
+      ]}
+    />
+  );
+}
+
+/** "抄送我的 / Copied to me" (issue #19): read-only; a row opens the document in its module app. */
+function CopyTable() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const open = (row: AuditCopy) => {
+    if (!row.link) return;
+    navigate(targetHref({ pathname: `/myiframe/${encodeURIComponent(row.link)}`, query: {} }));
+  };
+  return (
+    <DataTable<AuditCopy>
+      tableId="audit_copiedToMe"
+      rowKey="id"
+      queryKey={[...AUDIT_KEYS.all, 'copiedToMe']}
+      fetchPage={(paging) => findCopies(paging)}
+      emptyText={t('audit:copy.empty')}
+      columns={[
+        {
+          key: 'documentNumber',
+          title: t('audit:fields.documentNumber'),
+          width: 160,
+          render: (v, row) => (
+            <Button type="link" size="small" className="link-cell" onClick={() => open(row)}>
+              {String(v)}
+            </Button>
+          ),
+        },
+        {
+          key: 'documentKind',
+          title: t('audit:fields.documentKind'),
+          width: 130,
+          render: (v) => approvalKindName(String(v), i18n.language),
+          exportValue: (row) => approvalKindName(row.documentKind, i18n.language),
+        },
+        {
+          key: 'result',
+          title: t('audit:fields.result'),
+          width: 110,
+          render: (v) => (
+            <Tag color={STATUS_COLOR[String(v)] ?? 'default'}>{t(`audit:copy.${String(v)}`)}</Tag>
+          ),
+          exportValue: (row) => t(`audit:copy.${row.result}`),
+        },
+        { key: 'promoter', title: t('audit:fields.promoter'), width: 140 },
+        {
+          key: 'amount',
+          title: t('audit:fields.amount'),
+          width: 130,
+          render: (v) => (v ? String(v) : '—'),
+        },
+        {
+          key: 'createDate',
+          title: t('audit:fields.copiedAt'),
+          width: 150,
+          render: (v) => fmt(String(v)),
+          exportValue: (row) => fmt(row.createDate),
+        },
+        {
+          key: 'actions',
+          title: t('audit:fields.actions'),
+          width: 100,
+          render: (_v, row) => (
+            <Button type="link" size="small" onClick={() => open(row)}>
+              {t('audit:todo.view')}
             </Button>
           ),
           exportValue: () => null,

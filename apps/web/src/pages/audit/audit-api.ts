@@ -17,6 +17,36 @@ export type AuditTask = {
   createDate: string;
   handledDate: string | null;
   link: string | null;
+  /** Delegation (issue #19): the sub-account acted (or to be acted) for; null for oneself. */
+  onBehalfOf: string | null;
+  onBehalfOfName: string | null;
+};
+/** A carbon copy ("Copied to me", issue #19). */
+export type AuditCopy = {
+  id: string;
+  documentKind: string;
+  documentId: string;
+  documentNumber: string;
+  result: 'approved' | 'rejected';
+  promoter: string;
+  amount: string | null;
+  createDate: string;
+  link: string | null;
+};
+/** An approval delegation (issue #19). */
+export type Delegation = {
+  id: string;
+  delegator: string;
+  delegatorName: string;
+  delegate: string;
+  delegateName: string;
+  startDate: string;
+  endDate: string;
+  status: 'active' | 'cancelled';
+  remark: string | null;
+  mine: boolean;
+  createDate: string;
+  version: number;
 };
 export type AuditList =
   | 'todoPagelist'
@@ -34,6 +64,8 @@ export type AuditStep = {
   approverType: 'user' | 'role';
   approvers: string[];
   minAmount?: number;
+  ccType?: 'user' | 'role';
+  cc?: string[];
 };
 export type AuditConfig = { documentKind: string; steps: AuditStep[]; version: number };
 
@@ -61,4 +93,25 @@ export function findConfig(documentKind: string) {
 }
 export function saveConfig(body: { documentKind: string; steps: AuditStep[]; version?: number }) {
   return call<AuditConfig>({ url: '/CommonAuditService/saveConfig', method: 'POST', data: body });
+}
+export function findCopies(paging: { currentPage: number; pageSize: number }) {
+  return call<Page<AuditCopy>>({ url: '/CommonAuditService/findCopiedToMe', method: 'POST', data: paging });
+}
+export function findDelegations() {
+  return call<Delegation[]>({ url: '/CommonAuditService/delegations' });
+}
+export function createDelegation(body: {
+  delegate: string;
+  startDate: string;
+  endDate: string;
+  remark?: string;
+}) {
+  return call<Delegation>({ url: '/CommonAuditService/delegations', method: 'POST', data: body });
+}
+export function cancelDelegation(id: string, version: number) {
+  return call<{ id: string; status: string; version: number }>({
+    url: `/CommonAuditService/delegations/${id}/cancel`,
+    method: 'POST',
+    data: { version },
+  });
 }

@@ -32,6 +32,9 @@ export type StepForm = {
   approverType?: 'user' | 'role';
   approvers?: string;
   minAmount?: string;
+  /** Carbon copy: sub-accounts or role codes, one comma-separated string like approvers. */
+  ccType?: 'user' | 'role';
+  cc?: string;
 };
 
 /** Form rows → the saveConfig steps; minAmount only when filled (local currency, ≥ 0). */
@@ -44,6 +47,11 @@ export function toSteps(rows: StepForm[]): AuditStep[] {
     };
     const min = (r.minAmount ?? '').trim();
     if (min !== '') step.minAmount = Number(min);
+    const cc = parseApprovers(r.cc ?? '');
+    if (cc.length > 0) {
+      step.ccType = r.ccType ?? 'user';
+      step.cc = cc;
+    }
     return step;
   });
 }
@@ -55,6 +63,8 @@ export function toRows(steps: AuditStep[]): StepForm[] {
     approverType: s.approverType,
     approvers: s.approvers.join(', '),
     minAmount: s.minAmount === undefined ? '' : String(s.minAmount),
+    ccType: s.ccType ?? 'user',
+    cc: (s.cc ?? []).join(', '),
   }));
 }
 

@@ -63,9 +63,12 @@ function LaterNote() {
 function FigureTiles({
   query,
   keys,
+  href,
 }: {
   query: { data?: Figures; isPending: boolean; isError: boolean; error: unknown };
   keys: string[];
+  /** Where the titles of the keys starting with "access" link to (the supplier's admission list). */
+  href?: string;
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
@@ -77,7 +80,16 @@ function FigureTiles({
       <Row gutter={[16, 16]} className={available ? 'home-figures' : 'home-figures is-unavailable'}>
         {keys.map((k) => (
           <Col key={k} xs={12} md={6}>
-            <Statistic title={t(`portal:home.counts.${k}`)} value={query.data?.counts[k] ?? 0} />
+            <Statistic
+              title={
+                href && k.startsWith('access') ? (
+                  <Link to={href}>{t(`portal:home.counts.${k}`)}</Link>
+                ) : (
+                  t(`portal:home.counts.${k}`)
+                )
+              }
+              value={query.data?.counts[k] ?? 0}
+            />
           </Col>
         ))}
       </Row>
@@ -143,6 +155,12 @@ function ListFigure({
 
 const ORDER_KEYS = ['toBeConfirmed', 'changeToBeConfirmed', 'partialConfirmed', 'refused'];
 const FINANCE_KEYS = ['reconToBeConfirmed', 'invoiceToBeConfirmed', 'costToBeConfirmed'];
+/**
+ * A supplier's admission forms by status (issue #16), in the finance figures' answer and tiles (no new
+ * component or call: the home's JS budget); each title opens the admission app's list in a frame tab.
+ */
+const ACCESS_KEYS = ['accessDraft', 'accessWaiting', 'accessAdmitted', 'accessRejected'];
+const ADMISSION_HREF = `/myiframe/${encodeURIComponent('/admission/#/v2/access/list')}`;
 
 function HomeSections() {
   const { t } = useTranslation();
@@ -182,7 +200,11 @@ function HomeSections() {
   const render: Record<HomeSection, () => ReactNode> = {
     head: () => (
       <Section title={t('portal:home.head')}>
-        <FigureTiles query={finance} keys={FINANCE_KEYS} />
+        <FigureTiles
+          query={finance}
+          keys={station === 'sale' ? [...FINANCE_KEYS, ...ACCESS_KEYS] : FINANCE_KEYS}
+          href={ADMISSION_HREF}
+        />
         <div className="home-subfigure">
           <ListFigure query={todos} totalKey="portal:home.todoTotal" entry={todoEntry} />
         </div>

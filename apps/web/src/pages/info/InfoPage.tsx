@@ -13,6 +13,7 @@ import { errorText } from '../../lib/http.ts';
 import '../../lib/i18n-portal.ts';
 import { updateEmail } from '../../lib/portal-api.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { DelegationSection } from '../audit/DelegationSection.tsx';
 
 const QrDialog = lazy(() => import('../../shell/layout/QrDialog.tsx'));
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
@@ -23,7 +24,10 @@ function formatDate(value: string | null): string {
   return value ? dayjs(value).format(DATE_TIME_FORMAT) : '—';
 }
 
-/** Personal information (spec 000 §2, §7): account detail and a change-password form. */
+/**
+ * Personal information (spec 000 §2, §7): account detail, a change-password form and the approval
+ * delegation section (issue #19).
+ */
 export default function InfoPageRoute() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -193,6 +197,7 @@ function InfoPage() {
           {error && <Alert style={{ marginTop: 16 }} type="error" showIcon title={error} role="alert" />}
         </Form>
       </Card>
+      <DelegationSection />
       {qrOpen && (
         <Suspense fallback={null}>
           <QrDialog open={qrOpen} onClose={() => setQrOpen(false)} />

@@ -28,6 +28,10 @@ describe('message-center filters', () => {
       handleFlag: 'Y',
     });
   });
+  it('sends the buyer filter only when one is chosen (issue #16)', () => {
+    expect(messageFilterBody({ senderElsAccount: '100002' })).toEqual({ senderElsAccount: '100002' });
+    expect(messageFilterBody({ senderElsAccount: null })).toEqual({});
+  });
   it('a date range covers whole days, as ISO-8601', () => {
     const body = messageFilterBody({ range: [dayjs('2026-03-01T10:00:00'), dayjs('2026-03-02T08:00:00')] });
     expect(body.sendTimeStart).toBe(dayjs('2026-03-01T00:00:00').toISOString());

@@ -17,6 +17,7 @@ export function linkHref(linkUrl: string | null | undefined): string | null {
 /** Body of a message-center search: only filled filters are sent; dates cover whole days. */
 export function messageFilterBody(filters: {
   keyword?: string;
+  senderElsAccount?: string | null;
   readFlag?: 'Y' | 'N' | '';
   handleFlag?: 'Y' | 'N' | '';
   range?:
@@ -24,6 +25,7 @@ export function messageFilterBody(filters: {
     | null;
 }): {
   keyword?: string;
+  senderElsAccount?: string;
   readFlag?: 'Y' | 'N';
   handleFlag?: 'Y' | 'N';
   sendTimeStart?: string;
@@ -32,6 +34,7 @@ export function messageFilterBody(filters: {
   const out: ReturnType<typeof messageFilterBody> = {};
   const keyword = filters.keyword?.trim();
   if (keyword) out.keyword = keyword;
+  if (filters.senderElsAccount) out.senderElsAccount = filters.senderElsAccount;
   if (filters.readFlag) out.readFlag = filters.readFlag;
   if (filters.handleFlag) out.handleFlag = filters.handleFlag;
   if (filters.range?.[0] && filters.range[1]) {

@@ -1,16 +1,10 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-store.ts';
-import { decodeRouterPath, isIframeSrcAllowed } from '../iframe-allow.ts';
+import { decodeRouterPath, isIframeSrcAllowed, withQuery } from '../iframe-allow.ts';
 import { IFRAME_PREFIX } from '../route-table.ts';
 import type { Tab } from '../tabs.ts';
 import { useTabLabel } from '../use-tab-label.ts';
-
-function withQuery(src: string, query: Record<string, string>): string {
-  const search = new URLSearchParams(query).toString();
-  if (!search) return src;
-  return `${src}${src.includes('?') ? '&' : '?'}${search}`;
-}
 
 /**
  * /myiframe/{routerPath} (spec 000 §2): loads the decoded address in a frame when it is same-origin or its

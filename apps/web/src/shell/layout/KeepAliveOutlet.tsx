@@ -4,6 +4,7 @@ import { Activity, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary.tsx';
 import { lazyChunk as lazy } from '../../lib/lazy.ts';
+import { FORWARD_DETAIL_PATH } from '../forward.ts';
 import { isIframePath } from '../route-table.ts';
 import { type Tab, tabKey } from '../tabs.ts';
 import { useTabs } from '../tabs-store.ts';
@@ -12,8 +13,8 @@ const HomePage = lazy(() => import('../../pages/home/HomePage.tsx'));
 const InfoPage = lazy(() => import('../../pages/info/InfoPage.tsx'));
 const MessageCenterPage = lazy(() => import('../../pages/message/MessageCenterPage.tsx'));
 const NoticeListPage = lazy(() => import('../../pages/notice/NoticeListPage.tsx'));
-const NotYetPage = lazy(() => import('../../pages/placeholder/NotYetPage.tsx'));
 const IframePage = lazy(() => import('./IframePage.tsx'));
+const ForwardDetailPage = lazy(() => import('./ForwardDetailPage.tsx'));
 const RohsPage = lazy(() => import('../../pages/rohs/RohsPage.tsx'));
 const LoginSettingsPage = lazy(() => import('../../pages/admin/LoginSettingsPage.tsx'));
 const InviteCodesPage = lazy(() => import('../../pages/admin/InviteCodesPage.tsx'));
@@ -21,10 +22,6 @@ const SmsOutboxPage = lazy(() => import('../../pages/admin/SmsOutboxPage.tsx'));
 const TodoPage = lazy(() => import('../../pages/audit/TodoPage.tsx'));
 const AuditPage = lazy(() => import('../../pages/audit/AuditPage.tsx'));
 const AuditConfigPage = lazy(() => import('../../pages/audit/AuditConfigPage.tsx'));
-
-const LATER: Record<string, string> = {
-  '/forward/detail': 'shell:routes.forwardDetail',
-};
 
 function renderPage(tab: Tab): ReactNode {
   if (tab.value === HOME_TAB_PATH || tab.value === '/portal/supplier/index') return <HomePage />;
@@ -40,9 +37,9 @@ function renderPage(tab: Tab): ReactNode {
   if (tab.value === '/portal/info/todo') return <TodoPage />;
   if (tab.value === '/audit') return <AuditPage tab={tab} />;
   if (tab.value === '/portal/audit/config') return <AuditConfigPage />;
+  if (tab.value === FORWARD_DETAIL_PATH) return <ForwardDetailPage tab={tab} />;
   if (isIframePath(tab.value)) return <IframePage tab={tab} />;
-  const later = LATER[tab.value];
-  return later ? <NotYetPage titleKey={later} /> : null;
+  return null;
 }
 
 /**
@@ -60,7 +57,13 @@ export function KeepAliveOutlet() {
     const key = tabKey(tab);
     return (
       <Activity key={key} mode={key === current ? 'visible' : 'hidden'}>
-        <div className={isIframePath(tab.value) ? 'tab-view tab-view-frame' : 'tab-view'}>
+        <div
+          className={
+            isIframePath(tab.value) || tab.value === FORWARD_DETAIL_PATH
+              ? 'tab-view tab-view-frame'
+              : 'tab-view'
+          }
+        >
           <ChunkErrorBoundary>
             <Suspense fallback={<Spin className="tab-loading" />}>{renderPage(tab)}</Suspense>
           </ChunkErrorBoundary>

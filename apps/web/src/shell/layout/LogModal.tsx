@@ -1,4 +1,4 @@
-import { List, Modal } from 'antd';
+import { List, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorLog } from '../../lib/feedback.ts';
 
@@ -10,7 +10,8 @@ export default function LogModal({ open, onClose }: { open: boolean; onClose: ()
       <List
         size="small"
         dataSource={[...errorLog]}
-        locale={{ emptyText: t('shell:log.empty') }}
+        // The list's own empty text is drawn in the disabled colour (1.8:1); secondary text is readable.
+        locale={{ emptyText: <Typography.Text type="secondary">{t('shell:log.empty')}</Typography.Text> }}
         renderItem={(e) => (
           <List.Item>
             <span className="log-time">{e.at}</span> {e.text}

@@ -3,16 +3,18 @@ import { App, Layout } from 'antd';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { getMenu } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth-store.ts';
+import { checkStoredSession, getMenu } from '../../lib/api.ts';
+import { tokenAtPageLoad, useAuth } from '../../lib/auth-store.ts';
 import { dropBootFrame } from '../../lib/boot-frame.ts';
 import { loadDictionaries } from '../../lib/dict.ts';
 import { setMessageApi } from '../../lib/feedback.ts';
+import { ApiError } from '../../lib/http.ts';
 import { useMenu } from '../../lib/menu-store.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { loadTenantTexts } from '../../lib/tenant-i18n.ts';
+import { takePendingForward } from '../forward.ts';
 import { buildMenuPath, findMenuEntry } from '../menu-path.ts';
-import { findTabRoute, isIframePath } from '../route-table.ts';
+import { findTabRoute, isIframePath, needsMenuEntry } from '../route-table.ts';
 import { sizeClass } from '../size-class.ts';
 import { makeTab, tabKey } from '../tabs.ts';
 import { useTabs } from '../tabs-store.ts';
@@ -57,7 +59,8 @@ function useSizeClassTracking() {
 /**
  * The shell layout (spec 000 §2): side menu, top bar, tab strip and the kept-alive main area. On start it
  * sets the size class, loads the menu, the dictionaries and the tenant's texts, clears all tabs and
- * navigates to the home tab. (There are no table-list or formula-list calls on the server yet.)
+ * navigates to the home tab, then opens a forward that /forwardPass kept (spec 000 §2). (There are no
+ * table-list or formula-list calls on the server yet.)
  */
 export default function ShellLayout() {
   const location = useLocation();
@@ -83,6 +86,11 @@ export default function ShellLayout() {
   useEffect(() => {
     if (!starting.current) return;
     started = true;
+    // The session this page load started with, kept from an earlier visit: does the server still honour it
+    // (spec 000 §7 webValidToken)? Here, not in the route guard, so that the '401' message can show (the
+    // layout's message API is registered by now). A token the login has just issued needs no check.
+    const stored = useAuth.getState().token;
+    if (stored && stored === tokenAtPageLoad) void checkStoredSession(stored);
     dispatch({ type: 'reset' });
     if (location.pathname !== HOME_TAB_PATH || location.search) navigate(HOME_TAB_PATH, { replace: true });
   }, []);
@@ -105,11 +113,16 @@ export default function ShellLayout() {
       .then((items) => {
         if (!cancelled && Array.isArray(items) && items.length > 0) useMenu.getState().setMenu(items);
       })
-      .catch((e) => console.error(t('shell:menuLoadFailed'), e));
+      .catch((e) => {
+        console.error(t('shell:menuLoadFailed'), e);
+        // The server failed (5xx, or a body code '500'): the shell cannot be built, so the 500 page (spec 000 §2).
+        if (!cancelled && e instanceof ApiError && /^5\d\d$/.test(e.code))
+          navigate('/500', { replace: true });
+      });
     return () => {
       cancelled = true;
     };
-  }, [token, t]);
+  }, [token, t, navigate]);
 
   useEffect(() => {
     const path = location.pathname;
@@ -118,11 +131,19 @@ export default function ShellLayout() {
       if (path !== HOME_TAB_PATH) return;
       starting.current = false;
     }
+    // A forward kept by /forwardPass (spec 000 §2) opens next to the home tab once the home tab is there.
+    const forward = path === HOME_TAB_PATH ? takePendingForward() : undefined;
     const query = Object.fromEntries(new URLSearchParams(location.search));
     const hit = findMenuEntry(menu, (item) => buildMenuPath(item).pathname === path);
+    // A page the user's roles do not open (its menu entry is not in their menu): the 403 page (issue #19).
+    if (!hit && menu.length > 0 && needsMenuEntry(path)) {
+      navigate('/403', { replace: true });
+      return;
+    }
     const tab = makeTab(path, query, '', { code: hit?.item.appCode, group: hit?.item.group });
     dispatch({ type: 'visit', tab: { ...tab, label: labelOf(tab) } });
-  }, [location.pathname, location.search, menu, dispatch, labelOf]);
+    if (forward) navigate(forward);
+  }, [location.pathname, location.search, menu, dispatch, labelOf, navigate]);
 
   const activeTab = useTabs((s) => s.tabs.find((tab) => tabKey(tab) === s.active));
   useEffect(() => {
@@ -154,7 +175,8 @@ export default function ShellLayout() {
         <Layout className="shell-body">
           <TopBar />
           {showTag && <TabStrip />}
-          <Layout.Content className="shell-main">
+          {/* Focusable so the keyboard can scroll the page area (WCAG 2.1.1, axe scrollable-region-focusable). */}
+          <Layout.Content className="shell-main" tabIndex={0}>
             <KeepAliveOutlet />
           </Layout.Content>
         </Layout>

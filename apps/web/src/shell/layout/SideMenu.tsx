@@ -113,9 +113,12 @@ export function SideMenu() {
     [visible, location.pathname, activeTab, locale],
   );
 
+  // Follows the active entry when it changes, not each time the tab list is redrawn (a tab's title or loading
+  // state): that would close a group the user has just opened.
+  const activeKey = active ? JSON.stringify([active.item.id, active.parents]) : undefined;
   useEffect(() => {
-    if (active) setOpenKeys(active.parents);
-  }, [active]);
+    if (activeKey !== undefined) setOpenKeys((JSON.parse(activeKey) as [string, string[]])[1]);
+  }, [activeKey]);
 
   const onOpenChange: MenuProps['onOpenChange'] = (keys) => {
     const latest = keys.find((k) => !openKeys.includes(k));

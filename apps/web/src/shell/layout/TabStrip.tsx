@@ -1,5 +1,6 @@
 import { HOME_TAB_PATH } from '@srm/contracts/constants';
 import { Button, Dropdown, Tabs } from 'antd';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DownOutlined } from '../../components/icons.tsx';
@@ -10,6 +11,11 @@ import { useTabLabel } from '../use-tab-label.ts';
 /**
  * Tab strip (spec 000 §2, §4): closable tabs (never the home tab), 'close others' and 'home only'.
  * Closing the active tab activates the next one, or the previous one when none follows.
+ *
+ * Accessibility (issue #19, WAI-ARIA tabs pattern): the tab list holds only tabs — antd's close button
+ * beside each tab would be a button owned by the tablist (axe aria-required-children) — so a tab's close
+ * mark is a decorative part of its label for the mouse, and the keyboard closes the focused tab with
+ * Delete (or Backspace); the actions menu sits beside the list.
  */
 export function TabStrip() {
   const { t } = useTranslation();
@@ -29,10 +35,24 @@ export function TabStrip() {
     }
   }
 
+  /** Delete/Backspace on a focused closable tab closes it (the tabs pattern's keyboard close). */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+    const target = event.target as HTMLElement;
+    if (target.getAttribute('role') !== 'tab') return;
+    const key = target.closest('[data-node-key]')?.getAttribute('data-node-key');
+    const tab = tabs.find((x) => tabKey(x) === key);
+    if (key && tab?.close) {
+      event.preventDefault();
+      close(key);
+    }
+  }
+
   return (
-    <div className="tab-strip">
+    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard close of the focused tab (its role is on the tab itself)
+    <div className="tab-strip" onKeyDown={onKeyDown}>
       <Tabs
-        type="editable-card"
+        type="card"
         hideAdd
         size="small"
         activeKey={active}
@@ -40,35 +60,49 @@ export function TabStrip() {
           const tab = tabs.find((x) => tabKey(x) === key);
           if (tab) navigate(tabHref(tab));
         }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') close(key);
-        }}
-        items={tabs.map((tab) => ({ key: tabKey(tab), label: labelOf(tab), closable: tab.close }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'closeOthers', label: t('shell:tabs.closeOthers') },
-                  { key: 'homeOnly', label: t('shell:tabs.homeOnly') },
-                ],
-                onClick: ({ key }) => {
-                  if (key === 'closeOthers') dispatch({ type: 'closeOthers' });
-                  if (key === 'homeOnly') {
-                    dispatch({ type: 'homeOnly' });
-                    navigate(HOME_TAB_PATH);
-                  }
-                },
-              }}
-            >
-              <Button type="text" size="small" aria-label={t('shell:tabs.actions')}>
-                {t('shell:tabs.actions')} <DownOutlined />
-              </Button>
-            </Dropdown>
+        items={tabs.map((tab) => ({
+          key: tabKey(tab),
+          closable: false,
+          label: tab.close ? (
+            <span className="tab-label">
+              {labelOf(tab)}
+              <span
+                className="tab-close"
+                aria-hidden="true"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  close(tabKey(tab));
+                }}
+              >
+                ×
+              </span>
+            </span>
+          ) : (
+            labelOf(tab)
           ),
-        }}
+        }))}
       />
+      {/* Beside the tab list, not inside it: a tablist holds only tabs (WCAG 4.1.2, axe aria-required-children). */}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'closeOthers', label: t('shell:tabs.closeOthers') },
+            { key: 'homeOnly', label: t('shell:tabs.homeOnly') },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'closeOthers') dispatch({ type: 'closeOthers' });
+            if (key === 'homeOnly') {
+              dispatch({ type: 'homeOnly' });
+              navigate(HOME_TAB_PATH);
+            }
+          },
+        }}
+      >
+        <Button type="text" size="small">
+          {t('shell:tabs.actions')} <DownOutlined />
+        </Button>
+      </Dropdown>
     </div>
   );
 }

@@ -17,8 +17,10 @@ import {
   WechatOutlined,
 } from '../../components/icons.tsx';
 import { LanguageSelect } from '../../components/LanguageSelect.tsx';
-import { logout } from '../../lib/api.ts';
+import { getMenu, logout } from '../../lib/api.ts';
 import { useAuth, useLock } from '../../lib/auth-store.ts';
+import { useMenu } from '../../lib/menu-store.ts';
+import { relayPush } from '../../lib/push-relay.ts';
 import { LOCK_PATH } from '../../lib/session.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { menuLabel } from '../menu-path.ts';
@@ -82,7 +84,7 @@ function TopMenu() {
 export function TopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const user = useAuth((s) => s.userInfo);
   const collapsed = useUi((s) => s.collapsed);
   const setCollapsed = useUi((s) => s.setCollapsed);
@@ -113,6 +115,7 @@ export function TopBar() {
         ]
       : []),
     { key: 'info', label: t('shell:topbar.info') },
+    { key: 'refreshPermissions', label: t('shell:topbar.refreshPermissions') },
     ...(settings.showLock ? [{ key: 'lock', label: t('shell:topbar.lock') }] : []),
     { type: 'divider' as const },
     { key: 'logout', label: t('shell:topbar.logout') },
@@ -202,6 +205,14 @@ export function TopBar() {
             items: userItems,
             onClick: ({ key }) => {
               if (key === 'info') navigate('/portal/info/index');
+              // "Permission refresh" (spec 001 §6, issue #19): the menu is re-read without logging out, and
+              // the open module apps re-read their permissions (their buttons follow).
+              if (key === 'refreshPermissions')
+                void getMenu().then((items) => {
+                  useMenu.getState().setMenu(items);
+                  relayPush({ kind: 'permissions' });
+                  void message.success(t('shell:topbar.permissionsRefreshed'));
+                });
               if (key === 'lock') {
                 useLock.getState().lock();
                 navigate(LOCK_PATH);

@@ -1,0 +1,1 @@
+ALTER TABLE "ebidding" ADD COLUMN "end_audit_status" text DEFAULT '0' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "subaccount" ADD COLUMN "inbox_els_account" text;

@@ -1,0 +1,213 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApiKeyCreate } from '@srm/contracts/api-key';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../platform/db.ts';
+import { kindOfRoute } from '../../platform/document/registry.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { type AuthContext, requireAdmin } from '../../platform/http.ts';
+import { subaccount } from '../account/tables.ts';
+import { dataScopeSql } from '../company-admin/repository.ts';
+import { type ApiKeyScope, apiKey, apiKeyUse } from './tables.ts';
+
+/**
+ * API keys per company (issue #18): created by the company admin for one of its sub-accounts, scoped
+ * by document kind and read/write, optionally expiring, revocable; the key is answered once and only
+ * its SHA-256 is kept. A call with `x-api-key` acts as that sub-account (never as an admin) on the
+ * document routes its scopes allow; every call is recorded (api_key_use).
+ */
+
+const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+type KeyRow = typeof apiKey.$inferSelect;
+const present = (row: KeyRow, key?: string) => ({
+  id: row.id,
+  elsSubAccount: row.elsSubAccount,
+  name: row.name,
+  prefix: row.prefix,
+  scopes: row.scopes,
+  expiresDate: row.expiresDate?.toISOString() ?? null,
+  revokedDate: row.revokedDate?.toISOString() ?? null,
+  lastUsedDate: row.lastUsedDate?.toISOString() ?? null,
+  createUser: row.createUser,
+  createDate: row.createDate.toISOString(),
+  version: row.version,
+  ...(key ? { key } : {}),
+});
+
+/** The company's keys, newest first (never the keys themselves). Admin only ('403'). */
+export async function listKeys(db: Queryable, auth: AuthContext) {
+  requireAdmin(auth);
+  const rows = await db
+    .select()
+    .from(apiKey)
+    .where(eq(apiKey.elsAccount, auth.elsAccount))
+    .orderBy(desc(apiKey.createDate));
+  return rows.map((r) => present(r));
+}
+
+/**
+ * Creates a key for an active sub-account of the caller's company; answers it once (`key`,
+ * `srmk_` + 32 random base64url characters). '400' naming body.elsSubAccount or body.expiresDate.
+ */
+export async function createKey(db: Db, auth: AuthContext, body: ApiKeyCreate) {
+  requireAdmin(auth);
+  if (body.expiresDate && new Date(body.expiresDate).getTime() <= Date.now())
+    throw badRequest('apiKeyExpiry');
+  const [user] = await db
+    .select({ id: subaccount.id })
+    .from(subaccount)
+    .where(
+      and(
+        eq(subaccount.elsAccount, auth.elsAccount),
+        eq(subaccount.elsSubAccount, body.elsSubAccount),
+        eq(subaccount.status, 'active'),
+      ),
+    );
+  if (!user) throw badRequest('apiKeySubAccount', { account: body.elsSubAccount });
+  const key = `srmk_${randomBytes(24).toString('base64url')}`;
+  const [row] = await db
+    .insert(apiKey)
+    .values({
+      elsAccount: auth.elsAccount,
+      elsSubAccount: body.elsSubAccount,
+      name: body.name,
+      prefix: key.slice(0, 12),
+      keyHash: hashKey(key),
+      scopes: body.scopes,
+      expiresDate: body.expiresDate ? new Date(body.expiresDate) : null,
+      createUser: userKey(auth),
+    })
+    .returning();
+  return present(row, key);
+}
+
+/** Revokes a key: every process refuses it from the next call on (keys are looked up on every call). */
+export async function revokeKey(db: Db, auth: AuthContext, id: string, version: number) {
+  requireAdmin(auth);
+  const [current] = await db
+    .select()
+    .from(apiKey)
+    .where(and(eq(apiKey.id, id), eq(apiKey.elsAccount, auth.elsAccount)));
+  if (!current) throw notFound();
+  if (current.version !== version) throw conflict();
+  const [row] = await db
+    .update(apiKey)
+    .set({ revokedDate: sql`coalesce(${apiKey.revokedDate}, now())`, version: sql`${apiKey.version} + 1` })
+    .where(and(eq(apiKey.id, id), eq(apiKey.version, version)))
+    .returning();
+  if (!row) throw conflict();
+  return present(row);
+}
+
+/** A key's calls, newest first, keyset by id (`beforeId`). */
+export async function keyUses(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  query: { beforeId?: number; pageSize: number },
+) {
+  requireAdmin(auth);
+  const [key] = await db
+    .select({ id: apiKey.id })
+    .from(apiKey)
+    .where(and(eq(apiKey.id, id), eq(apiKey.elsAccount, auth.elsAccount)));
+  if (!key) throw notFound();
+  const rows = await db
+    .select()
+    .from(apiKeyUse)
+    .where(and(eq(apiKeyUse.keyId, id), query.beforeId ? lt(apiKeyUse.id, query.beforeId) : undefined))
+    .orderBy(desc(apiKeyUse.id))
+    .limit(query.pageSize);
+  return rows.map((u) => ({
+    id: u.id,
+    method: u.method,
+    route: u.route,
+    statusCode: u.statusCode,
+    createDate: u.createDate.toISOString(),
+  }));
+}
+
+/** A read: lists, details, exports, prints, attachment lists and downloads; anything else writes. */
+export function accessOfRoute(method: string, url: string): 'read' | 'write' {
+  if (method === 'GET') return 'read';
+  const name = url.split('/')[4] ?? '';
+  return name.startsWith('find') || name === 'export' || name === 'print' || name === 'attachments'
+    ? 'read'
+    : 'write';
+}
+
+/** Whether scopes grant `access` to `kind` (write includes read; `*` is every kind). */
+export function scopeAllows(scopes: readonly ApiKeyScope[], kind: string, access: 'read' | 'write'): boolean {
+  return scopes.some(
+    (s) => (s.kind === '*' || s.kind === kind) && (s.access === 'write' || access === 'read'),
+  );
+}
+
+export type KeyAuth = { auth: AuthContext; keyId: string; scopes: ApiKeyScope[] };
+
+/**
+ * Finds the live key (not revoked, not expired, its sub-account active; '401' apiKeyInvalid otherwise)
+ * and answers the caller it acts as: the key's sub-account with permission 'normal' (keys never act as
+ * admins).
+ */
+export async function findLiveKey(db: Queryable, key: string): Promise<KeyAuth> {
+  const [row] = await db
+    .select({
+      id: apiKey.id,
+      scopes: apiKey.scopes,
+      subaccountId: subaccount.id,
+      elsAccount: subaccount.elsAccount,
+      elsSubAccount: subaccount.elsSubAccount,
+      station: subaccount.station,
+      dataScope: dataScopeSql(subaccount.id),
+    })
+    .from(apiKey)
+    .innerJoin(
+      subaccount,
+      and(eq(subaccount.elsAccount, apiKey.elsAccount), eq(subaccount.elsSubAccount, apiKey.elsSubAccount)),
+    )
+    .where(
+      and(
+        eq(apiKey.keyHash, hashKey(key)),
+        isNull(apiKey.revokedDate),
+        or(isNull(apiKey.expiresDate), gt(apiKey.expiresDate, sql`now()`)),
+        eq(subaccount.status, 'active'),
+      ),
+    );
+  if (!row) throw new AppError('401', 'apiKeyInvalid');
+  return {
+    keyId: row.id,
+    scopes: row.scopes,
+    auth: {
+      subaccountId: row.subaccountId,
+      sessionId: `apikey:${row.id}`,
+      elsAccount: row.elsAccount,
+      elsSubAccount: row.elsSubAccount,
+      station: row.station,
+      permission: 'normal',
+      // The key acts within its sub-account's data permissions (issue #19).
+      dataScope: row.dataScope,
+    },
+  };
+}
+
+/**
+ * Checks a key's scopes against a route (`method`, route `url` pattern): the route must be a document
+ * kind's ('403' apiKeyRouteNotAllowed) and the scopes must grant its access ('403' apiKeyScopeDenied).
+ */
+export function assertKeyScope(scopes: readonly ApiKeyScope[], method: string, url: string): void {
+  const kind = kindOfRoute(url);
+  if (!kind) throw new AppError('403', 'apiKeyRouteNotAllowed');
+  const access = accessOfRoute(method, url);
+  if (!scopeAllows(scopes, kind, access))
+    throw new AppError('403', 'apiKeyScopeDenied', { kind }, null, (locale) => ({
+      access: locale === 'en' ? access : access === 'read' ? '读取' : '写入',
+    }));
+}
+
+/** Records one call of a key and its last use (after the answer; failures only logged by the caller). */
+export async function recordKeyUse(db: Db, keyId: string, method: string, route: string, statusCode: number) {
+  await db.insert(apiKeyUse).values({ keyId, method, route, statusCode });
+  await db.update(apiKey).set({ lastUsedDate: sql`now()` }).where(eq(apiKey.id, keyId));
+}

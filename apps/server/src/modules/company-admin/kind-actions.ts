@@ -1,0 +1,117 @@
+import { KERNEL_ROUTE_DEFINITIONS, kindActionsOf, menuOpensKind } from '@srm/contracts/document/actions';
+import { kindSides, type Side } from '@srm/contracts/document/define';
+import type { MenuItem } from '@srm/contracts/menu';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { role, subaccount } from '../account/tables.ts';
+import { findMenuRows, type MenuRow } from '../menu/repository.ts';
+import { allowedMenuIds, buildMenuTree } from '../menu/service.ts';
+import { systemSetting } from '../system/tables.ts';
+
+/** Where the upgrade records the document-kind action codes it has handed out (a platform-wide row). */
+const MARK = { elsAccount: '', setGroupCode: 'Platform_Group', setCode: 'kindActionsGranted' } as const;
+
+/**
+ * The document-kind actions a new company's default roles get (issue #19): every action of every kind
+ * with routes on the company's station — what the menu of a role without a menu list opens.
+ */
+export function defaultKindActions(station: Side): string[] {
+  return KERNEL_ROUTE_DEFINITIONS.filter((def) => kindSides(def).includes(station)).flatMap((def) =>
+    kindActionsOf(def).map((a) => a.code),
+  );
+}
+
+/** The addresses of every page in a menu tree. */
+function pageUrls(items: MenuItem[]): string[] {
+  return items.flatMap((item) => [item.appUrl, ...pageUrls(item.children)]).filter(Boolean);
+}
+
+/**
+ * Start-up upgrade (issue #19): the document kernel's routes declare function permissions, so a role
+ * that could open a kind's pages before must hold the kind's actions after, or its users lose access.
+ * Every action code of the catalogue not yet handed out (the platform row Platform_Group /
+ * kindActionsGranted lists those that were) is granted to each role whose menu — its menu list, or every
+ * entry its role code may see when it has none — shows an entry of the kind (contracts menuOpensKind);
+ * then the codes are recorded, so an administrator's later removal of an action stays removed and a kind
+ * or action added later is handed out once on the next start. Runs under the start-up lock, in one
+ * transaction. Returns how many roles gained actions.
+ */
+export async function grantNewKindActions(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t
+      .insert(systemSetting)
+      .values({ ...MARK, setValue: '[]' })
+      .onConflictDoNothing();
+    const [mark] = await t
+      .select({ setValue: systemSetting.setValue })
+      .from(systemSetting)
+      .where(
+        and(
+          eq(systemSetting.elsAccount, MARK.elsAccount),
+          eq(systemSetting.setGroupCode, MARK.setGroupCode),
+          eq(systemSetting.setCode, MARK.setCode),
+        ),
+      )
+      .for('update');
+    const done = new Set<string>(JSON.parse(mark?.setValue || '[]') as string[]);
+    const fresh = KERNEL_ROUTE_DEFINITIONS.map((def) => ({
+      def,
+      codes: kindActionsOf(def)
+        .map((a) => a.code)
+        .filter((code) => !done.has(code)),
+    })).filter((entry) => entry.codes.length > 0);
+    if (fresh.length === 0) return 0;
+
+    const roles = await t.select().from(role);
+    const stationRows = await t
+      .selectDistinct({ elsAccount: subaccount.elsAccount, station: subaccount.station })
+      .from(subaccount);
+    const stationsOf = new Map<string, Side[]>();
+    for (const row of stationRows)
+      stationsOf.set(row.elsAccount, [...(stationsOf.get(row.elsAccount) ?? []), row.station]);
+    const menus = new Map<string, MenuRow[]>();
+    const menuOf = async (station: Side, elsAccount: string) => {
+      const key = `${station}/${elsAccount}`;
+      let rows = menus.get(key);
+      if (!rows) {
+        rows = await findMenuRows(t, station, elsAccount);
+        menus.set(key, rows);
+      }
+      return rows;
+    };
+
+    let changed = 0;
+    for (const r of roles) {
+      const urls: string[] = [];
+      for (const station of stationsOf.get(r.elsAccount) ?? []) {
+        const rows = await menuOf(station, r.elsAccount);
+        const tree = buildMenuTree(rows, [r.roleCode], 'en', allowedMenuIds(rows, [{ menuIds: r.menuIds }]));
+        urls.push(...pageUrls(tree));
+      }
+      const held = new Set(r.actions);
+      const gained = fresh
+        .filter(({ def }) => urls.some((url) => menuOpensKind(def, url)))
+        .flatMap(({ codes }) => codes)
+        .filter((code) => !held.has(code));
+      if (gained.length === 0) continue;
+      await t
+        .update(role)
+        .set({ actions: [...r.actions, ...gained], version: sql`${role.version} + 1` })
+        .where(and(eq(role.id, r.id), eq(role.elsAccount, r.elsAccount)));
+      changed++;
+    }
+    for (const { codes } of fresh) for (const code of codes) done.add(code);
+    await t
+      .update(systemSetting)
+      .set({ setValue: JSON.stringify([...done]), lastUpdateDate: new Date() })
+      .where(
+        and(
+          eq(systemSetting.elsAccount, MARK.elsAccount),
+          eq(systemSetting.setGroupCode, MARK.setGroupCode),
+          eq(systemSetting.setCode, MARK.setCode),
+        ),
+      );
+    return changed;
+  });
+}

@@ -1,0 +1,187 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n.ts';
+import { renderScreen } from '../../test/render-screen.tsx';
+import EnquiryDetail, { lastPriceText } from './EnquiryDetail.tsx';
+import './i18n-rfq.ts';
+
+const P = '/inquiry/PurchaseEnquiryService';
+
+/** An RFQ whose quoting has ended (status 2 "quoted"), not awarded: every own button applies to it. */
+const record = {
+  id: 'e1',
+  elsAccount: '100000',
+  toElsAccount: '',
+  createUser: '100000_buyer1',
+  createDate: '2026-11-20T08:00:00.000Z',
+  lastUpdateDate: '2026-11-26T08:00:00.000Z',
+  version: 3,
+  enquiryNumber: 'RFQ-GATE-1',
+  enquiryDesc: 'Resistors',
+  enquiryStatus: '2',
+  auditStatus: '2',
+  awardAuditStatus: '0',
+  currency: 'CNY',
+};
+const line = { itemId: 'l1', lineNumber: 10, materialNumber: 'M-1', materialDesc: 'Resistor', unit: 'PCS' };
+
+/** What the mocked server answers; `permissions` resolves GET /user/getPermissions (held back on demand). */
+const server = vi.hoisted(() => ({
+  actions: [] as string[],
+  hold: null as Promise<void> | null,
+  unexpected: [] as string[],
+}));
+vi.mock('../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/http.ts')>()),
+  call: vi.fn(async (config: { url: string }) => {
+    const url = config.url;
+    if (url === '/user/getPermissions') {
+      if (server.hold) await server.hold;
+      return { permission: 'normal', roles: ['buyer'], actions: server.actions };
+    }
+    if (url === `${P}/findDetail/e1`)
+      return { record, lines: [], trail: [], tasks: [], actions: ['award', 'newRound', 'close'] };
+    if (url === `${P}/findInvitations/e1`)
+      return {
+        costItems: [],
+        feeItems: [],
+        currencyRates: [],
+        sealed: false,
+        needsPassword: false,
+        lines: [{ itemId: 'l1', lineNumber: 10, suppliers: [] }],
+      };
+    if (url === `${P}/findComparison/e1`)
+      return {
+        record,
+        pendingAward: null,
+        costItems: [],
+        feeItems: [],
+        lines: [
+          {
+            ...line,
+            quantity: '100',
+            deliveryDate: '2026-12-20',
+            lastPrice: null,
+            quotes: [
+              {
+                toElsAccount: '200001',
+                supplierName: 'Supplier One',
+                quoteStatus: '2',
+                priceExcludingTax: '9.5',
+                quoteCurrency: 'CNY',
+                quoteExchangeRate: '1',
+                quotedPrice: '9.5',
+                ladder: null,
+                lineAmount: '950',
+                lowest: true,
+                highest: true,
+                savings: null,
+                savingsRate: null,
+                quota: null,
+                bout: 1,
+                inRound: true,
+                costs: null,
+                fees: null,
+                feeTotal: null,
+                totalAmount: '950',
+              },
+            ],
+          },
+        ],
+      };
+    // The detail's custom field labels and attachments: none.
+    if (url === '/CustomFieldService/findDocumentLabels/enquiry/e1') return { header: [], lines: [] };
+    if (url === `${P}/attachments/e1`) return [];
+    server.unexpected.push(url);
+    throw new Error(`unexpected call ${url}`);
+  }),
+}));
+
+afterEach(() => {
+  cleanup();
+  server.actions = [];
+  server.hold = null;
+  server.unexpected = [];
+});
+
+function renderDetail() {
+  renderScreen(<EnquiryDetail />, '/v2/detail?id=e1');
+}
+
+/** The RFQ's own buttons (issue #19) by their visible names, with the code each needs. */
+const OWN_BUTTONS = [
+  ['Copy', 'enquiry.save'],
+  ['New round', 'enquiry.newRound'],
+  ['To e-auction', 'ebidding.save'],
+  ['Export comparison (Excel)', 'enquiry.export'],
+  ['Award', 'enquiry.award'],
+] as const;
+
+const button = (name: string) => screen.queryByRole('button', { name });
+
+describe('RFQ detail buttons follow the function permissions (issue #19)', () => {
+  it('shows each own button, and the award quotas, to a user holding its code', async () => {
+    server.actions = ['enquiry.read', ...OWN_BUTTONS.map(([, code]) => code)];
+    renderDetail();
+    await screen.findByText('Price comparison');
+    for (const [name] of OWN_BUTTONS) expect(await screen.findByRole('button', { name })).toBeTruthy();
+    expect(screen.getByRole('spinbutton')).toBeTruthy();
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it('hides each own button, and the quota inputs, from a user lacking its code', async () => {
+    // enquiry.close shows the kernel's "Close": once it is there, the permissions have arrived.
+    server.actions = ['enquiry.read', 'enquiry.close'];
+    renderDetail();
+    await screen.findByText('200001 Supplier One');
+    expect(await screen.findByRole('button', { name: 'Close' })).toBeTruthy();
+    for (const [name] of OWN_BUTTONS) expect(button(name), name).toBeNull();
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it('hides one button whose code alone is missing', async () => {
+    server.actions = ['enquiry.read', 'enquiry.save', 'enquiry.export', 'enquiry.award', 'ebidding.save'];
+    renderDetail();
+    expect(await screen.findByRole('button', { name: 'To e-auction' })).toBeTruthy();
+    expect(button('Copy')).toBeTruthy();
+    expect(button('New round')).toBeNull();
+  });
+
+  it('shows no own button while the permissions load, then those they grant', async () => {
+    server.actions = ['enquiry.read', ...OWN_BUTTONS.map(([, code]) => code)];
+    let release = () => {};
+    server.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderDetail();
+    await screen.findByText('200001 Supplier One');
+    for (const [name] of OWN_BUTTONS) expect(button(name), name).toBeNull();
+    release();
+    for (const [name] of OWN_BUTTONS) expect(await screen.findByRole('button', { name })).toBeTruthy();
+  });
+});
+
+describe('the last price of a comparison line (issue #13: in the RFQ currency)', () => {
+  const t = (key: string, params?: Record<string, string>) => i18n.t(key, { ...params, lng: 'en' });
+  const line = (lastPrice: string | null, currency: string | null, original: string | null) => ({
+    lastPrice,
+    lastPriceCurrency: currency,
+    lastPriceOriginal: original,
+  });
+  it('shows the converted price, with the recorded one when it was in another currency', () => {
+    expect(lastPriceText(line('12.000000', 'CNY', '12.000000'), 'CNY', t)).toBe('12.000000');
+    expect(lastPriceText(line('14.200000', 'USD', '2.000000'), 'CNY', t)).toBe(
+      '14.200000 (recorded as 2.000000 USD)',
+    );
+  });
+  it('says why nothing is compared without a rate, and a dash without a last price', () => {
+    expect(lastPriceText(line(null, 'USD', '2.000000'), 'CNY', t)).toBe(
+      '2.000000 USD: this RFQ has no USD rate, so no savings against it',
+    );
+    expect(lastPriceText(line(null, null, null), 'CNY', t)).toBe('—');
+    expect(i18n.t('rfq:detail.lastPriceNoRate', { price: '2', currency: 'USD', lng: 'zh_cn' })).toBe(
+      '2 USD：本询价无 USD 汇率，不计算相对上次价格的节约',
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/render-screen.tsx';
+import EbiddingEdit from '../ebidding/EbiddingEdit.tsx';
+import EnquiryEdit from './EnquiryEdit.tsx';
+
+/** The caller's actions (GET /user/getPermissions) and the selects' sources of the new-draft forms. */
+const server = vi.hoisted(() => ({ actions: [] as string[], unexpected: [] as string[] }));
+vi.mock('../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/http.ts')>()),
+  call: vi.fn(async (config: { url: string }) => {
+    const url = config.url;
+    if (url === '/user/getPermissions')
+      return { permission: 'normal', roles: ['buyer'], actions: server.actions };
+    if (url === '/masterdata/PurchaseMaterialService/findPageList') return { records: [] };
+    if (url === '/masterdata/PurchaseSupplierService/findPageList') return { records: [] };
+    if (url === '/inquiry/PurchaseCostTemplateService/findPageList') return { rows: [], nextCursor: null };
+    server.unexpected.push(url);
+    throw new Error(`unexpected call ${url}`);
+  }),
+}));
+
+afterEach(() => {
+  cleanup();
+  server.unexpected = [];
+});
+
+/** A new draft's form, the caller's permissions already read (the loading case: the detail tests). */
+function renderForm(screenOf: 'rfq' | 'ebidding', actions: string[]) {
+  server.actions = actions;
+  renderScreen(screenOf === 'rfq' ? <EnquiryEdit /> : <EbiddingEdit />, '/v2/edit', actions);
+}
+
+describe('the RFQ and auction edit forms show Save only with the kind’s save (issue #19)', () => {
+  for (const [screenOf, code] of [
+    ['rfq', 'enquiry.save'],
+    ['ebidding', 'ebidding.save'],
+  ] as const) {
+    it(`${screenOf}: Save with ${code}`, async () => {
+      renderForm(screenOf, [code]);
+      expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+      expect(server.unexpected).toEqual([]);
+    });
+
+    it(`${screenOf}: no Save without ${code}, Cancel stays`, async () => {
+      renderForm(screenOf, ['enquiry.read', 'ebidding.read']);
+      expect(await screen.findByRole('button', { name: 'Cancel' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(server.unexpected).toEqual([]);
+    });
+  }
+});
