@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 // Business dictionaries and preset parameters (issue #19): the buyer admin relabels a purchase-order status,
@@ -63,6 +63,13 @@ test('the buyer admin relabels an order status, sees it in the order list after 
   // After a reload the order list shows the company's label.
   await page.reload();
   await expect((await orderStatuses(page)).filter({ hasText: RELABELLED }).first()).toBeVisible();
+  // The list's status filter offers the status under the company's name too.
+  const list = appFrame(page);
+  await list.getByLabel('订单状态', { exact: true }).click();
+  await expect(
+    list.locator('.ant-select-dropdown .ant-select-item-option', { hasText: RELABELLED }),
+  ).toBeVisible();
+  await list.getByLabel('订单状态', { exact: true }).press('Escape');
 
   // Restored: the platform label is back.
   frame = await openDictionaries(page);

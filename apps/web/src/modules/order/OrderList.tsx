@@ -25,7 +25,7 @@ import {
   type OrderHeader,
   runAction,
 } from './api.ts';
-import { CounterpartTag, StatusTag, UrgencyTag, useSide } from './common.tsx';
+import { CounterpartTag, StatusTag, UrgencyTag, useSide, useStatusLabels } from './common.tsx';
 import './i18n-bidding.ts';
 import {
   AUDIT_STATUS,
@@ -33,7 +33,6 @@ import {
   DELIVERY_STATUS,
   formatAmount,
   label,
-  ORDER_STATUS,
   ORDER_TYPE,
   type OrderAction,
   SEND_STATUS,
@@ -113,6 +112,8 @@ function OrderListOf({
 
   const dictOptions = (dict: Record<string, { zh_cn: string; en: string }>) =>
     Object.keys(dict).map((value) => ({ value, label: label(dict, value, locale) }));
+  /** Order statuses as the company names them (business dictionaries, issue #19). */
+  const orderStatus = useStatusLabels('order');
 
   const refresh = () => {
     setSelected([]);
@@ -210,7 +211,7 @@ function OrderListOf({
             </Form.Item>
           )}
           <Form.Item name="orderStatus" label={t('order:fields.orderStatus')}>
-            <Select allowClear style={{ width: 130 }} options={dictOptions(ORDER_STATUS)} />
+            <Select allowClear style={{ width: 130 }} options={orderStatus.options} />
           </Form.Item>
           {buyer && (
             <Form.Item name="sendStatus" label={t('order:fields.sendStatus')}>
@@ -351,7 +352,7 @@ function OrderListOf({
                   <CounterpartTag order={row} side={side} />
                 </>
               ),
-              exportValue: (row) => label(ORDER_STATUS, row.orderStatus, locale),
+              exportValue: (row) => orderStatus.label(row.orderStatus),
             },
             {
               key: 'deliveryStatus',

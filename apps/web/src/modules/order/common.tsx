@@ -44,12 +44,28 @@ const COMPANY_DICTS: Partial<Record<keyof typeof DICTS, string>> = { order: 'pur
  * business dictionaries) when the kind has one, else the built-in label.
  */
 export function StatusTag({ kind, value }: { kind: keyof typeof DICTS; value: string | null | undefined }) {
-  const locale = useSettings((s) => s.locale);
-  const company = useCompanyDictionary(COMPANY_DICTS[kind] ?? null);
+  const text = useStatusLabels(kind).label;
   if (value === null || value === undefined) return <>—</>;
   const colors: Record<string, string> = STATUS_COLOR[kind];
-  const text = company?.[value]?.[locale] ?? label(DICTS[kind], value, locale);
-  return <Tag color={colors[value] ?? 'default'}>{text}</Tag>;
+  return <Tag color={colors[value] ?? 'default'}>{text(value)}</Tag>;
+}
+
+/**
+ * Labels and filter options of a status kind in the current language, as the company names them (its
+ * admin's business dictionaries, issue #19) where the kind has a company dictionary, else built in. The
+ * options leave out the values the company disabled: no document of the company can reach them.
+ */
+export function useStatusLabels(kind: keyof typeof DICTS) {
+  const locale = useSettings((s) => s.locale);
+  const company = useCompanyDictionary(COMPANY_DICTS[kind] ?? null);
+  const dict: Record<string, { zh_cn: string; en: string }> = DICTS[kind];
+  const text = (value: string) => company?.[value]?.[locale] ?? label(dict, value, locale);
+  return {
+    label: text,
+    options: Object.keys(dict)
+      .filter((value) => company?.[value]?.disabled !== 'Y')
+      .map((value) => ({ value, label: text(value) })),
+  };
 }
 
 /** The buyer's reading of the supplier's answer (confirmed / returned / change not confirmed), if any. */
