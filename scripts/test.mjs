@@ -1,6 +1,7 @@
 // npm test: the whole suite — unit and API tests (Vitest, on PGlite or on DATABASE_URL), then the
 // browser journeys (Playwright in Debian's Chromium) against a freshly built portal.
-// --only=unit or --only=e2e runs one half.
+// --only=unit or --only=e2e runs one half; --only=server only the server's unit and API tests (the part
+// that meets the database; CI runs it again on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,10 +22,12 @@ function run(title, command, args, env = {}) {
 }
 
 // Find Chromium first, so a missing browser stops the run at once rather than after the unit tests.
-const chromium = only === 'unit' ? null : ensureChromium();
+const chromium = only === 'unit' || only === 'server' ? null : ensureChromium();
 
-if (only !== 'e2e') run(`Unit and API tests on ${db}`, 'npx', ['vitest', 'run']);
-if (only !== 'unit') {
+if (only === 'server')
+  run(`Server unit and API tests on ${db}`, 'npx', ['vitest', 'run', '--project', 'server']);
+else if (only !== 'e2e') run(`Unit and API tests on ${db}`, 'npx', ['vitest', 'run']);
+if (only !== 'unit' && only !== 'server') {
   ensureWebBuild();
   if (existsSync(resolve(root, 'bench/web/budget-check.mjs'))) {
     run('Byte budgets of the web apps', process.execPath, ['bench/web/budget-check.mjs']);

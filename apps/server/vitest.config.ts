@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    // Each file starts a server on a freshly seeded database (the demo world grew with deliveries and returns).
+    // Each file starts a server on its own copy of the demo world, migrated and seeded once per run.
+    globalSetup: ['test/global-setup.ts'],
     hookTimeout: 120_000,
   },
 });

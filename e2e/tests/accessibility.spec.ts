@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, SHELL_IFRAME } from './axe.ts';
+import { expect, type FrameLocator, type Locator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry } from './helpers.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logIn, logInHome, openMenuEntry, openUserMenu, pickOption, sideMenu } from './helpers.ts';
 
 // Company administration (issue #19): the buyer admin creates a sub-account with the demo "viewer" role;

@@ -1,4 +1,4 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 /**
@@ -231,6 +231,7 @@ test('200001 reads the reason in its bell, corrects the amount and resubmits in 
 test('buyer1 accepts and posts the invoice; the home figures of both sides come down', async ({
   page,
   browser,
+  baseURL,
 }) => {
   await logInHome(page, '100000', 'buyer1');
   await openMenuEntry(page, '财务协同', '发票');
@@ -253,7 +254,7 @@ test('buyer1 accepts and posts the invoice; the home figures of both sides come 
     ['200001', 'admin', figures.supplierBefore],
   ] as const) {
     const context = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
+      baseURL,
       locale: 'zh-CN',
       viewport: { width: 1366, height: 800 },
     });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logInHome } from './helpers.ts';
 
 // Issue #12: a signed-in visit paints the shell's frame from the HTML before any script runs; the login

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, storedToken } from './api.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { DEMO_PASSWORD, LOGIN_LABELS, logInHome } from './helpers.ts';
 
 /** The buyer's newest order (id and number), read through the API to build a link as an e-mail would carry. */

@@ -1,6 +1,6 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { apiLogin } from './api.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 /**

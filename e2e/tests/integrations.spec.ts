@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 // API keys and webhooks (issue #18): the buyer admin creates an API key for buyer1 that may read orders, sees

@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 // Interface texts (issue #18/#19, spec 000 §7 "language JSON files by tenant id and language"): the buyer admin

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { LOGIN_LABELS, logIn } from './helpers.ts';
 
 test('login form is labelled in Chinese by default and in English after switching', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { registerSupplierViaApi } from './api.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome } from './helpers.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption, sideMenu } from './helpers.ts';
 
 // Menu management (issue #19): the buyer admin renames a platform entry and adds a link entry of the company's

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures.ts';
 import { logInHome, pickOption } from './helpers.ts';
 
 /** A fresh browser context logged in as the given user, on the home page. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type FrameLocator, type Page, type Request, test } from '@playwright/test';
+import { expect, type FrameLocator, type Page, type Request, test } from './fixtures.ts';
 import { logInHome, pickOption } from './helpers.ts';
 
 /**
@@ -181,9 +181,12 @@ test('the supplier confirms one line with a reply date and refuses the other wit
   await frame.getByLabel('选择第 20 行').check();
   await frame.getByRole('button', { name: '拒绝', exact: true }).click();
   const refuse = frame.getByRole('dialog');
-  // Refusing requires remarks.
-  await refuse.getByRole('button', { name: '拒绝', exact: true }).click();
-  await expect(refuse.getByText('拒绝必须填写供应商备注')).toBeVisible();
+  // Refusing requires remarks. A click during the dialog's opening animation can miss on a busy machine
+  // (two journeys at once): clicked again until the rule shows; without remarks nothing is sent.
+  await expect(async () => {
+    await refuse.getByRole('button', { name: '拒绝', exact: true }).click({ timeout: 3000 });
+    await expect(refuse.getByText('拒绝必须填写供应商备注')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await refuse.getByLabel('拒绝原因（供应商备注）').fill('连接器停产，无法供货');
   await refuse.getByRole('button', { name: '拒绝', exact: true }).click();
   await expect(frame.locator('.order-detail').getByText('部分确认').first()).toBeVisible();

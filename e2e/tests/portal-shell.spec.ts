@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiLogin, latestSmsCode, makePng, registerSupplierViaApi, storedToken } from './api.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { DEMO_PASSWORD, logInHome, openMenuEntry, openUserMenu } from './helpers.ts';
 
 /** A 30x10 red PNG (ratio 3, narrower than 4.5: shown 55 px high). */

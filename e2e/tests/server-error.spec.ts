@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { logInHome, sideMenu } from './helpers.ts';
 
 test('a server failure while the shell starts shows the 500 page, and going home tries again', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logIn, logInHome, openMenuEntry, openUserMenu, sideMenu } from './helpers.ts';
 
 test('admin logs in and sees the home tab and the menu', async ({ page }) => {

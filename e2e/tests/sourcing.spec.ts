@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { apiLogin, latestSmsCode } from './api.ts';
+import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { DEMO_PASSWORD, logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
 /**

@@ -25,11 +25,13 @@ import { seedDemoSupplierChange } from './seed/demo-supplier-change.ts';
  * migrations, seeds the demo world into an empty database, hands out new document-kind actions to the
  * roles that opened the kinds (issue #19) (all under the start-up lock, so several
  * processes may start at once), and builds the app. Used by main.ts and by
- * the tests, so both run exactly the same start-up.
+ * the tests, so both run exactly the same start-up. `dataDir: null` = PGlite in memory; with it,
+ * `pgliteTemplate` starts from a tarball of an already migrated and seeded database (the test suite's
+ * copy, test/global-setup.ts), and the start-up then finds the migrations applied and the data there.
  */
 export async function startServer(
   config: Config,
-  options: { logger?: boolean | object; dataDir?: string | null } = {},
+  options: { logger?: boolean | object; dataDir?: string | null; pgliteTemplate?: Blob } = {},
 ) {
   const database = await openDatabase(
     config.DATABASE_URL
@@ -37,6 +39,9 @@ export async function startServer(
       : {
           kind: 'pglite',
           dataDir: options.dataDir === null ? undefined : (options.dataDir ?? config.DATA_DIR),
+          ...(options.dataDir === null && options.pgliteTemplate
+            ? { loadDataDir: options.pgliteTemplate }
+            : {}),
         },
   );
   // Migrate and seed under the start-up lock: any number of processes may start at once on one

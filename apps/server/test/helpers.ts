@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createCipher } from '../src/platform/cipher.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
@@ -10,19 +11,35 @@ import { startServer } from '../src/server.ts';
 
 export { DEMO_PASSWORD };
 
+/** Settings that change what the seed writes: a server with one of them seeds its own database. */
+const SEED_SETTINGS = ['SEED_DEMO', 'ENV_NAME'];
+
 /**
  * A freshly migrated and seeded server for one test file: PGlite in memory by default, or — when
- * DATABASE_URL is set — a new PostgreSQL database created for the file and dropped afterwards.
+ * DATABASE_URL is set — a new PostgreSQL database created for the file and dropped afterwards. The
+ * database starts as a copy of the suite's seeded one (test/global-setup.ts) unless `env` changes
+ * what the seed writes; the start-up then finds the migrations applied and the demo world there.
  */
 export async function createTestServer(env: Record<string, string> = {}) {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   const base = process.env.DATABASE_URL;
+  const template = SEED_SETTINGS.some((key) => key in env) ? undefined : inject('srmTemplate');
   if (base) {
     const name = `srm_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const from = template && 'postgresDatabase' in template ? ` template ${template.postgresDatabase}` : '';
+    // Two files copying the template at the same moment: PostgreSQL may refuse one (55006), briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name}${from}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((done) => setTimeout(done, 250));
+      }
+    }
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
@@ -41,7 +58,9 @@ export async function createTestServer(env: Record<string, string> = {}) {
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const { app, database } = await startServer(config, { dataDir: null });
+  const pgliteTemplate =
+    !base && template && 'pgliteFile' in template ? new Blob([readFileSync(template.pgliteFile)]) : undefined;
+  const { app, database } = await startServer(config, { dataDir: null, pgliteTemplate });
   await app.ready();
   const cipher = createCipher(config.CIPHER_KEY);
   return {

@@ -67,13 +67,21 @@ export type Database = {
    * `fn` settles, or by PostgreSQL when the process dies.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: the whole database as a tarball (PGlite's `dumpDataDir`), which `loadDataDir` opens
+   * again. The test suite migrates and seeds once and starts every file's server from that copy.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined = in-memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined = in-memory (tests); loadDataDir = start the in-memory database from a tarball
+   * made by `dumpDataDir` (tests: a migrated and seeded copy).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /**
  * Opens the embedded PGlite database (file-backed under dataDir, or in memory) or a PostgreSQL pool.
@@ -126,7 +134,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
   } else {
-    client = await PGlite.create({ postgresqlconf: PGLITE_CONF });
+    client = await PGlite.create({
+      postgresqlconf: PGLITE_CONF,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -150,6 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       `);
     },
     withStartupLock: (fn) => fn(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
     close: () => client.close(),
   };
 }
