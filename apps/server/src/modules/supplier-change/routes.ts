@@ -71,7 +71,15 @@ const detailSchema = requestSchema.extend({
     certifications: listDiff(certificationSchema),
   }),
   tasks: z.array(
-    z.object({ id: z.string(), stepName: z.string(), status: z.string(), handledBy: text, remark: text }),
+    z.object({
+      id: z.string(),
+      stepName: z.string(),
+      status: z.string(),
+      handledBy: text,
+      /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
+      handledOnBehalfOf: text,
+      remark: text,
+    }),
   ),
 });
 const pageSchema = z.object({
@@ -275,7 +283,10 @@ export function registerSupplierChangeRoutes(app: App, deps: AppDeps): void {
       },
     );
 
-    /** GET …/{Sale|Purchase}SupplierChangeService/findDetail/{id} — a request with its diff and approval steps. */
+    /**
+     * GET …/{Sale|Purchase}SupplierChangeService/findDetail/{id} — a request with its diff and approval steps;
+     * each step carries handledOnBehalfOf (issue #19 delegation: whom a delegate acted for; null otherwise).
+     */
     r.get(
       `${base}/findDetail/:id`,
       {

@@ -618,6 +618,8 @@ export type ChangeDetail = ChangeRequest & {
     stepName: string;
     status: string;
     handledBy: string | null;
+    /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
+    handledOnBehalfOf: string | null;
     remark: string | null;
   }>;
 };
@@ -639,6 +641,7 @@ export async function findDetail(db: Queryable, auth: AuthContext, id: string): 
         stepName: t.stepName,
         status: t.status,
         handledBy: t.handledBy,
+        handledOnBehalfOf: t.handledOnBehalfOf,
         remark: t.remark,
       })),
   };

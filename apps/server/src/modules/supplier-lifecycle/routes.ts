@@ -173,7 +173,10 @@ export function registerSupplierLifecycleRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  /** GET …/findDetail/{id} — one request with its trail, approval tasks and the supplier's state now. */
+  /**
+   * GET …/findDetail/{id} — one request with its trail, approval tasks and the supplier's state now. Each task
+   * carries handledOnBehalfOf (issue #19 delegation: the sub-account a delegate acted for; null otherwise).
+   */
   r.get(
     `${BASE}/findDetail/:id`,
     {
@@ -205,6 +208,8 @@ export function registerSupplierLifecycleRoutes(app: App, deps: AppDeps): void {
                   status: z.string(),
                   approvers: z.array(z.string()),
                   handledBy: z.string().nullable(),
+                  /** Delegation (issue #19): the sub-account the handler acted for; null: themselves. */
+                  handledOnBehalfOf: z.string().nullable(),
                   remark: z.string().nullable(),
                   createDate: z.string(),
                 }),

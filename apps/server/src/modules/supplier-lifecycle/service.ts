@@ -576,6 +576,7 @@ export async function requestDetail(db: Queryable, auth: AuthContext, id: string
       status: t.status,
       approvers: t.approvers,
       handledBy: t.handledBy,
+      handledOnBehalfOf: t.handledOnBehalfOf,
       remark: t.remark,
       createDate: t.createDate.toISOString(),
     })),

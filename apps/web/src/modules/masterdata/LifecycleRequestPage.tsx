@@ -254,6 +254,43 @@ function RequestForm({ view, toElsAccount, type }: { view: string; toElsAccount?
   );
 }
 
+/**
+ * A request's approval tasks: step, status, handler (with "代 {name} 审批 / on behalf of {name}" when a
+ * delegate approved for someone, issue #19) and remark.
+ */
+export function LifecycleTasks({ tasks }: { tasks: StatusChangeDetail['tasks'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('masterdata:lifecycle.tasks')} size="small">
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={tasks}
+        columns={[
+          { key: 'stepName', dataIndex: 'stepName', title: t('masterdata:lifecycle.step') },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('masterdata:lifecycle.status'),
+            render: (v: string) => t(`masterdata:lifecycle.taskStatus.${v}`, { defaultValue: v }),
+          },
+          {
+            key: 'handledBy',
+            dataIndex: 'handledBy',
+            title: t('masterdata:lifecycle.handledBy'),
+            render: (v: string | null, row) =>
+              v && row.handledOnBehalfOf
+                ? `${v} · ${t('masterdata:lifecycle.onBehalfOf', { name: row.handledOnBehalfOf })}`
+                : v,
+          },
+          { key: 'remark', dataIndex: 'remark', title: t('masterdata:lifecycle.approvalRemark') },
+        ]}
+      />
+    </Card>
+  );
+}
+
 function RequestDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const locale = useSettings((s) => s.locale);
@@ -351,25 +388,7 @@ function RequestDetail({ id }: { id: string }) {
           </Button>
         </Space>
       </Card>
-      <Card title={t('masterdata:lifecycle.tasks')} size="small">
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={tasks}
-          columns={[
-            { key: 'stepName', dataIndex: 'stepName', title: t('masterdata:lifecycle.step') },
-            {
-              key: 'status',
-              dataIndex: 'status',
-              title: t('masterdata:lifecycle.status'),
-              render: (v: string) => t(`masterdata:lifecycle.taskStatus.${v}`, { defaultValue: v }),
-            },
-            { key: 'handledBy', dataIndex: 'handledBy', title: t('masterdata:lifecycle.handledBy') },
-            { key: 'remark', dataIndex: 'remark', title: t('masterdata:lifecycle.approvalRemark') },
-          ]}
-        />
-      </Card>
+      <LifecycleTasks tasks={tasks} />
       <Card title={t('masterdata:lifecycle.trail')} size="small">
         <Table
           size="small"

@@ -39,6 +39,8 @@ export type StatusChangeDetail = {
     stepName: string;
     status: string;
     handledBy: string | null;
+    /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
+    handledOnBehalfOf?: string | null;
     remark: string | null;
   }>;
 };

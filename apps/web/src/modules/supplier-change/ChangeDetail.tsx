@@ -78,6 +78,32 @@ function ListSection<T extends object>({
   );
 }
 
+/**
+ * The request's approval steps, one line each: step · status · handler (with "代 {name} 审批 / on behalf of
+ * {name}" when a delegate approved for someone, issue #19) · remark. Nothing when there are no steps.
+ */
+export function ApprovalSteps({ tasks }: { tasks: Detail['tasks'] }) {
+  const { t } = useTranslation();
+  if (tasks.length === 0) return null;
+  return (
+    <section className="sc-section" aria-label={t('supplierChange:detail.steps')}>
+      <Typography.Title level={5}>{t('supplierChange:detail.steps')}</Typography.Title>
+      <ul>
+        {tasks.map((task) => (
+          <li key={task.id}>
+            {task.stepName} · {t(`supplierChange:detail.task.${task.status}`, { defaultValue: task.status })}
+            {task.handledBy ? ` · ${task.handledBy}` : ''}
+            {task.handledBy && task.handledOnBehalfOf
+              ? ` · ${t('supplierChange:detail.onBehalfOf', { name: task.handledOnBehalfOf })}`
+              : ''}
+            {task.remark ? ` · ${task.remark}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The reject dialog: the reason is required (seed 001 §5 "approval remarks not empty"). */
 function RejectDialog({
   detail,
@@ -332,21 +358,7 @@ export default function ChangeDetail({ id }: { id: string }) {
           { key: 'expiryDate', label: f('certExpiryDate') },
         ]}
       />
-      {d.tasks.length > 0 && (
-        <section className="sc-section" aria-label={t('supplierChange:detail.steps')}>
-          <Typography.Title level={5}>{t('supplierChange:detail.steps')}</Typography.Title>
-          <ul>
-            {d.tasks.map((task) => (
-              <li key={task.id}>
-                {task.stepName} ·{' '}
-                {t(`supplierChange:detail.task.${task.status}`, { defaultValue: task.status })}
-                {task.handledBy ? ` · ${task.handledBy}` : ''}
-                {task.remark ? ` · ${task.remark}` : ''}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ApprovalSteps tasks={d.tasks} />
       {rejecting && (
         <RejectDialog
           detail={d}
