@@ -71,6 +71,7 @@ const OWN_ROUTES: ReadonlyArray<readonly [string, string, ActionCode]> = [
   ['GET', '/apis/order/PurchaseDeliveryNoteService/printLabels/:id', 'deliveryNote.read'],
   ['GET', '/apis/order/SaleDeliveryNoteService/printLabels/:id', 'deliveryNote.read'],
   ['POST', '/apis/inquiry/PurchaseEnquiryService/copy/:id', 'enquiry.save'],
+  ['GET', '/apis/inquiry/PurchaseEnquiryService/formSettings', 'enquiry.save'],
   ['GET', '/apis/inquiry/PurchaseEnquiryService/findInvitations/:id', 'enquiry.read'],
   ['GET', '/apis/inquiry/PurchaseEnquiryService/findComparison/:id', 'enquiry.read'],
   ['GET', '/apis/inquiry/PurchaseEnquiryService/exportComparison/:id', 'enquiry.export'],

@@ -9,11 +9,13 @@ import {
   enquiryQuoteBodySchema,
 } from '@srm/contracts/enquiry';
 import { envelopeSchema } from '@srm/contracts/envelope';
+import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
 import { z } from 'zod';
 import { uploadedFile } from '../../platform/document/import.ts';
 import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { XLSX_TYPE } from '../../platform/excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { readPresetParameter } from '../system/parameters.ts';
 import { deleteCostTemplate, findCostTemplates, saveCostTemplate } from './cost-templates.ts';
 import { comparisonSheet, importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
@@ -127,6 +129,35 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
           await copyEnquiry(deps.db, requireAuth(request.auth), request.params.id),
         ) as never,
       ),
+  );
+
+  /**
+   * GET /apis/inquiry/PurchaseEnquiryService/formSettings — the caller's company settings the RFQ form
+   * checks before a save (issue #13 / #19): data { minSuppliersPerLine } — suppliers each line must
+   * invite, the company's preset parameter Enquiry_Group/minSuppliersPerLine (an integer 3–20, default 3,
+   * spec 001 §5/§9 "at least 3"), the same figure the save and submit enforce. Tenant-scoped: only the
+   * caller's own company's setting is read. '403' for a supplier-side (sale station) user.
+   * Function permission (issue #19): `enquiry.save`; without it '403'.
+   */
+  r.get(
+    `${purchase}/formSettings`,
+    {
+      config: { action: ownRouteAction(def, 'save') },
+      schema: {
+        tags,
+        summary: "The RFQ form's company settings (minimum suppliers per line)",
+        response: {
+          200: envelopeSchema(z.strictObject({ minSuppliersPerLine: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'purchase', 'save');
+      return ok({
+        minSuppliersPerLine: await readPresetParameter(deps.db, auth.elsAccount, MIN_SUPPLIERS_PARAMETER),
+      });
+    },
   );
 
   // ——— the buyer's cost-structure templates (cost-templates.ts) ———

@@ -15,8 +15,9 @@ import {
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findCostTemplates, findInvitations } from './api.ts';
+import { findCostTemplates, findFormSettings, findInvitations } from './api.ts';
 import './i18n-rfq.ts';
+import { minSuppliersOf, suppliersRule } from './supplier-rule.ts';
 
 type Line = {
   id?: string;
@@ -47,8 +48,9 @@ type Values = {
 
 /**
  * #/v2/edit?id=… — a new or draft RFQ (buyer): header, and per material line its quantity, requested date
- * and the invited suppliers (linked suppliers, at least 3, each once — the server says which line breaks
- * it, spec 001 §5/§9). The material and supplier selects search the master on the server as the user types
+ * and the invited suppliers (linked suppliers, each once, at least the company's minimum per line — the
+ * preset parameter Enquiry_Group/minSuppliersPerLine read from formSettings, 3 while it loads and never
+ * below 3; the server checks the same figure and says which line breaks it, spec 001 §5/§9, issue #19). The material and supplier selects search the master on the server as the user types
  * (MasterSelect), so any of thousands of materials or hundreds of suppliers can be picked.
  */
 export default function EnquiryEdit() {
@@ -60,6 +62,15 @@ export default function EnquiryEdit() {
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const [form] = Form.useForm<Values>();
   const templates = useQuery({ queryKey: ['rfq', 'costTemplates'], queryFn: () => findCostTemplates() });
+  // The company's minimum of suppliers per line (issue #19): cached, 3 while it loads; read only by
+  // callers who may save (the call needs enquiry.save), so a read-only user sees no 403.
+  const formSettings = useQuery({
+    queryKey: ['rfq', 'formSettings'],
+    queryFn: findFormSettings,
+    enabled: may(kindCode(def, 'save')),
+    staleTime: 5 * 60_000,
+  });
+  const minSuppliers = minSuppliersOf(formSettings.data?.minSuppliersPerLine);
   const existing = useQuery({
     queryKey: ['rfq', 'edit', id],
     enabled: !!id,
@@ -326,8 +337,8 @@ export default function EnquiryEdit() {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'suppliers']}
-                    label={t('rfq:edit.suppliers')}
-                    rules={[{ required: true, type: 'array', min: 3 }]}
+                    label={t('rfq:edit.suppliers', { min: minSuppliers })}
+                    rules={[suppliersRule(minSuppliers, t('rfq:edit.suppliersMin', { min: minSuppliers }))]}
                   >
                     <MasterSelect
                       source={supplierSource}

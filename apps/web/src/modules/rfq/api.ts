@@ -120,6 +120,9 @@ export type QuotePageData = {
 };
 
 export const findInvitations = (id: string) => call<Invitations>({ url: `${P}/findInvitations/${id}` });
+/** The RFQ form's company settings: suppliers each line must invite (the company's preset, 3–20). */
+export const findFormSettings = () =>
+  call<{ minSuppliersPerLine: number }>({ url: `${P}/formSettings`, method: 'GET' });
 /** The price comparison as .xlsx (the caller's language), saved as a download. */
 export async function downloadComparison(id: string, fallbackName: string): Promise<void> {
   const { blob, name } = await fetchBlob({ url: `${P}/exportComparison/${id}`, method: 'GET' });

@@ -5,7 +5,7 @@ import EbiddingEdit from '../ebidding/EbiddingEdit.tsx';
 import EnquiryEdit from './EnquiryEdit.tsx';
 
 /** The caller's actions (GET /user/getPermissions) and the selects' sources of the new-draft forms. */
-const server = vi.hoisted(() => ({ actions: [] as string[], unexpected: [] as string[] }));
+const server = vi.hoisted(() => ({ actions: [] as string[], unexpected: [] as string[], min: 3 }));
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
   call: vi.fn(async (config: { url: string }) => {
@@ -15,6 +15,10 @@ vi.mock('../../lib/http.ts', async (original) => ({
     if (url === '/masterdata/PurchaseMaterialService/findPageList') return { records: [] };
     if (url === '/masterdata/PurchaseSupplierService/findPageList') return { records: [] };
     if (url === '/inquiry/PurchaseCostTemplateService/findPageList') return { rows: [], nextCursor: null };
+    if (url === '/inquiry/PurchaseEnquiryService/formSettings') {
+      if (!server.actions.includes('enquiry.save')) throw new Error('formSettings needs enquiry.save');
+      return { minSuppliersPerLine: server.min };
+    }
     server.unexpected.push(url);
     throw new Error(`unexpected call ${url}`);
   }),
@@ -23,6 +27,7 @@ vi.mock('../../lib/http.ts', async (original) => ({
 afterEach(() => {
   cleanup();
   server.unexpected = [];
+  server.min = 3;
 });
 
 /** A new draft's form, the caller's permissions already read (the loading case: the detail tests). */
@@ -49,4 +54,14 @@ describe('the RFQ and auction edit forms show Save only with the kind’s save (
       expect(server.unexpected).toEqual([]);
     });
   }
+});
+
+describe('the RFQ form asks for the company’s minimum of suppliers per line (issue #13 / #19)', () => {
+  it('labels the suppliers field with the company figure once it is read', async () => {
+    server.min = 5;
+    renderForm('rfq', ['enquiry.save']);
+    expect(await screen.findByText('Invited suppliers (at least 5)')).toBeTruthy();
+    expect(screen.queryByText('Invited suppliers (at least 3)')).toBeNull();
+    expect(server.unexpected).toEqual([]);
+  });
 });
