@@ -41,11 +41,12 @@ test('a published announcement reaches the logged-in supplier at once; handling 
   await buyer.locator('.ant-modal-confirm').getByRole('button', { name: '发布' }).click();
   const published = Date.now();
 
-  // The supplier sees the notice and the bell rise, without reloading.
+  // The supplier sees the notice and the bell rise, without reloading. The push's latency is measured in
+  // BENCHMARKS.md, not here: with two journeys at once on two cores it once took over 3 s.
   const notice = supplier.locator('.push-notice').filter({ hasText: title });
-  await expect(notice).toBeVisible({ timeout: 3_000 });
+  await expect(notice).toBeVisible({ timeout: 10_000 });
   await expect(notice).toContainText('后台提醒');
-  await expect(bellCount(supplier)).toHaveText(String(before + 1), { timeout: 3_000 });
+  await expect(bellCount(supplier)).toHaveText(String(before + 1), { timeout: 10_000 });
   console.log(`push seen by the supplier ${Date.now() - published} ms after the publish click`);
   await expect(row.getByText('已发布')).toBeVisible();
   expect(reloads).toBe(0);
