@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
+import { adminQuery, withDatabase } from './pg-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,11 +25,9 @@ export default async function setup(project: TestProject) {
   if (base) {
     const name = `srm_tpl_${randomBytes(6).toString('hex')}`;
     await adminQuery(base, `create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
     const config = loadConfig({
       DATA_DIR: dir,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: withDatabase(base, name),
       LOG_LEVEL: 'silent',
       WEB_DIST: '/nonexistent',
     });
@@ -55,14 +53,4 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('srmTemplate', { pgliteFile: file });
   return () => rmSync(dir, { recursive: true, force: true });
-}
-
-async function adminQuery(connectionString: string, sql: string) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

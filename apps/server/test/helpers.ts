@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createCipher } from '../src/platform/cipher.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { startServer } from '../src/server.ts';
+import { adminQuery, withDatabase } from './pg-admin.ts';
 
 export { DEMO_PASSWORD };
 
@@ -27,29 +27,19 @@ export async function createTestServer(env: Record<string, string> = {}) {
   const template = SEED_SETTINGS.some((key) => key in env) ? undefined : inject('srmTemplate');
   if (base) {
     const name = `srm_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
     const from = template && 'postgresDatabase' in template ? ` template ${template.postgresDatabase}` : '';
     // Two files copying the template at the same moment: PostgreSQL may refuse one (55006), briefly.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`create database ${name}${from}`);
+        await adminQuery(base, `create database ${name}${from}`);
         break;
       } catch (error) {
         if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
         await new Promise((done) => setTimeout(done, 250));
       }
     }
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    databaseUrl = withDatabase(base, name);
+    dropDatabase = () => adminQuery(base, `drop database if exists ${name} with (force)`);
   }
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'srm-test-')),
