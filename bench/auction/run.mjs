@@ -10,8 +10,12 @@
 // and, per accepted offer, bid committed → each subscriber has a push carrying it or a later offer as the
 // best price (receipt time − the offer's bidTime from the server's clock; same machine; since 2026-11-27
 // "or a later offer", as the server coalesces the pushes of offers committed close together). Next to it, in the same run,
-// a bare Aedes broker over WebSocket in its own process: an MQTT client publishes at the same rate (QoS 1,
-// a similar payload) to the same number of subscribers; latency from publish to receipt.
+// a bare Aedes broker over WebSocket in its own process: an MQTT client publishes (QoS 1, a similar payload)
+// to the same number of subscribers; latency from publish to receipt. Since 2026-11-29 it publishes, by
+// default, as many messages per second as the server actually pushed in the run (--bare-rate=pushes: the
+// server coalesces offers into one push per 100 ms window, so the same fan-out work); --bare-rate=offers
+// publishes one message per offer (the earlier baseline, which saturates two cores at 50/s × 500 rooms);
+// a number sets the rate.
 // The subscribers live in --sub-workers=2 worker threads (bench/auction/subscribers.mjs), not in the thread
 // that fires the offers and times their answers (until 2026-11-26 all in one thread, whose parsing of the
 // pushes delayed the timing of the answers).
@@ -47,6 +51,8 @@ const SECONDS = Number(arg('seconds', 15));
 /** Worker threads the subscribers are spread over (the main thread only fires offers and times them). */
 const SUB_WORKERS = Number(arg('sub-workers', 2));
 const POSTGRES = arg('postgres', 'false') !== 'false';
+/** 'pushes' (default): the bare broker publishes as many messages a second as the server pushed; 'offers': RATE. */
+const BARE_RATE = arg('bare-rate', 'pushes');
 /** --cpu-prof=DIR: the server runs under `node --cpu-prof` and writes its .cpuprofile into DIR on exit. */
 const CPU_PROF = arg('cpu-prof', '');
 
@@ -264,9 +270,16 @@ const bareTopic = 'bench/auction/sale';
 const bareRooms = await openSubscribers(`ws://127.0.0.1:${barePort}/mqtt`, SUBSCRIBERS, [], bareTopic, 'seq');
 const publisher = await mqtt.connectAsync(`ws://127.0.0.1:${barePort}/mqtt`, { reconnectPeriod: 0 });
 const sentAt = new Map();
+const bareRate =
+  BARE_RATE === 'offers'
+    ? RATE
+    : BARE_RATE === 'pushes'
+      ? Math.max(1, real.pushes / SECONDS)
+      : Number(BARE_RATE);
+const bareTotal = Math.round(bareRate * SECONDS);
 const b0 = performance.now();
-for (let k = 0; k < total; k++) {
-  const wait = b0 + (k * 1000) / RATE - performance.now();
+for (let k = 0; k < bareTotal; k++) {
+  const wait = b0 + (k * 1000) / bareRate - performance.now();
   if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
   sentAt.set(k, Date.now());
   const payload = {
@@ -292,7 +305,8 @@ for (const [k, t] of sentAt) {
   if (times.length) bareDone.push(Math.max(...times));
 }
 const bareResult = {
-  published: total,
+  rate: Number(bareRate.toFixed(2)),
+  published: bareTotal,
   publishToSubscriber: stats(bareLatency),
   publishToLastSubscriber: stats(bareDone),
   missingDeliveries: bareMissing,
@@ -358,6 +372,6 @@ console.log(
   ),
 );
 console.log(
-  `\naccepted ${real.accepted}/${real.bids} offers (${real.refused} refused), missing deliveries: real ${real.missingDeliveries}, bare ${bareResult.missingDeliveries}; p99 ratio to bare: ${ratio(real.commitToSubscriber.p99, bareResult.publishToSubscriber.p99)}; refusals: ${JSON.stringify(real.refusals)}`,
+  `\naccepted ${real.accepted}/${real.bids} offers (${real.refused} refused), ${real.pushes} pushes; bare broker at ${bareResult.rate}/s; missing deliveries: real ${real.missingDeliveries}, bare ${bareResult.missingDeliveries}; p99 ratio to bare: ${ratio(real.commitToSubscriber.p99, bareResult.publishToSubscriber.p99)}; refusals: ${JSON.stringify(real.refusals)}`,
 );
 process.exit(0);
