@@ -12,13 +12,16 @@ import { useEffect } from 'react';
 export const PUSH_CHANNEL = 'srm-push';
 
 /**
- * What travels on the channel: the push's text (the message title), a restored connection, or the user's
- * "Refresh permissions" (issue #19: the module apps re-read GET /user/getPermissions, their buttons follow).
+ * What travels on the channel: the push's text (the message title), a restored connection, the user's
+ * "Refresh permissions" (issue #19: the module apps re-read GET /user/getPermissions, their buttons follow),
+ * or a change of the company's menu saved in a module app (issue #19, menu management: the shell re-reads
+ * its side menu).
  */
 export type PushRelayMessage =
   | { kind: 'message'; text: string }
   | { kind: 'restored' }
-  | { kind: 'permissions' };
+  | { kind: 'permissions' }
+  | { kind: 'menu' };
 
 /** The query key of the caller's permissions in every module app (lib/permissions.ts `usePermissions`). */
 export const PERMISSIONS_KEY = ['permissions'] as const;
@@ -47,8 +50,9 @@ export function usePushRefresh(client: QueryClient, onPush?: (message: PushRelay
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(PUSH_CHANNEL);
     channel.onmessage = (event: MessageEvent<PushRelayMessage>) => {
-      // A permission refresh is usePermissionsRefresh's: it reloads the permissions only.
-      if (event.data?.kind === 'permissions') return;
+      // A permission refresh is usePermissionsRefresh's: it reloads the permissions only; a menu change is
+      // the shell's.
+      if (event.data?.kind === 'permissions' || event.data?.kind === 'menu') return;
       void client.invalidateQueries({ predicate: (query) => query.meta?.keepOnPush !== true });
       onPush?.(event.data);
     };
@@ -70,4 +74,19 @@ export function usePermissionsRefresh(client: QueryClient): void {
     };
     return () => channel.close();
   }, [client]);
+}
+
+/**
+ * The shell's side of a menu change (issue #19): calls `onMenuChanged` whenever a module app (menu
+ * management) relays `{ kind: 'menu' }`, so the side menu is re-read without a reload.
+ */
+export function useMenuChanged(onMenuChanged: () => void): void {
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(PUSH_CHANNEL);
+    channel.onmessage = (event: MessageEvent<PushRelayMessage>) => {
+      if (event.data?.kind === 'menu') onMenuChanged();
+    };
+    return () => channel.close();
+  }, [onMenuChanged]);
 }

@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { relayPush } from '../../lib/push-relay.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   addMenuEntry,
@@ -81,6 +82,7 @@ function EntryDialog({
           }),
     onSuccess: (tree) => {
       queryClient.setQueryData(MENU_ADMIN_KEYS.tree, tree);
+      relayPush({ kind: 'menu' }); // the shell's side menu follows at once
       void message.success(label('saved'));
       onClose();
     },
@@ -191,6 +193,7 @@ export default function MenuAdmin() {
     mutationFn: (entry: MenuAdminEntry) => removeMenuEntry({ id: entry.id, version: entry.version }),
     onSuccess: (data, entry) => {
       queryClient.setQueryData(MENU_ADMIN_KEYS.tree, data);
+      relayPush({ kind: 'menu' });
       void message.success(label(entry.own ? 'deleted' : 'restored'));
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: MENU_ADMIN_KEYS.tree }),

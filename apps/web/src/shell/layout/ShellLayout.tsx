@@ -1,6 +1,6 @@
 import { HOME_TAB_PATH, RESIZE_DEBOUNCE_MS } from '@srm/contracts/constants';
 import { App, Layout } from 'antd';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { checkStoredSession, getMenu } from '../../lib/api.ts';
@@ -10,6 +10,7 @@ import { loadDictionaries } from '../../lib/dict.ts';
 import { setMessageApi } from '../../lib/feedback.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useMenu } from '../../lib/menu-store.ts';
+import { useMenuChanged } from '../../lib/push-relay.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { loadTenantTexts } from '../../lib/tenant-i18n.ts';
 import { takePendingForward } from '../forward.ts';
@@ -123,6 +124,16 @@ export default function ShellLayout() {
       cancelled = true;
     };
   }, [token, t, navigate]);
+
+  // Menu management saved a change (issue #19): the side menu is re-read at once, without a reload.
+  const rereadMenu = useCallback(() => {
+    void getMenu()
+      .then((items) => {
+        if (Array.isArray(items) && items.length > 0) useMenu.getState().setMenu(items);
+      })
+      .catch(() => undefined); // the menu shown stays; the next load reads it again
+  }, []);
+  useMenuChanged(rereadMenu);
 
   useEffect(() => {
     const path = location.pathname;
