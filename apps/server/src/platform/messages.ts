@@ -454,6 +454,10 @@ const messages = {
     en: '{field}: the company has no such {item}: {values}',
   },
   'rule.duplicate': { zh_cn: '{field} 重复', en: '{field} is a duplicate' },
+  'rule.outsideDataPermission': {
+    zh_cn: '{field} 的值“{value}”不在您的数据权限范围内',
+    en: '{field} "{value}" is outside your data permissions',
+  },
   'rule.menuLink': {
     zh_cn: '{field} 必须是 https:// 开头的网址或以 / 开头的门户路径（不允许 javascript:）',
     en: '{field} must be an https:// URL or a portal path starting with / (no javascript:)',

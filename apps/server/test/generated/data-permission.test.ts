@@ -6,7 +6,7 @@ import {
   kindSides,
   servicePath,
 } from '@srm/contracts/document/define';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRelation } from '../../src/modules/account/tables.ts';
@@ -153,20 +153,59 @@ describe('data permissions in the kernel (generated over every kind with mapped 
     async (_k, item, kind) => {
       const base = servicePath(kind.def, 'purchase');
       const doc = await demoDocument(kind);
-      const column = kind.options.dataPermission?.[item as DataItem] as string;
-      // The document's value of the item (set to a known code where the demo leaves it empty).
-      let own = doc[column] as string | null;
-      if (!own) {
-        own = `DP-${item}-IN`;
-        await server.database.db
-          .update(kind.header)
-          .set({ [column]: own })
-          .where(and(eq(kind.header.id, doc.id)));
+      const column = kind.options.dataPermission?.[item as DataItem];
+      const lineColumn = kind.options.lineDataPermission?.[item as DataItem];
+      // Values with master data must be real: the company's material categories, the deepest first (a
+      // category covers the ones below it, so "another" category must not be an ancestor of the line's).
+      const categories =
+        item === 'materialCategory'
+          ? (
+              await server.database.db
+                .select({ code: materialCategory.cateCode })
+                .from(materialCategory)
+                .where(eq(materialCategory.elsAccount, '100000'))
+                .orderBy(desc(materialCategory.cateLevel), materialCategory.cateCode)
+            ).map((c) => c.code)
+          : [];
+      // The document's value of the item (set to a known code where the demo leaves it empty): on the
+      // header, or on its first line for an item its lines hold (issue #19, lineDataPermission).
+      let own: string | null;
+      let lineValues: string[] = [];
+      if (column) {
+        own = doc[column] as string | null;
+        if (!own) {
+          own = `DP-${item}-IN`;
+          await server.database.db
+            .update(kind.header)
+            .set({ [column]: own })
+            .where(and(eq(kind.header.id, doc.id)));
+        }
+      } else {
+        const lines = await kind.findLines(server.database.db, doc.id);
+        const first = lines[0];
+        if (!first || !lineColumn) throw new Error(`${kind.def.kind}: ${item} on no line`);
+        own = (first[lineColumn] as string | null) ?? null;
+        if (!own) {
+          own = categories[0] ?? `DP-${item}-IN`;
+          await server.database.db
+            .update(kind.lineTable)
+            .set({ [lineColumn]: own })
+            .where(eq(kind.lineTable.id, first.id));
+          first[lineColumn] = own;
+        }
+        lineValues = lines.map((l) => String(l[lineColumn] ?? ''));
       }
       // A value no document of the filter carries (supplier numbers repeat across suppliers: a delivery
       // notice is numbered by its supplier, so another real supplier may hold the same number).
       // A supplier must be one linked to the company (the save checks it): another linked supplier.
-      const other = item === 'supplier' ? await otherLinkedSupplier(kind, doc) : `DP-${item}-OTHER`;
+      // A category: one of the company's that none of the document's lines holds.
+      const other =
+        item === 'supplier'
+          ? await otherLinkedSupplier(kind, doc)
+          : item === 'materialCategory'
+            ? (categories.find((c) => c !== own && !lineValues.includes(c)) as string)
+            : `DP-${item}-OTHER`;
+      expect(other, 'a value the document does not carry').toBeTruthy();
       const number = String(doc[kind.def.numberField]);
       const listBody = { currentPage: 1, pageSize: 100, [kind.def.numberField]: number };
       const listed = async (who: Session) => {

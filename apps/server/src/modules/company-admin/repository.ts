@@ -122,10 +122,22 @@ export async function findGrantsOf(db: Queryable, subaccountId: string) {
 /**
  * The data permission values of the sub-account whose id is `subaccountId` as one JSON object item →
  * values (issue #19), a subquery to read with the session (auth, API keys) so the kernel's filters cost
- * no extra query per call; {} when unrestricted.
+ * no extra query per call; {} when unrestricted. A material category covers its sub-categories (at most
+ * three levels, seed 001 §5): the item's values come out with the codes of every category below them, so
+ * a line that holds a level-3 code matches a user granted its level-1 category.
  */
 export const dataScopeSql = (subaccountId: AnyPgColumn) =>
-  sql<DataScope>`coalesce((select jsonb_object_agg(d.item, d.values) from ${subaccountDataPermission} d where d.subaccount_id = ${subaccountId}), '{}'::jsonb)`;
+  sql<DataScope>`coalesce((select jsonb_object_agg(d.item, case when d.item = 'materialCategory' then (
+    select to_jsonb(array_agg(distinct x.code)) from (
+      select unnest(d.values) as code
+      union all
+      select c2.cate_code from material_category c1 join material_category c2 on c2.parent_id = c1.id
+        where c1.els_account = d.els_account and c1.cate_code = any(d.values)
+      union all
+      select c3.cate_code from material_category c1 join material_category c2 on c2.parent_id = c1.id
+        join material_category c3 on c3.parent_id = c2.id
+        where c1.els_account = d.els_account and c1.cate_code = any(d.values)
+    ) x) else to_jsonb(d.values) end) from ${subaccountDataPermission} d where d.subaccount_id = ${subaccountId}), '{}'::jsonb)`;
 
 /** A sub-account's stored values per item (absent items: all). Scoped to the company. */
 export async function findDataPermission(db: Queryable, elsAccount: string, subaccountId: string) {

@@ -562,6 +562,8 @@ export const ebiddingKind = defineKind({
   header: ebidding,
   lines: ebiddingItem,
   documentId: ebiddingItem.documentId,
+  // Data permissions (issue #19): the auction's purchase organisation.
+  dataPermission: { purchaseOrg: 'organizationCode' },
   numberOwner: 'purchase',
   save: saveEbidding,
   // A supplier reads the auctions it is invited to: its list from the sale index, one document by an

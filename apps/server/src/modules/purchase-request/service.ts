@@ -210,8 +210,10 @@ export const purchaseRequestKind = defineKind({
   header: purchaseRequest,
   lines: purchaseRequestItem,
   documentId: purchaseRequestItem.documentId,
-  // Data permissions (issue #19): the requisition's factory and cost centre.
+  // Data permissions (issue #19): the requisition's factory and cost centre; the lines' material category
+  // (a requisition is visible when one of its lines is in the user's categories, and saved only when all are).
   dataPermission: { factory: 'purchaseFactory', costCenter: 'costCenter' },
+  lineDataPermission: { materialCategory: 'cateCode' },
   numberOwner: 'purchase',
   save: saveRequest,
   effects: { cancel, scrap },

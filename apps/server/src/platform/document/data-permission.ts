@@ -2,7 +2,7 @@ import { ADMIN_PERMISSION } from '@srm/contracts/company-admin';
 import { DATA_ITEMS, type DataItem, type DataScope } from '@srm/contracts/data-permission';
 import type { Side } from '@srm/contracts/document/define';
 import { and, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../http.ts';
 
 /**
@@ -14,8 +14,32 @@ import type { AuthContext } from '../http.ts';
  * column that is empty (null) matches no restricted value, so a restricted user does not see it.
  */
 
-/** A kind's mapping: item → the header column holding its value (only items the kind really has). */
-export type DataColumns = Partial<Record<DataItem, AnyPgColumn>>;
+/**
+ * An item held by the kind's LINES (e.g. a requisition line's material category): a document is visible when
+ * at least one of its lines holds one of the caller's values (`exists` over the line table).
+ */
+export type LineDataColumn = {
+  lines: PgTable;
+  /** The line table's column naming its document. */
+  documentId: AnyPgColumn;
+  /** The header's id column. */
+  headerId: AnyPgColumn;
+  column: AnyPgColumn;
+};
+
+/**
+ * A kind's mapping: item → the header column holding its value, or the line column (LineDataColumn); only
+ * items the kind really has.
+ */
+export type DataColumns = Partial<Record<DataItem, AnyPgColumn | LineDataColumn>>;
+
+const isLine = (target: AnyPgColumn | LineDataColumn): target is LineDataColumn => 'lines' in target;
+
+/** The condition of one item: `match(column)` on the header, or `exists` a line where it holds. */
+function itemCondition(target: AnyPgColumn | LineDataColumn, match: (column: AnyPgColumn) => SQL): SQL {
+  if (!isLine(target)) return match(target);
+  return sql`exists (select 1 from ${target.lines} where ${target.documentId} = ${target.headerId} and ${match(target.column)})`;
+}
 
 /** The list filter name that carries an item's values (never a body field: see listFilter). */
 export const dataFilterName = (item: DataItem) => `dataScope_${item}`;
@@ -53,7 +77,11 @@ export function dataPermissionWhere(
   const values = restrictingValues(columns, auth, side);
   if (!values) return undefined;
   return and(
-    ...Object.entries(values).map(([item, v]) => inArray(columns[item as DataItem] as AnyPgColumn, v)),
+    ...Object.entries(values).map(([item, v]) =>
+      itemCondition(columns[item as DataItem] as AnyPgColumn | LineDataColumn, (column) =>
+        inArray(column, v as string[]),
+      ),
+    ),
   );
 }
 
@@ -65,8 +93,12 @@ export function dataPermissionFilters(
   columns: DataColumns,
 ): Array<readonly [string, (p: Placeholder, many: boolean) => SQL]> {
   return Object.entries(columns).map(
-    ([item, column]) =>
-      [dataFilterName(item as DataItem), (p: Placeholder) => sql`${column} = any(${p})`] as const,
+    ([item, target]) =>
+      [
+        dataFilterName(item as DataItem),
+        (p: Placeholder) =>
+          itemCondition(target as AnyPgColumn | LineDataColumn, (column) => sql`${column} = any(${p})`),
+      ] as const,
   );
 }
 
@@ -80,6 +112,43 @@ export function dataPermissionFilterValues(
   return Object.fromEntries(
     Object.entries(values).map(([item, v]) => [dataFilterName(item as DataItem), v as string[]]),
   );
+}
+
+/**
+ * The first value a document about to be saved holds outside the caller's data permissions (issue #19):
+ * a restricted buyer cannot create or change a document (or import one) into an organisation, factory,
+ * category … it may not see. `header` and `lines` are the values the save will store; `fields` names each
+ * mapped item's field on the header or on the lines. Null when everything is within (or unrestricted).
+ * An empty value on a restricted item is outside too (the user could not see the document afterwards).
+ */
+export function outsideDataPermission(
+  columns: DataColumns,
+  fields: { header: Partial<Record<DataItem, string>>; lines: Partial<Record<DataItem, string>> },
+  auth: Pick<AuthContext, 'permission' | 'dataScope'>,
+  side: Side,
+  header: Record<string, unknown>,
+  lines: ReadonlyArray<Record<string, unknown>>,
+): { field: string; value: string } | null {
+  const values = restrictingValues(columns, auth, side);
+  if (!values) return null;
+  for (const [item, allowed] of Object.entries(values) as Array<[DataItem, string[]]>) {
+    const onHeader = fields.header[item];
+    if (onHeader) {
+      const v = header[onHeader];
+      if (v === null || v === undefined || v === '' || !allowed.includes(String(v)))
+        return { field: onHeader, value: v == null ? '' : String(v) };
+      continue;
+    }
+    const onLine = fields.lines[item];
+    if (!onLine) continue;
+    // A document is visible when one of its lines is within; every line must be, so none escapes.
+    for (const [i, line] of lines.entries()) {
+      const v = line[onLine];
+      if (v === null || v === undefined || v === '' || !allowed.includes(String(v)))
+        return { field: `lines[${i}].${onLine}`, value: v == null ? '' : String(v) };
+    }
+  }
+  return null;
 }
 
 /** Normalises stored rows into a scope: items in DATA_ITEMS order, non-empty, deduplicated values. */

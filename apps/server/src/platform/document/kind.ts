@@ -38,6 +38,7 @@ import {
   dataPermissionFilters,
   dataPermissionFilterValues,
   dataPermissionWhere,
+  outsideDataPermission,
 } from './data-permission.ts';
 import {
   createListQuery,
@@ -142,6 +143,12 @@ export type KindOptions = KindTables & {
    * actions by the caller's values (data-permission.ts). Each must be a header column (checked).
    */
   dataPermission?: Partial<Record<DataItem, string>>;
+  /**
+   * Items held by the kind's lines instead of its header (issue #19), e.g. the requisition line's
+   * `{ category: 'cateCode' }`: a buyer restricted on the item sees a document when one of its lines holds
+   * one of the values. Each must be a line column (checked); an item is mapped on the header or the lines.
+   */
+  lineDataPermission?: Partial<Record<DataItem, string>>;
   /** The line table's line-number column (default `lineNumber`; the order's is `itemNumber`). */
   lineNumber?: string;
   /**
@@ -365,9 +372,21 @@ export function defineKind(options: KindOptions) {
     for (const name of names)
       if (!(t as Record<string, unknown>)[name])
         throw new Error(`${def.kind}: inputColumns.${where} names ${name}, not a column`);
-  const dataColumns: DataColumns = Object.fromEntries(
-    Object.entries(options.dataPermission ?? {}).map(([item, name]) => [item, col(name as string)]),
-  );
+  const dataColumns: DataColumns = Object.fromEntries([
+    ...Object.entries(options.dataPermission ?? {}).map(([item, name]) => [item, col(name as string)]),
+    ...Object.entries(options.lineDataPermission ?? {}).map(([item, name]) => {
+      const column = (lineTable as unknown as Record<string, AnyPgColumn | undefined>)[name as string];
+      if (!column)
+        throw new Error(`${def.kind}: lineDataPermission.${item} names ${name}, not a line column`);
+      if (options.dataPermission?.[item as DataItem])
+        throw new Error(`${def.kind}: ${item} is mapped on the header and the lines`);
+      return [item, { lines: lineTable, documentId, headerId: header.id, column }];
+    }),
+  ]);
+  const dataFields = {
+    header: options.dataPermission ?? {},
+    lines: options.lineDataPermission ?? {},
+  };
   const headerFields = { ...def.header, ...statusFieldsOf(def) };
   const storedHeaderFields = Object.entries(headerFields).filter(([name]) => header[name]);
 
@@ -867,6 +886,16 @@ export function defineKind(options: KindOptions) {
       }
       if (!options.save) throw new Error(`${def.kind}: saved by its own route`);
       const decided = await options.save({ tx, auth, side, body, current, currentLines });
+      // A restricted buyer cannot save (or import) a document it could not see afterwards (issue #19).
+      const outside = outsideDataPermission(
+        dataColumns,
+        dataFields,
+        auth,
+        side,
+        decided.header,
+        decided.lines,
+      );
+      if (outside) throw badRequest('rule.outsideDataPermission', outside);
       const headerValues = { ...decided.header, customFields: customFieldsOf(def, body) };
       let row: DocRow;
       if (!current) {
