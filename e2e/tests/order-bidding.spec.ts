@@ -21,7 +21,8 @@ let rfq = '';
 async function openOrder(page: Page): Promise<FrameLocator> {
   await page.goto(`/portal/#/myiframe/${encodeURIComponent(ORDER_LIST)}`);
   const frame = page.frameLocator('iframe.shell-iframe');
-  await expect(frame.locator('.data-table')).toBeVisible();
+  // The order app's first load after a login can take a while with journeys side by side on two cores.
+  await expect(frame.locator('.data-table')).toBeVisible({ timeout: 30_000 });
   await frame.getByLabel('订单号', { exact: true }).fill(orderNumber);
   await frame.getByRole('button', { name: '查询' }).click();
   await frame.getByRole('button', { name: orderNumber, exact: true }).click();
