@@ -11,7 +11,8 @@ import { logInHome, openMenuEntry } from './helpers.ts';
  * awards the whole order to 200003; the order is back to "not sent" with 200003 and its price; 200001 reads
  * "not won" and can no longer quote.
  */
-test.describe.configure({ mode: 'serial' });
+// Each journey makes, quotes or awards an RFQ through several screens: up to 2 minutes on a busy two-core machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const ORDER_LIST = '/order/#/v2/order/list';
 const MATERIAL = 'MCU-STM32F103';
@@ -152,7 +153,9 @@ test('200003 quotes lower; buyer1 awards the whole order in the RFQ and the orde
   await expect(frame.getByText(new RegExp(`^已定标.*${orderNumber}`))).toBeVisible();
   await expect(detail.getByText('已定标').first()).toBeVisible();
 
-  // The order took the winner and its price, back to not sent; no new order draft.
+  // The order took the winner and its price, back to not sent; no new order draft. (The portal's address still
+  // names the order list while its frame shows the RFQ: load the portal afresh.)
+  await page.goto('about:blank');
   frame = await openOrder(page);
   const head = frame.locator('.order-detail .ant-card-head').first();
   await expect(head.getByText('未发送')).toBeVisible();
