@@ -156,6 +156,8 @@ test('200003 quotes lower; buyer1 awards the whole order in the RFQ and the orde
   // The order took the winner and its price, back to not sent; no new order draft. (The portal's address still
   // names the order list while its frame shows the RFQ: load the portal afresh.)
   await page.goto('about:blank');
+  await page.goto('/portal/#/portal/wel/index');
+  await expect(page.getByRole('tab', { name: '首页' })).toBeVisible({ timeout: 30_000 });
   frame = await openOrder(page);
   const head = frame.locator('.order-detail .ant-card-head').first();
   await expect(head.getByText('未发送')).toBeVisible();
