@@ -70,6 +70,13 @@ export const ENQUIRY_METHOD = {
 export const ENQUIRY_TYPE = {
   '1': { zh_cn: '普通询价', en: 'Standard' },
   '2': { zh_cn: '紧急询价', en: 'Urgent' },
+  /**
+   * A one-round RFQ started from an unsent purchase order ("in bidding", issue #13): made only by the
+   * order's startBidding (the save route refuses it), published at once, at least one supplier (the
+   * company's minimum per line does not apply: the order's own flow decided whom to ask), awarded to one
+   * supplier for every line, which writes the supplier and prices back to the order.
+   */
+  '3': { zh_cn: '订单竞价', en: 'Order bidding' },
 } as const;
 /**
  * Quote method: one unit price per line, a ladder (quantity steps), or a cost breakdown (the RFQ's cost
@@ -101,6 +108,8 @@ export const PASSWORD_SET = {
 export const ENQUIRY_SOURCE_TYPE = {
   '0': { zh_cn: '手工创建', en: 'Manual' },
   '1': { zh_cn: '采购申请', en: 'Purchase requisition' },
+  /** A line of the purchase order the RFQ was started from (sourceNumber the order, sourceItemNumber its line). */
+  '2': { zh_cn: '采购订单', en: 'Purchase order' },
 } as const;
 
 /** Fewest suppliers invited on each material line (spec 001 §5, §9). */
@@ -444,8 +453,10 @@ export type RuleProblem = { key: string; params: Record<string, string | number>
 export function invitationProblem(
   lines: ReadonlyArray<{ suppliers: readonly string[] }>,
   minSuppliers: number = MIN_SUPPLIERS_PER_LINE,
+  /** The lowest minimum allowed: the spec's 3, or 1 for an order's one-round RFQ (enquiryType 3). */
+  floor: number = MIN_SUPPLIERS_PER_LINE,
 ): RuleProblem | null {
-  const min = Math.max(minSuppliers, MIN_SUPPLIERS_PER_LINE);
+  const min = Math.max(minSuppliers, floor);
   for (const [i, line] of lines.entries()) {
     const seen = new Set<string>();
     for (const account of line.suppliers) {

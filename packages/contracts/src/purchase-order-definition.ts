@@ -135,6 +135,9 @@ export const purchaseOrderDefinition = defineDocument({
     sendTime: { label: { zh_cn: '发送时间', en: 'Sent at' }, type: 'datetime', list: true },
     erpPurchaseOrderNo: { label: { zh_cn: 'ERP订单号', en: 'ERP order number' }, type: 'text' },
     erpPushMessage: { label: { zh_cn: 'ERP推送结果', en: 'ERP push result' }, type: 'text' },
+    // The RFQ of the order's price bidding (issue #13: "in bidding" is a one-round RFQ started from the order).
+    enquiryId: { label: { zh_cn: '竞价询价单 ID', en: 'Bidding RFQ id' }, type: 'uuid' },
+    enquiryNumber: { label: { zh_cn: '竞价询价单号', en: 'Bidding RFQ number' }, type: 'text' },
   },
   lines: {
     label: { zh_cn: '订单行', en: 'Lines' },
@@ -243,6 +246,7 @@ export const purchaseOrderDefinition = defineDocument({
       sides: { purchase: { sendStatus: ['0'], orderStatus: ['0'], auditStatus: EDITABLE_AUDIT } },
       target: { orderStatus: '6' },
     },
+    // Written by the award of the order's RFQ (enquiry/service.ts applyAward → bidding.ts), no route of its own.
     award: {
       label: { zh_cn: '授标', en: 'Award' },
       sides: { purchase: { orderStatus: ['6'] } },

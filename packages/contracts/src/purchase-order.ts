@@ -218,7 +218,9 @@ export const orderReceiveBodySchema = z.object({
 export type OrderReceiveBody = z.infer<typeof orderReceiveBodySchema>;
 
 /**
- * Status of one supplier's bid in a price bidding on an unsent order (issue #5, seed 001 §4 "in
+ * Status of one supplier's bid in the retired order price bidding (issue #5; since issue #13 an order in
+ * bidding is a one-round RFQ, and `purchase_order_bid` is kept read-only as the history of biddings before
+ * migration 0060, which moved them into RFQs). Was: seed 001 §4 "in
  * bidding"): invited, quoted (may quote again until the quote end time), won, not won, cancelled.
  */
 export const BID_STATUS = {
@@ -236,7 +238,7 @@ export const BID_STATUS = {
  * and an optional remark for the invitees.
  */
 export const orderStartBiddingBodySchema = z.object({
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(2_000_000_000),
   toElsAccounts: z
     .array(elsAccountSchema)
     .min(1)
@@ -250,31 +252,3 @@ export const orderStartBiddingBodySchema = z.object({
   remark: z.string().trim().max(500).optional(),
 });
 export type OrderStartBiddingBody = z.infer<typeof orderStartBiddingBodySchema>;
-
-/**
- * POST /apis/order/SaleOrderService/quote/{bidId} body: the bid's version and one price per active
- * order line (every active line exactly once; checked by the server): price excluding tax > 0 in the
- * order's currency (≤ 12 integer digits, 6 decimals), tax rate in percent 0–100.
- */
-export const orderQuoteBodySchema = z.object({
-  version: z.number().int().min(0),
-  lines: z
-    .array(
-      z.object({
-        itemId: z.uuid(),
-        priceExcludingTax: decimal(12, 6).refine((v) => Number(v) > 0, { message: 'rule.positive' }),
-        taxRate: decimal(3, 2).refine((v) => Number(v) <= 100, { message: 'rule.percent' }),
-      }),
-    )
-    .min(1)
-    .max(500),
-  remark: z.string().trim().max(500).optional(),
-});
-export type OrderQuoteBody = z.infer<typeof orderQuoteBodySchema>;
-
-/** POST /apis/order/PurchaseOrderService/award/{id} body: the order's version and the winning bid. */
-export const orderAwardBodySchema = z.object({
-  version: z.number().int().min(0),
-  bidId: z.uuid(),
-});
-export type OrderAwardBody = z.infer<typeof orderAwardBodySchema>;

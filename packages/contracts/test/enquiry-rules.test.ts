@@ -28,6 +28,19 @@ describe('RFQ rules (spec 001 §5, §9)', () => {
     });
   });
 
+  it("lets an order's one-round RFQ (floor 1) invite one or two suppliers, still each once", () => {
+    expect(invitationProblem([{ suppliers: ['200001'] }], 1, 1)).toBeNull();
+    expect(invitationProblem([{ suppliers: ['200001', '200003'] }], 1, 1)).toBeNull();
+    expect(invitationProblem([{ suppliers: [] }], 1, 1)).toEqual({
+      key: 'enquiryMinSuppliers',
+      params: { line: 1, min: 1 },
+    });
+    expect(invitationProblem([{ suppliers: ['200001', '200001'] }], 1, 1)).toEqual({
+      key: 'enquirySupplierRepeated',
+      params: { line: 1, account: '200001' },
+    });
+  });
+
   it('wants every ladder step above the previous one, and prices a quantity by its step', () => {
     const ladder = [
       { quantity: '1', price: '10' },

@@ -244,26 +244,26 @@ const messages = {
     zh_cn: 'body.quoteEndTime 报价截止时间必须晚于当前时间',
     en: 'body.quoteEndTime: the quote end time must be later than the current time',
   },
-  bidNotFound: { zh_cn: '竞价邀请不存在', en: 'The bid invitation does not exist' },
-  bidNotQuoted: {
-    zh_cn: '只能选择本轮竞价中已报价的供应商中标',
-    en: 'Only a bid of the current bidding round that has quoted can win',
+  // Issue #13: an order's price bidding is a one-round RFQ (enquiryType 3) started from the order.
+  orderBidMaterialMissing: {
+    zh_cn: '第 {line} 行物料 {material} 不在物料主数据中：发起竞价的订单行须为物料主数据中的物料',
+    en: 'Line {line}: material {material} is not in the material master; bidding needs master materials on every line',
   },
-  biddingNotOpen: {
-    zh_cn: '报价仍在密封中：报价截止时间到达或全部受邀供应商报价后才能查看和定标',
-    en: 'Quotes are sealed until the quote end time or until every invited supplier has quoted',
+  orderBiddingGone: {
+    zh_cn: '采购订单 {number} 已不在此询价单的竞价中，不能写回定标结果',
+    en: 'Purchase order {number} is no longer in bidding on this RFQ; the award cannot be written back',
   },
-  bidClosed: {
-    zh_cn: '该竞价已结束或已取消，不能再报价',
-    en: 'This bidding has ended or was cancelled; quotes are no longer accepted',
+  enquiryTypeOrderOnly: {
+    zh_cn: 'body.enquiryType 询价类型“订单竞价”只能由采购订单的“发起竞价”生成',
+    en: 'body.enquiryType: the type “Order bidding” is made only by starting bidding on a purchase order',
   },
-  quoteDeadlinePassed: {
-    zh_cn: '报价截止时间已过，不能再报价',
-    en: 'The quote end time has passed; quotes are no longer accepted',
+  enquiryOrderOneRound: {
+    zh_cn: '订单竞价询价单只有一轮报价：请在订单上取消竞价后重新发起',
+    en: 'An order bidding RFQ has one round only: cancel the bidding on the order and start it again',
   },
-  quoteLineMissing: {
-    zh_cn: '第 {line} 行没有报价：每个有效订单行都必须报价',
-    en: 'Line {line} has no price: every active order line must be quoted',
+  enquiryOrderOneSupplier: {
+    zh_cn: '订单竞价须整单授标给一家供应商：每一行都授给同一家供应商，配额 100%',
+    en: 'An order bidding is awarded to one supplier for the whole order: every line to the same supplier at 100 %',
   },
   documentNotFound: { zh_cn: '{title}不存在', en: 'The {title} does not exist' },
   docStatusNotAllowed: {

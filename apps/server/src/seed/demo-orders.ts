@@ -2,7 +2,8 @@ import type { OrderSaveBody } from '@srm/contracts/purchase-order';
 import { and, eq } from 'drizzle-orm';
 import { subaccount } from '../modules/account/tables.ts';
 import { approveTask, listTasks, rejectTask, saveConfig } from '../modules/audit/service.ts';
-import { findBidForSupplier, listBidsForSupplier, quote, startBidding } from '../modules/order/bidding.ts';
+import { enquiryKind, participate, quote } from '../modules/enquiry/service.ts';
+import { startBidding } from '../modules/order/bidding.ts';
 import { receiveShipment, shipOrder } from '../modules/order/delivery.ts';
 import { getOrder, orderKind, runOrderAction, submitOrder, withdrawOrder } from '../modules/order/kind.ts';
 import { saveOrder } from '../modules/order/service.ts';
@@ -190,25 +191,29 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
   const approvedUnsent = await saveOrder(db, admin, order('200002', [box]));
   await submitOrder(db, admin, env, approvedUnsent.id, approvedUnsent.version);
 
-  // In bidding (seed 001 §4): an unsent order out to both suppliers until three days from now; 200001 has
-  // quoted, 200002 not yet, so the buyer still sees the quotes sealed.
-  const bidding = await saveOrder(db, buyer, order('200001', [pcb, heatsink], { orderDate: day(-1) }));
-  await startBidding(db, buyer, env, bidding.id, {
+  // In bidding (seed 001 §4; issue #13 a one-round RFQ): an unsent order out to 200001 and 200003 until three
+  // days from now; 200001 has quoted in the RFQ, 200003 not yet, so the buyer still sees the quotes sealed.
+  // (200002 stays invited to no RFQ: the generated suites keep a supplier that sees none.)
+  // Bidding needs materials of the buyer's master (the RFQ's lines are master materials).
+  const mcu: [string, string, string, string] = ['MCU-STM32F103', '主控 MCU STM32F103C8T6', '2000', '12.8'];
+  const carton: [string, string, string, string] = ['BOX-5L-600', '五层瓦楞纸箱 600×400×400', '500', '6.5'];
+  const bidding = await saveOrder(db, buyer, order('200001', [mcu, carton], { orderDate: day(-1) }));
+  const inBidding = await startBidding(db, buyer, env, bidding.id, {
     version: bidding.version,
-    toElsAccounts: ['200001', '200002'],
+    toElsAccounts: ['200001', '200003'],
     quoteEndTime: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-    remark: '请按订单数量报含税到厂价，交期不晚于订单交货日期',
+    remark: '请按订单数量报价（不含税到厂价），交期不晚于订单交货日期',
   });
-  const [invitation] = (await listBidsForSupplier(db, s1, { currentPage: 1, pageSize: 1 })).records;
-  const toQuote = await findBidForSupplier(db, s1, invitation.id);
-  await quote(db, s1, env, invitation.id, {
-    version: toQuote.bid.version,
-    lines: toQuote.items.map((item, i) => ({
-      itemId: item.id,
-      priceExcludingTax: i === 0 ? '84.2' : '43.6',
+  const rfqId = inBidding.enquiryId as string;
+  await participate(db, s1, rfqId);
+  const rfqLines = await enquiryKind.findLines(db, rfqId);
+  await quote(db, env, s1, rfqId, {
+    lines: rfqLines.map((line, i) => ({
+      itemId: line.id as string,
+      priceExcludingTax: i === 0 ? '12.35' : '6.2',
       taxRate: '13',
+      remark: i === 0 ? '价格含包装，交期 25 天' : undefined,
     })),
-    remark: '价格含包装，交期 25 天',
   });
 
   await seedDemoDeliveries(db, env, { buyer, s1 }, order, day);

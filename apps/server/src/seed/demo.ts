@@ -310,8 +310,9 @@ const saleMenu: MenuSeed[] = [
     icon: 'ShoppingCartOutlined',
     children: [
       { code: 'sales-orders', zh: '销售订单', en: 'Sales orders', url: '/order/#/v2/order/list' },
-      // Price bidding on buyers' unsent orders (issue #5); existing databases get it from migration 0015.
-      { code: 'sales-bids', zh: '竞价邀请', en: 'Bid invitations', url: '/order/#/v2/order/bids' },
+      // Price bidding on buyers' unsent orders (issue #5): since issue #13 a one-round RFQ, so the entry opens the
+      // supplier's RFQ inbox (migration 0060 re-points existing databases; 0015 added the entry).
+      { code: 'sales-bids', zh: '竞价邀请', en: 'Bid invitations', url: '/rfq/#/v2/list' },
     ],
   },
   {

@@ -50,7 +50,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { company } from '../account/tables.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
-import { type AwardedLine, recordAward } from '../order/from-award.ts';
+import { type AwardedLine, recordAward, recordPrices } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { readPresetParameter } from '../system/parameters.ts';
@@ -157,11 +157,20 @@ async function endIfAllAnswered(tx: Tx, env: string, row: EnquiryRow) {
   await endQuoting(tx, env, current);
 }
 
-/** '400' naming the rule when the lines' invitations break it (at least the buyer's minimum per line) or name a supplier not linked to the buyer. */
-async function checkInvitations(tx: Queryable, buyer: string, lines: Array<{ suppliers: string[] }>) {
+/**
+ * '400' naming the rule when the lines' invitations break it (at least the buyer's minimum per line) or name a
+ * supplier not linked to the buyer. An order's one-round RFQ (`orderBidding`, enquiryType 3) needs one supplier
+ * per line, each once: the order's own flow decided whom to ask (issue #13), the company minimum does not apply.
+ */
+async function checkInvitations(
+  tx: Queryable,
+  buyer: string,
+  lines: Array<{ suppliers: string[] }>,
+  orderBidding = false,
+) {
   // Issue #19: the buyer's preset parameter may raise the spec's minimum of 3 suppliers per line.
-  const minSuppliers = await readPresetParameter(tx, buyer, MIN_SUPPLIERS_PARAMETER);
-  rule(invitationProblem(lines, minSuppliers));
+  if (orderBidding) rule(invitationProblem(lines, 1, 1));
+  else rule(invitationProblem(lines, await readPresetParameter(tx, buyer, MIN_SUPPLIERS_PARAMETER)));
   const accounts = [...new Set(lines.flatMap((l) => l.suppliers))];
   const linked = await findLinkedSuppliers(tx, buyer, accounts);
   for (const account of accounts)
@@ -187,11 +196,22 @@ function parsed<T>(schema: z.ZodType<T[]>, value: unknown, field: string): T[] {
  */
 async function saveEnquiry(ctx: SaveContext) {
   const { tx, auth, body } = ctx;
+  // An order's one-round RFQ (createFromOrder): only that function's own body object, never a request's.
+  const fromOrder = orderBodies.has(body);
+  if (!fromOrder && (body.enquiryType === ORDER_BIDDING || ctx.current?.enquiryType === ORDER_BIDDING))
+    throw badRequest('enquiryTypeOrderOnly');
   const lines = body.lines.map((l) => ({
     ...l,
     suppliers: lineSuppliersSchema.parse(l.suppliers ?? []),
-  })) as Array<{ materialId: string; quantity: string; deliveryDate: string; suppliers: string[] }>;
-  await checkInvitations(tx, auth.elsAccount, lines);
+  })) as Array<{
+    materialId: string;
+    quantity: string;
+    deliveryDate: string;
+    suppliers: string[];
+    /** createFromOrder only: the order line's number, description and unit. */
+    orderLine?: { itemNumber: number; materialDesc: string; unit: string };
+  }>;
+  await checkInvitations(tx, auth.elsAccount, lines, fromOrder);
   if (new Date(body.quoteEndTime as string).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
   // The cost structure and the additional fees: names, each once (a cost-breakdown RFQ needs one).
   let costItems = parsed(costItemsSchema, body.costConstituteJson, 'costConstituteJson');
@@ -230,11 +250,14 @@ async function saveEnquiry(ctx: SaveContext) {
       enquiryDesc: text('enquiryDesc'),
       enquiryDate: ctx.current?.enquiryDate ?? today(),
       enquiryMethod: text('enquiryMethod') ?? '1',
-      enquiryType: text('enquiryType') ?? '1',
+      enquiryType: fromOrder ? ORDER_BIDDING : (text('enquiryType') ?? '1'),
+      // An order's RFQ is published at once (no RFQ approval: the order's flow decided) and opens as soon as
+      // every invitee has answered, as the order's bidding did.
+      ...(fromOrder ? { auditStatus: '2' } : {}),
       quoteMethod: text('quoteMethod') ?? '1',
       quoteEndTime: new Date(body.quoteEndTime as string),
       showQuoteInfo: text('showQuoteInfo') ?? '0',
-      openOnAllQuoted: text('openOnAllQuoted') ?? '0',
+      openOnAllQuoted: fromOrder ? '1' : (text('openOnAllQuoted') ?? '0'),
       costConstituteJson: text('quoteMethod') === '3' ? costItems : [],
       additionFeeJson: feeItems,
       // The opening password: a new one is hashed (argon2id); an edit without one keeps the current.
@@ -263,7 +286,17 @@ async function saveEnquiry(ctx: SaveContext) {
       // A line's source (a demand-pool requisition line) is set by the pool's toEnquiry after the save and
       // kept when the draft is edited (the line's id); the save body never sets it.
       const kept = ctx.currentLines.find((c) => c.id === (line as { id?: string }).id);
+      const orderLine = fromOrder ? line.orderLine : undefined;
       return {
+        // An order's RFQ: each line is an order line (source 2: the order number and its line number), in the
+        // order line's unit and description.
+        ...(orderLine
+          ? {
+              sourceType: ORDER_SOURCE,
+              sourceNumber: body.orderNumber as string,
+              sourceItemNumber: String(orderLine.itemNumber),
+            }
+          : {}),
         ...(kept
           ? {
               sourceType: kept.sourceType,
@@ -273,8 +306,8 @@ async function saveEnquiry(ctx: SaveContext) {
           : {}),
         materialId: m.id,
         materialNumber: m.materialNumber,
-        materialDesc: m.materialDesc || m.materialName,
-        unit: m.purchaseUnit ?? m.orderUnit ?? m.baseUnit,
+        materialDesc: orderLine?.materialDesc ?? (m.materialDesc || m.materialName),
+        unit: orderLine?.unit ?? m.purchaseUnit ?? m.orderUnit ?? m.baseUnit,
         quantity: new Decimal(line.quantity).toFixed(3),
         deliveryDate: line.deliveryDate,
         supplierCount: line.suppliers.length,
@@ -297,6 +330,7 @@ async function publish(ctx: ActionContext) {
     tx,
     row.elsAccount,
     items.map((l) => ({ suppliers: l.invitedSuppliers })),
+    row.enquiryType === ORDER_BIDDING,
   );
   await tx.insert(enquirySupplier).values(
     items.flatMap((item) =>
@@ -368,7 +402,15 @@ async function close(ctx: ActionContext) {
  */
 export type SourceRelease = (
   tx: Tx,
-  source: { elsAccount: string; sourceNumber: string; sourceItemNumber: string; quantity: string },
+  source: {
+    elsAccount: string;
+    sourceNumber: string;
+    sourceItemNumber: string;
+    quantity: string;
+    /** The RFQ being deleted or closed. */
+    enquiryId: string;
+    enquiryNumber: string;
+  },
   user: string,
 ) => Promise<void>;
 const sourceReleases = new Map<string, SourceRelease>();
@@ -386,6 +428,8 @@ async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string
         sourceNumber: line.sourceNumber,
         sourceItemNumber: line.sourceItemNumber,
         quantity: line.quantity,
+        enquiryId: row.id,
+        enquiryNumber: row.enquiryNumber,
       },
       user,
     );
@@ -568,6 +612,8 @@ export async function copyEnquiry(db: Queryable, auth: AuthContext, id: string):
       : new Date(Date.now() + COPY_QUOTE_WINDOW_MS);
   return enquiryKind.save(db, auth, 'purchase', {
     ...inputs,
+    // A copy of an order's one-round RFQ is an ordinary RFQ (its rules apply: 3 suppliers per line).
+    ...(source.enquiryType === ORDER_BIDDING ? { enquiryType: '1' } : {}),
     ...source.customFields,
     quoteEndTime: end.toISOString(),
     costConstituteJson: source.costConstituteJson,
@@ -966,6 +1012,7 @@ export async function newRound(
     const row = await buyerRow(tx, auth, id, true);
     if (row.version !== body.version) throw new AppError('409', 'staleVersion');
     enquiryKind.assertAllowed(row as unknown as DocRow, 'purchase', 'newRound');
+    if (row.enquiryType === ORDER_BIDDING) throw badRequest('enquiryOrderOneRound');
     assertReadable(row);
     const end = new Date(body.quoteEndTime);
     if (end.getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
@@ -1261,11 +1308,174 @@ async function checkAward(tx: Queryable, row: EnquiryRow, body: EnquiryAwardBody
         taxRate: q.taxRate,
         deliveryDate: item.deliveryDate,
         quota: new Decimal(a.quota).toFixed(2),
+        sourceItemNumber: item.sourceItemNumber,
       });
       winners.set(a.toElsAccount, list);
     }
   }
+  // An order's one-round RFQ is awarded whole to one supplier: every line, the same winner, 100 %.
+  if (
+    row.enquiryType === ORDER_BIDDING &&
+    (winners.size !== 1 ||
+      seenLines.size !== items.length ||
+      [...winners.values()][0].some((l) => !new Decimal(l.quota).eq(100)))
+  )
+    throw badRequest('enquiryOrderOneSupplier');
   return { winners, awardedInvitations, invitations };
+}
+
+/**
+ * The award of an order's one-round RFQ (enquiryType 3): the price-master records as any award, then the
+ * order module's write-back (registerOrderAward) moves the winner and its prices onto the source order and
+ * returns it to '0'. Answers that order as `orders`.
+ */
+async function awardToOrder(
+  tx: Tx,
+  env: string,
+  auth: AuthContext,
+  row: EnquiryRow,
+  winners: Map<string, AwardedLine[]>,
+  award: Parameters<typeof recordPrices>[2],
+) {
+  const items = (await enquiryKind.findLines(tx, row.id)) as unknown as ItemRow[];
+  const orderNumber = items[0]?.sourceNumber;
+  if (!orderAward || !orderNumber) throw new Error('enquiry: no order write-back registered');
+  const prices = await recordPrices(tx, auth, award);
+  const [[account, lines]] = [...winners];
+  const order = await orderAward(
+    tx,
+    env,
+    auth,
+    { elsAccount: row.elsAccount, orderNumber, enquiryId: row.id, enquiryNumber: row.enquiryNumber },
+    {
+      toElsAccount: account,
+      lines: lines.map((l) => ({
+        itemNumber: Number(l.sourceItemNumber),
+        priceExcludingTax: new Decimal(l.price).toFixed(6),
+        taxRate: l.taxRate,
+      })),
+    },
+  );
+  return { orders: [{ ...order, toElsAccount: account }], prices };
+}
+
+/**
+ * Writes an order RFQ's award back to its order (issue #13), registered by the order module: the order
+ * (buyer `elsAccount`, `orderNumber`) must still be in bidding on this RFQ ('400' otherwise); it takes the
+ * winner as its supplier and the prices per line (order line number → unit price excl. tax in the order's
+ * currency, 6 decimals; tax rate %) and goes back to '0'. Answers the order's id and number.
+ */
+export type OrderAward = (
+  tx: Tx,
+  env: string,
+  auth: AuthContext,
+  source: { elsAccount: string; orderNumber: string; enquiryId: string; enquiryNumber: string },
+  winner: {
+    toElsAccount: string;
+    lines: Array<{ itemNumber: number; priceExcludingTax: string; taxRate: string }>;
+  },
+) => Promise<{ id: string; orderNumber: string }>;
+let orderAward: OrderAward | null = null;
+export function registerOrderAward(writeBack: OrderAward): void {
+  orderAward = writeBack;
+}
+
+/** The enquiryType of an order's one-round RFQ, and the line source type of its order lines. */
+export const ORDER_BIDDING = '3';
+export const ORDER_SOURCE = '2';
+/** The save bodies made by createFromOrder (a request's body is never one of them). */
+const orderBodies = new WeakSet<object>();
+
+/**
+ * Starts an order's price bidding as a one-round RFQ (issue #13), in the caller's transaction: an RFQ of
+ * enquiryType 3 saved through the kind's save (its rules, numbering and audit row) with one line per active
+ * order line — the master material (`materialId`), quantity, unit, description and delivery date, source 2 =
+ * the order number and line — every line inviting `suppliers` (linked, invitable, at least 1, each once: the
+ * company's minimum per line does not apply), quote end time `quoteEndTime` (later than now), prices valid a
+ * year past it, in the order's currency and exchange rate with the first line's tax rate as the default;
+ * approved at once (no RFQ approval: the order's own flow decided) and published (invitations made, the
+ * suppliers told, the deadline's timer set), quotes open once every invitee has answered. Answers the
+ * published RFQ row. '400' naming the rule (enquiryMinSuppliers, enquirySupplierRepeated, supplierNotLinked,
+ * enquiryEndInPast …).
+ */
+export async function createFromOrder(
+  tx: Tx,
+  env: string,
+  auth: AuthContext,
+  input: {
+    orderNumber: string;
+    currency: string;
+    exchangeRate: string;
+    taxRate: string;
+    quoteEndTime: Date;
+    remark: string | null;
+    suppliers: string[];
+    lines: Array<{
+      itemNumber: number;
+      materialId: string;
+      materialDesc: string;
+      unit: string;
+      quantity: string;
+      deliveryDate: string;
+    }>;
+  },
+): Promise<EnquiryRow> {
+  const validUntil = new Date(input.quoteEndTime.getTime());
+  validUntil.setUTCFullYear(validUntil.getUTCFullYear() + 1);
+  const body = {
+    orderNumber: input.orderNumber,
+    enquiryDesc: `采购订单 ${input.orderNumber} 竞价 / Bidding on purchase order ${input.orderNumber}`.slice(
+      0,
+      200,
+    ),
+    quoteMethod: '1',
+    quoteEndTime: input.quoteEndTime.toISOString(),
+    priceValidDate: validUntil.toISOString().slice(0, 10),
+    currency: input.currency,
+    exchangeRate: input.exchangeRate,
+    taxRate: input.taxRate,
+    ...(input.remark ? { remark: input.remark } : {}),
+    lines: input.lines.map((l) => ({
+      materialId: l.materialId,
+      quantity: l.quantity,
+      deliveryDate: l.deliveryDate,
+      suppliers: input.suppliers,
+      orderLine: { itemNumber: l.itemNumber, materialDesc: l.materialDesc, unit: l.unit },
+    })),
+  };
+  orderBodies.add(body);
+  const saved = await enquiryKind.save(tx, auth, 'purchase', body);
+  const published = await enquiryKind.applyAction(tx, env, auth, 'purchase', 'publish', saved, {
+    version: saved.version as number,
+  });
+  return published as unknown as EnquiryRow;
+}
+
+/**
+ * Closes the RFQ of an order's bidding (the order's cancelBidding, issue #13) in the caller's transaction:
+ * the kind's close (timer cancelled, invitees told) whose source release returns the order to '0'. '400'
+ * when the RFQ is no longer quoting or quoted (awarded or closed).
+ */
+export async function closeOrderEnquiry(
+  tx: Tx,
+  env: string,
+  auth: AuthContext,
+  enquiryId: string,
+  remark: string | undefined,
+): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(enquiry)
+    .where(and(eq(enquiry.id, enquiryId), eq(enquiry.elsAccount, auth.elsAccount)))
+    .for('update');
+  if (!row)
+    throw new AppError('404', 'documentNotFound', {}, null, (locale) => ({
+      title: locale === 'en' ? def.title.en.toLowerCase() : def.title.zh_cn,
+    }));
+  await enquiryKind.applyAction(tx, env, auth, 'purchase', 'close', row as unknown as DocRow, {
+    version: row.version,
+    ...(remark ? { remark } : {}),
+  });
 }
 
 /** The award's answer: the RFQ, the order drafts made, how many prices were written, whether it waits. */
@@ -1293,13 +1503,19 @@ export async function applyAward(
 ): Promise<AwardResult> {
   enquiryKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
   const { winners, awardedInvitations, invitations } = await checkAward(tx, row, body);
-  const { orders, prices } = await recordAward(tx, auth, {
+  const award = {
     currency: row.currency,
     exchangeRate: row.exchangeRate,
     validUntil: row.priceValidDate,
     remark: `${row.enquiryNumber} ${row.enquiryDesc}`,
     winners,
-  });
+  };
+  // An order's one-round RFQ writes the winner and its prices back to the source order (registered by the
+  // order module) instead of making a new order draft; the price master as any award.
+  const { orders, prices } =
+    row.enquiryType === ORDER_BIDDING
+      ? await awardToOrder(tx, env, auth, row, winners, award)
+      : await recordAward(tx, auth, award);
   const now = new Date();
   for (const invitation of invitations) {
     const quota = awardedInvitations.get(invitation.id);

@@ -22,17 +22,17 @@ export type AwardedLine = {
   deliveryDate: string;
   /** The supplier's quota share of the line, percent (100 for a sole winner). */
   quota: string;
+  /** The source document's line (an order's one-round RFQ: the order line's number). */
+  sourceItemNumber?: string | null;
 };
 
 /**
- * What an award does to prices and orders, the same for an RFQ and an e-auction (issue #13 "the award
- * writes price master records … and creates purchase order drafts per supplier", issue #14 "award → price
- * master and order drafts as in sourcing"): in the caller's transaction, one price-master record per
- * awarded line × supplier (valid from now to the end of `validUntil`, a date; the quota share), and one
- * purchase-order draft per supplier with its lines at the awarded prices (through the order module's
- * save, so the order's own rules and numbering apply). Answers the drafts and how many prices were written.
+ * The price-master half of an award (issue #13): in the caller's transaction, one price-master record per
+ * awarded line × supplier, valid from now to the end of `validUntil` (a date), with its quota share; every
+ * winner must be awardable (issue #16). Answers how many records were written. Used by recordAward and by
+ * the award of an order's one-round RFQ (which writes back to its order instead of making drafts).
  */
-export async function recordAward(
+export async function recordPrices(
   tx: Tx,
   auth: AuthContext,
   input: {
@@ -40,11 +40,9 @@ export async function recordAward(
     exchangeRate: string;
     /** Last day the awarded prices are valid (YYYY-MM-DD). */
     validUntil: string;
-    /** The order drafts' remark: the source document's number and name. */
-    remark: string;
     winners: Map<string, AwardedLine[]>;
   },
-): Promise<{ orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>; prices: number }> {
+): Promise<number> {
   const now = new Date();
   // Issue #16: every winner must be awardable (stage, not frozen, no expired mandatory certification).
   await assertSupplierRights(tx, auth.elsAccount, [...input.winners.keys()], 'award', now);
@@ -72,6 +70,32 @@ export async function recordAward(
       });
     }
   if (prices.length > 0) await tx.insert(priceMaster).values(prices);
+  return prices.length;
+}
+
+/**
+ * What an award does to prices and orders, the same for an RFQ and an e-auction (issue #13 "the award
+ * writes price master records … and creates purchase order drafts per supplier", issue #14 "award → price
+ * master and order drafts as in sourcing"): in the caller's transaction, one price-master record per
+ * awarded line × supplier (valid from now to the end of `validUntil`, a date; the quota share), and one
+ * purchase-order draft per supplier with its lines at the awarded prices (through the order module's
+ * save, so the order's own rules and numbering apply). Answers the drafts and how many prices were written.
+ */
+export async function recordAward(
+  tx: Tx,
+  auth: AuthContext,
+  input: {
+    currency: string;
+    exchangeRate: string;
+    /** Last day the awarded prices are valid (YYYY-MM-DD). */
+    validUntil: string;
+    /** The order drafts' remark: the source document's number and name. */
+    remark: string;
+    winners: Map<string, AwardedLine[]>;
+  },
+): Promise<{ orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>; prices: number }> {
+  const now = new Date();
+  const prices = await recordPrices(tx, auth, input);
   const orders: Array<{ id: string; orderNumber: string; toElsAccount: string }> = [];
   for (const [account, lines] of input.winners) {
     const order = await saveOrder(tx, auth, {
@@ -96,5 +120,5 @@ export async function recordAward(
     });
     orders.push({ id: order.id, orderNumber: order.orderNumber, toElsAccount: account });
   }
-  return { orders, prices: prices.length };
+  return { orders, prices };
 }

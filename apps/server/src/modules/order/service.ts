@@ -19,18 +19,6 @@ export const ORDER_KIND = 'order';
 /** The order's fields, statuses and transition table (shared with the web's toolbar). */
 export const ORDER_DEFINITION = purchaseOrderDefinition;
 
-/**
- * Titles of the messages an order sends, in both languages: each receiver reads them in their own
- * (issue #12). `{number}` is the order number.
- */
-export const ORDER_TEXTS = {
-  bidInvited: { zh_cn: '竞价邀请：采购订单 {number}', en: 'Invitation to bid: purchase order {number}' },
-  bidQuoteEnd: { zh_cn: '报价截止时间：{time}', en: 'Quotes close at {time}' },
-  bidWon: { zh_cn: '中标通知：采购订单 {number}', en: 'You won the bidding: purchase order {number}' },
-  bidLost: { zh_cn: '未中标：采购订单 {number}', en: 'Not won: purchase order {number}' },
-  bidCancelled: { zh_cn: '竞价已取消：采购订单 {number}', en: 'Bidding cancelled: purchase order {number}' },
-  bidQuoted: { zh_cn: '供应商已报价：采购订单 {number}', en: 'A supplier quoted: purchase order {number}' },
-} as const;
 type OrderRow = typeof purchaseOrder.$inferSelect;
 type ItemRow = typeof purchaseOrderItem.$inferSelect;
 

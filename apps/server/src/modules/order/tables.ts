@@ -57,6 +57,12 @@ export const purchaseOrder = pgTable(
     /** 0 none, 1 change not sent, 2 change sent, 3 change confirmed, 4 change returned. */
     changeStatus: text('change_status').notNull().default('0'),
     rejectReason: text('reject_reason'),
+    /**
+     * The RFQ (kind enquiry, enquiryType 3) of the order's price bidding (issue #13): set by startBidding,
+     * kept after the award (where the supplier and prices came from), cleared when the bidding is cancelled.
+     */
+    enquiryId: uuid('enquiry_id'),
+    enquiryNumber: text('enquiry_number'),
     /** 0 not shipped, 1 shipment in transit, 2 partial receipt, 3 all goods received (seed 001 §3, §4). */
     deliveryStatus: text('delivery_status').notNull().default('0'),
     totalAmountExcludingTax: numeric('total_amount_excluding_tax', { precision: 18, scale: 2 })
@@ -182,7 +188,9 @@ export type BidQuoteLine = {
 };
 
 /**
- * A supplier's bid in a price bidding on an unsent order (issue #5, seed 001 §4 "in bidding"): the buyer
+ * History (read-only since issue #13): the bids of the order price bidding before it became a one-round RFQ.
+ * Migration 0060 moved every (order, round) into an RFQ (enquiry_id); nothing writes here any more.
+ * Was: a supplier's bid in a price bidding on an unsent order (issue #5, seed 001 §4 "in bidding"): the buyer
  * (elsAccount) invites suppliers (toElsAccount) in rounds (1 for the order's first bidding, +1 each new
  * one); each invitee quotes every active line until quoteEndTime; the buyer awards one bid. Status
  * 0 invited, 1 quoted, 2 won, 3 not won, 4 cancelled (BID_STATUS).
@@ -207,6 +215,8 @@ export const purchaseOrderBid = pgTable(
     totalAmount: numeric('total_amount', { precision: 18, scale: 2 }),
     quoteTime: timestamp('quote_time', { withTimezone: true }),
     quoteRemark: text('quote_remark'),
+    /** The RFQ this round was moved into by migration 0060 (null: not moved, see the migration). */
+    enquiryId: uuid('enquiry_id'),
     createUser: text('create_user').notNull(),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     lastUpdateUser: text('last_update_user').notNull(),

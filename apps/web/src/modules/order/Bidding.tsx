@@ -1,31 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { findSuppliers } from '../masterdata/api.ts';
-import type { OrderHeader, OrderItem } from './api.ts';
-import { awardBid, BID_KEYS, type Bid, cancelBidding, findBids } from './bidding-api.ts';
-import { lowestBidId } from './bidding-rules.ts';
-import { StatusTag } from './common.tsx';
+import type { OrderHeader } from './api.ts';
+import { cancelBidding } from './bidding-api.ts';
 import { MATERIAL_SEARCH_DELAY_MS, useDebounced } from './MaterialPicker.tsx';
-import { formatAmount, trimDecimal } from './rules.ts';
 import './i18n-bidding.ts';
 
 type StartForm = { toElsAccounts: string[]; quoteEndTime: Dayjs | null; remark?: string };
@@ -140,40 +123,28 @@ export function StartBiddingDialog({
   );
 }
 
+/** Where the RFQ app shows one RFQ (its detail: comparison and award). */
+export const rfqDetailHref = (id: string) => `/rfq/#/v2/detail?id=${id}`;
+
 /**
- * The buyer's view of the order's latest bidding round: who was invited, who quoted, and — once the
- * round opens (quote end time passed or everyone quoted) — the quotes, with award and cancel.
+ * The buyer's card of the order's bidding (issue #13: a one-round RFQ): the RFQ's number, and while the
+ * order is in bidding what happens there (quotes sealed until the end time or all answered; the award writes
+ * back to this order) with a link to open the RFQ and the cancel action; after an award, where the supplier
+ * and prices came from.
  */
-export function BiddingCard({
-  order,
-  items,
-  onChanged,
-}: {
-  order: OrderHeader;
-  items: OrderItem[];
-  onChanged: () => void;
-}) {
+export function BiddingCard({ order, onChanged }: { order: OrderHeader; onChanged: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  // Award and cancel need `order.award` and `order.cancelBidding` (issue #19; hidden while they load).
+  // Cancel needs `order.cancelBidding` (issue #19; hidden while the permissions load).
   const may = useCan();
-  const round = useQuery({
-    queryKey: [...BID_KEYS.all, 'order', order.id, order.version],
-    queryFn: () => findBids(order.id),
-  });
-  if (round.isPending) return <Spin />;
-  if (round.isError) return <Alert type="error" showIcon message={errorText(round.error)} />;
-  const { open, bids } = round.data;
-  if (round.data.round === null || bids.length === 0) return null;
+  if (!order.enquiryId || !order.enquiryNumber) return null;
   const live = order.orderStatus === '6';
-  const lowest = open ? lowestBidId(bids) : null;
-  const endTime = dayjs(bids[0].quoteEndTime).format('YYYY-MM-DD HH:mm');
-  const itemById = new Map(items.map((i) => [i.id, i]));
+  const enquiryId = order.enquiryId;
 
-  const act = async (fn: () => Promise<unknown>, done: string) => {
+  const cancel = async () => {
     try {
-      await fn();
-      void message.success(done);
+      await cancelBidding(order.id, order.version);
+      void message.success(t('order:bidding.cancelled'));
     } catch (e) {
       void message.error(errorText(e));
     } finally {
@@ -185,167 +156,36 @@ export function BiddingCard({
     <Card
       size="small"
       className="order-bidding"
-      title={
+      title={t('order:bidding.card', { number: order.enquiryNumber })}
+      extra={
         <Space>
-          <span>{t('order:bidding.card', { round: round.data.round })}</span>
-          <span className="trail-meta">{t('order:bidding.quoteEnd', { time: endTime })}</span>
+          <Button type={live ? 'primary' : 'default'} href={rfqDetailHref(enquiryId)}>
+            {t('order:bidding.openRfq')}
+          </Button>
+          {live && may(kindCode({ kind: 'order' }, 'cancelBidding')) && (
+            <Button
+              danger
+              onClick={() =>
+                modal.confirm({
+                  title: t('order:bidding.cancel'),
+                  content: t('order:bidding.cancelConfirm'),
+                  okText: t('order:actions.ok'),
+                  cancelText: t('order:actions.cancel'),
+                  onOk: cancel,
+                })
+              }
+            >
+              {t('order:bidding.cancel')}
+            </Button>
+          )}
         </Space>
       }
-      extra={
-        live &&
-        may(kindCode({ kind: 'order' }, 'cancelBidding')) && (
-          <Button
-            danger
-            onClick={() =>
-              modal.confirm({
-                title: t('order:bidding.cancel'),
-                content: t('order:bidding.cancelConfirm'),
-                okText: t('order:actions.ok'),
-                cancelText: t('order:actions.cancel'),
-                onOk: () => act(() => cancelBidding(order.id, order.version), t('order:bidding.cancelled')),
-              })
-            }
-          >
-            {t('order:bidding.cancel')}
-          </Button>
-        )
-      }
     >
-      {live && (
-        <Alert
-          className="order-alert"
-          showIcon
-          type={open ? 'success' : 'info'}
-          message={open ? t('order:bidding.open') : t('order:bidding.sealed', { time: endTime })}
-        />
-      )}
-      <Table<Bid>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        dataSource={bids}
-        expandable={{
-          rowExpandable: (b) => b.lines.length > 0,
-          expandedRowRender: (b) => (
-            <Table
-              size="small"
-              rowKey="itemId"
-              pagination={false}
-              dataSource={b.lines}
-              columns={[
-                {
-                  key: 'line',
-                  title: t('order:fields.itemNumber'),
-                  render: (_, l) => itemById.get(l.itemId)?.itemNumber ?? '—',
-                },
-                {
-                  key: 'material',
-                  title: t('order:fields.material'),
-                  render: (_, l) => {
-                    const item = itemById.get(l.itemId);
-                    return item ? `${item.materialNumber} ${item.materialDesc}` : '—';
-                  },
-                },
-                {
-                  key: 'quantity',
-                  title: t('order:fields.quantity'),
-                  align: 'right',
-                  render: (_, l) => {
-                    const item = itemById.get(l.itemId);
-                    return item ? `${trimDecimal(item.quantity)} ${item.unit}` : '—';
-                  },
-                },
-                {
-                  key: 'priceExcludingTax',
-                  title: t('order:fields.priceExcl'),
-                  align: 'right',
-                  render: (_, l) => trimDecimal(l.priceExcludingTax),
-                },
-                {
-                  key: 'taxRate',
-                  title: t('order:bidding.cols.taxRate'),
-                  align: 'right',
-                  render: (_, l) => trimDecimal(l.taxRate),
-                },
-                {
-                  key: 'lineAmount',
-                  title: t('order:fields.lineAmount'),
-                  align: 'right',
-                  render: (_, l) => <span className="num">{formatAmount(l.lineAmount)}</span>,
-                },
-              ]}
-            />
-          ),
-        }}
-        columns={[
-          {
-            key: 'supplier',
-            title: t('order:bidding.cols.supplier'),
-            render: (_, b) => `${b.supplierName} (${b.toElsAccount})`,
-          },
-          {
-            key: 'bidStatus',
-            title: t('order:bidding.cols.bidStatus'),
-            render: (_, b) => <StatusTag kind="bid" value={b.bidStatus} />,
-          },
-          {
-            key: 'quoteTime',
-            title: t('order:bidding.cols.quoteTime'),
-            render: (_, b) => (b.quoteTime ? dayjs(b.quoteTime).format('YYYY-MM-DD HH:mm') : '—'),
-          },
-          {
-            key: 'totalAmount',
-            title: t('order:bidding.cols.totalAmount'),
-            align: 'right',
-            render: (_, b) =>
-              b.totalAmount === null ? (
-                '—'
-              ) : (
-                <Space size={4}>
-                  {b.id === lowest && <Tag color="green">{t('order:bidding.lowest')}</Tag>}
-                  <span className="num">
-                    {formatAmount(b.totalAmount)} {order.currency}
-                  </span>
-                </Space>
-              ),
-          },
-          {
-            key: 'quoteRemark',
-            title: t('order:bidding.cols.quoteRemark'),
-            render: (_, b) => b.quoteRemark || '—',
-          },
-          {
-            key: 'actions',
-            title: t('order:bidding.cols.actions'),
-            render: (_, b) =>
-              live && open && b.bidStatus === '1' && may(kindCode({ kind: 'order' }, 'award')) ? (
-                <Button
-                  size="small"
-                  type={b.id === lowest ? 'primary' : 'default'}
-                  aria-label={t('order:bidding.awardTo', { supplier: b.supplierName })}
-                  onClick={() =>
-                    modal.confirm({
-                      title: t('order:bidding.awardTo', { supplier: b.supplierName }),
-                      content: t('order:bidding.awardConfirm', {
-                        supplier: b.supplierName,
-                        amount: formatAmount(b.totalAmount),
-                        currency: order.currency,
-                      }),
-                      okText: t('order:actions.ok'),
-                      cancelText: t('order:actions.cancel'),
-                      onOk: () =>
-                        act(
-                          () => awardBid(order.id, order.version, b.id),
-                          t('order:bidding.awarded', { supplier: b.supplierName }),
-                        ),
-                    })
-                  }
-                >
-                  {t('order:bidding.award')}
-                </Button>
-              ) : null,
-          },
-        ]}
+      <Alert
+        className="order-alert"
+        showIcon
+        type={live ? 'info' : 'success'}
+        message={live ? t('order:bidding.live') : t('order:bidding.awarded', { number: order.enquiryNumber })}
       />
     </Card>
   );

@@ -8,8 +8,6 @@ import './order.css';
 const OrderList = lazy(() => import('./OrderList.tsx'));
 const OrderDetailPage = lazy(() => import('./OrderDetail.tsx'));
 const OrderEdit = lazy(() => import('./OrderEdit.tsx'));
-const BidList = lazy(() => import('./BidList.tsx'));
-const BidQuote = lazy(() => import('./BidQuote.tsx'));
 // Delivery notices and returns (issue #12): their own folders, one lazy chunk per screen.
 const DeliveryList = lazy(() => import('../delivery/DeliveryList.tsx'));
 const DeliveryShip = lazy(() => import('../delivery/DeliveryShip.tsx'));
@@ -28,12 +26,19 @@ const RequisitionEdit = lazy(() => import('../requisition/RequisitionEdit.tsx'))
 const DemandPool = lazy(() => import('../requisition/DemandPool.tsx'));
 
 /**
- * The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=…, and the
- * supplier's bid invitations #/v2/order/bids and quote page #/v2/order/bid?id=…; delivery notices
+ * The module app: hash routes #/v2/order/list, #/v2/order/detail?id=…, #/v2/order/edit?id=… (the
+ * supplier's former bid pages #/v2/order/bids and #/v2/order/bid, still linked from messages sent before
+ * issue #13, open its RFQ inbox: an order's bidding is an RFQ); delivery notices
  * #/v2/delivery/list | ship | detail?id= | edit?id= | receive | request and returns #/v2/refund/list |
  * detail?id= | new?deliveryNoteId= | edit?id= (modules/delivery, modules/refund), and the buyer's
  * requisitions #/v2/requisition/list | detail?id= | new | edit?id= | pool (modules/requisition).
  */
+/** The RFQ app's list (the supplier's RFQ inbox), where an order's bidding is quoted since issue #13. */
+function ToRfqInbox() {
+  window.location.replace('/rfq/#/v2/list');
+  return null;
+}
+
 export function OrderApp() {
   const { t } = useTranslation();
   return (
@@ -42,8 +47,8 @@ export function OrderApp() {
         <Route path="/v2/order/list" element={<OrderList />} />
         <Route path="/v2/order/detail" element={<OrderDetailPage />} />
         <Route path="/v2/order/edit" element={<OrderEdit />} />
-        <Route path="/v2/order/bids" element={<BidList />} />
-        <Route path="/v2/order/bid" element={<BidQuote />} />
+        <Route path="/v2/order/bids" element={<ToRfqInbox />} />
+        <Route path="/v2/order/bid" element={<ToRfqInbox />} />
         <Route path="/v2/delivery/list" element={<DeliveryList />} />
         <Route path="/v2/delivery/ship" element={<DeliveryShip />} />
         <Route path="/v2/delivery/detail" element={<DeliveryDetail />} />

@@ -468,10 +468,9 @@ function DetailView({
         )}
       </Card>
 
-      {buyer && trail.some((row) => row.action === 'startBidding') && (
+      {buyer && order.enquiryId && (
         <BiddingCard
           order={order}
-          items={items}
           onChanged={() => {
             void client.invalidateQueries({ queryKey: ORDER_KEYS.all });
             reload();

@@ -274,7 +274,8 @@ function OrderListOf({
                 {bulkButton('close', true)}
               </Space>
             ) : (
-              <Button onClick={() => navigate('/v2/order/bids')}>{t('order:bids.title')}</Button>
+              // An order's bidding is an RFQ (issue #13): the supplier quotes it in its RFQ inbox.
+              <Button href="/rfq/#/v2/list">{t('order:bids.title')}</Button>
             )
           }
           columns={[

@@ -43,6 +43,9 @@ export type OrderHeader = CustomFields & {
   erpPushStatus?: string;
   erpPushMessage?: string | null;
   erpPurchaseOrderNo?: string | null;
+  /** The RFQ of the order's price bidding (issue #13): set while in bidding and after its award. */
+  enquiryId?: string | null;
+  enquiryNumber?: string | null;
   createUser: string;
   createDate: string;
   version: number;
