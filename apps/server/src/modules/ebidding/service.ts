@@ -562,6 +562,13 @@ export const ebiddingKind = defineKind({
   header: ebidding,
   lines: ebiddingItem,
   documentId: ebiddingItem.documentId,
+  // Approval conditions (issue #19, every e-auction flow): auction type, the lines' categories and the
+  // purchasing organisation.
+  approvalConditions: {
+    documentType: 'ebiddingType',
+    category: { materialId: 'materialId' },
+    organisation: { purchaseOrg: 'organizationCode' },
+  },
   numberOwner: 'purchase',
   save: saveEbidding,
   // A supplier reads the auctions it is invited to: its list from the sale index, one document by an

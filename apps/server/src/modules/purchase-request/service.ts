@@ -212,6 +212,12 @@ export const purchaseRequestKind = defineKind({
   documentId: purchaseRequestItem.documentId,
   // Data permissions (issue #19): the requisition's factory and cost centre.
   dataPermission: { factory: 'purchaseFactory', costCenter: 'costCenter' },
+  // Approval conditions (issue #19): request type, the lines' categories (their own and their materials'
+  // levels); the factory comes from the data permission mapping.
+  approvalConditions: {
+    documentType: 'requestType',
+    category: { line: 'cateCode', materialNumber: 'materialNumber' },
+  },
   numberOwner: 'purchase',
   save: saveRequest,
   effects: { cancel, scrap },

@@ -22,6 +22,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Content } from 'pdfmake/interfaces.js';
 import type { Config } from '../../config.ts';
 import { accountRelation } from '../../modules/account/tables.ts';
+import { registerConditionOffer } from '../../modules/audit/conditions.ts';
 import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
 import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
@@ -31,6 +32,12 @@ import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { nextDocumentNumber } from '../numbering.ts';
 import { hasActionApproval, requestAction } from './action-approval.ts';
+import {
+  type ApprovalConditions,
+  approvalValuesOf,
+  conditionOfferOf,
+  organisationColumns,
+} from './approval-values.ts';
 import type { SaleIndexTable } from './columns.ts';
 import {
   type DataColumns,
@@ -142,6 +149,13 @@ export type KindOptions = KindTables & {
    * actions by the caller's values (data-permission.ts). Each must be a header column (checked).
    */
   dataPermission?: Partial<Record<DataItem, string>>;
+  /**
+   * Where the kind's approval conditions read a document's type, material categories and organisations
+   * (issue #19; approval-values.ts): `{ documentType: 'orderType', category: { materialNumber:
+   * 'materialNumber' } }`. Organisations default to the dataPermission columns of purchaseOrg and factory.
+   * Every approval flow of the kind (submit and actions under approval) offers them without its own code.
+   */
+  approvalConditions?: ApprovalConditions;
   /** The line table's line-number column (default `lineNumber`; the order's is `itemNumber`). */
   lineNumber?: string;
   /**
@@ -368,6 +382,11 @@ export function defineKind(options: KindOptions) {
   const dataColumns: DataColumns = Object.fromEntries(
     Object.entries(options.dataPermission ?? {}).map(([item, name]) => [item, col(name as string)]),
   );
+  // Approval conditions (issue #19): the organisation columns (declared or the data permission's) and
+  // what the kind's flows offer; registered below for every flow of the kind.
+  const organisations = organisationColumns(options.approvalConditions, options.dataPermission);
+  for (const [, name] of organisations) col(name);
+  const conditionOffer = conditionOfferOf(def, options.approvalConditions, organisations);
   const headerFields = { ...def.header, ...statusFieldsOf(def) };
   const storedHeaderFields = Object.entries(headerFields).filter(([name]) => header[name]);
 
@@ -963,6 +982,7 @@ export function defineKind(options: KindOptions) {
         documentNumber: current[def.numberField],
         amount: options.approvalAmount?.(current) ?? '0',
         promoter: userKey(auth),
+        values: await approvalValues(tx, current),
       });
       const updated = await transition(
         tx,
@@ -1000,6 +1020,14 @@ export function defineKind(options: KindOptions) {
     ...(def.approval ? [def.approval.kind] : []),
     ...Object.values(def.actions).flatMap((a) => (a.approval ? [a.approval.kind] : [])),
   ];
+  for (const approvalKind of approvalKinds) registerConditionOffer(approvalKind, conditionOffer);
+
+  /**
+   * A document's values for its approval's conditions (issue #19): type, categories, organisations, as the
+   * kind's accessor declares them; read in the caller's (submit's) transaction.
+   */
+  const approvalValues = (tx: Queryable, row: DocRow) =>
+    approvalValuesOf(tx, options.approvalConditions, organisations, row, () => findLines(tx, row.id));
 
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
   async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
@@ -1102,6 +1130,7 @@ export function defineKind(options: KindOptions) {
     refreshSaleIndex,
     find,
     findLines,
+    approvalValues,
     assertSide,
     assertAllowed,
     transition,
