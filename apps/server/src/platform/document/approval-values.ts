@@ -54,7 +54,7 @@ export function conditionOfferOf(
 ): ConditionOffer {
   const typeField = conditions?.documentType;
   const field = typeField ? def.header[typeField] : undefined;
-  if (typeField && (!field || field.type !== 'code' || !field.codes))
+  if (typeField && (field?.type !== 'code' || !field.codes))
     throw new Error(`${def.kind}: approvalConditions.documentType ${typeField} is not a header code field`);
   return {
     documentType:
