@@ -131,6 +131,7 @@ function AuditConfigPage() {
                   {
                     key: 'name',
                     title: t('audit:config.name'),
+                    width: 160,
                     render: (_v, f) => (
                       <Form.Item
                         name={[f.name, 'name']}
