@@ -42,6 +42,16 @@ test('an admin configures one approval step for purchase orders', async ({ page 
   await page.getByLabel('步骤名称 1').fill('部门主管审批');
   // The approvers are found by typing part of a name or sub-account (the account search, findPageListFuzzy).
   await pickOption(page, page.getByLabel('审批人 1'), '(admin)', { search: false, multiple: true });
+  // Conditions (issue #19): an amount limit below the minimum is refused at once, in the user's language;
+  // the step is kept for standard orders (the order below is one).
+  await page.getByLabel('最低金额（本币） 1').fill('500');
+  await page.getByLabel('金额上限（本币，不含） 1').fill('100');
+  await expect(page.getByText('金额上限必须大于金额下限')).toBeVisible();
+  await page.getByLabel('最低金额（本币） 1').fill('');
+  await page.getByLabel('金额上限（本币，不含） 1').fill('');
+  await expect(page.getByText('金额上限必须大于金额下限')).toHaveCount(0);
+  await pickOption(page, page.getByLabel('订单类型 1'), '标准', { multiple: true });
+  await expect(page.getByLabel('采购组织 1')).toBeVisible();
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByText('已保存')).toBeVisible();
   // The form shows what the server answered after saving (a new version, one step).
@@ -50,6 +60,9 @@ test('an admin configures one approval step for purchase orders', async ({ page 
   await expect(
     page.locator('.ant-select:has([aria-label="审批人 1"]) .ant-select-selection-item'),
   ).toHaveText([/admin/]);
+  await expect(
+    page.locator('.ant-select:has([aria-label="订单类型 1"]) .ant-select-selection-item'),
+  ).toHaveText(['标准']);
   await expect(page.getByLabel('步骤名称 2')).toHaveCount(0);
 });
 

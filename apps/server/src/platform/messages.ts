@@ -39,6 +39,31 @@ const messages = {
     zh_cn: '{field}：抄送人 {cc} 不是本公司的子账号或角色',
     en: '{field}: CC recipient {cc} is not a sub-account or role of your company',
   },
+  /** Issue #19 approval conditions (modules/audit/service.ts checkConditions). */
+  conditionNoDocumentType: {
+    zh_cn: '{field}：该审批流程的单据没有单据类型，不能按单据类型设置条件',
+    en: '{field}: the documents of this approval flow have no document type to set a condition on',
+  },
+  conditionNoCategory: {
+    zh_cn: '{field}：该审批流程的单据没有物料分类，不能按物料分类设置条件',
+    en: '{field}: the documents of this approval flow have no material category to set a condition on',
+  },
+  conditionNoOrganisation: {
+    zh_cn: '{field}：该审批流程的单据没有采购组织或工厂，不能按组织设置条件',
+    en: '{field}: the documents of this approval flow have no purchase organisation or factory to set a condition on',
+  },
+  conditionTypeUnknown: {
+    zh_cn: '{field}：单据类型 {code} 不存在，可选 {values}',
+    en: '{field}: document type {code} does not exist; choose from {values}',
+  },
+  conditionCategoryUnknown: {
+    zh_cn: '{field}：物料分类 {code} 不是本公司的物料分类',
+    en: '{field}: material category {code} is not one of your company’s categories',
+  },
+  conditionAmountRange: {
+    zh_cn: '{field}：金额上限必须大于金额下限',
+    en: '{field}: the amount limit must be greater than the minimum amount',
+  },
   orderNotFound: { zh_cn: '订单不存在', en: 'The order does not exist' },
   orderNotEditable: {
     zh_cn: '只有未审批或审批拒绝、已撤回且未发送的订单可以修改或删除',

@@ -3,6 +3,7 @@ import { pagingSchema } from '@srm/contracts/message';
 import { APPROVAL_KIND_CODES, taskLink } from '@srm/contracts/task-links';
 import { z } from 'zod';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
+import { conditionOffer } from './conditions.ts';
 import { cancelDelegation, createDelegation, listDelegations } from './delegation.ts';
 import {
   approveTask,
@@ -75,6 +76,14 @@ const stepSchema = z.object({
   approverType: z.enum(['user', 'role']),
   approvers: z.array(z.string().trim().min(1).max(64)).min(1).max(20),
   minAmount: z.number().min(0).max(1e12).optional(),
+  /**
+   * Conditions (issue #19): the amount is below maxAmount; the document's type, one of its categories, one
+   * of its organisations is in the list. Empty or absent: any. What a flow offers: conditionOptions.
+   */
+  maxAmount: z.number().min(0).max(1e12).optional(),
+  documentTypes: z.array(z.string().trim().min(1).max(20)).max(50).optional(),
+  categories: z.array(z.string().trim().min(1).max(40)).max(100).optional(),
+  organisations: z.array(z.string().trim().min(1).max(40)).max(100).optional(),
   /** Carbon copy (issue #19): told when the approval ends; sub-accounts (user) or role codes (role). */
   ccType: z.enum(['user', 'role']).optional(),
   cc: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
@@ -258,9 +267,59 @@ export function registerAuditRoutes(app: App, deps: AppDeps): void {
   );
 
   /**
+   * GET /apis/CommonAuditService/conditionOptions/{documentKind} (issue #19) — the conditions the flow's
+   * steps may carry besides the amount: the document type field with its codes (labels in both languages),
+   * whether its documents have material categories, and its organisation items (purchase organisation,
+   * factory). A flow of no document kind (supplier lifecycle …) offers none: `documentType` null.
+   */
+  const label = z.object({ zh_cn: z.string(), en: z.string() });
+  r.get(
+    '/apis/CommonAuditService/conditionOptions/:documentKind',
+    {
+      schema: {
+        tags: ['audit'],
+        summary: 'Conditions an approval flow offers',
+        params: z.object({ documentKind: z.enum(DOCUMENT_KINDS) }),
+        response: {
+          200: envelopeSchema(
+            z.object({
+              documentType: z
+                .object({
+                  field: z.string(),
+                  label,
+                  options: z.array(z.object({ value: z.string(), label })),
+                })
+                .nullable(),
+              categories: z.boolean(),
+              organisations: z.array(z.object({ item: z.string(), label })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      requireAuth(request.auth);
+      const offer = conditionOffer(request.params.documentKind);
+      return ok({
+        documentType: offer.documentType
+          ? {
+              field: offer.documentType.field,
+              label: offer.documentType.label,
+              options: Object.entries(offer.documentType.codes).map(([value, l]) => ({ value, label: l })),
+            }
+          : null,
+        categories: offer.categories,
+        organisations: offer.organisations,
+      });
+    },
+  );
+
+  /**
    * POST /apis/CommonAuditService/saveConfig — an admin sets the ordered steps of a document kind.
-   * Body { documentKind, steps: [{ name, approverType 'user' | 'role', approvers, minAmount? (local
-   * currency) }], version? (required when a configuration exists; '409' when stale) }.
+   * Body { documentKind, steps: [{ name, approverType 'user' | 'role', approvers, minAmount?, maxAmount?
+   * (local currency; minAmount ≤ amount < maxAmount), documentTypes?, categories?, organisations? (issue
+   * #19: empty = any), ccType?, cc? }], version? (required when a configuration exists; '409' when stale) }.
+   * '400' naming `body.steps.{i}.{field}` for a condition the flow does not offer or a value it does not know.
    */
   r.post(
     '/apis/CommonAuditService/saveConfig',
@@ -271,7 +330,7 @@ export function registerAuditRoutes(app: App, deps: AppDeps): void {
         body: z.object({
           documentKind: z.enum(DOCUMENT_KINDS),
           steps: z.array(stepSchema).max(10),
-          version: z.number().int().min(0).optional(),
+          version: z.number().int().min(0).max(2_000_000_000).optional(),
         }),
         response: {
           200: envelopeSchema(

@@ -6,7 +6,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
+import { materialCategory } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
+import { type ApprovalValues, conditionOffer, matchingSteps, usedDimensions } from './conditions.ts';
 import { activeDelegates, delegatorsOf, subaccountNames } from './delegation.ts';
 import { type AuditStep, auditCc, auditConfig, auditTask } from './tables.ts';
 
@@ -73,8 +75,61 @@ async function checkCc(tx: Queryable, elsAccount: string, steps: AuditStep[]) {
 }
 
 /**
+ * Refuses conditions (issue #19) the flow cannot have or values it does not know, '400' naming the field:
+ * a maximum amount not above the minimum; a condition on a document type, category or organisation the
+ * flow's documents do not carry (conditionOffer); a document type outside the type field's codes; a
+ * category that is not one of the company's material categories (any level). Organisations are free codes.
+ */
+async function checkConditions(tx: Queryable, elsAccount: string, documentKind: string, steps: AuditStep[]) {
+  const offer = conditionOffer(documentKind);
+  const categories = new Set<string>();
+  for (const [i, step] of steps.entries()) {
+    if (step.maxAmount !== undefined && step.minAmount !== undefined && step.maxAmount <= step.minAmount)
+      throw badRequest('conditionAmountRange', { field: `body.steps.${i}.maxAmount` });
+    for (const dimension of usedDimensions(step)) {
+      if (dimension === 'documentType' && !offer.documentType)
+        throw badRequest('conditionNoDocumentType', { field: `body.steps.${i}.documentTypes` });
+      if (dimension === 'categories' && !offer.categories)
+        throw badRequest('conditionNoCategory', { field: `body.steps.${i}.categories` });
+      if (dimension === 'organisations' && offer.organisations.length === 0)
+        throw badRequest('conditionNoOrganisation', { field: `body.steps.${i}.organisations` });
+    }
+    const codes = offer.documentType?.codes ?? {};
+    const unknownType = (step.documentTypes ?? []).find((code) => !(code in codes));
+    if (unknownType !== undefined)
+      throw badRequest('conditionTypeUnknown', {
+        field: `body.steps.${i}.documentTypes`,
+        code: unknownType,
+        values: Object.keys(codes).join(', '),
+      });
+    for (const c of step.categories ?? []) categories.add(c);
+  }
+  if (categories.size === 0) return;
+  const known = new Set(
+    (
+      await tx
+        .select({ code: materialCategory.cateCode })
+        .from(materialCategory)
+        .where(
+          and(
+            eq(materialCategory.elsAccount, elsAccount),
+            inArray(materialCategory.cateCode, [...categories]),
+          ),
+        )
+    ).map((r) => r.code),
+  );
+  for (const [i, step] of steps.entries()) {
+    const unknown = (step.categories ?? []).find((c) => !known.has(c));
+    if (unknown !== undefined)
+      throw badRequest('conditionCategoryUnknown', { field: `body.steps.${i}.categories`, code: unknown });
+  }
+}
+
+/**
  * Saves the approval steps of a document kind (buyer admin); '409' on a stale version; '400' naming
- * `body.steps.{i}.cc` for a CC recipient the company does not have.
+ * `body.steps.{i}.cc` for a CC recipient the company does not have, and `body.steps.{i}.{condition}` for a
+ * condition the flow cannot have (checkConditions). A change applies to new submissions only: running
+ * approvals keep the chain they matched (audit_task.chain).
  */
 export async function saveConfig(
   db: Queryable,
@@ -84,6 +139,7 @@ export async function saveConfig(
   requireAdmin(auth);
   return db.transaction(async (tx) => {
     await checkCc(tx, auth.elsAccount, body.steps);
+    await checkConditions(tx, auth.elsAccount, body.documentKind, body.steps);
     const current = await findConfig(tx, auth.elsAccount, body.documentKind);
     if (!current) {
       const [row] = await tx
@@ -124,6 +180,9 @@ async function createTask(
     step: AuditStep & { index: number };
     promoter: string;
     amount: string;
+    /** The chain the submission matched and the values it was matched with; null on legacy flows. */
+    chain: Array<AuditStep & { index: number }> | null;
+    conditionValues: ApprovalValues | null;
   },
 ) {
   // Delegation (issue #19): a named approver who is away now is replaced by their delegate; the task keeps
@@ -163,13 +222,17 @@ async function createTask(
     delegatedFrom,
     promoter: input.promoter,
     amount: input.amount,
+    chain: input.chain,
+    conditionValues: input.conditionValues,
   });
 }
 
 /**
- * Starts the approval of a document (inside the caller's transaction). With no configuration, or no
- * step that applies to the amount, the document is approved at once: returns 'approved'. Otherwise
- * the first task waits: returns 'pending' and the flow id.
+ * Starts the approval of a document (inside the caller's transaction). The chain is the configured steps
+ * whose conditions hold for the document's values (amount in local currency; document type, categories
+ * and organisations as the kind's accessor gives them, issue #19). With no configuration, or no matching
+ * step, the document is approved at once: returns 'approved'. Otherwise the first task waits: returns
+ * 'pending' and the flow id. The chain and the values are kept on every task of the flow.
  */
 export async function startFlow(
   tx: Queryable,
@@ -180,13 +243,16 @@ export async function startFlow(
     documentNumber: string;
     amount: string;
     promoter: string;
+    /** The document's condition values (the kernel's `approvalValues`); absent: amount only. */
+    values?: Omit<ApprovalValues, 'amount'>;
   },
 ): Promise<{ state: 'approved' | 'pending'; flowId: string | null }> {
   const config = await findConfig(tx, input.elsAccount, input.documentKind);
-  const steps = applicableSteps(config?.steps ?? [], Number(input.amount));
+  const conditionValues: ApprovalValues = { amount: Number(input.amount), ...input.values };
+  const steps = matchingSteps(config?.steps ?? [], conditionValues);
   if (steps.length === 0) return { state: 'approved', flowId: null };
   const flowId = randomUUID();
-  await createTask(tx, { ...input, flowId, step: steps[0] });
+  await createTask(tx, { ...input, flowId, step: steps[0], chain: steps, conditionValues });
   return { state: 'pending', flowId };
 }
 
@@ -290,10 +356,15 @@ export async function approveTask(
       })
       .where(eq(auditTask.id, task.id))
       .returning();
-    const config = await findConfig(tx, auth.elsAccount, task.documentKind);
-    const next = applicableSteps(config?.steps ?? [], Number(task.amount ?? 0)).find(
-      (s) => s.index > task.stepIndex,
-    );
+    // The chain matched at submit (issue #19: a configuration changed since does not touch a running
+    // approval); tasks from before the chain was kept read the configuration as they always did.
+    const chain =
+      task.chain ??
+      applicableSteps(
+        (await findConfig(tx, auth.elsAccount, task.documentKind))?.steps ?? [],
+        Number(task.amount ?? 0),
+      );
+    const next = chain.find((s) => s.index > task.stepIndex);
     if (next) {
       await createTask(tx, {
         elsAccount: task.elsAccount,
@@ -304,6 +375,8 @@ export async function approveTask(
         step: next,
         promoter: task.promoter,
         amount: task.amount ?? '0',
+        chain: task.chain,
+        conditionValues: task.conditionValues,
       });
       return { complete: false, task: handled };
     }
@@ -411,15 +484,18 @@ async function copyOnEnd(
   task: typeof auditTask.$inferSelect,
   result: 'approved' | 'rejected',
 ) {
-  const config = await findConfig(tx, task.elsAccount, task.documentKind);
-  if (!config) return;
+  // The steps as the flow matched them (a configuration changed meanwhile does not change its CCs).
+  const steps = task.chain
+    ? new Map(task.chain.map((s) => [s.index, s]))
+    : new Map((await findConfig(tx, task.elsAccount, task.documentKind))?.steps.map((s, i) => [i, s]) ?? []);
+  if (steps.size === 0) return;
   const flowSteps = await tx
     .selectDistinct({ stepIndex: auditTask.stepIndex })
     .from(auditTask)
     .where(and(eq(auditTask.elsAccount, task.elsAccount), eq(auditTask.flowId, task.flowId)));
   const receivers = new Set<string>();
   for (const { stepIndex } of flowSteps) {
-    const step = config.steps[stepIndex];
+    const step = steps.get(stepIndex);
     if (!step?.cc?.length) continue;
     const users = await approverUsers(tx, task.elsAccount, step.ccType ?? 'user', step.cc);
     for (const u of users) receivers.add(u.elsSubAccount);

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ApprovalValues } from './conditions.ts';
 
 /** One approval step: approved by named sub-accounts or by holders of a role; optional amount condition. */
 export type AuditStep = {
@@ -17,6 +18,17 @@ export type AuditStep = {
   approvers: string[];
   /** The step applies only when the document's amount in local currency is at least this. */
   minAmount?: number;
+  /**
+   * Conditions beyond the amount (issue #19; modules/audit/conditions.ts): the step applies only when the
+   * amount is below this (with minAmount: the range minAmount ≤ amount < maxAmount) …
+   */
+  maxAmount?: number;
+  /** … the document's type is one of these codes (the kind's type field, e.g. an order's orderType) … */
+  documentTypes?: string[];
+  /** … one of its material categories (header or any line, every level) is one of these codes … */
+  categories?: string[];
+  /** … and one of its organisations (purchase organisation, factory) is one of these codes. Empty: any. */
+  organisations?: string[];
   /**
    * Carbon copy (issue #19): who is told when the document's approval ends (approved or rejected), named
    * sub-accounts or holders of roles. Absent or empty: nobody.
@@ -59,6 +71,14 @@ export const auditTask = pgTable(
     promoter: text('promoter').notNull(),
     amount: numeric('amount', { precision: 18, scale: 2 }),
     handledBy: text('handled_by'),
+    /**
+     * The chain the submission matched (issue #19): the steps that applied, each with its index in the
+     * configuration, as configured at submit. The next task is taken from here, so a later change of the
+     * configuration leaves a running approval as it was. Null for tasks older than migration 0058.
+     */
+    chain: jsonb('chain').$type<Array<AuditStep & { index: number }>>(),
+    /** The document's values the chain was matched with (amount, type, categories, organisations). */
+    conditionValues: jsonb('condition_values').$type<ApprovalValues>(),
     /**
      * Delegation (issue #19): approvers put in for an absent one when the task was created, as
      * { delegate sub-account: the sub-account they stand in for }. Null when nobody was away.

@@ -564,6 +564,13 @@ export const ebiddingKind = defineKind({
   documentId: ebiddingItem.documentId,
   // Data permissions (issue #19): the auction's purchase organisation.
   dataPermission: { purchaseOrg: 'organizationCode' },
+  // Approval conditions (issue #19, every e-auction flow): auction type, the lines' categories and the
+  // purchasing organisation.
+  approvalConditions: {
+    documentType: 'ebiddingType',
+    category: { materialId: 'materialId' },
+    organisation: { purchaseOrg: 'organizationCode' },
+  },
   numberOwner: 'purchase',
   save: saveEbidding,
   // A supplier reads the auctions it is invited to: its list from the sale index, one document by an

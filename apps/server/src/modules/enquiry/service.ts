@@ -549,6 +549,8 @@ export const enquiryKind = defineKind({
   header: enquiry,
   lines: enquiryItem,
   documentId: enquiryItem.documentId,
+  // Approval conditions (issue #19, both flows: edit and award): enquiry type and the lines' categories.
+  approvalConditions: { documentType: 'enquiryType', category: { materialId: 'materialId' } },
   numberOwner: 'purchase',
   save: saveEnquiry,
   // A supplier reads the RFQs it has an invitation on (any line, any round): its list from the sale

@@ -108,6 +108,9 @@ export const orderKind = defineKind({
     purchaseGroup: 'purchaseGroup',
     supplier: 'toElsAccount',
   },
+  // Approval conditions (issue #19): order type, the lines' material categories (master data); the
+  // purchase organisation comes from the data permission mapping.
+  approvalConditions: { documentType: 'orderType', category: { materialNumber: 'materialNumber' } },
   lineNumber: 'itemNumber',
   sorts: {
     purchase: {

@@ -214,6 +214,12 @@ export const purchaseRequestKind = defineKind({
   // (a requisition is visible when one of its lines is in the user's categories, and saved only when all are).
   dataPermission: { factory: 'purchaseFactory', costCenter: 'costCenter' },
   lineDataPermission: { materialCategory: 'cateCode' },
+  // Approval conditions (issue #19): request type, the lines' categories (their own and their materials'
+  // levels); the factory comes from the data permission mapping.
+  approvalConditions: {
+    documentType: 'requestType',
+    category: { line: 'cateCode', materialNumber: 'materialNumber' },
+  },
   numberOwner: 'purchase',
   save: saveRequest,
   effects: { cancel, scrap },

@@ -197,6 +197,8 @@ export const refundKind = defineKind({
   documentId: refundItem.documentId,
   // Data permissions (issue #19): the buyer's users see the suppliers they are given.
   dataPermission: { supplier: 'toElsAccount' },
+  // Approval conditions (issue #19): the returned materials' categories (a return has no type field).
+  approvalConditions: { category: { materialNumber: 'materialNumber' } },
   numberOwner: 'purchase',
   save: saveRefund,
   // The import names the notice by its number and its lines by their line numbers.

@@ -170,6 +170,7 @@ export async function requestAction<Payload, Result>(
     documentNumber: String(row[kind.def.numberField] ?? ''),
     amount: spec.amount?.(row, payload) ?? '0',
     promoter: userKey(auth),
+    values: await kind.approvalValues(tx, row),
   });
   // No applicable step: the action runs now, as if it had no approval (its status stays as it is).
   if (flow.state === 'approved')

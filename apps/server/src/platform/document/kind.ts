@@ -22,6 +22,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Content } from 'pdfmake/interfaces.js';
 import type { Config } from '../../config.ts';
 import { accountRelation } from '../../modules/account/tables.ts';
+import { registerConditionOffer } from '../../modules/audit/conditions.ts';
 import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
 import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
@@ -31,6 +32,12 @@ import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { nextDocumentNumber } from '../numbering.ts';
 import { hasActionApproval, requestAction } from './action-approval.ts';
+import {
+  type ApprovalConditions,
+  approvalValuesOf,
+  conditionOfferOf,
+  organisationColumns,
+} from './approval-values.ts';
 import type { SaleIndexTable } from './columns.ts';
 import {
   type DataColumns,
@@ -149,6 +156,13 @@ export type KindOptions = KindTables & {
    * one of the values. Each must be a line column (checked); an item is mapped on the header or the lines.
    */
   lineDataPermission?: Partial<Record<DataItem, string>>;
+  /**
+   * Where the kind's approval conditions read a document's type, material categories and organisations
+   * (issue #19; approval-values.ts): `{ documentType: 'orderType', category: { materialNumber:
+   * 'materialNumber' } }`. Organisations default to the dataPermission columns of purchaseOrg and factory.
+   * Every approval flow of the kind (submit and actions under approval) offers them without its own code.
+   */
+  approvalConditions?: ApprovalConditions;
   /** The line table's line-number column (default `lineNumber`; the order's is `itemNumber`). */
   lineNumber?: string;
   /**
@@ -387,6 +401,11 @@ export function defineKind(options: KindOptions) {
     header: options.dataPermission ?? {},
     lines: options.lineDataPermission ?? {},
   };
+  // Approval conditions (issue #19): the organisation columns (declared or the data permission's) and
+  // what the kind's flows offer; registered below for every flow of the kind.
+  const organisations = organisationColumns(options.approvalConditions, options.dataPermission);
+  for (const [, name] of organisations) col(name);
+  const conditionOffer = conditionOfferOf(def, options.approvalConditions, organisations);
   const headerFields = { ...def.header, ...statusFieldsOf(def) };
   const storedHeaderFields = Object.entries(headerFields).filter(([name]) => header[name]);
 
@@ -992,6 +1011,7 @@ export function defineKind(options: KindOptions) {
         documentNumber: current[def.numberField],
         amount: options.approvalAmount?.(current) ?? '0',
         promoter: userKey(auth),
+        values: await approvalValues(tx, current),
       });
       const updated = await transition(
         tx,
@@ -1029,6 +1049,14 @@ export function defineKind(options: KindOptions) {
     ...(def.approval ? [def.approval.kind] : []),
     ...Object.values(def.actions).flatMap((a) => (a.approval ? [a.approval.kind] : [])),
   ];
+  for (const approvalKind of approvalKinds) registerConditionOffer(approvalKind, conditionOffer);
+
+  /**
+   * A document's values for its approval's conditions (issue #19): type, categories, organisations, as the
+   * kind's accessor declares them; read in the caller's (submit's) transaction.
+   */
+  const approvalValues = (tx: Queryable, row: DocRow) =>
+    approvalValuesOf(tx, options.approvalConditions, organisations, row, () => findLines(tx, row.id));
 
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
   async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
@@ -1131,6 +1159,7 @@ export function defineKind(options: KindOptions) {
     refreshSaleIndex,
     find,
     findLines,
+    approvalValues,
     assertSide,
     assertAllowed,
     transition,

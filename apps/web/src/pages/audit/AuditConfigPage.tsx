@@ -11,11 +11,25 @@ import { queryClient } from '../../lib/query-client.ts';
 import { ApproverPicker } from './ApproverPicker.tsx';
 import { approvalKindName } from './approval-kinds.ts';
 import { findConfig, saveConfig } from './audit-api.ts';
-import { parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
+import {
+  amountRangeOk,
+  type ConditionStepForm,
+  categoryOptions,
+  findCategoryTree,
+  findConditionOptions,
+  organisationsOk,
+  toConditionRows,
+  toConditionSteps,
+} from './audit-conditions.ts';
+import { parseApprovers } from './audit-rules.ts';
+
+type StepForm = ConditionStepForm;
 
 /**
  * /portal/audit/config — approval steps of each approval flow (buyer admins): purchase orders, returns,
  * requisitions, RFQ edit and award, e-auction edit (contracts' APPROVAL_KINDS); `?kind=` preselects one.
+ * Each step may carry conditions (issue #19): an amount range, document types (the flow's type dictionary),
+ * material categories (master data) and organisation codes — only those the flow's documents have.
  */
 export default function AuditConfigRoute() {
   return (
@@ -45,15 +59,33 @@ function AuditConfigPage() {
     enabled: admin,
   });
 
+  const offer = useQuery({
+    queryKey: ['audit', 'conditionOptions', KIND],
+    queryFn: () => findConditionOptions(KIND),
+    enabled: admin,
+    staleTime: 300_000,
+  });
+  const categories = useQuery({
+    queryKey: ['audit', 'categoryOptions'],
+    queryFn: async () => categoryOptions(await findCategoryTree()),
+    enabled: admin && offer.data?.categories === true,
+    staleTime: 60_000,
+  });
+
   if (!admin) return <Result status="403" title={t('audit:config.adminOnly')} />;
-  if (config.isPending) return <Spin className="tab-loading" />;
+  if (config.isPending || offer.isPending) return <Spin className="tab-loading" />;
   if (config.isError) return <Result status="warning" title={errorText(config.error)} />;
+  if (offer.isError) return <Result status="warning" title={errorText(offer.error)} />;
+  const pick = (label: { zh_cn: string; en: string }) => (i18n.language === 'en' ? label.en : label.zh_cn);
+  const conditions = offer.data;
+  const typeLabel = conditions.documentType ? pick(conditions.documentType.label) : '';
+  const orgLabel = conditions.organisations.map((o) => pick(o.label)).join(' / ');
 
   async function onFinish(values: { steps: StepForm[] }) {
     try {
       await saveConfig({
         documentKind: KIND,
-        steps: toSteps(values.steps ?? []),
+        steps: toConditionSteps(values.steps ?? []),
         version: config.data?.version,
       });
       void message.success(t('audit:config.saved'));
@@ -82,7 +114,7 @@ function AuditConfigPage() {
         key={`${KIND}:${config.data?.version ?? 'none'}`}
         form={form}
         onFinish={onFinish}
-        initialValues={{ steps: toRows(config.data?.steps ?? []) }}
+        initialValues={{ steps: toConditionRows(config.data?.steps ?? []) }}
       >
         <Form.List name="steps">
           {(fields, { add, remove }) => (
@@ -91,6 +123,7 @@ function AuditConfigPage() {
                 size="small"
                 rowKey="key"
                 pagination={false}
+                scroll={{ x: 1500 }}
                 dataSource={fields}
                 locale={{ emptyText: t('audit:config.noSteps') }}
                 columns={[
@@ -98,6 +131,7 @@ function AuditConfigPage() {
                   {
                     key: 'name',
                     title: t('audit:config.name'),
+                    width: 160,
                     render: (_v, f) => (
                       <Form.Item
                         name={[f.name, 'name']}
@@ -183,6 +217,97 @@ function AuditConfigPage() {
                     ),
                   },
                   {
+                    key: 'maxAmount',
+                    title: t('audit:config.maxAmount'),
+                    width: 170,
+                    render: (_v, f) => (
+                      <Form.Item
+                        name={[f.name, 'maxAmount']}
+                        style={{ marginBottom: 0 }}
+                        dependencies={[['steps', f.name, 'minAmount']]}
+                        rules={[
+                          { pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t('audit:config.amountFormat') },
+                          {
+                            validator: async (_r, v) => {
+                              const min = form.getFieldValue(['steps', f.name, 'minAmount']);
+                              if (!amountRangeOk(min, v)) throw new Error(t('audit:config.amountRange'));
+                            },
+                          },
+                        ]}
+                      >
+                        <Input
+                          inputMode="decimal"
+                          aria-label={`${t('audit:config.maxAmount')} ${f.name + 1}`}
+                          placeholder={t('audit:config.noLimit')}
+                        />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    key: 'conditions',
+                    title: t('audit:config.conditions'),
+                    width: 300,
+                    // Issue #19: only the conditions the flow's documents have; empty = any.
+                    render: (_v, f) => (
+                      <Space direction="vertical" size={4} style={{ width: '100%' }}>
+                        {conditions.documentType && (
+                          <Form.Item name={[f.name, 'documentTypes']} noStyle>
+                            <Select
+                              mode="multiple"
+                              allowClear
+                              style={{ width: '100%' }}
+                              aria-label={`${typeLabel} ${f.name + 1}`}
+                              placeholder={t('audit:config.anyOf', { what: typeLabel })}
+                              optionFilterProp="label"
+                              options={conditions.documentType.options.map((o) => ({
+                                value: o.value,
+                                label: pick(o.label),
+                              }))}
+                            />
+                          </Form.Item>
+                        )}
+                        {conditions.categories && (
+                          <Form.Item name={[f.name, 'categories']} noStyle>
+                            <Select
+                              mode="multiple"
+                              allowClear
+                              style={{ width: '100%' }}
+                              aria-label={`${t('audit:config.categories')} ${f.name + 1}`}
+                              placeholder={t('audit:config.anyOf', { what: t('audit:config.categories') })}
+                              optionFilterProp="label"
+                              loading={categories.isFetching}
+                              options={categories.data ?? []}
+                            />
+                          </Form.Item>
+                        )}
+                        {conditions.organisations.length > 0 && (
+                          <Form.Item
+                            name={[f.name, 'organisations']}
+                            style={{ marginBottom: 0 }}
+                            rules={[
+                              {
+                                validator: async (_r, v) => {
+                                  if (!organisationsOk(v))
+                                    throw new Error(t('audit:config.organisationTooLong'));
+                                },
+                              },
+                            ]}
+                          >
+                            <Input
+                              aria-label={`${orgLabel} ${f.name + 1}`}
+                              placeholder={t('audit:config.organisationsPlaceholder', { what: orgLabel })}
+                            />
+                          </Form.Item>
+                        )}
+                        {!conditions.documentType &&
+                          !conditions.categories &&
+                          conditions.organisations.length === 0 && (
+                            <Typography.Text type="secondary">{t('audit:config.amountOnly')}</Typography.Text>
+                          )}
+                      </Space>
+                    ),
+                  },
+                  {
                     key: 'cc',
                     title: t('audit:config.cc'),
                     // Carbon copy (issue #19): users or roles told when the approval ends.
@@ -236,7 +361,16 @@ function AuditConfigPage() {
                 <Button
                   icon={<PlusOutlined />}
                   onClick={() =>
-                    add({ approverType: 'user', name: '', approvers: '', ccType: 'user', cc: '' })
+                    add({
+                      approverType: 'user',
+                      name: '',
+                      approvers: '',
+                      ccType: 'user',
+                      cc: '',
+                      documentTypes: [],
+                      categories: [],
+                      organisations: '',
+                    })
                   }
                 >
                   {t('audit:config.addStep')}

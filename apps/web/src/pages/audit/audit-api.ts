@@ -64,6 +64,11 @@ export type AuditStep = {
   approverType: 'user' | 'role';
   approvers: string[];
   minAmount?: number;
+  /** Conditions (issue #19): amount below; document types, categories, organisations (empty = any). */
+  maxAmount?: number;
+  documentTypes?: string[];
+  categories?: string[];
+  organisations?: string[];
   ccType?: 'user' | 'role';
   cc?: string[];
 };
