@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { bargain, registerBargainApproval } from '../modules/ebidding/bargain.ts';
 import {
   awardEbidding,
   ebiddingKind,
@@ -17,11 +18,15 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
  * reverse by total price: one running for four hours after start-up (200003 has bid; 200001 and 200002
  * can bid at once and the buyer can watch the console), one scheduled for tomorrow, one finished and awarded
  * (200001 and 200003 only) with its hash-chained bid log, and a draft. Then a running Dutch auction per
- * line (one line taken by 200003, one open) and a running Japanese auction (200003 has accepted round 1).
+ * line (one line taken by 200003, one open), a running Japanese auction (200003 has accepted round 1), and
+ * an ended English auction in its bargain round ("bidding bargain", bargain.ts): 200003, 200001 and 200002
+ * bid, the buyer ended it and asked the two best (200001, 200002) for a final offer by four hours after
+ * start-up, so a newcomer can answer as 200001 or 200002 and watch the console. Its bid log verifies.
  */
 export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
   // The seed awards before the routes are registered: the award approval handler must exist.
   registerEbiddingAwardApproval(env);
+  registerBargainApproval(env);
   const buyer = await as(db, '100000', 'buyer1');
   const materials = await db.select().from(material).where(eq(material.elsAccount, '100000'));
   const byNumber = (n: string) => materials.find((m) => m.materialNumber === n)!;
@@ -162,4 +167,28 @@ export async function seedDemoEbiddings(db: Db, env: string): Promise<void> {
   const jp = await publish(japanese.id);
   await start(japanese.id, jp.version);
   await placeBid(db, await as(db, '200003', 'admin'), japanese.id, { accept: true });
+
+  // Ended and in its bargain round for four hours: 200003, 200001 and 200002 bid (best 200001 at 24,200,
+  // then 200002 at 24,600); the buyer ended it and asked the two best for a final offer (at most their
+  // last offer, once). 200003 (25,500) was not asked. No approval steps for "bidding bargain" in the demo:
+  // the round opens at once, its deadline timer is set and 200001 and 200002 are told.
+  const bargaining = await make('贴片电容年度框架竞价（议价中）', '26000', [['C-0805-100N', '1000000']]);
+  const bp = await publish(bargaining.id);
+  await start(bargaining.id, bp.version);
+  await offers(bargaining.id, [
+    ['200003', '25500'],
+    ['200001', '25000'],
+    ['200002', '24600'],
+    ['200001', '24200'],
+  ]);
+  const bid = await ebiddingKind.find(db, buyer, 'purchase', bargaining.id);
+  const closed = await ebiddingKind.runAction(db, env, buyer, 'purchase', 'finish', bargaining.id, {
+    version: bid.version,
+    remark: '进入议价',
+  });
+  await bargain(db, env, buyer, bargaining.id, {
+    version: closed.version,
+    suppliers: ['200001', '200002'],
+    bargainEndTime: at(240),
+  });
 }

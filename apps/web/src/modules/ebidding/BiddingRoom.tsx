@@ -19,6 +19,7 @@ import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
 import { clockAcceptState, clockOffset, highestAcceptable, rankOf } from './live-rules.ts';
 import './i18n-ebidding.ts';
+import './ebidding.css';
 
 /** A short falling tone when outbid (Web Audio: no sound file to load). */
 function outbidTone() {
@@ -173,12 +174,12 @@ function OfferPanel({
       {outbid && (
         <Alert type="error" showIcon message={t('ebidding:room.outbid')} style={{ marginBottom: 8 }} />
       )}
-      <Space size="large" wrap>
+      <div className="auction-stats">
         <Statistic title={t('ebidding:room.yourRank')} value={standing.rank ?? '—'} />
         <Statistic title={t('ebidding:room.best')} value={standing.bestPrice ?? '—'} />
         <Statistic title={t('ebidding:room.yourOffer')} value={standing.ownPrice ?? '—'} />
         <Statistic title={t('ebidding:room.bidders')} value={standing.bidders ?? 0} />
-      </Space>
+      </div>
       {/* Offers need ebidding.bid (issue #19). */}
       {room.open && mayBid && (
         <Space style={{ marginTop: 12, display: 'flex' }} wrap>
@@ -191,7 +192,7 @@ function OfferPanel({
                 value={price}
                 onChange={(e) => setPrice(e.target.value)}
                 onPressEnter={() => void send()}
-                style={{ width: 200 }}
+                className="auction-offer-input"
               />
               <Button type="primary" loading={busy} disabled={!price.trim()} onClick={() => void send()}>
                 {t('ebidding:room.place')}
@@ -279,8 +280,13 @@ export default function BiddingRoom() {
     void room.refetch();
   };
   const label = (f: keyof typeof def.header) => def.header[f].label[locale];
+  // One column at every width (cards wrap their titles; the statistics and the offer form wrap), and the
+  // countdown on a sticky bar at the top: it stays in view while the supplier scrolls to the offer form.
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <div className="auction-room">
+      <div className="auction-clock auction-clock-bar">
+        <LiveStatus record={r} offset={offset} live={live} clock={data.lot?.clock ?? data.lines[0]?.clock} />
+      </div>
       <Card
         title={`${t('ebidding:room.title')} · ${r.ebiddingNumber} ${r.ebiddingName}`}
         extra={
@@ -299,8 +305,7 @@ export default function BiddingRoom() {
           </Space>
         }
       >
-        <LiveStatus record={r} offset={offset} live={live} clock={data.lot?.clock ?? data.lines[0]?.clock} />
-        <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginTop: 12 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={label('ebiddingType')}>
             {EBIDDING_TYPE[r.ebiddingType as keyof typeof EBIDDING_TYPE]?.[locale]}
           </Descriptions.Item>
@@ -359,6 +364,6 @@ export default function BiddingRoom() {
             onPlaced={() => placed(l.itemId)}
           />
         ))}
-    </Space>
+    </div>
   );
 }

@@ -6,12 +6,14 @@ import {
   Button,
   Card,
   DatePicker,
+  Grid,
   Input,
   InputNumber,
   Modal,
   Select,
   Space,
   Table,
+  Tabs,
   Tag,
   Typography,
 } from 'antd';
@@ -37,6 +39,7 @@ import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
 import { clockOffset, proRataSplit } from './live-rules.ts';
 import './i18n-ebidding.ts';
+import './ebidding.css';
 
 const PriceChart = lazy(() => import('./PriceChart.tsx'));
 /** Statuses after the end (finished, won, bid failed, closed): the auction record is final to print. */
@@ -50,14 +53,19 @@ function RankingTable({ rows, title }: { rows: RankRow[]; title: string }) {
       size="small"
       rowKey="toElsAccount"
       pagination={false}
+      className="auction-table"
       title={() => title}
       dataSource={rows}
       locale={{ emptyText: t('ebidding:console.noOffers') }}
       columns={[
-        { title: t('ebidding:console.rank'), dataIndex: 'rank', width: 70 },
+        { title: t('ebidding:console.rank'), dataIndex: 'rank', width: 56 },
         { title: t('ebidding:console.supplier'), render: (_, r) => `${r.toElsAccount} ${r.supplierName}` },
         { title: t('ebidding:console.price'), dataIndex: 'price', className: 'num' },
-        { title: t('ebidding:console.bidTime'), render: (_, r) => dayjs(r.bidTime).format('HH:mm:ss.SSS') },
+        {
+          title: t('ebidding:console.bidTime'),
+          className: 'num',
+          render: (_, r) => dayjs(r.bidTime).format('HH:mm:ss.SSS'),
+        },
       ]}
     />
   );
@@ -266,6 +274,45 @@ function BargainDialog({ data, onClose }: { data: Console; onClose: () => void }
   );
 }
 
+/**
+ * The hash-chained bid log, newest first (20 a page). `narrow` (the console under antd's lg, 992 px — the
+ * shell's iframe on a screen up to 1024 px): the time without the date and a shorter hash, so the table fits
+ * a phone or tablet (the supplier's name wraps; prices, times and hashes do not).
+ */
+function BidLogTable({ log, narrow }: { log: Console['log']; narrow: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey="seq"
+      pagination={{ pageSize: 20, size: 'small' }}
+      className="auction-table"
+      dataSource={[...log].reverse()}
+      columns={[
+        { title: t('ebidding:console.seq'), dataIndex: 'seq', width: 56 },
+        {
+          title: t('ebidding:console.supplier'),
+          render: (_, b) => `${b.toElsAccount} ${b.supplierName}`,
+        },
+        { title: t('ebidding:console.price'), dataIndex: 'price', className: 'num' },
+        {
+          title: t('ebidding:console.bidTime'),
+          className: 'num',
+          render: (_, b) => dayjs(b.bidTime).format(narrow ? 'HH:mm:ss.SSS' : 'YYYY-MM-DD HH:mm:ss.SSS'),
+        },
+        {
+          title: t('ebidding:console.hash'),
+          render: (_, b) => (
+            <Typography.Text code className="auction-hash" title={b.hash}>
+              {b.hash.slice(0, narrow ? 8 : 16)}…
+            </Typography.Text>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
 /** Reads the console again when the document changed under it (an action of the toolbar). */
 function ConsoleBody({
   version,
@@ -327,6 +374,9 @@ export default function EbiddingConsole() {
       !live && ['1', '2'].includes(String(q.state.data?.record.ebiddingStatus)) ? 2000 : false,
   });
   const data = consoleQuery.data;
+  // Under antd's lg (992 px: the shell's iframe on a screen up to 1024 px wide) the console is one column.
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.lg === false;
   async function onVerify() {
     try {
       const r = await verifyBidLog(id);
@@ -339,128 +389,147 @@ export default function EbiddingConsole() {
       void message.error(errorText(e));
     }
   }
+  const verifyButton = may(kindCode(def, 'read')) && (
+    <Button onClick={onVerify}>{t('ebidding:console.verify')}</Button>
+  );
+  const verifiedAlert = verified && <Alert style={{ marginBottom: 8 }} type="info" message={verified} />;
   return (
-    <DocumentDetail
-      def={def}
-      side="purchase"
-      id={id}
-      onBack={inAudit ? undefined : () => navigate('/v2/list')}
-      onEdit={inAudit ? undefined : () => navigate(`/v2/edit?id=${id}`)}
-      onDeleted={() => navigate('/v2/list')}
-      hideActions={inAudit}
-      ownActions={['award', 'bargain']}
-      extra={(d) => (
-        <>
-          {d.actions?.includes('award') && may(kindCode(def, 'award')) && data ? (
-            <Button type="primary" onClick={() => setAwarding(true)}>
-              {t('ebidding:console.award')}
-            </Button>
-          ) : null}
-          {d.actions?.includes('bargain') && may(kindCode(def, 'bargain')) && data ? (
-            <Button onClick={() => setBargaining(true)}>{t('ebidding:bargain.title')}</Button>
-          ) : null}
-          {ENDED.includes(String(d.record.ebiddingStatus)) && may(kindCode(def, 'print')) ? (
-            <Button
-              onClick={() =>
-                void printRecord(id, String(d.record.ebiddingNumber)).catch((e) =>
-                  message.error(errorText(e)),
-                )
-              }
+    <div className="auction-page">
+      <DocumentDetail
+        def={def}
+        side="purchase"
+        id={id}
+        onBack={inAudit ? undefined : () => navigate('/v2/list')}
+        onEdit={inAudit ? undefined : () => navigate(`/v2/edit?id=${id}`)}
+        onDeleted={() => navigate('/v2/list')}
+        hideActions={inAudit}
+        ownActions={['award', 'bargain']}
+        extra={(d) => (
+          <>
+            {d.actions?.includes('award') && may(kindCode(def, 'award')) && data ? (
+              <Button type="primary" onClick={() => setAwarding(true)}>
+                {t('ebidding:console.award')}
+              </Button>
+            ) : null}
+            {d.actions?.includes('bargain') && may(kindCode(def, 'bargain')) && data ? (
+              <Button onClick={() => setBargaining(true)}>{t('ebidding:bargain.title')}</Button>
+            ) : null}
+            {ENDED.includes(String(d.record.ebiddingStatus)) && may(kindCode(def, 'print')) ? (
+              <Button
+                onClick={() =>
+                  void printRecord(id, String(d.record.ebiddingNumber)).catch((e) =>
+                    message.error(errorText(e)),
+                  )
+                }
+              >
+                {t('ebidding:console.printRecord')}
+              </Button>
+            ) : null}
+          </>
+        )}
+      >
+        {(d) =>
+          data ? (
+            <ConsoleBody
+              version={Number(d.record.version)}
+              onStale={() => void consoleQuery.refetch()}
+              stale={data.record.version !== Number(d.record.version)}
             >
-              {t('ebidding:console.printRecord')}
-            </Button>
-          ) : null}
-        </>
-      )}
-    >
-      {(d) =>
-        data ? (
-          <ConsoleBody
-            version={Number(d.record.version)}
-            onStale={() => void consoleQuery.refetch()}
-            stale={data.record.version !== Number(d.record.version)}
-          >
-            <Card size="small">
-              <LiveStatus
-                record={data.record}
-                offset={offset}
-                live={live}
-                clock={data.lot?.clock ?? data.lines[0]?.clock}
-              />
-            </Card>
-            <Card size="small" title={t('ebidding:console.ranking')}>
-              {data.lot ? (
-                <RankingTable
-                  rows={data.lot.ranking}
-                  title={`${data.record.ebiddingNumber} · ${data.record.currency}`}
-                />
-              ) : (
-                data.lines.map((l) => (
-                  <RankingTable
-                    key={l.itemId}
-                    rows={l.ranking ?? []}
-                    title={`${l.lineNumber} · ${l.materialNumber} ${l.materialDesc} · ${l.quantity} ${l.unit}`}
+              <div className={`auction-console${narrow ? ' auction-narrow' : ''}`}>
+                {/* Sticky: the countdown stays in view while the buyer scrolls the ranking and the log. */}
+                <Card size="small" className="auction-clock">
+                  <LiveStatus
+                    record={data.record}
+                    offset={offset}
+                    live={live}
+                    clock={data.lot?.clock ?? data.lines[0]?.clock}
                   />
-                ))
-              )}
-            </Card>
-            <Card size="small" title={t('ebidding:console.bidders')}>
-              <Space wrap>
-                {data.bidders.map((b) => (
-                  <Tag key={b.toElsAccount}>
-                    {b.toElsAccount} {b.supplierName} · {t('ebidding:console.offers')} {b.bidCount}
-                    {b.bargainStatus !== '0'
-                      ? ` · ${BIDDER_BARGAIN_STATUS[b.bargainStatus as keyof typeof BIDDER_BARGAIN_STATUS]?.[locale]}`
-                      : ''}
-                  </Tag>
-                ))}
-              </Space>
-            </Card>
-            {data.log.length > 0 && (
-              <Card size="small" title={t('ebidding:console.chart')}>
-                <Suspense fallback={null}>
-                  <PriceChart log={data.log} label={t('ebidding:console.chart')} />
-                </Suspense>
-              </Card>
-            )}
-            <Card
-              size="small"
-              title={t('ebidding:console.log')}
-              extra={
-                may(kindCode(def, 'read')) && (
-                  <Button onClick={onVerify}>{t('ebidding:console.verify')}</Button>
-                )
-              }
-            >
-              {verified && <Alert style={{ marginBottom: 8 }} type="info" message={verified} />}
-              <Table
-                size="small"
-                rowKey="seq"
-                pagination={{ pageSize: 20 }}
-                dataSource={[...data.log].reverse()}
-                columns={[
-                  { title: t('ebidding:console.seq'), dataIndex: 'seq', width: 70 },
-                  {
-                    title: t('ebidding:console.supplier'),
-                    render: (_, b) => `${b.toElsAccount} ${b.supplierName}`,
-                  },
-                  { title: t('ebidding:console.price'), dataIndex: 'price', className: 'num' },
-                  {
-                    title: t('ebidding:console.bidTime'),
-                    render: (_, b) => dayjs(b.bidTime).format('YYYY-MM-DD HH:mm:ss.SSS'),
-                  },
-                  {
-                    title: t('ebidding:console.hash'),
-                    render: (_, b) => <Typography.Text code>{b.hash.slice(0, 16)}…</Typography.Text>,
-                  },
-                ]}
-              />
-            </Card>
-            {awarding && <AwardDialog data={data} onClose={() => setAwarding(false)} />}
-            {bargaining && <BargainDialog data={data} onClose={() => setBargaining(false)} />}
-          </ConsoleBody>
-        ) : null
-      }
-    </DocumentDetail>
+                </Card>
+                <div className={data.log.length > 0 && !narrow ? 'auction-board' : undefined}>
+                  <Card size="small" title={t('ebidding:console.ranking')}>
+                    {data.lot ? (
+                      <RankingTable
+                        rows={data.lot.ranking}
+                        title={`${data.record.ebiddingNumber} · ${data.record.currency}`}
+                      />
+                    ) : (
+                      data.lines.map((l) => (
+                        <RankingTable
+                          key={l.itemId}
+                          rows={l.ranking ?? []}
+                          title={`${l.lineNumber} · ${l.materialNumber} ${l.materialDesc} · ${l.quantity} ${l.unit}`}
+                        />
+                      ))
+                    )}
+                  </Card>
+                  {data.log.length > 0 && !narrow && (
+                    <Card size="small" title={t('ebidding:console.chart')}>
+                      <Suspense fallback={null}>
+                        <PriceChart log={data.log} label={t('ebidding:console.chart')} />
+                      </Suspense>
+                    </Card>
+                  )}
+                </div>
+                <Card size="small" title={t('ebidding:console.bidders')}>
+                  <Space wrap>
+                    {data.bidders.map((b) => (
+                      <Tag key={b.toElsAccount} className="auction-bidder">
+                        {b.toElsAccount} {b.supplierName} · {t('ebidding:console.offers')} {b.bidCount}
+                        {b.bargainStatus !== '0'
+                          ? ` · ${BIDDER_BARGAIN_STATUS[b.bargainStatus as keyof typeof BIDDER_BARGAIN_STATUS]?.[locale]}`
+                          : ''}
+                      </Tag>
+                    ))}
+                  </Space>
+                </Card>
+                {narrow ? (
+                  // Narrow: the chart and the bid log share one card as tabs (the log first: it is what the
+                  // buyer checks); the chart is drawn only while its tab shows.
+                  <Card size="small" className="auction-tabs">
+                    <Tabs
+                      size="small"
+                      destroyOnHidden
+                      tabBarExtraContent={verifyButton}
+                      items={[
+                        {
+                          key: 'log',
+                          label: `${t('ebidding:console.log')} (${data.log.length})`,
+                          children: (
+                            <>
+                              {verifiedAlert}
+                              <BidLogTable log={data.log} narrow />
+                            </>
+                          ),
+                        },
+                        ...(data.log.length > 0
+                          ? [
+                              {
+                                key: 'chart',
+                                label: t('ebidding:console.chart'),
+                                children: (
+                                  <Suspense fallback={null}>
+                                    <PriceChart log={data.log} label={t('ebidding:console.chart')} />
+                                  </Suspense>
+                                ),
+                              },
+                            ]
+                          : []),
+                      ]}
+                    />
+                  </Card>
+                ) : (
+                  <Card size="small" title={t('ebidding:console.log')} extra={verifyButton}>
+                    {verifiedAlert}
+                    <BidLogTable log={data.log} narrow={false} />
+                  </Card>
+                )}
+              </div>
+              {awarding && <AwardDialog data={data} onClose={() => setAwarding(false)} />}
+              {bargaining && <BargainDialog data={data} onClose={() => setBargaining(false)} />}
+            </ConsoleBody>
+          ) : null
+        }
+      </DocumentDetail>
+    </div>
   );
 }

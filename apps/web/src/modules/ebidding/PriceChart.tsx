@@ -3,7 +3,10 @@ import type { Console } from './api.ts';
 
 /**
  * Offers over time, one line per supplier (ECharts via echarts/core, only the line chart and what it
- * needs; this chunk loads with the console, never with the shell). Prices as offered, times local.
+ * needs; this chunk loads with the console, never with the shell). Prices as offered, times local. It
+ * follows its box's width (a ResizeObserver: the console's columns change with the screen, not only with
+ * the window), the legend scrolls in one row and overlapping axis labels are left out, so it reads on a
+ * narrow screen too.
  */
 export default function PriceChart({ log, label }: { log: Console['log']; label: string }) {
   const element = useRef<HTMLDivElement>(null);
@@ -34,18 +37,18 @@ export default function PriceChart({ log, label }: { log: Console['log']; label:
       chart.setOption({
         aria: { enabled: true, label: { description: label } },
         tooltip: { trigger: 'axis' },
-        legend: { top: 0 },
-        grid: { left: 60, right: 20, top: 30, bottom: 30 },
-        xAxis: { type: 'time' },
-        yAxis: { type: 'value', scale: true },
+        legend: { top: 0, type: 'scroll' },
+        grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
+        xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+        yAxis: { type: 'value', scale: true, axisLabel: { hideOverlap: true } },
         series: [...bySupplier.entries()].map(([name, data]) => ({ name, type: 'line', step: 'end', data })),
       });
     });
-    const onResize = () => chart?.resize();
-    window.addEventListener('resize', onResize);
+    const observer = new ResizeObserver(() => chart?.resize());
+    if (element.current) observer.observe(element.current);
     return () => {
       disposed = true;
-      window.removeEventListener('resize', onResize);
+      observer.disconnect();
       chart?.dispose();
     };
   }, [log, label]);
