@@ -13,8 +13,10 @@
 //      1 15 %, 2 25 %, 3 40 %, 4 10 %) with 5 lines each, 3 suppliers invited on every line of the
 //      published ones (enquiry_supplier rows as publish makes them), 200001 among them on --share % of
 //      the RFQs; VACUUM ANALYZE. Each step is timed.
-// 2. Comparison: GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id} as 100000/admin —
-//    --samples sequential calls (connections=1), then autocannon (--connections, --duration after --warmup)
+// 2. Comparison: GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id} as 100000/admin, paged by
+//    line (50 lines a page; the first page carries the SQL summary): every page walked once (bytes and
+//    time per page), the Excel export timed once, then for the first page and a middle page (?lineFrom=)
+//    --samples sequential calls (connections=1), then autocannon on the first page (--connections, --duration after --warmup; non-2xx = the limit's 429s)
 //    with the server's peak RSS; the answer's bytes (identity, gzip, br as the server sends them); where a
 //    call's time goes: the same service function in this process on its own pool (no HTTP) and the SQL
 //    statements it sends (captured through a logging drizzle) replayed bare, each timed; EXPLAIN ANALYZE
@@ -154,7 +156,7 @@ const tStart = performance.now();
 server = await startServer({
   port,
   dataDir: join(work, 'data'), // unused with DATABASE_URL
-  timeoutMs: 180_000,
+  timeoutMs: 600_000,
   env: {
     DATABASE_URL: db.url,
     LOG_LEVEL: 'warn',
@@ -673,7 +675,11 @@ if (doCompare) {
     if (from === null) break;
   }
   const walkMs = performance.now() - walkT0;
-  if (lineCount !== CMP_LINES || priced !== CMP_LINES * CMP_SUPPLIERS || answer.data.summary?.lineCount !== CMP_LINES)
+  if (
+    lineCount !== CMP_LINES ||
+    priced !== CMP_LINES * CMP_SUPPLIERS ||
+    answer.data.summary?.lineCount !== CMP_LINES
+  )
     throw new Error(`comparison: ${lineCount} lines, ${priced} priced quotes`);
   log(
     `  pages: ${pageBytes.length} pages, ${lineCount} lines, ${quotes} quotes (${priced} priced, ${ladders} ladders), first page ${fmt(first.bytes)} bytes, all pages ${fmt(pageBytes.reduce((a, b) => a + b, 0))} bytes in ${walkMs.toFixed(0)} ms`,

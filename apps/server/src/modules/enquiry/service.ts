@@ -1414,7 +1414,8 @@ async function comparisonSummary(db: Queryable, row: EnquiryRow): Promise<Compar
           then (select coalesce(sum(round((f.value ->> 'amount')::numeric * q.exchange_rate, 2)), 0)
                   from jsonb_array_elements(q.addition_fee_json) as f(value))
           else 0 end as fees
-      from inv left join enquiry_quote q on q.invitation_id = inv.id and q.status = '1'
+      from inv left join enquiry_quote q
+        on q.invitation_id = inv.id and q.status = '1' and q.enquiry_id = ${row.id}
     ), amounts as (
       select priced.*, round(price * quantity, 2) as amount,
         min(price) over (partition by item_id) as line_min
