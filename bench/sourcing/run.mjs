@@ -13,8 +13,10 @@
 //      1 15 %, 2 25 %, 3 40 %, 4 10 %) with 5 lines each, 3 suppliers invited on every line of the
 //      published ones (enquiry_supplier rows as publish makes them), 200001 among them on --share % of
 //      the RFQs; VACUUM ANALYZE. Each step is timed.
-// 2. Comparison: GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id} as 100000/admin —
-//    --samples sequential calls (connections=1), then autocannon (--connections, --duration after --warmup)
+// 2. Comparison: GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id} as 100000/admin, paged by
+//    line (50 lines a page; the first page carries the SQL summary): every page walked once (bytes and
+//    time per page), the Excel export timed once, then for the first page and a middle page (?lineFrom=)
+//    --samples sequential calls (connections=1), then autocannon on the first page (--connections, --duration after --warmup; non-2xx = the limit's 429s)
 //    with the server's peak RSS; the answer's bytes (identity, gzip, br as the server sends them); where a
 //    call's time goes: the same service function in this process on its own pool (no HTTP) and the SQL
 //    statements it sends (captured through a logging drizzle) replayed bare, each timed; EXPLAIN ANALYZE
@@ -154,7 +156,7 @@ const tStart = performance.now();
 server = await startServer({
   port,
   dataDir: join(work, 'data'), // unused with DATABASE_URL
-  timeoutMs: 180_000,
+  timeoutMs: 600_000,
   env: {
     DATABASE_URL: db.url,
     LOG_LEVEL: 'warn',
@@ -649,24 +651,50 @@ if (doCompare) {
   const first = await rawGet(path, headers);
   const answer = JSON.parse(first.body.toString('utf8'));
   if (answer.code !== '200') throw new Error(`comparison: ${first.body.toString('utf8').slice(0, 300)}`);
-  const quotes = answer.data.lines.reduce((n, l) => n + l.quotes.length, 0);
-  const priced = answer.data.lines.reduce(
-    (n, l) => n + l.quotes.filter((q) => q.priceExcludingTax).length,
-    0,
-  );
-  const ladders = answer.data.lines.reduce(
-    (n, l) => n + l.quotes.filter((q) => q.ladder?.length === 3).length,
-    0,
-  );
-  if (answer.data.lines.length !== CMP_LINES || priced !== CMP_LINES * CMP_SUPPLIERS)
-    throw new Error(`comparison: ${answer.data.lines.length} lines, ${priced} priced quotes`);
+  // Paged by line (default 50 lines, the first page with the summary): walk every page once, counting
+  // lines, cells, priced cells and ladders, and each page's bytes and time.
+  let quotes = 0;
+  let priced = 0;
+  let ladders = 0;
+  let lineCount = 0;
+  const pageBytes = [];
+  const walk = [];
+  const walkT0 = performance.now();
+  for (let from = null, n = 0; n < 1000; n++) {
+    const r = await rawGet(from === null ? path : `${path}?lineFrom=${from}`, headers);
+    const page = JSON.parse(r.body.toString('utf8')).data;
+    pageBytes.push(r.bytes);
+    walk.push(r.ms);
+    lineCount += page.lines.length;
+    for (const l of page.lines) {
+      quotes += l.quotes.length;
+      priced += l.quotes.filter((q) => q.priceExcludingTax).length;
+      ladders += l.quotes.filter((q) => q.ladder?.length === 3).length;
+    }
+    from = page.nextLineFrom;
+    if (from === null) break;
+  }
+  const walkMs = performance.now() - walkT0;
+  if (
+    lineCount !== CMP_LINES ||
+    priced !== CMP_LINES * CMP_SUPPLIERS ||
+    answer.data.summary?.lineCount !== CMP_LINES
+  )
+    throw new Error(`comparison: ${lineCount} lines, ${priced} priced quotes`);
   log(
-    `  answer: ${answer.data.lines.length} lines, ${quotes} quotes (${priced} priced, ${ladders} ladders), ${fmt(first.bytes)} bytes`,
+    `  pages: ${pageBytes.length} pages, ${lineCount} lines, ${quotes} quotes (${priced} priced, ${ladders} ladders), first page ${fmt(first.bytes)} bytes, all pages ${fmt(pageBytes.reduce((a, b) => a + b, 0))} bytes in ${walkMs.toFixed(0)} ms`,
   );
+  const middlePath = `${path}?lineFrom=${answer.data.lines[0].lineNumber + Math.floor(CMP_LINES / 2) * (answer.data.lines[1].lineNumber - answer.data.lines[0].lineNumber)}`;
+  const exportT0 = performance.now();
+  const exported = await rawGet(`/apis/inquiry/PurchaseEnquiryService/exportComparison/${cmpId}`, headers);
+  const exportMs = performance.now() - exportT0;
+  log(`  export: ${fmt(exported.bytes)} bytes in ${exportMs.toFixed(0)} ms`);
   const sizes = { identity: first.bytes };
   for (const enc of ['gzip', 'br']) {
     const r = await rawGet(path, { ...headers, 'accept-encoding': enc });
     sizes[enc] = r.encoding === enc ? r.bytes : null;
+    const m = await rawGet(middlePath, { ...headers, 'accept-encoding': enc });
+    sizes[`middle_${enc}`] = m.encoding === enc ? m.bytes : null;
     log(`  Accept-Encoding ${enc}: ${r.encoding}, ${fmt(r.bytes)} bytes in ${r.ms.toFixed(0)} ms`);
   }
   // connections=1: sequential calls, alternately without compression (as autocannon asks) and as
@@ -674,17 +702,21 @@ if (doCompare) {
   await settle();
   const seq = [];
   const seqBr = [];
+  const seqMiddle = [];
   for (let i = 0; i < samples; i++) {
     seq.push((await rawGet(path, headers)).ms);
     seqBr.push((await rawGet(path, { ...headers, 'accept-encoding': 'gzip, deflate, br' })).ms);
+    seqMiddle.push((await rawGet(middlePath, headers)).ms);
   }
+  sizes.middle = (await rawGet(middlePath, headers)).bytes;
   const sequential = stats(seq);
   const sequentialBr = stats(seqBr);
+  const sequentialMiddle = stats(seqMiddle);
   log(`  connections=1: ${JSON.stringify(sequential)}; with br: ${JSON.stringify(sequentialBr)}`);
 
   // Where the time goes: the service function in this process (its own pool, no HTTP, no serialization),
   // and the statements it sends, captured and replayed bare one after the other.
-  const { findComparison } = await tsImport(
+  const { findComparisonPage: findComparison } = await tsImport(
     '../../apps/server/src/modules/enquiry/service.ts',
     import.meta.url,
   );
@@ -700,12 +732,12 @@ if (doCompare) {
   const inProcess = [];
   for (let i = 0; i < Math.min(samples, 10); i++) {
     const t0 = performance.now();
-    await findComparison(plain, auth, cmpId);
+    await findComparison(plain, auth, cmpId, { limit: 50 });
     inProcess.push(performance.now() - t0);
   }
   const sent = [];
   const capture = drizzle(pool, { logger: { logQuery: (text, values) => sent.push({ text, values }) } });
-  await findComparison(capture, auth, cmpId);
+  await findComparison(capture, auth, cmpId, { limit: 50 });
   const client = await pool.connect();
   const perStatement = sent.map(() => []);
   const bareTotal = [];
@@ -785,12 +817,18 @@ if (doCompare) {
   }
   compare = {
     id: cmpId,
-    lines: answer.data.lines.length,
+    lines: lineCount,
     quotes,
     ladders,
     sizes,
+    pages: pageBytes.length,
+    pageBytes: stats(pageBytes),
+    allPagesBytes: pageBytes.reduce((a, b) => a + b, 0),
+    walk: { ms: walkMs, perPage: stats(walk) },
+    export: { ms: exportMs, bytes: exported.bytes },
     sequential,
     sequentialBr,
+    sequentialMiddle,
     inProcess: stats(inProcess),
     bareSql: stats(bareTotal),
     statements,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -70,7 +71,7 @@ async function quotedRfq() {
     .update(enquiry)
     .set({ quoteEndTime: new Date(Date.now() - 60_000) })
     .where(eq(enquiry.id, row.id));
-  const comparison = (await get(`${P}/findComparison/${row.id}`, s.buyer)).json().data;
+  const comparison = fullComparison((await get(`${P}/findComparison/${row.id}`, s.buyer)).json()).data;
   return { id: row.id as string, number: row.enquiryNumber as string, comparison };
 }
 
@@ -133,7 +134,7 @@ describe('RFQ award approval ("enquiry end")', () => {
     // The approver's page: the task opens the RFQ's detail; the comparison carries the proposal.
     const task = await pendingTask(rfq.id);
     expect(task?.link).toBe(`/rfq/#/v2/detail?id=${rfq.id}&taskId=${task?.id}`);
-    const seen = (await get(`${P}/findComparison/${rfq.id}`, s.admin)).json().data;
+    const seen = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.admin)).json()).data;
     expect(seen.pendingAward).toMatchObject({ remark: '按报价排名 70/30', requestedBy: '100000_buyer1' });
     expect(seen.pendingAward.lines[0].awards).toEqual(splitBody(rfq.comparison).lines[0].awards);
     const told = await server.database.db
@@ -178,7 +179,9 @@ describe('RFQ award approval ("enquiry end")', () => {
     expect(detail.trail.find((t: { action: string }) => t.action === 'awardReject').remark).toBe(
       '配额需重新评估',
     );
-    expect((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data.pendingAward).toBeNull();
+    expect(
+      fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data.pendingAward,
+    ).toBeNull();
     expect(detail.actions).toContain('award');
 
     // Asked again, then withdrawn by the buyer: the task is cancelled, nothing written.
@@ -200,7 +203,9 @@ describe('RFQ award approval ("enquiry end")', () => {
         .filter((t: { documentKind: string }) => t.documentKind === 'enquiryEnd')
         .map((t: { status: string }) => t.status),
     ).toEqual(['rejected', 'cancelled']);
-    expect((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data.pendingAward).toBeNull();
+    expect(
+      fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data.pendingAward,
+    ).toBeNull();
     // 200004 did not quote: still nothing priced for anyone on this RFQ's material by this run.
     expect((await pricesOf('200004')).length).toBe(0);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inRfqCurrency } from '../src/modules/enquiry/service.ts';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -79,7 +80,7 @@ async function comparedAt(
     .update(enquiry)
     .set({ quoteEndTime: new Date(Date.now() - 60_000) })
     .where(eq(enquiry.id, row.id));
-  const res = (await get(`${P}/findComparison/${row.id}`, s.buyer)).json();
+  const res = fullComparison((await get(`${P}/findComparison/${row.id}`, s.buyer)).json());
   expect(res.code, res.message).toBe('200');
   const line = res.data.lines[0];
   return { line, quote: line.quotes.find((q: { toElsAccount: string }) => q.toElsAccount === '200001') };

@@ -4,6 +4,7 @@ import { QUOTE_END_JOB } from '../src/modules/enquiry/service.ts';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
 import { scheduledJob } from '../src/platform/tables.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -70,7 +71,7 @@ describe('RFQ opening', () => {
     await quoteAs('200001', rfq.id, '8.8');
     await quoteAs('200003', rfq.id, '8.6');
     // Two of three have answered: still sealed.
-    expect((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().code).toBe('400');
+    expect(fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).code).toBe('400');
     expect((await detailOf(rfq.id)).record.enquiryStatus).toBe('1');
     const declined = await post(`${S}/decline/${rfq.id}`, s['200004'], { reason: '产能不足' });
     expect(declined.json().code, declined.json().message).toBe('200');
@@ -78,7 +79,7 @@ describe('RFQ opening', () => {
     const detail = await detailOf(rfq.id);
     expect(detail.record.enquiryStatus).toBe('2');
     expect(detail.trail.filter((t: { action: string }) => t.action === 'quoteEnd')).toHaveLength(1);
-    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    const comparison = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json());
     expect(comparison.code, comparison.message).toBe('200');
     expect(comparison.data.lines[0].quotes.find((q: { lowest: boolean }) => q.lowest).toElsAccount).toBe(
       '200003',
@@ -104,7 +105,7 @@ describe('RFQ opening', () => {
     ])
       await quoteAs(a, rfq.id, p);
     expect((await detailOf(rfq.id)).record.enquiryStatus).toBe('1');
-    const sealed = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    const sealed = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json());
     expect(sealed.code).toBe('400');
     expect(sealed.message).toContain('报价截止前不能查看报价');
   });
@@ -130,7 +131,7 @@ describe('RFQ opening', () => {
       .set({ quoteEndTime: new Date(Date.now() - 60_000) })
       .where(eq(enquiry.id, rfq.id));
     // Past the deadline the comparison still waits for the password.
-    const locked = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    const locked = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json());
     expect(locked.code).toBe('400');
     expect(locked.message).toContain('开标密码');
     const invitations = (await get(`${P}/findInvitations/${rfq.id}`, s.buyer)).json().data;
@@ -146,7 +147,7 @@ describe('RFQ opening', () => {
     const opened = await post(`${P}/openQuotes/${rfq.id}`, s.admin, { version, passWord: 'Open-Sesame1' });
     expect(opened.json().code, opened.json().message).toBe('200');
     expect(opened.json().data.record).toMatchObject({ openUser: '100000_admin', enquiryStatus: '2' });
-    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    const comparison = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json());
     expect(comparison.code, comparison.message).toBe('200');
     expect(
       comparison.data.lines[0].quotes.find((q: { toElsAccount: string }) => q.toElsAccount === '200001'),
@@ -195,7 +196,7 @@ describe('RFQ rounds (bout)', () => {
       .update(enquiry)
       .set({ quoteEndTime: new Date(Date.now() - 60_000) })
       .where(eq(enquiry.id, rfq.id));
-    const opened = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const opened = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data;
     const version = opened.record.version;
     const past = await post(`${P}/newRound/${rfq.id}`, s.buyer, {
       version,
@@ -231,12 +232,12 @@ describe('RFQ rounds (bout)', () => {
       quote: { priceExcludingTax: '9.200000', bout: 2 },
     });
     // Sealed again until the new deadline; then the comparison shows each quote's round.
-    expect((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().code).toBe('400');
+    expect(fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).code).toBe('400');
     await server.database.db
       .update(enquiry)
       .set({ quoteEndTime: new Date(Date.now() - 60_000) })
       .where(eq(enquiry.id, rfq.id));
-    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const comparison = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data;
     const byAccount = Object.fromEntries(
       comparison.lines[0].quotes.map((q: { toElsAccount: string }) => [q.toElsAccount, q]),
     );
@@ -256,7 +257,7 @@ describe('RFQ rounds (bout)', () => {
       .update(enquiry)
       .set({ quoteEndTime: new Date(Date.now() - 60_000) })
       .where(eq(enquiry.id, rfq.id));
-    const opened = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const opened = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data;
     const res = await post(`${P}/newRound/${rfq.id}`, s.buyer, {
       version: opened.record.version,
       quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
@@ -368,7 +369,7 @@ describe('RFQ cost breakdown and additional fees', () => {
       .update(enquiry)
       .set({ quoteEndTime: new Date(Date.now() - 60_000) })
       .where(eq(enquiry.id, rfq.id));
-    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const comparison = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data;
     const by = Object.fromEntries(
       comparison.lines[0].quotes.map((q: { toElsAccount: string }) => [q.toElsAccount, q]),
     );

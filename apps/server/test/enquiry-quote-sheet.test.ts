@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -249,7 +250,7 @@ describe('comparison export', () => {
       .update(enquiry)
       .set({ quoteEndTime: new Date(Date.now() - 60_000) })
       .where(eq(enquiry.id, rfq.id));
-    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const comparison = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data;
     const res = await server.app.inject({ method: 'GET', url, headers: { ...s.buyer.headers, lang: 'en' } });
     expect(res.statusCode, res.body).toBe(200);
     const book = new ExcelJS.Workbook();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiry, enquiryItem } from '../src/modules/enquiry/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -160,7 +161,7 @@ describe('quotes in other currencies (compared in the RFQ currency)', () => {
       .update(enquiry)
       .set({ quoteEndTime: new Date(Date.now() - 60_000) })
       .where(eq(enquiry.id, rfq.id));
-    const res = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    const res = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json());
     expect(res.code, res.message).toBe('200');
     const by = (a: string) =>
       res.data.lines[0].quotes.find((q: { toElsAccount: string }) => q.toElsAccount === a);

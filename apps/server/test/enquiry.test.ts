@@ -7,6 +7,7 @@ import { sysMsg } from '../src/modules/message/tables.ts';
 import { purchaseOrder } from '../src/modules/order/tables.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
 import { scheduledJob } from '../src/platform/tables.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -163,7 +164,7 @@ describe('RFQ sealing, comparison and award', () => {
       ],
     });
     expect(late.json().code).toBe('400');
-    const res = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    const res = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json());
     expect(res.code, res.message).toBe('200');
     expect(res.data.record.enquiryStatus).toBe('2');
     const quotes = res.data.lines[0].quotes;
@@ -178,7 +179,7 @@ describe('RFQ sealing, comparison and award', () => {
   });
 
   it('refuses quotas that do not total 100 %, and awards 60/40 into prices and order drafts', async () => {
-    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const comparison = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data;
     const itemId = comparison.lines[0].itemId;
     const version = comparison.record.version;
     const ninety = await post(`${P}/award/${rfq.id}`, s.buyer, {
@@ -256,7 +257,7 @@ describe('RFQ sealing, comparison and award', () => {
     const one = await published([['200001', '200003', '200004']]);
     await quoteAll(one.id, '200004', '7');
     await endNow(one.id);
-    const comparison = (await get(`${P}/findComparison/${one.id}`, s.buyer)).json().data;
+    const comparison = fullComparison((await get(`${P}/findComparison/${one.id}`, s.buyer)).json()).data;
     const res = await post(`${P}/award/${one.id}`, s.buyer, {
       version: comparison.record.version,
       lines: [{ itemId: comparison.lines[0].itemId, awards: [{ toElsAccount: '200004', quota: '100' }] }],

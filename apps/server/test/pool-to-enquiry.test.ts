@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -329,7 +330,7 @@ describe('savings against the requisition budget in the comparison', () => {
   type Quote = { toElsAccount: string; priceExcludingTax: string | null } & Record<string, unknown>;
   type Line = { itemId: string; budgetPrice: string | null; quotes: Quote[] };
   async function comparison(): Promise<Line[]> {
-    const res = (await get(`${RFQ}/findComparison/${rfqId}`, buyer)).json();
+    const res = fullComparison((await get(`${RFQ}/findComparison/${rfqId}`, buyer)).json());
     expect(res.code, res.message).toBe('200');
     return res.data.lines;
   }

@@ -696,6 +696,10 @@ const messages = {
     zh_cn: '报价截止时间必须晚于当前时间',
     en: 'The quote deadline must be later than the current time',
   },
+  comparisonBusy: {
+    zh_cn: '正在计算的比价过多，请 {seconds} 秒后再试',
+    en: 'Too many price comparisons are being computed, please try again in {seconds} seconds',
+  },
   enquirySealed: {
     zh_cn: '报价截止前不能查看报价（截止时间 {end}）',
     en: 'Quotes are sealed until the quote deadline ({end})',

@@ -1,3 +1,4 @@
+import type { PoolToEnquiryBody } from '@srm/contracts/purchase-request';
 import { and, eq } from 'drizzle-orm';
 import { subaccount } from '../modules/account/tables.ts';
 import { saveCostTemplate } from '../modules/enquiry/cost-templates.ts';
@@ -11,6 +12,7 @@ import {
 } from '../modules/enquiry/service.ts';
 import { enquiry } from '../modules/enquiry/tables.ts';
 import { material } from '../modules/masterdata/tables.ts';
+import { claimLines, purchaseRequestKind, toEnquiry } from '../modules/purchase-request/service.ts';
 import type { Db } from '../platform/db.ts';
 import type { AuthContext } from '../platform/http.ts';
 
@@ -36,7 +38,8 @@ const SUPPLIERS = ['200001', '200003', '200004'];
 /**
  * Demo RFQs (issue #13) through the real services: a draft; one quoting with 200001 invited and not yet
  * quoted (200003 and 200004 have); one past its deadline with every quote in ("quoted"); one awarded
- * 60/40 (price-master records and order drafts). Quotes are made while open, then the deadline is moved
+ * 60/40 (price-master records and order drafts); one raised from budgeted requisition lines through the
+ * demand pool, quoted and past its deadline (the comparison's savings against the budget). Quotes are made while open, then the deadline is moved
  * into the past directly (the demo's stand-in for time passing).
  */
 export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
@@ -175,6 +178,56 @@ export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
       },
     ],
   });
+
+  // From budgeted requisition lines (issue #13 "savings against the budget"): a requisition with a budget
+  // price per line, approved at once (under 50,000 CNY), its lines claimed from the demand pool into an
+  // RFQ, quoted by all three suppliers and past its deadline — the comparison shows 预算节约 out of the box.
+  const budgeted = await purchaseRequestKind.submit(
+    db,
+    env,
+    buyer,
+    'purchase',
+    ...(await purchaseRequestKind
+      .save(db, buyer, 'purchase', {
+        requestType: '0',
+        requestDate: day(-5),
+        applicant: '周工',
+        applyDept: '研发部',
+        purchaseFactory: '1010',
+        purchasePerson: 'buyer1',
+        costCenter: 'CC-RD-02',
+        remark: '新产品 A3 备料（有预算）',
+        lines: [
+          { materialNumber: 'R-0603-10K', quantity: '30000', budgetPrice: '0.013', deliveryDate: day(21) },
+          { materialNumber: 'C-0805-100N', quantity: '10000', budgetPrice: '0.036', deliveryDate: day(28) },
+        ],
+      })
+      .then((row) => [row.id as string, row.version as number] as const)),
+  );
+  const poolLines = await purchaseRequestKind.findLines(db, budgeted.id as string);
+  await claimLines(
+    db,
+    buyer,
+    poolLines.map((l) => l.id as string),
+  );
+  const fromPool = await toEnquiry(db, buyer, {
+    lines: poolLines.map((l) => ({
+      lineId: l.id as string,
+      quantity: String(l.quantity),
+      suppliers: SUPPLIERS,
+    })),
+    enquiryDesc: 'A3 备料询价（来自需求池，有预算）',
+    quoteEndTime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    enquiryType: '1',
+    quoteMethod: '1',
+    currency: 'CNY',
+    payMethod: '月结 60 天',
+  } as PoolToEnquiryBody);
+  await publish(fromPool.id);
+  await offer(fromPool.id, '200001', ['0.0118', '0.0335']);
+  await offer(fromPool.id, '200003', ['0.0125', '0.0341']);
+  await offer(fromPool.id, '200004', ['0.0136', '0.0329']);
+  await endNow(fromPool.id);
 
   // A draft, not yet submitted.
   await make('散热器样品询价（草稿）', [['MCU-STM32F103', '50']]);

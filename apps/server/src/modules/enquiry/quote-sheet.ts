@@ -15,7 +15,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import { type Column, readWorkbook, writeWorkbook } from '../../platform/excel.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { type MessageKey, t } from '../../platform/messages.ts';
-import { findComparison, findQuotePage, isOpen, quote, supplierInvitations } from './service.ts';
+import { comparisonLinePages, findQuotePage, isOpen, quote, supplierInvitations } from './service.ts';
 
 /**
  * The supplier's quote sheet (issue #13 "Excel download and upload of the quote sheet with per-row
@@ -268,7 +268,6 @@ export async function comparisonSheet(
   id: string,
   locale: Locale,
 ): Promise<{ bytes: Buffer; fileName: string }> {
-  const comparison = await findComparison(db, auth, id);
   const mark = (q: { lowest: boolean; highest: boolean }) =>
     q.lowest
       ? locale === 'en'
@@ -279,38 +278,43 @@ export async function comparisonSheet(
           ? 'Highest'
           : '最高'
         : '';
-  const rows = comparison.lines.flatMap((line) =>
-    line.quotes.map((q) => ({
-      lineNumber: line.lineNumber / 10,
-      materialNumber: line.materialNumber,
-      materialDesc: line.materialDesc,
-      quantity: plain(line.quantity),
-      unit: line.unit,
-      supplier: `${q.toElsAccount} ${q.supplierName}`,
-      quoteStatus: QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale] ?? q.quoteStatus,
-      bout: q.bout,
-      price: q.priceExcludingTax ? plain(q.priceExcludingTax) : null,
-      ladder: q.ladder ? ladderText(q.ladder) : null,
-      taxRate: q.taxRate ? plain(q.taxRate) : null,
-      lineAmount: q.lineAmount,
-      costs: q.costs ? q.costs.map((c) => `${c.name}:${plain(c.amount)}`).join('; ') : null,
-      fees: q.fees ? q.fees.map((f) => `${f.name}:${f.amount}`).join('; ') : null,
-      totalAmount: q.totalAmount,
-      mark: mark(q),
-      lastPrice: line.lastPrice ? plain(line.lastPrice) : null,
-      // As recorded, with its currency (the converted column above is empty without an RFQ rate for it).
-      lastPriceOriginal: line.lastPriceOriginal
-        ? `${plain(line.lastPriceOriginal)} ${line.lastPriceCurrency}`
-        : null,
-      savings: q.savings,
-      savingsRate: q.savingsRate,
-      budgetPrice: line.budgetPrice ? plain(line.budgetPrice) : null,
-      budgetSavings: q.budgetSavings,
-      budgetSavingsRate: q.budgetSavingsRate,
-      quota: q.quota ? plain(q.quota) : null,
-    })),
-  );
-  const record = comparison.record as Record<string, unknown>;
+  // Page by page (100 lines at a time): the cells of one page only are held, then their sheet rows.
+  const rows: Array<Record<string, string | number | null>> = [];
+  let record: Record<string, unknown> = {};
+  for await (const page of comparisonLinePages(db, auth, id)) {
+    record = page.record as Record<string, unknown>;
+    for (const line of page.lines)
+      for (const q of line.quotes)
+        rows.push({
+          lineNumber: line.lineNumber / 10,
+          materialNumber: line.materialNumber,
+          materialDesc: line.materialDesc,
+          quantity: plain(line.quantity),
+          unit: line.unit,
+          supplier: `${q.toElsAccount} ${q.supplierName}`,
+          quoteStatus: QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale] ?? q.quoteStatus,
+          bout: q.bout,
+          price: q.priceExcludingTax ? plain(q.priceExcludingTax) : null,
+          ladder: q.ladder ? ladderText(q.ladder) : null,
+          taxRate: q.taxRate ? plain(q.taxRate) : null,
+          lineAmount: q.lineAmount,
+          costs: q.costs ? q.costs.map((c) => `${c.name}:${plain(c.amount)}`).join('; ') : null,
+          fees: q.fees ? q.fees.map((f) => `${f.name}:${f.amount}`).join('; ') : null,
+          totalAmount: q.totalAmount,
+          mark: mark(q),
+          lastPrice: line.lastPrice ? plain(line.lastPrice) : null,
+          // As recorded, with its currency (the converted column above is empty without an RFQ rate for it).
+          lastPriceOriginal: line.lastPriceOriginal
+            ? `${plain(line.lastPriceOriginal)} ${line.lastPriceCurrency}`
+            : null,
+          savings: q.savings,
+          savingsRate: q.savingsRate,
+          budgetPrice: line.budgetPrice ? plain(line.budgetPrice) : null,
+          budgetSavings: q.budgetSavings,
+          budgetSavingsRate: q.budgetSavingsRate,
+          quota: q.quota ? plain(q.quota) : null,
+        });
+  }
   const number = String(record.enquiryNumber ?? 'rfq').replace(/[^\w.-]/g, '_');
   return {
     bytes: await writeWorkbook(locale === 'en' ? 'Comparison' : '比价', comparisonColumns, rows, locale),

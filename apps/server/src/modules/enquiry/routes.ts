@@ -8,6 +8,7 @@ import {
   enquiryNewRoundBodySchema,
   enquiryQuoteBodySchema,
 } from '@srm/contracts/enquiry';
+import { comparisonPageQuerySchema, comparisonPageSchema } from '@srm/contracts/enquiry-comparison';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../pl
 import { XLSX_TYPE } from '../../platform/excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { readPresetParameter } from '../system/parameters.ts';
+import { limitComparison } from './comparison-limit.ts';
 import { deleteCostTemplate, findCostTemplates, saveCostTemplate } from './cost-templates.ts';
 import { comparisonSheet, importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
@@ -23,7 +25,7 @@ import {
   copyEnquiry,
   decline,
   enquiryKind,
-  findComparison,
+  findComparisonPage,
   findInvitations,
   findQuotePage,
   newRound,
@@ -355,7 +357,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
      * GET /apis/inquiry/PurchaseEnquiryService/exportComparison/{id} — the price comparison as .xlsx (labels
      * in the caller's language): one row per line × invited supplier with status, round, unit price excl.
      * tax (the RFQ's currency), ladder, tax rate, line amount, lowest/highest, last price, savings, quota.
-     * '400' enquirySealed / enquiryPasswordRequired as the comparison; '404' for another company's RFQ.
+     * '400' enquirySealed / enquiryPasswordRequired as the comparison; '404' for another company's RFQ;
+     * '429' comparisonBusy under the comparison limit (comparison-limit.ts). Every line, read 100 at a time.
      * Function permission (issue #19): `enquiry.export`; without it '403'.
      */
     u.get(
@@ -370,11 +373,10 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
         },
       },
       async (request, reply) => {
-        const sheet = await comparisonSheet(
-          deps.db,
-          requireAuth(request.auth),
-          request.params.id,
-          request.locale,
+        const auth = requireAuth(request.auth);
+        const sheet = await limitComparison(
+          () => comparisonSheet(deps.db, auth, request.params.id, request.locale),
+          (seconds) => void reply.header('retry-after', String(seconds)),
         );
         return reply
           .header('content-type', XLSX_TYPE)
@@ -546,22 +548,24 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   );
 
   /**
-   * GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id} — the price comparison once the quote
-   * deadline has passed (checked on read; a quoting RFQ becomes "quoted"): per line each supplier's status,
-   * unit price for the line's quantity, ladder, line amount (2 decimals), lowest/highest flags, and savings
-   * against the buyer's last price-master price (amount and percent; `lastPrice` converted from the record's
-   * `lastPriceCurrency` into the RFQ's currency, `lastPriceOriginal` as recorded; without an RFQ rate for that
-   * currency `lastPrice` and the savings are null and `lastPriceMissing` is 'noRate', 'none' without a
-   * record); for a line taken from the demand pool
-   * its requisition line's `budgetPrice` (unit price excl. tax, CNY converted into the RFQ's currency; null
-   * without a requisition or budget, see service.ts findComparison) and per quote `budgetSavings` ((budget −
-   * price) × quantity) and `budgetSavingsRate` (% of the budget), 2 decimals, null when not applicable
-   * (issue #13). Prices, amounts and fees are in the
-   * RFQ's currency: a quote in another currency is converted with the RFQ's fixed rate for it (price × rate,
-   * half up to 6 decimals; fees to 2), and also answered as quoted (quoteCurrency, quoteExchangeRate,
-   * quotedPrice); ladders and cost breakdowns stay in the quote's currency. '400' enquirySealed before the
-   * deadline; '404' for another company's RFQ.
-   * Function permission (issue #19): `enquiry.read`; without it '403'.
+   * GET /apis/inquiry/PurchaseEnquiryService/findComparison/{id}?lineFrom=&limit= — the price comparison
+   * once the quote deadline has passed (checked on read; a quoting RFQ becomes "quoted"), **paged by line**
+   * (issue #13; shapes in packages/contracts/src/enquiry-comparison.ts): up to `limit` lines (1–200, default
+   * 50) whose line number is ≥ `lineFrom` (keyset; absent = the first page), `nextLineFrom` for the next
+   * page (null after the last line). Suppliers are listed once per page (`suppliers`); each line's cells
+   * point into that list and leave empty fields out. Per cell: status, unit price for the line's quantity
+   * (RFQ currency, 6 decimals; `quoted` {currency, exchangeRate, price} when quoted in another currency),
+   * ladder, line amount (2 decimals), cost breakdown, fees and total with fees, lowest/highest, savings
+   * against the last price-master price and the requisition's budget (amount and %). Per line the last
+   * price (`lastPrice` in the RFQ's currency, `lastPriceOriginal` as recorded in `lastPriceCurrency`,
+   * `lastPriceMissing` 'none'/'noRate') and `budgetPrice` (see service.ts findComparison). The first page
+   * also answers `summary` (per supplier: lines invited/quoted/declined/lowest, sums of line amounts and
+   * totals with fees; for the RFQ: lines, lines with a price, sum of the lowest line amounts), computed in
+   * one SQL statement. `pendingAward` lists the page's lines only.
+   * Errors: '400' enquirySealed before the deadline, enquiryPasswordRequired, a bad `lineFrom`/`limit`
+   * (field and rule named); '404' another company's RFQ; '429' comparisonBusy (Retry-After: seconds) when
+   * more comparison pages and exports than the per-process limit allows are running and waiting
+   * (comparison-limit.ts). Function permission (issue #19): `enquiry.read`; without it '403'.
    */
   r.get(
     `${purchase}/findComparison/:id`,
@@ -569,67 +573,21 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       config: { action: ownRouteAction(def, 'read') },
       schema: {
         tags,
-        summary: 'Price comparison of an RFQ (after the quote deadline)',
+        summary: 'Price comparison of an RFQ, paged by line (after the quote deadline)',
         params: idParams,
-        response: {
-          200: envelopeSchema(
-            z.object({
-              record,
-              costItems: z.array(z.string()),
-              feeItems: z.array(z.string()),
-              pendingAward: z
-                .object({
-                  lines: enquiryAwardBodySchema.shape.lines,
-                  remark: z.string().nullable(),
-                  requestedBy: z.string(),
-                  requestedAt: z.string(),
-                })
-                .nullable(),
-              lines: z.array(
-                z.object({
-                  ...lineBase,
-                  lastPrice: z.string().nullable(),
-                  lastPriceCurrency: z.string().nullable(),
-                  lastPriceOriginal: z.string().nullable(),
-                  lastPriceMissing: z.enum(['none', 'noRate']).nullable(),
-                  budgetPrice: z.string().nullable(),
-                  quotes: z.array(
-                    z.object({
-                      toElsAccount: z.string(),
-                      supplierName: z.string(),
-                      quoteStatus: z.string(),
-                      declineReason: z.string().nullable(),
-                      quota: z.string().nullable(),
-                      priceExcludingTax: z.string().nullable(),
-                      quoteCurrency: z.string().nullable(),
-                      quoteExchangeRate: z.string().nullable(),
-                      quotedPrice: z.string().nullable(),
-                      taxRate: z.string().nullable(),
-                      ladder,
-                      bout: z.number().nullable(),
-                      inRound: z.boolean(),
-                      lineAmount: z.string().nullable(),
-                      costs: amounts,
-                      fees: amounts,
-                      feeTotal: z.string().nullable(),
-                      totalAmount: z.string().nullable(),
-                      lowest: z.boolean(),
-                      highest: z.boolean(),
-                      savings: z.string().nullable(),
-                      savingsRate: z.string().nullable(),
-                      budgetSavings: z.string().nullable(),
-                      budgetSavingsRate: z.string().nullable(),
-                    }),
-                  ),
-                }),
-              ),
-            }),
-          ),
-        },
+        querystring: comparisonPageQuerySchema,
+        response: { 200: envelopeSchema(comparisonPageSchema) },
       },
     },
-    async (request) =>
-      ok((await findComparison(deps.db, requireAuth(request.auth), request.params.id)) as never),
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      return ok(
+        (await limitComparison(
+          () => findComparisonPage(deps.db, auth, request.params.id, request.query),
+          (seconds) => void reply.header('retry-after', String(seconds)),
+        )) as never,
+      );
+    },
   );
 
   /**

@@ -24,9 +24,16 @@ import {
   type RuleProblem,
   rateFor,
 } from '@srm/contracts/enquiry';
+import {
+  COMPARISON_PAGE_DEFAULT,
+  type ComparisonCell,
+  type ComparisonPageQuery,
+  type ComparisonQuoteFull,
+  type ComparisonSummary,
+} from '@srm/contracts/enquiry-comparison';
 import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
 import Decimal from 'decimal.js';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
@@ -1161,6 +1168,23 @@ function savingsAgainst<N extends string>(
  * price (the rate also for a budget of 0).
  */
 export async function findComparison(db: Queryable, auth: AuthContext, id: string) {
+  const row = await comparisonRow(db, auth, id);
+  const items = (await enquiryKind.findLines(db, id)) as unknown as ItemRow[];
+  return {
+    record: enquiryKind.toRecord(row as unknown as DocRow),
+    costItems: row.costConstituteJson,
+    feeItems: row.additionFeeJson,
+    pendingAward: await findPendingAward(db, row),
+    lines: await comparisonLines(db, row, items, true),
+  };
+}
+
+/**
+ * The RFQ a buyer may compare: '404' for another company's, '400' `enquirySealed` before the deadline,
+ * '400' `enquiryPasswordRequired` until the opening password is entered. Reading it after the deadline
+ * moves a quoting RFQ to "quoted" (2) with its `quoteEnd` audit row (the deadline is checked on read).
+ */
+async function comparisonRow(db: Queryable, auth: AuthContext, id: string): Promise<EnquiryRow> {
   enquiryKind.assertSide(auth, 'purchase', 'award', id);
   let row = await buyerRow(db, auth, id);
   if (!isUnsealed(row))
@@ -1178,10 +1202,52 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
       )) as unknown as EnquiryRow;
     });
   assertReadable(row);
-  const [items, invitations, quotes] = await Promise.all([
-    enquiryKind.findLines(db, id) as unknown as Promise<ItemRow[]>,
-    db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id)),
-    currentQuotesOfEnquiry(db, id),
+  return row;
+}
+
+/**
+ * The comparison of some lines of a readable RFQ (all of them, or one page): per line its last price,
+ * budget and every invited supplier's cell (see findComparison), suppliers in account order. `whole`
+ * reads the RFQ's invitations and quotes by RFQ (one index range each); a page reads those of its lines.
+ */
+async function comparisonLines(db: Queryable, row: EnquiryRow, items: ItemRow[], whole: boolean) {
+  if (items.length === 0) return [];
+  const itemIds = items.map((i) => i.id);
+  const [invitations, quotes, last, budgets] = await Promise.all([
+    db
+      .select()
+      .from(enquirySupplier)
+      .where(
+        whole
+          ? eq(enquirySupplier.enquiryId, row.id)
+          : and(eq(enquirySupplier.enquiryId, row.id), inArray(enquirySupplier.itemId, itemIds)),
+      )
+      .orderBy(enquirySupplier.toElsAccount),
+    whole
+      ? currentQuotesOfEnquiry(db, row.id)
+      : db
+          .select()
+          .from(enquiryQuote)
+          .where(
+            and(
+              eq(enquiryQuote.enquiryId, row.id),
+              eq(enquiryQuote.status, '1'),
+              inArray(
+                enquiryQuote.invitationId,
+                db
+                  .select({ id: enquirySupplier.id })
+                  .from(enquirySupplier)
+                  .where(inArray(enquirySupplier.itemId, itemIds)),
+              ),
+            ),
+          )
+          .then((rows) => new Map(rows.map((q) => [q.invitationId, q]))),
+    lastPrices(
+      db,
+      row.elsAccount,
+      items.map((i) => i.materialId),
+    ),
+    budgetPrices(db, row, items),
   ]);
   // Invitations by line once (a 500-line × 20-supplier RFQ: no scan of every invitation per line).
   const byLine = new Map<string, InvitationRow[]>();
@@ -1190,45 +1256,35 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
     if (list) list.push(i);
     else byLine.set(i.itemId, [i]);
   }
-  const [last, budgets] = await Promise.all([
-    lastPrices(
-      db,
-      row.elsAccount,
-      items.map((i) => i.materialId),
-    ),
-    budgetPrices(db, row, items),
-  ]);
-  return {
-    record: enquiryKind.toRecord(row as unknown as DocRow),
-    costItems: row.costConstituteJson,
-    feeItems: row.additionFeeJson,
-    pendingAward: await findPendingAward(db, row),
-    lines: items.map((item) => {
-      // The last price in the RFQ's currency; none (and no savings) when the RFQ has no rate for its currency.
-      const lastRecord = last.get(item.materialId) ?? null;
-      const lastPrice = lastRecord ? inRfqCurrency(row, lastRecord.price, lastRecord.currency) : null;
-      const budgetPrice = budgets.get(item.id) ?? null;
-      const offers = (byLine.get(item.id) ?? []).map((i) => {
-        const q = quotes.get(i.id);
-        return { invitation: i, q, price: q ? new Decimal(priceOf(q, item.quantity)) : null };
-      });
-      const prices = offers.flatMap((o) => (o.price ? [o.price] : []));
-      const lowest = prices.length ? Decimal.min(...prices) : null;
-      const highest = prices.length ? Decimal.max(...prices) : null;
-      return {
-        itemId: item.id,
-        lineNumber: item.lineNumber,
-        materialNumber: item.materialNumber,
-        materialDesc: item.materialDesc,
-        unit: item.unit,
-        quantity: item.quantity,
-        deliveryDate: item.deliveryDate,
-        lastPrice,
-        lastPriceCurrency: lastRecord?.currency ?? null,
-        lastPriceOriginal: lastRecord?.price ?? null,
-        lastPriceMissing: lastRecord ? (lastPrice === null ? ('noRate' as const) : null) : ('none' as const),
-        budgetPrice,
-        quotes: offers.map(({ invitation, q, price }) => ({
+  return items.map((item) => {
+    // The last price in the RFQ's currency; none (and no savings) when the RFQ has no rate for its currency.
+    const lastRecord = last.get(item.materialId) ?? null;
+    const lastPrice = lastRecord ? inRfqCurrency(row, lastRecord.price, lastRecord.currency) : null;
+    const budgetPrice = budgets.get(item.id) ?? null;
+    const offers = (byLine.get(item.id) ?? []).map((i) => {
+      const q = quotes.get(i.id);
+      return { invitation: i, q, price: q ? new Decimal(priceOf(q, item.quantity)) : null };
+    });
+    const prices = offers.flatMap((o) => (o.price ? [o.price] : []));
+    const lowest = prices.length ? Decimal.min(...prices) : null;
+    const highest = prices.length ? Decimal.max(...prices) : null;
+    return {
+      itemId: item.id,
+      lineNumber: item.lineNumber,
+      materialNumber: item.materialNumber,
+      materialDesc: item.materialDesc,
+      unit: item.unit,
+      quantity: item.quantity,
+      deliveryDate: item.deliveryDate,
+      lastPrice,
+      lastPriceCurrency: lastRecord?.currency ?? null,
+      lastPriceOriginal: lastRecord?.price ?? null,
+      lastPriceMissing: lastRecord ? (lastPrice === null ? ('noRate' as const) : null) : ('none' as const),
+      budgetPrice,
+      quotes: offers.map(({ invitation, q, price }) => {
+        const fees = q ? feesIn(q) : null;
+        const lineAmount = price ? price.mul(item.quantity).toDecimalPlaces(2) : null;
+        return {
           toElsAccount: invitation.toElsAccount,
           supplierName: invitation.supplierName,
           quoteStatus: invitation.quoteStatus,
@@ -1244,29 +1300,200 @@ export async function findComparison(db: Queryable, auth: AuthContext, id: strin
           // The round the current quote was given in, and whether the supplier is in the current round.
           bout: q?.bout ?? null,
           inRound: invitation.bout === row.bout,
-          lineAmount: price ? price.mul(item.quantity).toDecimalPlaces(2).toFixed(2) : null,
+          lineAmount: lineAmount ? lineAmount.toFixed(2) : null,
           // The cost breakdown (per unit) and the line's additional fees; the line's total with fees.
           costs: q?.costConstituteJson ?? null,
-          fees: q ? feesIn(q) : null,
-          feeTotal: q?.additionFeeJson ? feeTotal(feesIn(q) ?? []) : null,
-          totalAmount: price
-            ? price
-                .mul(item.quantity)
-                .toDecimalPlaces(2)
-                .add(q?.additionFeeJson ? feeTotal(feesIn(q) ?? []) : '0')
-                .toFixed(2)
-            : null,
+          fees,
+          feeTotal: fees ? feeTotal(fees) : null,
+          totalAmount: lineAmount ? lineAmount.add(fees ? feeTotal(fees) : '0').toFixed(2) : null,
           lowest: !!price && !!lowest && price.eq(lowest),
           highest: !!price && !!highest && price.eq(highest) && prices.length > 1,
           // Against the last price-master price and the requisition's budget (in the RFQ's currency).
           ...savingsAgainst(lastPrice, price, item.quantity, 'savings'),
           ...savingsAgainst(budgetPrice, price, item.quantity, 'budgetSavings'),
-        })),
-      };
-    }),
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * The whole comparison in pages of `size` lines (the Excel export): the readable RFQ's record once, then
+ * each page's full lines, so no more than one page of cells is held at a time. Same rules as findComparison.
+ */
+export async function* comparisonLinePages(db: Queryable, auth: AuthContext, id: string, size = 100) {
+  const row = await comparisonRow(db, auth, id);
+  let from: number | null = 0;
+  while (from !== null) {
+    const found = (await db
+      .select()
+      .from(enquiryItem)
+      .where(and(eq(enquiryItem.documentId, id), gte(enquiryItem.lineNumber, from)))
+      .orderBy(asc(enquiryItem.lineNumber))
+      .limit(size + 1)) as ItemRow[];
+    const items = found.slice(0, size);
+    from = found.length > size ? found[size].lineNumber : null;
+    yield {
+      record: enquiryKind.toRecord(row as unknown as DocRow),
+      lines: await comparisonLines(db, row, items, false),
+    };
+  }
+}
+
+/** A full comparison cell as the page sends it: the supplier as an index, empty fields left out. */
+function slimCell(q: ComparisonQuoteFull, supplier: number, rfqCurrency: string): ComparisonCell {
+  const cell: ComparisonCell = { supplier, quoteStatus: q.quoteStatus };
+  if (q.declineReason) cell.declineReason = q.declineReason;
+  if (q.quota !== null) cell.quota = q.quota;
+  if (q.priceExcludingTax !== null) cell.priceExcludingTax = q.priceExcludingTax;
+  if (
+    q.quoteCurrency !== null &&
+    (q.quoteCurrency !== rfqCurrency ||
+      q.quotedPrice !== q.priceExcludingTax ||
+      q.quoteExchangeRate !== '1.000000')
+  )
+    cell.quoted = {
+      currency: q.quoteCurrency,
+      exchangeRate: q.quoteExchangeRate ?? '',
+      price: q.quotedPrice ?? '',
+    };
+  if (q.taxRate !== null) cell.taxRate = q.taxRate;
+  if (q.ladder && q.ladder.length > 0) cell.ladder = q.ladder;
+  if (q.bout !== null) cell.bout = q.bout;
+  if (!q.inRound) cell.outOfRound = true;
+  if (q.lineAmount !== null) cell.lineAmount = q.lineAmount;
+  if (q.costs) cell.costs = q.costs;
+  if (q.fees) cell.fees = q.fees;
+  if (q.feeTotal !== null) cell.feeTotal = q.feeTotal;
+  if (q.totalAmount !== null && q.fees) cell.totalAmount = q.totalAmount;
+  if (q.lowest) cell.lowest = true;
+  if (q.highest) cell.highest = true;
+  if (q.savings !== null) cell.savings = q.savings;
+  if (q.savingsRate !== null) cell.savingsRate = q.savingsRate;
+  if (q.budgetSavings !== null) cell.budgetSavings = q.budgetSavings;
+  if (q.budgetSavingsRate !== null) cell.budgetSavingsRate = q.budgetSavingsRate;
+  return cell;
+}
+
+/**
+ * One page of the price comparison (issue #13, packages/contracts/src/enquiry-comparison.ts): up to `limit`
+ * lines (default 50, ≤ 200) with line number ≥ `lineFrom` (keyset; absent = the first line), each line's
+ * cells naming their supplier by index into the page's `suppliers`, empty fields left out; `nextLineFrom`
+ * the next page's start (null after the last line); `summary` on the first page only (one SQL statement,
+ * `comparisonSummary`); `pendingAward` limited to the page's lines. Same rules as findComparison: '404'
+ * another company's RFQ, '400' sealed / password required; the first read after the deadline ends quoting.
+ */
+export async function findComparisonPage(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  query: ComparisonPageQuery,
+) {
+  const row = await comparisonRow(db, auth, id);
+  const first = query.lineFrom === undefined;
+  const limit = query.limit ?? COMPARISON_PAGE_DEFAULT;
+  const found = (await db
+    .select()
+    .from(enquiryItem)
+    .where(
+      first
+        ? eq(enquiryItem.documentId, id)
+        : and(eq(enquiryItem.documentId, id), gte(enquiryItem.lineNumber, query.lineFrom as number)),
+    )
+    .orderBy(asc(enquiryItem.lineNumber))
+    .limit(limit + 1)) as ItemRow[];
+  const items = found.slice(0, limit);
+  const [lines, pending, summary] = await Promise.all([
+    comparisonLines(db, row, items, false),
+    findPendingAward(db, row),
+    first ? comparisonSummary(db, row) : Promise.resolve(null),
+  ]);
+  const currency = row.currency;
+  const suppliers: Array<{ toElsAccount: string; supplierName: string }> = [];
+  const index = new Map<string, number>();
+  const pageIds = new Set(items.map((i) => i.id));
+  return {
+    record: enquiryKind.toRecord(row as unknown as DocRow),
+    costItems: row.costConstituteJson,
+    feeItems: row.additionFeeJson,
+    pendingAward: pending && { ...pending, lines: pending.lines.filter((l) => pageIds.has(l.itemId)) },
+    suppliers,
+    lines: lines.map((line) => ({
+      ...line,
+      quotes: line.quotes.map((q) => {
+        let at = index.get(q.toElsAccount);
+        if (at === undefined) {
+          at = suppliers.length;
+          index.set(q.toElsAccount, at);
+          suppliers.push({ toElsAccount: q.toElsAccount, supplierName: q.supplierName });
+        }
+        return slimCell(q, at, currency);
+      }),
+    })),
+    nextLineFrom: found.length > limit ? found[limit].lineNumber : null,
+    summary,
   };
 }
 
+/**
+ * The comparison's summary (first page), in one SQL statement over the RFQ's invitations and current
+ * quotes: each quote's unit price for its line's quantity as findComparison prices it (the ladder step
+ * reached, else the first step, else the unit price; × the quote's rate, half up to 6 decimals), its line
+ * amount (× quantity, half up to 2) and fees (each × rate, half up to 2). Per supplier: lines invited,
+ * quoted (with a price), declined (quote status 4), lowest (its price equals the line's lowest), sum of line
+ * amounts and of totals with fees; for the RFQ: lines, lines with a price, sum of each line's lowest amount.
+ */
+async function comparisonSummary(db: Queryable, row: EnquiryRow): Promise<ComparisonSummary> {
+  const result = await db.execute(sql`
+    with inv as (
+      select s.id, s.item_id, s.to_els_account, s.supplier_name, s.quote_status, i.quantity
+      from enquiry_supplier s join enquiry_item i on i.id = s.item_id
+      where s.enquiry_id = ${row.id}
+    ), priced as (
+      select inv.item_id, inv.to_els_account, inv.supplier_name, inv.quote_status, inv.quantity,
+        round((case when jsonb_typeof(q.ladder_price_json) = 'array' and jsonb_array_length(q.ladder_price_json) > 0
+          then coalesce(
+            (select (st.value ->> 'price')::numeric
+               from jsonb_array_elements(q.ladder_price_json) with ordinality as st(value, n)
+              where trunc((st.value ->> 'quantity')::numeric, 3) <= inv.quantity
+              order by st.n desc limit 1),
+            (q.ladder_price_json -> 0 ->> 'price')::numeric)
+          else q.price_excluding_tax end) * q.exchange_rate, 6) as price,
+        case when jsonb_typeof(q.addition_fee_json) = 'array'
+          then (select coalesce(sum(round((f.value ->> 'amount')::numeric * q.exchange_rate, 2)), 0)
+                  from jsonb_array_elements(q.addition_fee_json) as f(value))
+          else 0 end as fees
+      from inv left join enquiry_quote q
+        on q.invitation_id = inv.id and q.status = '1' and q.enquiry_id = ${row.id}
+    ), amounts as (
+      select priced.*, round(price * quantity, 2) as amount,
+        min(price) over (partition by item_id) as line_min
+      from priced
+    ), per_supplier as (
+      select to_els_account as "toElsAccount", max(supplier_name) as "supplierName",
+        count(*)::int as "invitedLines", count(price)::int as "quotedLines",
+        (count(*) filter (where quote_status = '4'))::int as "declinedLines",
+        (count(*) filter (where price = line_min))::int as "lowestLines",
+        coalesce(sum(amount), 0)::numeric(20, 2)::text as "amount",
+        coalesce(sum(amount + fees) filter (where price is not null), 0)::numeric(20, 2)::text as "totalAmount"
+      from amounts group by to_els_account
+    ), per_line as (
+      select item_id, min(line_min) as low, min(quantity) as quantity from amounts group by item_id
+    )
+    select
+      (select count(*)::int from enquiry_item where document_id = ${row.id}) as "lineCount",
+      (select count(*)::int from per_line where low is not null) as "quotedLines",
+      (select coalesce(sum(round(low * quantity, 2)), 0)::numeric(20, 2)::text from per_line where low is not null)
+        as "lowestTotal",
+      (select coalesce(json_agg(p order by p."toElsAccount"), '[]'::json) from per_supplier p) as "suppliers"`);
+  const [first] = ((result as { rows?: unknown[] }).rows ?? []) as Array<
+    ComparisonSummary & { suppliers: unknown }
+  >;
+  const suppliers = (
+    typeof first.suppliers === 'string' ? JSON.parse(first.suppliers) : first.suppliers
+  ) as ComparisonSummary['suppliers'];
+  return { ...first, suppliers };
+}
 /**
  * Checks an award body against the RFQ as it is now: each line once, quota shares totalling exactly
  * 100 % (spec 001 §5/§9), every named supplier invited on the line with a current quote. Answers the

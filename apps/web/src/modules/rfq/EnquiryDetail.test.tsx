@@ -33,7 +33,7 @@ const server = vi.hoisted(() => ({
 }));
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
-  call: vi.fn(async (config: { url: string }) => {
+  call: vi.fn(async (config: { url: string; params?: unknown }) => {
     const url = config.url;
     if (url === '/user/getPermissions') {
       if (server.hold) await server.hold;
@@ -50,45 +50,62 @@ vi.mock('../../lib/http.ts', async (original) => ({
         needsPassword: false,
         lines: [{ itemId: 'l1', lineNumber: 10, suppliers: [] }],
       };
-    if (url === `${P}/findComparison/e1`)
+    if (url === `${P}/findComparison/e1`) {
+      // Paged by line (issue #13): the first page with the summary and the next line's number, then the rest.
+      const from = (config as { params?: { lineFrom?: number } }).params?.lineFrom;
+      const cell = (price: string, extra = {}) => ({
+        supplier: 0,
+        quoteStatus: '2',
+        priceExcludingTax: price,
+        taxRate: '13.00',
+        bout: 1,
+        lineAmount: String(Number(price) * 100),
+        ...extra,
+      });
+      const pageLine = (n: number, price: string) => ({
+        ...line,
+        itemId: `l${n}`,
+        lineNumber: n * 10,
+        materialNumber: `M-${n}`,
+        quantity: '100',
+        deliveryDate: '2026-12-20',
+        lastPrice: null,
+        lastPriceCurrency: null,
+        lastPriceOriginal: null,
+        lastPriceMissing: 'none',
+        budgetPrice: null,
+        quotes: [cell(price, { lowest: true })],
+      });
       return {
         record,
         pendingAward: null,
         costItems: [],
         feeItems: [],
-        lines: [
-          {
-            ...line,
-            quantity: '100',
-            deliveryDate: '2026-12-20',
-            lastPrice: null,
-            quotes: [
-              {
-                toElsAccount: '200001',
-                supplierName: 'Supplier One',
-                quoteStatus: '2',
-                priceExcludingTax: '9.5',
-                quoteCurrency: 'CNY',
-                quoteExchangeRate: '1',
-                quotedPrice: '9.5',
-                ladder: null,
-                lineAmount: '950',
-                lowest: true,
-                highest: true,
-                savings: null,
-                savingsRate: null,
-                quota: null,
-                bout: 1,
-                inRound: true,
-                costs: null,
-                fees: null,
-                feeTotal: null,
-                totalAmount: '950',
-              },
-            ],
-          },
-        ],
+        suppliers: [{ toElsAccount: '200001', supplierName: 'Supplier One' }],
+        lines: from === undefined ? [pageLine(1, '9.5')] : [pageLine(2, '8.25')],
+        nextLineFrom: from === undefined ? 20 : null,
+        summary:
+          from === undefined
+            ? {
+                lineCount: 2,
+                quotedLines: 2,
+                lowestTotal: '1775.00',
+                suppliers: [
+                  {
+                    toElsAccount: '200001',
+                    supplierName: 'Supplier One',
+                    invitedLines: 2,
+                    quotedLines: 2,
+                    declinedLines: 0,
+                    lowestLines: 2,
+                    amount: '1775.00',
+                    totalAmount: '1775.00',
+                  },
+                ],
+              }
+            : null,
       };
+    }
     // The detail's custom field labels and attachments: none.
     if (url === '/CustomFieldService/findDocumentLabels/enquiry/e1') return { header: [], lines: [] };
     if (url === `${P}/attachments/e1`) return [];
@@ -129,11 +146,27 @@ describe('RFQ detail buttons follow the function permissions (issue #19)', () =>
     expect(server.unexpected).toEqual([]);
   });
 
+  it('shows the summary and the first page, then the next page of lines on "Show more lines"', async () => {
+    server.actions = ['enquiry.read', 'enquiry.award'];
+    renderDetail();
+    expect(await screen.findByText('Summary: 2 lines, 2 with a price; lowest total 1775.00')).toBeTruthy();
+    expect(await screen.findByText(/^10 · M-1 Resistor/)).toBeTruthy();
+    expect(screen.queryByText(/^20 · M-2 Resistor/)).toBeNull();
+    expect(screen.getAllByText('Lowest')).toHaveLength(1);
+    screen.getByRole('button', { name: 'Show more lines (1 of 2 shown)' }).click();
+    expect(await screen.findByText(/^20 · M-2 Resistor/)).toBeTruthy();
+    expect(screen.getByText('8.25')).toBeTruthy();
+    expect(screen.getAllByText('Lowest')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Show more lines/ })).toBeNull();
+    expect(screen.getAllByRole('spinbutton')).toHaveLength(2);
+    expect(server.unexpected).toEqual([]);
+  });
+
   it('hides each own button, and the quota inputs, from a user lacking its code', async () => {
     // enquiry.close shows the kernel's "Close": once it is there, the permissions have arrived.
     server.actions = ['enquiry.read', 'enquiry.close'];
     renderDetail();
-    await screen.findByText('200001 Supplier One');
+    await screen.findAllByText('200001 Supplier One');
     expect(await screen.findByRole('button', { name: 'Close' })).toBeTruthy();
     for (const [name] of OWN_BUTTONS) expect(button(name), name).toBeNull();
     expect(screen.queryByRole('spinbutton')).toBeNull();
@@ -155,7 +188,7 @@ describe('RFQ detail buttons follow the function permissions (issue #19)', () =>
       release = resolve;
     });
     renderDetail();
-    await screen.findByText('200001 Supplier One');
+    await screen.findAllByText('200001 Supplier One');
     for (const [name] of OWN_BUTTONS) expect(button(name), name).toBeNull();
     release();
     for (const [name] of OWN_BUTTONS) expect(await screen.findByRole('button', { name })).toBeTruthy();

@@ -1,5 +1,6 @@
 import { enquiryDefinition as def, QUOTE_STATUS } from '@srm/contracts/enquiry';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ComparisonSummary, expandComparisonLines } from '@srm/contracts/enquiry-comparison';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -79,8 +80,52 @@ export function lastPriceText(
 /** ECharts loads only when a buyer opens a line's chart. */
 const ComparisonChart = lazy(() => import('./ComparisonChart.tsx'));
 
+/**
+ * The whole RFQ at a glance (the first page's summary, computed by the server over every line): per
+ * supplier the lines invited, quoted, declined and lowest, and its totals; the sum of the lowest amounts.
+ */
+function ComparisonSummaryTable({ summary }: { summary: ComparisonSummary }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey="toElsAccount"
+      pagination={false}
+      style={{ marginBottom: 12 }}
+      title={() =>
+        t('rfq:detail.summaryTitle', {
+          lines: summary.lineCount,
+          quoted: summary.quotedLines,
+          lowest: summary.lowestTotal,
+        })
+      }
+      dataSource={summary.suppliers}
+      columns={[
+        { title: t('rfq:detail.supplier'), render: (_, s) => `${s.toElsAccount} ${s.supplierName}` },
+        { title: t('rfq:detail.summaryInvited'), dataIndex: 'invitedLines' },
+        { title: t('rfq:detail.summaryQuoted'), dataIndex: 'quotedLines' },
+        { title: t('rfq:detail.summaryDeclined'), dataIndex: 'declinedLines' },
+        { title: t('rfq:detail.summaryLowest'), dataIndex: 'lowestLines' },
+        { title: t('rfq:detail.summaryAmount'), dataIndex: 'amount' },
+        { title: t('rfq:detail.totalWithFees'), dataIndex: 'totalAmount' },
+      ]}
+    />
+  );
+}
+
 /** The price comparison with a quota input per quoted supplier and the award (quotas per line total 100). */
-function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison; canAward: boolean }) {
+function ComparisonTable({
+  id,
+  data,
+  canAward,
+  more,
+}: {
+  id: string;
+  data: Comparison;
+  canAward: boolean;
+  /** Loads the next page of lines; absent after the last line. */
+  more?: { load: () => void; loading: boolean };
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useSettings((s) => s.locale);
@@ -149,6 +194,7 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
           description={data.pendingAward.remark ?? undefined}
         />
       )}
+      {data.summary && <ComparisonSummaryTable summary={data.summary} />}
       {data.lines.map((line) => (
         <div key={line.itemId}>
           <Table
@@ -253,6 +299,14 @@ function ComparisonTable({ id, data, canAward }: { id: string; data: Comparison;
           )}
         </div>
       ))}
+      {more && (
+        <Button block style={{ marginTop: 12 }} loading={more.loading} onClick={more.load}>
+          {t('rfq:detail.moreLines', {
+            shown: data.lines.length,
+            total: data.summary?.lineCount ?? data.lines.length,
+          })}
+        </Button>
+      )}
       {canAward && (
         <Button type="primary" style={{ marginTop: 12 }} onClick={onAward}>
           {t('rfq:detail.award')}
@@ -412,6 +466,27 @@ function ToAuction({ id }: { id: string }) {
 }
 
 /**
+ * The comparison pages loaded so far as one comparison: the first page's record, summary and items, every
+ * page's lines in full (suppliers named) and the pending award's lines of every page; undefined before the
+ * first page.
+ */
+export function joinPages(
+  pages: Awaited<ReturnType<typeof findComparison>>[] | undefined,
+): Comparison | undefined {
+  if (!pages || pages.length === 0) return undefined;
+  const [first] = pages;
+  const pending = first.pendingAward;
+  return {
+    record: first.record as Comparison['record'],
+    costItems: first.costItems,
+    feeItems: first.feeItems,
+    summary: first.summary,
+    pendingAward: pending && { ...pending, lines: pages.flatMap((p) => p.pendingAward?.lines ?? []) },
+    lines: pages.flatMap((p) => expandComparisonLines(p)),
+  };
+}
+
+/**
  * #/v2/detail?id=… — one RFQ (buyer; spec 000 §2 "enquiry end"): the kernel's detail and actions (submit,
  * publish, close), the invited suppliers per line with their responses, and after the quote deadline the
  * comparison with the award.
@@ -428,11 +503,15 @@ export default function EnquiryDetail() {
   const may = useCan();
   const invitations = useQuery({ queryKey: ['rfq', 'invitations', id], queryFn: () => findInvitations(id) });
   const unsealed = invitations.data && !invitations.data.sealed;
-  const comparison = useQuery({
+  // The comparison page by page (50 lines each; the first with the summary), put together as loaded.
+  const pages = useInfiniteQuery({
     queryKey: ['rfq', 'comparison', id],
     enabled: !!unsealed,
-    queryFn: () => findComparison(id),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) => findComparison(id, pageParam),
+    getNextPageParam: (last) => last.nextLineFrom ?? undefined,
   });
+  const comparison = { data: joinPages(pages.data?.pages) };
   return (
     <DocumentDetail
       def={def}
@@ -490,6 +569,11 @@ export default function EnquiryDetail() {
                 may(kindCode(def, 'award')) &&
                 ['1', '2'].includes(String(comparison.data.record.enquiryStatus)) &&
                 String(comparison.data.record.awardAuditStatus) !== '1'
+              }
+              more={
+                pages.hasNextPage
+                  ? { load: () => void pages.fetchNextPage(), loading: pages.isFetchingNextPage }
+                  : undefined
               }
             />
           )}

@@ -1,3 +1,9 @@
+import type {
+  ComparisonLineFull,
+  ComparisonPage,
+  ComparisonQuoteFull,
+  ComparisonSummary,
+} from '@srm/contracts/enquiry-comparison';
 import { fetchBlob, type ImportRowError, saveBlob } from '../../components/document/api.ts';
 import { ApiError, call } from '../../lib/http.ts';
 
@@ -38,60 +44,22 @@ type LineBase = {
   quantity: string;
   deliveryDate: string;
 };
-export type ComparisonQuote = {
-  toElsAccount: string;
-  supplierName: string;
-  quoteStatus: string;
-  /** In the RFQ's currency (converted with the RFQ's rate when quoted in another). */
-  priceExcludingTax: string | null;
-  /** As quoted: its currency, the rate applied, and the unit price in that currency. */
-  quoteCurrency: string | null;
-  quoteExchangeRate: string | null;
-  quotedPrice: string | null;
-  ladder: LadderStep[] | null;
-  lineAmount: string | null;
-  lowest: boolean;
-  highest: boolean;
-  savings: string | null;
-  savingsRate: string | null;
-  /** Against the requisition's budget price: (budget − price) × quantity and % of the budget; null without one. */
-  budgetSavings: string | null;
-  budgetSavingsRate: string | null;
-  quota: string | null;
-  /** The round the current quote was given in; whether the supplier is in the current round. */
-  bout: number | null;
-  inRound: boolean;
-  costs: Amount[] | null;
-  fees: Amount[] | null;
-  feeTotal: string | null;
-  totalAmount: string | null;
-};
+/** A comparison cell in full (supplier named, empty fields null): see @srm/contracts/enquiry-comparison. */
+export type ComparisonQuote = ComparisonQuoteFull;
 /** The award waiting for its approval (task type "enquiry end"): the proposed shares per line. */
-export type PendingAward = {
-  lines: Array<{ itemId: string; awards: Array<{ toElsAccount: string; quota: string }> }>;
-  remark: string | null;
-  requestedBy: string;
-  requestedAt: string;
-};
+export type PendingAward = NonNullable<ComparisonPage['pendingAward']>;
+/**
+ * The comparison as the detail page holds it: the pages loaded so far put together (lines in full), the
+ * first page's record and summary, and whether more lines follow.
+ */
 export type Comparison = {
   record: Record<string, unknown> & { version: number };
   pendingAward: PendingAward | null;
   costItems: string[];
   feeItems: string[];
   /** budgetPrice: the requisition line's budget (excl. tax, RFQ currency); null when not from a requisition. */
-  lines: Array<
-    LineBase & {
-      /** The last price-master price per unit excl. tax in the RFQ's currency; null without one or a rate. */
-      lastPrice: string | null;
-      /** As recorded: its currency and unit price (null without a price-master record). */
-      lastPriceCurrency: string | null;
-      lastPriceOriginal: string | null;
-      /** Why lastPrice is empty: 'none' no record, 'noRate' the RFQ has no rate for its currency. */
-      lastPriceMissing: 'none' | 'noRate' | null;
-      budgetPrice: string | null;
-      quotes: ComparisonQuote[];
-    }
-  >;
+  lines: ComparisonLineFull[];
+  summary: ComparisonSummary | null;
 };
 export type QuotePageData = {
   record: Record<string, unknown> & { quoteMethod: string; enquiryNumber: string };
@@ -136,7 +104,15 @@ export const startNewRound = (
 /** A second buyer user enters the opening password once quoting has ended. */
 export const openQuotes = (id: string, body: { version: number; passWord: string }) =>
   call<{ record: Record<string, unknown> }>({ url: `${P}/openQuotes/${id}`, method: 'POST', data: body });
-export const findComparison = (id: string) => call<Comparison>({ url: `${P}/findComparison/${id}` });
+/**
+ * One page of the price comparison (issue #13): `limit` lines from line number `lineFrom` (absent: the
+ * first page, with the summary); cells name suppliers by index (expand with expandComparisonLines).
+ */
+export const findComparison = (id: string, lineFrom?: number, limit?: number) =>
+  call<ComparisonPage>({
+    url: `${P}/findComparison/${id}`,
+    ...(lineFrom === undefined && limit === undefined ? {} : { params: { lineFrom, limit } }),
+  });
 export const awardEnquiry = (
   id: string,
   body: {
