@@ -12,9 +12,9 @@ import { type ApiKeyScope, apiKey, apiKeyUse } from './tables.ts';
 
 /**
  * API keys per company (issue #18): created by the company admin for one of its sub-accounts, scoped
- * by document kind and read/write, optionally expiring, revocable; the key is answered once and only
- * its SHA-256 is kept. A call with `x-api-key` acts as that sub-account (never as an admin) on the
- * document routes its scopes allow; every call is recorded (api_key_use).
+ * by document kind or route group and read/write, optionally expiring, revocable; the key is answered
+ * once and only its SHA-256 is kept. A call with `x-api-key` acts as that sub-account (never as an admin)
+ * on the routes whose function code its scopes allow (keyNeedOf); every call is recorded (api_key_use).
  */
 
 const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
