@@ -2,8 +2,8 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
-// API keys and webhooks (issue #18): the buyer admin creates an API key for buyer1 that may read orders, sees
-// the key once, uses it against the API, revokes it and the API refuses it; then adds a webhook endpoint,
+// API keys and webhooks (issue #18): the buyer admin creates an API key for buyer1 that may read orders and
+// materials, sees the key once, uses it against the API, revokes it and the API refuses it; then adds a webhook endpoint,
 // sees its signing secret once, sends a test event and finds it in the delivery log.
 const appFrame = (page: Page): FrameLocator => page.frameLocator('.tab-view:visible iframe.shell-iframe');
 
@@ -33,7 +33,9 @@ test('the admin creates an API key that reads orders, and revoking it stops it a
   await expect(dialog.getByText('名称不能为空')).toBeVisible();
   await dialog.getByLabel('名称').fill(name);
   await pick(frame, dialog.getByLabel('代表的子账号'), 'buyer1');
-  await pick(frame, dialog.getByLabel('单据类型'), 'order', true);
+  await pick(frame, dialog.getByLabel('权限范围'), 'order', true);
+  // Master data is a route group of its own, named in the user's language (not part of "all kinds").
+  await pick(frame, dialog.getByLabel('权限范围'), '主数据：物料', true);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
 
   const shown = frame.getByRole('dialog', { name: '新的 API 密钥' });
@@ -56,9 +58,22 @@ test('the admin creates an API key that reads orders, and revoking it stops it a
     data: {},
   });
   expect(save.status()).toBe(403);
+  // … reads materials through its master data scope, and never calls account administration.
+  const materials = await request.post('/apis/masterdata/PurchaseMaterialService/findPageList', {
+    headers: { 'x-api-key': key },
+    data: { currentPage: 1, pageSize: 10 },
+  });
+  expect((await materials.json()).code).toBe('200');
+  const accounts = await request.post('/apis/ElsAccountService/findPageList', {
+    headers: { 'x-api-key': key },
+    data: { pageSize: 10 },
+  });
+  expect(accounts.status()).toBe(403);
+  expect((await accounts.json()).message).toContain('API 密钥永远不能调用此接口');
 
   const row = frame.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('有效');
+  await expect(row).toContainText('主数据：物料 · 只读');
   await row.getByRole('button', { name: `吊销 ${name}` }).click();
   await frame
     .getByRole('dialog')

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { API_KEY_HEADER } from '@srm/contracts/api-key';
+import { API_KEY_HEADER, type ApiKeyCode } from '@srm/contracts/api-key';
 import type { ActionCode } from '@srm/contracts/company-admin';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { sql } from 'drizzle-orm';
@@ -161,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
         public: Boolean(route.config && (route.config as { public?: boolean }).public),
         websocket: Boolean((route as { websocket?: boolean }).websocket),
         action: (route.config as { action?: ActionCode } | undefined)?.action,
+        keyScope: (route.config as { keyScope?: ApiKeyCode } | undefined)?.keyScope,
       });
     }
   });
@@ -343,8 +344,10 @@ export async function buildApp(options: BuildAppOptions) {
           'Every response is { code, message, data }. Send the access token in the `token` header and ' +
           '`account: {elsAccount}_{elsSubAccount}`. Log in with POST /apis/ElsAuthService/login. ' +
           'Machines send an API key (ApiKeyService, made by the company admin) as `x-api-key` instead: it acts as ' +
-          'one sub-account, never as an admin, on the document calls (`/apis/{module}/{Purchase|Sale}…Service/…`) ' +
-          'its scopes allow (kind or *, read or write); other calls answer 403.',
+          'one sub-account, never as an admin, on the calls its scopes allow by function code: document kinds ' +
+          '(`{kind}.read`/`export` need read, other codes write; * = every kind) and the groups material, ' +
+          'materialCate, supplier, price, notice, dict and webhook. Sign-in, password, session, account, role, ' +
+          'menu and API key calls never accept a key (403); docs/security.md lists the routes per scope.',
         version: '0.1.0',
       },
       components: {
@@ -462,7 +465,13 @@ export async function buildApp(options: BuildAppOptions) {
       findLiveKey(deps.db, key)
         .then(async ({ auth, keyId, scopes }) => {
           request.apiKeyId = keyId;
-          assertKeyScope(scopes, request.method, request.routeOptions.url ?? request.url);
+          const config = request.routeOptions.config as { action?: string; keyScope?: string };
+          assertKeyScope(scopes, {
+            method: request.method,
+            url: request.routeOptions.url ?? request.url,
+            action: config.action,
+            keyScope: config.keyScope,
+          });
           await apiKeyLimiter.consume(keyId);
           request.auth = auth;
         })

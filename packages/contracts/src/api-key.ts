@@ -6,10 +6,42 @@ import { z } from 'zod';
  */
 export const API_KEY_HEADER = 'x-api-key';
 
+/**
+ * Route groups outside the document kinds a key may be scoped to (issue #18, ERP integration): each is the
+ * object of the function codes its routes declare (`material.read`, `price.read`, `webhook.save` …), as a
+ * document kind is the object of `order.read`, `order.confirm` … (ARCHITECTURE.md "Function permissions").
+ * `*` never includes them: each is granted by name.
+ */
+export const API_KEY_GROUPS = [
+  'material',
+  'materialCate',
+  'supplier',
+  'price',
+  'notice',
+  'dict',
+  'webhook',
+] as const;
+export type ApiKeyGroup = (typeof API_KEY_GROUPS)[number];
+
+/** The function code a non-document route declares for keys (`config.keyScope`): `{group}.{verb}`. */
+export type ApiKeyCode = `${ApiKeyGroup}.${string}`;
+
+/** Verbs of function codes that only read: a `read` scope grants them; every other verb needs `write`. */
+export const API_KEY_READ_VERBS: readonly string[] = ['read', 'export'];
+
+/** The access a function code `{object}.{verb}` needs from a key's scope. */
+export function accessOfCode(code: string): 'read' | 'write' {
+  return API_KEY_READ_VERBS.includes(code.slice(code.indexOf('.') + 1)) ? 'read' : 'write';
+}
+
 export const apiKeyScopeSchema = z.object({
-  /** A document kind's code (`order`, `deliveryNote`, `invoice` …) or `*` for every kind. */
+  /**
+   * What the scope covers: a document kind's code (`order`, `deliveryNote`, `invoice` …), `*` for every
+   * document kind, or a route group of API_KEY_GROUPS (master data, prices, announcements, dictionaries,
+   * webhooks). The server refuses other codes ('400' naming the scope).
+   */
   kind: z.string().regex(/^(\*|[a-zA-Z][a-zA-Z0-9]{0,49})$/, { message: 'a kind code or *' }),
-  /** read: lists, details, exports, prints; write: also saves and actions. */
+  /** read: codes `{object}.read` and `{object}.export`; write: every code of the object (saves, actions). */
   access: z.enum(['read', 'write']),
 });
 

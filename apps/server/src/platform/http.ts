@@ -1,3 +1,4 @@
+import type { ApiKeyCode } from '@srm/contracts/api-key';
 import type { ActionCode } from '@srm/contracts/company-admin';
 import type { Locale } from '@srm/contracts/constants';
 import type { DataScope } from '@srm/contracts/data-permission';
@@ -30,6 +31,11 @@ export type AuthContext = {
    * absent for the server's own actors (unrestricted). See platform/document/data-permission.ts.
    */
   dataScope?: DataScope;
+  /**
+   * Set when the caller is an API key (issue #18): the key's id. Its scopes were checked against the
+   * route's function code at authentication (modules/api-key/service.ts assertKeyScope).
+   */
+  apiKeyId?: string;
 };
 
 /** A route as the registry records it (issue #6: generated suites enumerate these). */
@@ -48,6 +54,8 @@ export type RegisteredRoute = {
   websocket: boolean;
   /** The function permission the route declares (`config.action`, issue #19), if any. */
   action?: ActionCode;
+  /** The function code a route without `action` declares for API keys (`config.keyScope`, issue #18). */
+  keyScope?: ApiKeyCode;
 };
 
 declare module 'fastify' {
@@ -76,6 +84,12 @@ declare module 'fastify' {
      * the caller holds the admin permission or a role granting it.
      */
     action?: ActionCode;
+    /**
+     * For a route without `action` that API keys may call (issue #18 ERP integration): the function code a
+     * key's scope must grant (`{group}.{verb}` of contracts API_KEY_GROUPS). Users keep the route's own
+     * checks. A route with neither, outside the document kinds' services, refuses keys ('403').
+     */
+    keyScope?: ApiKeyCode;
   }
 }
 
@@ -120,4 +134,14 @@ export function requireAuth(auth: AuthContext | null): AuthContext {
  */
 export function requireAdmin(auth: AuthContext, station?: AuthContext['station']): void {
   if (auth.permission !== 'admin' || (station && auth.station !== station)) throw forbidden();
+}
+
+/**
+ * requireAdmin for the company settings machines may manage (webhooks, issue #18): an API key passes too,
+ * since it reached the route only with a scope granting the route's `keyScope` code — keys still never
+ * pass requireAdmin itself (accounts, roles, menus, API keys stay with people).
+ */
+export function requireAdminOrKey(auth: AuthContext, station?: AuthContext['station']): void {
+  if (auth.apiKeyId && (!station || auth.station === station)) return;
+  requireAdmin(auth, station);
 }

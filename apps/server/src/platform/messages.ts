@@ -993,8 +993,18 @@ const messages = {
     en: 'The API key is invalid, expired or revoked',
   },
   apiKeyRouteNotAllowed: {
-    zh_cn: 'API 密钥不能调用此接口：仅可调用单据接口',
-    en: 'API keys cannot call this route: only document calls are open to them',
+    zh_cn:
+      'API 密钥不能调用此接口：仅开放单据、主数据、价格、公告、数据字典和 Webhook 接口（见 API 密钥文档的接口清单）',
+    en: 'API keys cannot call this route: only document, master data, price, announcement, dictionary and webhook calls are open to them (see the route list in the API key documentation)',
+  },
+  apiKeyNeverAllowed: {
+    zh_cn:
+      'API 密钥永远不能调用此接口：登录、密码、会话、账号、角色、菜单和 API 密钥管理只能由用户登录后操作',
+    en: 'API keys may never call this route: sign-in, passwords, sessions, accounts, roles, menus and API keys are managed by signed-in users only',
+  },
+  apiKeyScopeKind: {
+    zh_cn: '参数错误：{field} 的 {kind} 不是单据类型、* 或可授权的接口组',
+    en: 'Invalid input: {field} {kind} is not a document kind, * or a route group keys may be granted',
   },
   apiKeyScopeDenied: {
     zh_cn: 'API 密钥的权限范围不包含 {kind} 的{access}权限',

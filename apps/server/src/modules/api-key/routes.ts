@@ -12,8 +12,10 @@ const idParams = z.object({ id: z.uuid() });
 /**
  * API keys of the caller's company (issue #18), for its administrator only ('403' otherwise). A key is
  * sent as the `x-api-key` header instead of `token`; it acts as one sub-account of the company, never as
- * an admin, on the document calls its scopes allow (`{ kind | '*', access: read | write }`), rate-limited
- * (API_KEY_LIMIT_PER_MIN per key), every call recorded. docs/security.md "API keys".
+ * an admin, on the calls whose function code its scopes allow (`{ kind | group | '*', access: read |
+ * write }`: document kinds, and master data, prices, announcements, dictionaries, webhooks by name),
+ * rate-limited (API_KEY_LIMIT_PER_MIN per key), every call recorded. These routes themselves never take a
+ * key ('403'). docs/api-keys.md (routes per scope), docs/security.md "API keys".
  */
 export function registerApiKeyRoutes(app: App, deps: AppDeps): void {
   const r = zod(app);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKeyCreate } from '@srm/contracts/api-key';
+import { API_KEY_GROUPS, type ApiKeyCreate, accessOfCode } from '@srm/contracts/api-key';
+import { KERNEL_ROUTE_DEFINITIONS } from '@srm/contracts/document/actions';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { kindOfRoute } from '../../platform/document/registry.ts';
@@ -11,9 +12,9 @@ import { type ApiKeyScope, apiKey, apiKeyUse } from './tables.ts';
 
 /**
  * API keys per company (issue #18): created by the company admin for one of its sub-accounts, scoped
- * by document kind and read/write, optionally expiring, revocable; the key is answered once and only
- * its SHA-256 is kept. A call with `x-api-key` acts as that sub-account (never as an admin) on the
- * document routes its scopes allow; every call is recorded (api_key_use).
+ * by document kind or route group and read/write, optionally expiring, revocable; the key is answered
+ * once and only its SHA-256 is kept. A call with `x-api-key` acts as that sub-account (never as an admin)
+ * on the routes whose function code its scopes allow (keyNeedOf); every call is recorded (api_key_use).
  */
 
 const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
@@ -52,6 +53,12 @@ export async function listKeys(db: Queryable, auth: AuthContext) {
  */
 export async function createKey(db: Db, auth: AuthContext, body: ApiKeyCreate) {
   requireAdmin(auth);
+  const unknown = body.scopes.findIndex((s) => !isScopeKind(s.kind));
+  if (unknown >= 0)
+    throw badRequest('apiKeyScopeKind', {
+      field: `body.scopes[${unknown}].kind`,
+      kind: body.scopes[unknown].kind,
+    });
   if (body.expiresDate && new Date(body.expiresDate).getTime() <= Date.now())
     throw badRequest('apiKeyExpiry');
   const [user] = await db
@@ -128,7 +135,10 @@ export async function keyUses(
   }));
 }
 
-/** A read: lists, details, exports, prints, attachment lists and downloads; anything else writes. */
+/**
+ * The access a route under a document kind's service path without a declared code needs: reads are
+ * lists, details, exports, prints, attachment lists (GETs and `find…`); anything else writes.
+ */
 export function accessOfRoute(method: string, url: string): 'read' | 'write' {
   if (method === 'GET') return 'read';
   const name = url.split('/')[4] ?? '';
@@ -137,11 +147,62 @@ export function accessOfRoute(method: string, url: string): 'read' | 'write' {
     : 'write';
 }
 
-/** Whether scopes grant `access` to `kind` (write includes read; `*` is every kind). */
+/** Every document kind whose routes the kernel registers (what `*` covers). */
+const KERNEL_KINDS: ReadonlySet<string> = new Set(KERNEL_ROUTE_DEFINITIONS.map((def) => def.kind));
+const GROUPS: ReadonlySet<string> = new Set(API_KEY_GROUPS);
+
+/** Whether `kind` may appear in a key's scope: `*`, a document kind or a route group (API_KEY_GROUPS). */
+export function isScopeKind(kind: string): boolean {
+  return kind === '*' || KERNEL_KINDS.has(kind) || GROUPS.has(kind);
+}
+
+/**
+ * Whether scopes grant `access` to `kind` (write includes read). `*` is every document kind, never a
+ * route group (master data, prices, webhooks … are granted by name).
+ */
 export function scopeAllows(scopes: readonly ApiKeyScope[], kind: string, access: 'read' | 'write'): boolean {
   return scopes.some(
-    (s) => (s.kind === '*' || s.kind === kind) && (s.access === 'write' || access === 'read'),
+    (s) =>
+      (s.kind === kind || (s.kind === '*' && KERNEL_KINDS.has(kind))) &&
+      (s.access === 'write' || access === 'read'),
   );
+}
+
+/**
+ * Routes a key may never call, whatever its scopes (issue #18): sign-in, passwords and sessions
+ * (ElsAuthService, ElsAccountService, /apis/user/…), account and role administration, menu
+ * administration and the API keys themselves. They are people's: '403' apiKeyNeverAllowed.
+ */
+export const NEVER_FOR_KEYS: readonly string[] = [
+  '/apis/ElsAuthService/',
+  '/apis/ElsAccountService/',
+  '/apis/ElsRoleService/',
+  '/apis/user/',
+  '/apis/MenuAdminService/',
+  '/apis/ApiKeyService/',
+];
+
+/** A route as the key check sees it: method, URL pattern and the codes its config declares. */
+export type KeyRoute = { method: string; url: string; action?: string; keyScope?: string };
+
+/**
+ * What a key's scope must grant for a route (issue #18), by function code — the same code the role
+ * check (`config.action`) asks of a user: the route's `action` (a document kind's `{kind}.{verb}`), else
+ * its `keyScope` (`{group}.{verb}`, API_KEY_GROUPS), else — a route under a document kind's service path
+ * declaring neither — the kind with read for lists/details and write otherwise. `{ kind, access }`, or
+ * 'never' (NEVER_FOR_KEYS) or undefined (any other route: not open to keys).
+ */
+export function keyNeedOf(route: KeyRoute): { kind: string; access: 'read' | 'write' } | 'never' | undefined {
+  if (NEVER_FOR_KEYS.some((prefix) => route.url.startsWith(prefix))) return 'never';
+  const code = route.action ?? route.keyScope;
+  if (code) {
+    const kind = code.slice(0, code.indexOf('.'));
+    // Administration codes (account.*, role.*) are never a key's.
+    if (!KERNEL_KINDS.has(kind) && !GROUPS.has(kind)) return undefined;
+    return { kind, access: accessOfCode(code) };
+  }
+  const kind = kindOfRoute(route.url);
+  return kind ? { kind, access: accessOfRoute(route.method, route.url) } : undefined;
 }
 
 export type KeyAuth = { auth: AuthContext; keyId: string; scopes: ApiKeyScope[] };
@@ -186,6 +247,7 @@ export async function findLiveKey(db: Queryable, key: string): Promise<KeyAuth> 
       elsSubAccount: row.elsSubAccount,
       station: row.station,
       permission: 'normal',
+      apiKeyId: row.id,
       // The key acts within its sub-account's data permissions (issue #19).
       dataScope: row.dataScope,
     },
@@ -193,13 +255,15 @@ export async function findLiveKey(db: Queryable, key: string): Promise<KeyAuth> 
 }
 
 /**
- * Checks a key's scopes against a route (`method`, route `url` pattern): the route must be a document
- * kind's ('403' apiKeyRouteNotAllowed) and the scopes must grant its access ('403' apiKeyScopeDenied).
+ * Checks a key's scopes against a route (keyNeedOf): '403' apiKeyNeverAllowed for the routes of people
+ * (NEVER_FOR_KEYS), apiKeyRouteNotAllowed for a route open to no key, apiKeyScopeDenied when the scopes
+ * do not grant the code's object and access. The sub-account's own role check (`config.action`) runs after.
  */
-export function assertKeyScope(scopes: readonly ApiKeyScope[], method: string, url: string): void {
-  const kind = kindOfRoute(url);
-  if (!kind) throw new AppError('403', 'apiKeyRouteNotAllowed');
-  const access = accessOfRoute(method, url);
+export function assertKeyScope(scopes: readonly ApiKeyScope[], route: KeyRoute): void {
+  const need = keyNeedOf(route);
+  if (need === 'never') throw new AppError('403', 'apiKeyNeverAllowed');
+  if (!need) throw new AppError('403', 'apiKeyRouteNotAllowed');
+  const { kind, access } = need;
   if (!scopeAllows(scopes, kind, access))
     throw new AppError('403', 'apiKeyScopeDenied', { kind }, null, (locale) => ({
       access: locale === 'en' ? access : access === 'read' ? '读取' : '写入',

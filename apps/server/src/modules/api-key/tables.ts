@@ -10,7 +10,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** What a key may do: per document kind (or `*`), read or write (write includes read). */
+/**
+ * What a key may do: per document kind (or `*`, every kind) or route group (contracts API_KEY_GROUPS), read
+ * or write (write includes read); see service.ts keyNeedOf.
+ */
 export type ApiKeyScope = { kind: string; access: 'read' | 'write' };
 
 /**

@@ -248,6 +248,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialCateService/tree`,
     {
+      config: { keyScope: 'materialCate.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'Material categories as a tree',
@@ -269,6 +270,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialCateService/save`,
     {
+      config: { keyScope: 'materialCate.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or rename a material category',
@@ -286,6 +288,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialCateService/delete/:id`,
     {
+      config: { keyScope: 'materialCate.delete' },
       schema: {
         tags: ['masterdata'],
         summary: 'Delete a material category',
@@ -311,6 +314,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/findPageList`,
     {
+      config: { keyScope: 'material.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'Materials, newest first',
@@ -325,6 +329,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.get(
     `${BASE}/PurchaseMaterialService/findDetail/:id`,
     {
+      config: { keyScope: 'material.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'One material',
@@ -349,6 +354,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/save`,
     {
+      config: { keyScope: 'material.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or edit a material',
@@ -363,6 +369,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/delete/:id`,
     {
+      config: { keyScope: 'material.delete' },
       schema: {
         tags: ['masterdata'],
         summary: 'Delete a material',
@@ -386,6 +393,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/export`,
     {
+      config: { keyScope: 'material.export' },
       schema: {
         tags: ['masterdata'],
         summary: 'Export materials to Excel',
@@ -410,6 +418,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/import`,
     {
+      config: { keyScope: 'material.import' },
       schema: {
         tags: ['masterdata'],
         summary: 'Import materials from Excel',
@@ -441,6 +450,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/findPageList`,
     {
+      config: { keyScope: 'supplier.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'Supplier master records',
@@ -455,6 +465,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.get(
     `${BASE}/PurchaseSupplierService/findDetail/:id`,
     {
+      config: { keyScope: 'supplier.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'One supplier record',
@@ -480,6 +491,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/save`,
     {
+      config: { keyScope: 'supplier.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or edit a supplier record',
@@ -498,6 +510,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/export`,
     {
+      config: { keyScope: 'supplier.export' },
       schema: {
         tags: ['masterdata'],
         summary: 'Export supplier records to Excel',
@@ -521,6 +534,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/import`,
     {
+      config: { keyScope: 'supplier.import' },
       schema: {
         tags: ['masterdata'],
         summary: 'Import supplier records from Excel',
@@ -549,6 +563,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/statusDict`,
     {
+      config: { keyScope: 'supplier.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'Supplier status dictionary',
@@ -586,6 +601,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/findPageList`,
     {
+      config: { keyScope: 'price.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'Price master records',
@@ -600,6 +616,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.get(
     `${BASE}/PurchasePriceService/findDetail/:id`,
     {
+      config: { keyScope: 'price.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'One price record',
@@ -622,6 +639,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/save`,
     {
+      config: { keyScope: 'price.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or edit a price',
@@ -636,6 +654,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/delete/:id`,
     {
+      config: { keyScope: 'price.delete' },
       schema: {
         tags: ['masterdata'],
         summary: 'Delete a price',
@@ -657,6 +676,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/findEffectivePrice`,
     {
+      config: { keyScope: 'price.read' },
       schema: {
         tags: ['masterdata'],
         summary: 'The price valid at an instant',
@@ -674,6 +694,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/export`,
     {
+      config: { keyScope: 'price.export' },
       schema: {
         tags: ['masterdata'],
         summary: 'Export prices to Excel',
@@ -696,6 +717,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/import`,
     {
+      config: { keyScope: 'price.import' },
       schema: {
         tags: ['masterdata'],
         summary: 'Import prices from Excel',

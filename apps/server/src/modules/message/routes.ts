@@ -142,6 +142,7 @@ export function registerMessageRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/ElsNoticeService/findPageList',
     {
+      config: { keyScope: 'notice.read' },
       schema: {
         tags: ['notice'],
         summary: "The caller company's announcements",
@@ -159,6 +160,7 @@ export function registerMessageRoutes(app: App, deps: AppDeps): void {
   r.get(
     '/apis/ElsNoticeService/findDetail/:id',
     {
+      config: { keyScope: 'notice.read' },
       schema: {
         tags: ['notice'],
         summary: 'One announcement',
@@ -177,6 +179,7 @@ export function registerMessageRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/ElsNoticeService/save',
     {
+      config: { keyScope: 'notice.save' },
       schema: {
         tags: ['notice'],
         summary: 'Create or edit an announcement',
@@ -194,6 +197,7 @@ export function registerMessageRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/ElsNoticeService/publish/:id',
     {
+      config: { keyScope: 'notice.publish' },
       schema: {
         tags: ['notice'],
         summary: 'Publish an announcement to its receivers',
@@ -222,6 +226,7 @@ export function registerMessageRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/ElsNoticeReceiveService/findPageList',
     {
+      config: { keyScope: 'notice.read' },
       schema: {
         tags: ['notice'],
         summary: 'Announcements received by the caller company',
@@ -239,6 +244,7 @@ export function registerMessageRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/ElsNoticeReceiveService/read/:id',
     {
+      config: { keyScope: 'notice.markRead' },
       schema: {
         tags: ['notice'],
         summary: 'Mark a received announcement read',

@@ -414,6 +414,7 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
   r.get(
     '/apis/DictService/findAll',
     {
+      config: { keyScope: 'dict.read' },
       schema: {
         tags: ['settings'],
         summary: "All dictionaries in both languages, with the company's overrides",

@@ -2,7 +2,7 @@ import { envelopeSchema } from '@srm/contracts/envelope';
 import { webhookDeliverySchema, webhookEndpointSchema, webhookSaveSchema } from '@srm/contracts/webhook';
 import { z } from 'zod';
 import { allKinds } from '../../platform/document/registry.ts';
-import { type App, type AppDeps, ok, requireAdmin, requireAuth, zod } from '../../platform/http.ts';
+import { type App, type AppDeps, ok, requireAdminOrKey, requireAuth, zod } from '../../platform/http.ts';
 import {
   deleteEndpoint,
   deliveryDetail,
@@ -34,6 +34,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/list`,
     {
+      config: { keyScope: 'webhook.read' },
       schema: {
         tags,
         summary: 'List webhook endpoints',
@@ -53,6 +54,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/eventTypes`,
     {
+      config: { keyScope: 'webhook.read' },
       schema: {
         tags,
         summary: 'Event types',
@@ -63,7 +65,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
       },
     },
     async (request) => {
-      requireAdmin(requireAuth(request.auth));
+      requireAdminOrKey(requireAuth(request.auth));
       const standard = ['create', 'edit', 'delete', 'submit', 'withdraw', 'approve', 'reject'];
       return ok(
         allKinds()
@@ -87,6 +89,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/save`,
     {
+      config: { keyScope: 'webhook.save' },
       schema: {
         tags,
         summary: 'Create or edit a webhook endpoint',
@@ -109,6 +112,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/rotateSecret/:id`,
     {
+      config: { keyScope: 'webhook.rotateSecret' },
       schema: {
         tags,
         summary: 'Rotate the signing secret',
@@ -125,6 +129,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/delete/:id`,
     {
+      config: { keyScope: 'webhook.delete' },
       schema: {
         tags,
         summary: 'Delete a webhook endpoint',
@@ -143,6 +148,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/ping/:id`,
     {
+      config: { keyScope: 'webhook.ping' },
       schema: {
         tags,
         summary: 'Send a test event',
@@ -161,6 +167,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/deliveries`,
     {
+      config: { keyScope: 'webhook.read' },
       schema: {
         tags,
         summary: 'Webhook delivery log',
@@ -180,6 +187,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/delivery/:id`,
     {
+      config: { keyScope: 'webhook.read' },
       schema: {
         tags,
         summary: 'One webhook delivery with its attempts',
@@ -209,6 +217,7 @@ export function registerWebhookRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/redeliver/:id`,
     {
+      config: { keyScope: 'webhook.redeliver' },
       schema: {
         tags,
         summary: 'Redeliver a webhook event',

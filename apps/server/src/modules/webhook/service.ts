@@ -11,7 +11,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { type AuthContext, requireAdmin } from '../../platform/http.ts';
+import { type AuthContext, requireAdminOrKey } from '../../platform/http.ts';
 import { notify } from '../message/notify.ts';
 import { webhookAttempt, webhookDelivery, webhookEndpoint } from './tables.ts';
 
@@ -92,7 +92,7 @@ const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
 /** The company's endpoints, newest first (without secrets). */
 export async function listEndpoints(db: Queryable, auth: AuthContext) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   const rows = await db
     .select()
     .from(webhookEndpoint)
@@ -116,7 +116,7 @@ async function ownEndpoint(db: Queryable, auth: AuthContext, id: string): Promis
  * WEBHOOK_MAX_ENDPOINTS endpoints; '404' for another company's id.
  */
 export async function saveEndpoint(db: Db, auth: AuthContext, body: WebhookSave, allowPrivate: boolean) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   await assertPublicUrl(body.url, allowPrivate);
   const eventTypes = [...new Set(body.eventTypes)];
   return db.transaction(async (tx) => {
@@ -162,7 +162,7 @@ export async function saveEndpoint(db: Db, auth: AuthContext, body: WebhookSave,
 
 /** A new signing secret, answered once; the old one stops signing at once. */
 export async function rotateSecret(db: Db, auth: AuthContext, id: string, version: number) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   const current = await ownEndpoint(db, auth, id);
   if (current.version !== version) throw conflict();
   const [row] = await db
@@ -176,7 +176,7 @@ export async function rotateSecret(db: Db, auth: AuthContext, id: string, versio
 
 /** Deletes an endpoint and its delivery log. */
 export async function deleteEndpoint(db: Db, auth: AuthContext, id: string, version: number) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   const current = await ownEndpoint(db, auth, id);
   if (current.version !== version) throw conflict();
   await db.delete(webhookEndpoint).where(eq(webhookEndpoint.id, id));
@@ -186,7 +186,7 @@ export async function deleteEndpoint(db: Db, auth: AuthContext, id: string, vers
  * Queues a `ping` event to one endpoint (the admin's "send test event"); answers the delivery id.
  */
 export async function pingEndpoint(db: Db, auth: AuthContext, id: string) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   const endpoint = await ownEndpoint(db, auth, id);
   const eventId = crypto.randomUUID();
   const payload = JSON.stringify({
@@ -232,7 +232,7 @@ export async function listDeliveries(
     pageSize: number;
   },
 ) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   const rows = await db
     .select()
     .from(webhookDelivery)
@@ -251,7 +251,7 @@ export async function listDeliveries(
 
 /** One delivery with its attempts (status code or error, duration in ms, time), oldest first. */
 export async function deliveryDetail(db: Queryable, auth: AuthContext, id: number) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   const [row] = await db
     .select()
     .from(webhookDelivery)
@@ -276,7 +276,7 @@ export async function deliveryDetail(db: Queryable, auth: AuthContext, id: numbe
 
 /** Redelivers an event by hand: a new pending delivery of the same event (same id and body). */
 export async function redeliver(db: Db, auth: AuthContext, id: number) {
-  requireAdmin(auth);
+  requireAdminOrKey(auth);
   const [row] = await db
     .select()
     .from(webhookDelivery)

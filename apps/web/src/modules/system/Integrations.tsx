@@ -1,3 +1,4 @@
+import { API_KEY_GROUPS } from '@srm/contracts/api-key';
 import type { WebhookDelivery, WebhookEndpoint } from '@srm/contracts/webhook';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -95,6 +96,10 @@ function ApiKeys() {
   const [shown, setShown] = useState<string | null>(null);
   const [form] = Form.useForm<KeyForm>();
   const label = (key: string) => t(`companyAdmin:integrations.${key}`);
+  const groups: readonly string[] = API_KEY_GROUPS;
+  /** A scope's kind as shown: a route group by its name in the user's language, a kind by its code. */
+  const scopeLabel = (kind: string) =>
+    kind === '*' ? label('allKinds') : groups.includes(kind) ? label(`groups.${kind}`) : kind;
   const create = useMutation({
     mutationFn: (v: KeyForm) =>
       createApiKey({
@@ -146,7 +151,7 @@ function ApiKeys() {
             render: (scopes: ApiKeyRow['scopes']) =>
               scopes.map((s) => (
                 <Tag key={`${s.kind}:${s.access}`}>
-                  {s.kind} · {label(s.access)}
+                  {scopeLabel(s.kind)} · {label(s.access)}
                 </Tag>
               )),
           },
@@ -222,12 +227,30 @@ function ApiKeys() {
                 }))}
               />
             </Form.Item>
-            <Form.Item name="kinds" label={label('kinds')} rules={[required('kinds')]}>
+            <Form.Item
+              name="kinds"
+              label={label('kinds')}
+              rules={[required('kinds')]}
+              extra={label('kindsHelp')}
+            >
               <Select
                 mode="multiple"
+                optionFilterProp="label"
                 options={[
-                  { value: '*', label: label('allKinds') },
-                  ...(kinds.data ?? []).map((k) => ({ value: k.kind, label: k.kind })),
+                  {
+                    label: label('documentKinds'),
+                    options: [
+                      { value: '*', label: label('allKinds') },
+                      ...(kinds.data ?? [])
+                        // Event types also list messages and announcements: not document kinds.
+                        .filter((k) => !groups.includes(k.kind) && k.kind !== 'message')
+                        .map((k) => ({ value: k.kind, label: k.kind })),
+                    ],
+                  },
+                  {
+                    label: label('routeGroups'),
+                    options: API_KEY_GROUPS.map((g) => ({ value: g, label: label(`groups.${g}`) })),
+                  },
                 ]}
               />
             </Form.Item>
