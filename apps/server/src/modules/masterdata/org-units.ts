@@ -162,8 +162,7 @@ async function checkParent(tx: Queryable, auth: AuthContext, type: OrgUnitType, 
     .where(
       and(eq(orgUnit.elsAccount, auth.elsAccount), eq(orgUnit.unitType, meta.parent), eq(orgUnit.code, code)),
     );
-  if (found?.status !== 'enabled')
-    throw refuse('orgUnitParentUnknown', 'body.parentCode', type, code);
+  if (found?.status !== 'enabled') throw refuse('orgUnitParentUnknown', 'body.parentCode', type, code);
 }
 
 /**
