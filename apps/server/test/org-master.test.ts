@@ -1,6 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgUnit } from '../src/modules/masterdata/tables.ts';
+import { menu } from '../src/modules/menu/tables.ts';
 import { purchaseOrder } from '../src/modules/order/tables.ts';
 import { purchaseRequest } from '../src/modules/purchase-request/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
@@ -316,5 +318,59 @@ describe('data permissions pick from the organisation masters (issue #19)', () =
       costCenter: ['CC-ADM'],
     });
     await ok(url(), { items: {} });
+  });
+});
+
+describe('migration 0057 on a database from before (issue #19)', () => {
+  const statements = readFileSync(new URL('../drizzle/0057_org_master.sql', import.meta.url), 'utf8').split(
+    '--> statement-breakpoint',
+  );
+  const run = (marker: string) =>
+    server.database.db.execute(sql.raw(statements.find((s) => s.includes(marker)) as string));
+
+  it('turns the codes documents and data permissions carry into records, and adds the menu entries', async () => {
+    const db = server.database.db;
+    const [request] = await db
+      .select()
+      .from(purchaseRequest)
+      .where(eq(purchaseRequest.elsAccount, '100000'))
+      .limit(1);
+    await db
+      .update(purchaseRequest)
+      .set({ purchaseFactory: 'LEGACY-F' })
+      .where(eq(purchaseRequest.id, request.id));
+    await db.execute(
+      sql`insert into subaccount_data_permission (subaccount_id, els_account, item, values, last_update_user)
+          values (${buyer.elsSubaccountInfoDTO.id}, '100000', 'purchaseOrg', array['LEGACY-ORG'], 'test')
+          on conflict (subaccount_id, item) do update set values = excluded.values`,
+    );
+    await run('INSERT INTO "org_unit"');
+    const codes = (
+      await db
+        .select({ type: orgUnit.unitType, code: orgUnit.code, name: orgUnit.name })
+        .from(orgUnit)
+        .where(like(orgUnit.code, 'LEGACY-%'))
+    ).sort((a, b) => a.code.localeCompare(b.code));
+    expect(codes).toEqual([
+      { type: 'factory', code: 'LEGACY-F', name: 'LEGACY-F' },
+      { type: 'purchaseOrganization', code: 'LEGACY-ORG', name: 'LEGACY-ORG' },
+    ]);
+    // Existing records are left as they were (1010 keeps its name).
+    expect((await list(FACTORY, { keyword: '1010' })).records[0].name).toBe('苏州工厂');
+    await db.execute(
+      sql`delete from subaccount_data_permission where subaccount_id = ${buyer.elsSubaccountInfoDTO.id}`,
+    );
+
+    await db.delete(menu).where(like(menu.appCode, 'org-%'));
+    await run('INSERT INTO "menu"');
+    await run('INSERT INTO "menu"'); // twice: added once
+    const entries = await db.select().from(menu).where(like(menu.appCode, 'org-%'));
+    expect(entries.map((e) => e.appNameEn).sort()).toEqual([
+      'Cost centres',
+      'Factories',
+      'Purchase groups',
+      'Purchase organisations',
+    ]);
+    expect(entries.every((e) => e.station === 'purchase' && e.roles.includes('admin'))).toBe(true);
   });
 });
