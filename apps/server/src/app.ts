@@ -49,6 +49,7 @@ import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
 import { scheduleImprovementOverdueScan } from './modules/improvement/overdue.ts';
 import { registerImprovementRoutes } from './modules/improvement/routes.ts';
+import { registerOrgUnitRoutes } from './modules/masterdata/org-unit-routes.ts';
 import { registerMasterdataRoutes } from './modules/masterdata/routes.ts';
 import { registerMenuAdminRoutes } from './modules/menu/admin-routes.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
@@ -623,6 +624,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerWebhookRoutes(api, deps);
     registerApiKeyRoutes(api, deps);
     registerAppraisalRoutes(api, deps);
+    registerOrgUnitRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser
     // and its two hooks per request, and the cookie parser (issue #7); elsewhere a multipart body is an
     // unsupported type (400).

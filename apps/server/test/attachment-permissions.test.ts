@@ -1,6 +1,7 @@
 import { ACTIONS } from '@srm/contracts/company-admin';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orgUnit } from '../src/modules/masterdata/tables.ts';
 import { purchaseOrder } from '../src/modules/order/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
@@ -115,6 +116,17 @@ beforeAll(async () => {
   // Known organisations on the two orders (the dimension the order maps; the demo may repeat one).
   await db.update(purchaseOrder).set({ purchaseOrganization: ORG_A }).where(eq(purchaseOrder.id, orderA));
   await db.update(purchaseOrder).set({ purchaseOrganization: ORG_B }).where(eq(purchaseOrder.id, orderB));
+  // Data permission values must be the company's organisation records (issue #19).
+  await db.insert(orgUnit).values(
+    [ORG_A, ORG_B].map((code) => ({
+      elsAccount: '100000',
+      unitType: 'purchaseOrganization' as const,
+      code,
+      name: code,
+      createUser: 'test',
+      lastUpdateUser: 'test',
+    })),
+  );
 });
 afterAll(async () => {
   await server?.close();

@@ -19,12 +19,24 @@ export const ADMIN_ACTIONS = [
 ] as const;
 export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
 
+/**
+ * The organisation master data's actions (purchase organisations, groups, factories, cost centres; issue
+ * #19, contracts org-master.ts): `orgMaster.read` lists them, `orgMaster.edit` creates, edits, enables,
+ * disables and deletes. The pickers' option lookup needs none (any buyer user of the company).
+ */
+export const ORG_MASTER_ACTIONS = ['orgMaster.read', 'orgMaster.edit'] as const;
+export type OrgMasterActionCode = (typeof ORG_MASTER_ACTIONS)[number];
+
+/** Actions the role list names one by one (the document kinds' are counted): administration, master data. */
+export const NAMED_ACTIONS: readonly string[] = [...ADMIN_ACTIONS, ...ORG_MASTER_ACTIONS];
+
 /** An action code: an administration action, or a document kind's `{kind}.{operation or action}`. */
-export type ActionCode = AdminActionCode | KindActionCode;
+export type ActionCode = AdminActionCode | OrgMasterActionCode | KindActionCode;
 
 /** Every action of the catalogue: administration first, then each document kind's in kernel order. */
 export const ACTIONS: readonly [ActionCode, ...ActionCode[]] = [
   ...ADMIN_ACTIONS,
+  ...ORG_MASTER_ACTIONS,
   ...KIND_ACTION_GROUPS.flatMap((group) => group.actions.map((a) => a.code)),
 ];
 
@@ -38,12 +50,18 @@ const ADMIN_ACTION_LABELS: Record<AdminActionCode, { zh_cn: string; en: string }
   'role.edit': { zh_cn: '新建/编辑角色', en: 'Create and edit roles' },
 };
 
+const ORG_MASTER_ACTION_LABELS: Record<OrgMasterActionCode, { zh_cn: string; en: string }> = {
+  'orgMaster.read': { zh_cn: '组织主数据：查看', en: 'Organisation master data: View' },
+  'orgMaster.edit': { zh_cn: '组织主数据：维护', en: 'Organisation master data: Maintain' },
+};
+
 /**
  * Labels of the actions in both languages (role form checkboxes, role list tags): a document kind's
  * action reads "{kind title}: {operation}" (采购订单：查看 / Purchase order: View).
  */
 export const ACTION_LABELS: Readonly<Record<string, { zh_cn: string; en: string }>> = {
   ...ADMIN_ACTION_LABELS,
+  ...ORG_MASTER_ACTION_LABELS,
   ...Object.fromEntries(
     KIND_ACTION_GROUPS.flatMap((group) =>
       group.actions.map((a) => [
@@ -67,6 +85,14 @@ export const ACTION_GROUPS: ReadonlyArray<{
     key: 'admin',
     title: { zh_cn: '公司管理', en: 'Company administration' },
     actions: ADMIN_ACTIONS.map((code) => ({ code, label: ADMIN_ACTION_LABELS[code] })),
+  },
+  {
+    key: 'orgMaster',
+    title: { zh_cn: '组织主数据', en: 'Organisation master data' },
+    actions: [
+      { code: 'orgMaster.read', label: { zh_cn: '查看', en: 'View' } },
+      { code: 'orgMaster.edit', label: { zh_cn: '维护', en: 'Maintain' } },
+    ],
   },
   ...KIND_ACTION_GROUPS.map((group) => ({
     key: group.kind,

@@ -483,6 +483,31 @@ const messages = {
     zh_cn: '{field} 的值“{value}”不在您的数据权限范围内',
     en: '{field} "{value}" is outside your data permissions',
   },
+  orgUnitNotFound: { zh_cn: '组织主数据记录不存在', en: 'The organisation record does not exist' },
+  orgUnitCodeTaken: {
+    zh_cn: '{field}：{title}编码 {code} 已存在',
+    en: '{field}: the {title} code {code} already exists',
+  },
+  orgUnitCodeFixed: {
+    zh_cn: '{field}：编码保存后不能修改',
+    en: '{field}: the code cannot be changed once saved',
+  },
+  orgUnitParentRequired: {
+    zh_cn: '{field}：请选择所属{parent}',
+    en: '{field}: choose the {parent} it belongs to',
+  },
+  orgUnitParentUnknown: {
+    zh_cn: '{field}：本公司没有启用的{parent} {code}',
+    en: '{field}: the company has no enabled {parent} {code}',
+  },
+  orgUnitNoParent: {
+    zh_cn: '{field}：{title}不属于其他组织，应为空',
+    en: '{field}: a {title} belongs to no other unit; leave it empty',
+  },
+  orgUnitInUse: {
+    zh_cn: '{title} {code} 已被{user}使用，不能删除，请停用',
+    en: '{title} {code} is used by {user}: it cannot be deleted, disable it instead',
+  },
   'rule.menuLink': {
     zh_cn: '{field} 必须是 https:// 开头的网址或以 / 开头的门户路径（不允许 javascript:）',
     en: '{field} must be an https:// URL or a portal path starting with / (no javascript:)',

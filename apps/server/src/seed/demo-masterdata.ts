@@ -1,5 +1,12 @@
+import type { OrgUnitType } from '@srm/contracts/org-master';
 import { priceIncludingTax } from '../modules/masterdata/decimal.ts';
-import { material, materialCategory, priceMaster, supplierMaster } from '../modules/masterdata/tables.ts';
+import {
+  material,
+  materialCategory,
+  orgUnit,
+  priceMaster,
+  supplierMaster,
+} from '../modules/masterdata/tables.ts';
 import type { Db } from '../platform/db.ts';
 
 const USER = '100000_admin';
@@ -175,6 +182,31 @@ export async function seedDemoMasterdata(db: Db): Promise<void> {
         price('200001', 'MCU-STM32F103', '8.6', -400, -10),
         price('200001', 'MCU-STM32F103', '8.2', -10, 355),
         price('200002', 'BOX-5L-600', '4.35', 30, 395),
+      ]);
+    // Organisation master data (issue #19): the codes the demo documents carry (requisitions: factories
+    // 1010 and 1020, cost centre CC-RD-01) and a few more, one disabled (not offered in pickers).
+    const unit = (
+      unitType: OrgUnitType,
+      code: string,
+      name: string,
+      nameEn: string,
+      parentCode: string | null = null,
+      status: 'enabled' | 'disabled' = 'enabled',
+    ) => ({ elsAccount: '100000', unitType, code, name, nameEn, parentCode, status, ...stamp });
+    await t
+      .insert(orgUnit)
+      .values([
+        unit('purchaseOrganization', '1000', '华东采购组织', 'East China purchasing'),
+        unit('purchaseOrganization', '2000', '华南采购组织', 'South China purchasing'),
+        unit('purchaseGroup', 'G01', '电子料采购组', 'Electronics buyers', '1000'),
+        unit('purchaseGroup', 'G02', '包材采购组', 'Packaging buyers', '1000'),
+        unit('purchaseGroup', 'G09', '原辅料采购组（已撤销）', 'Raw materials (retired)', '2000', 'disabled'),
+        unit('factory', '1010', '苏州工厂', 'Suzhou plant', '1000'),
+        unit('factory', '1020', '无锡工厂', 'Wuxi plant', '1000'),
+        unit('factory', '2010', '深圳工厂', 'Shenzhen plant', '2000'),
+        unit('costCenter', 'CC-RD-01', '研发部', 'R&D', '1010'),
+        unit('costCenter', 'CC-PD-01', '生产部', 'Production', '1020'),
+        unit('costCenter', 'CC-ADM', '行政部', 'Administration'),
       ]);
   });
 }

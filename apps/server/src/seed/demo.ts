@@ -1,3 +1,4 @@
+import { ORG_UNIT_TYPES, ORG_UNITS } from '@srm/contracts/org-master';
 import { sql } from 'drizzle-orm';
 import { accountRelation, company, role, subaccount, subaccountRole } from '../modules/account/tables.ts';
 import { menu } from '../modules/menu/tables.ts';
@@ -235,6 +236,15 @@ const purchaseMenu: MenuSeed[] = [
         en: 'Supplier lifecycle',
         url: '/masterdata/#/v2/supplier-lifecycle',
       },
+      // Organisation master data (issue #19), the buyer admin's; existing databases get them from
+      // migration 0057.
+      ...ORG_UNIT_TYPES.map((type) => ({
+        code: `org-${ORG_UNITS[type].path}`,
+        zh: ORG_UNITS[type].title.zh_cn,
+        en: ORG_UNITS[type].title.en,
+        url: `/masterdata/#/v2/${ORG_UNITS[type].path}`,
+        roles: ['admin'],
+      })),
     ],
   },
   // Supplier performance appraisal (issue #17); existing databases get it from the appraisal migration.

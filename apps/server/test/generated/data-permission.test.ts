@@ -6,11 +6,12 @@ import {
   kindSides,
   servicePath,
 } from '@srm/contracts/document/define';
+import { orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRelation } from '../../src/modules/account/tables.ts';
-import { materialCategory } from '../../src/modules/masterdata/tables.ts';
+import { materialCategory, orgUnit } from '../../src/modules/masterdata/tables.ts';
 import { orderKind } from '../../src/modules/order/kind.ts';
 import { purchaseRequestKind } from '../../src/modules/purchase-request/service.ts';
 import type { DocRow, DocumentKind } from '../../src/platform/document/kind.ts';
@@ -206,6 +207,22 @@ describe('data permissions in the kernel (generated over every kind with mapped 
             ? (categories.find((c) => c !== own && !lineValues.includes(c)) as string)
             : `DP-${item}-OTHER`;
       expect(other, 'a value the document does not carry').toBeTruthy();
+      // Organisation values must be the company's records (issue #19): both codes become records.
+      const unitType = orgUnitTypeOfItem(item as DataItem);
+      if (unitType)
+        await server.database.db
+          .insert(orgUnit)
+          .values(
+            [own, other].map((code) => ({
+              elsAccount: '100000',
+              unitType,
+              code,
+              name: code,
+              createUser: 'test',
+              lastUpdateUser: 'test',
+            })),
+          )
+          .onConflictDoNothing();
       const number = String(doc[kind.def.numberField]);
       const listBody = { currentPage: 1, pageSize: 100, [kind.def.numberField]: number };
       const listed = async (who: Session) => {
@@ -284,15 +301,15 @@ describe('the data permission API', () => {
   it('saves trimmed, deduplicated values and reads them back; [] means all', async () => {
     const id = buyer.elsSubaccountInfoDTO.id;
     const saved = await post(url(id), admin, {
-      items: { factory: [' F1 ', 'F1', 'F2'], costCenter: [], supplier: ['200001'] },
+      items: { factory: [' 1010 ', '1010', '1020'], costCenter: [], supplier: ['200001'] },
     });
     expect(saved.json().code, saved.body).toBe('200');
     expect(saved.json().data).toEqual({
       subaccountId: id,
-      items: { factory: ['F1', 'F2'], supplier: ['200001'] },
+      items: { factory: ['1010', '1020'], supplier: ['200001'] },
     });
     const read = await get(`/apis/ElsAccountService/dataPermission/${id}`, admin);
-    expect(read.json().data.items).toEqual({ factory: ['F1', 'F2'], supplier: ['200001'] });
+    expect(read.json().data.items).toEqual({ factory: ['1010', '1020'], supplier: ['200001'] });
     await post(url(id), admin, { items: {} });
     expect((await get(`/apis/ElsAccountService/dataPermission/${id}`, admin)).json().data.items).toEqual({});
   });
@@ -309,7 +326,7 @@ describe('the data permission API', () => {
     expect((await get(`/apis/ElsAccountService/dataPermission/${id}`, buyer)).json().code).toBe('403');
     // Values with master data must exist: a supplier linked to the company, one of its categories.
     const stranger = await post(url(id), admin, {
-      items: { factory: ['F1'], supplier: ['200001', '999999'] },
+      items: { factory: ['1010'], supplier: ['200001', '999999'] },
     });
     expect(stranger.json().code).toBe('400');
     expect(stranger.json().message).toContain('body.items.supplier');

@@ -17,6 +17,7 @@ import {
   type DataPermission,
   type DataPermissionSave,
 } from '@srm/contracts/data-permission';
+import { orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { isValidShellPassword } from '@srm/contracts/validators';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
@@ -27,6 +28,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { accountRelation, role, subaccount } from '../account/tables.ts';
 import { revokeOtherSessions } from '../auth/repository.ts';
 import { decryptField } from '../auth/service.ts';
+import { unknownOrgCodes } from '../masterdata/org-units.ts';
 import { materialCategory } from '../masterdata/tables.ts';
 import { findAdminMenuRows } from '../menu/repository.ts';
 import {
@@ -361,10 +363,11 @@ export async function getDataPermission(
  * '404' for another company's id.
  */
 /**
- * Refuses values of the items that have master data (issue #19): a supplier must be linked to the company
- * (`account_relation`, either direction) and a material category must be one of its categories. The other
- * items (purchase organisation, purchase group, factory, cost centre) are free codes the documents carry,
- * with no master table to check them against. '400' naming the field, the item and the first unknown values.
+ * Refuses values the company's master data does not have (issue #19): a supplier must be linked to the
+ * company (`account_relation`, either direction), a material category must be one of its categories, and a
+ * purchase organisation, purchase group, factory or cost centre one of its organisation records (`org_unit`,
+ * enabled or disabled: a disabled value already saved stays valid). '400' naming the field, the item and the
+ * first unknown values.
  */
 async function checkDataValues(tx: Queryable, elsAccount: string, item: DataItem, values: string[]) {
   let known: Set<string>;
@@ -385,7 +388,12 @@ async function checkDataValues(tx: Queryable, elsAccount: string, item: DataItem
       .from(materialCategory)
       .where(and(eq(materialCategory.elsAccount, elsAccount), inArray(materialCategory.cateCode, values)));
     known = new Set(rows.map((r) => r.code));
-  } else return;
+  } else {
+    const type = orgUnitTypeOfItem(item);
+    if (!type) return;
+    const missing = new Set(await unknownOrgCodes(tx, elsAccount, type, values));
+    known = new Set(values.filter((v) => !missing.has(v)));
+  }
   const unknown = values.filter((v) => !known.has(v));
   if (unknown.length === 0) return;
   throw new AppError(

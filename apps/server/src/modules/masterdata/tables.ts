@@ -1,3 +1,4 @@
+import type { OrgUnitStatus, OrgUnitType } from '@srm/contracts/org-master';
 import type { Certification } from '@srm/contracts/supplier-certification';
 import { sql } from 'drizzle-orm';
 import {
@@ -157,4 +158,30 @@ export const priceMaster = pgTable(
     ...audit(),
   },
   (t) => [index('price_master_lookup_idx').on(t.elsAccount, t.toElsAccount, t.materialId, t.validStartDate)],
+);
+
+/**
+ * Organisation master data of a buyer (issue #19, contracts org-master.ts): purchase organisations, purchase
+ * groups, factories and cost centres, one row per record with its `unitType`. `code` is unique per company
+ * and type and fixed once created (documents and data permissions carry it); `parentCode` names the
+ * organisation of a group or factory, the factory of a cost centre (null: the company's). Disabled records
+ * stay where used and are no longer offered in pickers.
+ */
+export const orgUnit = pgTable(
+  'org_unit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    elsAccount: text('els_account').notNull(),
+    unitType: text('unit_type').$type<OrgUnitType>().notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    parentCode: text('parent_code'),
+    status: text('status').$type<OrgUnitStatus>().notNull().default('enabled'),
+    ...audit(),
+  },
+  (t) => [
+    uniqueIndex('org_unit_code_uq').on(t.elsAccount, t.unitType, t.code),
+    index('org_unit_parent_idx').on(t.elsAccount, t.unitType, t.parentCode),
+  ],
 );

@@ -1,3 +1,4 @@
+import { ORG_UNIT_TYPES, ORG_UNITS } from '@srm/contracts/org-master';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -14,11 +15,14 @@ const PriceList = lazy(() => import('./PriceList.tsx'));
 const CustomFieldsPage = lazy(() => import('./CustomFieldsPage.tsx'));
 const LifecycleList = lazy(() => import('./LifecycleList.tsx'));
 const LifecycleRequestPage = lazy(() => import('./LifecycleRequestPage.tsx'));
+const OrgUnitPage = lazy(() => import('./OrgUnitPage.tsx'));
 
 /**
  * The module app: #/v2/material/list, #/v2/category, #/v2/supplier/list (#/v2/supplier/edit[?id=…]: the
  * supplier form over the list), #/v2/price/list, #/v2/custom-fields (custom field labels, buyer admins;
- * issue #5), #/v2/supplier-lifecycle and #/v2/supplierView1…6 (supplier lifecycle, issue #16) (buyer side).
+ * issue #5), #/v2/supplier-lifecycle and #/v2/supplierView1…6 (supplier lifecycle, issue #16),
+ * #/v2/purchase-organization, #/v2/purchase-group, #/v2/factory, #/v2/cost-center (organisation master
+ * data, issue #19) (buyer side).
  */
 export function MasterdataApp() {
   const { t } = useTranslation();
@@ -36,6 +40,10 @@ export function MasterdataApp() {
         <Route path="/v2/supplier/edit" element={<SupplierList />} />
         <Route path="/v2/price/list" element={<PriceList />} />
         <Route path="/v2/custom-fields" element={<CustomFieldsPage />} />
+        {/* Organisation master data (issue #19): one page per type. */}
+        {ORG_UNIT_TYPES.map((type) => (
+          <Route key={type} path={`/v2/${ORG_UNITS[type].path}`} element={<OrgUnitPage />} />
+        ))}
         {/* Supplier lifecycle (issue #16): the request list and the request routes of the task links. */}
         <Route path="/v2/supplier-lifecycle" element={<LifecycleList />} />
         <Route path="/v2/:view" element={<LifecycleRequestPage />} />

@@ -1,6 +1,6 @@
 import type { AdminSubaccount } from '@srm/contracts/company-admin';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n.ts';
@@ -55,6 +55,36 @@ vi.mock('./api.ts', async (original) => ({
   ],
 }));
 
+/**
+ * The organisation masters as the server answers findOptions: enabled records matching the keyword (code
+ * or name), plus the named codes whatever their status. Factory 1099 is disabled.
+ */
+const ORG = {
+  factory: [
+    { code: '1010', name: '苏州工厂', nameEn: 'Suzhou plant', status: 'enabled' },
+    { code: '1020', name: '无锡工厂', nameEn: 'Wuxi plant', status: 'enabled' },
+    { code: '1099', name: '旧工厂', nameEn: 'Old plant', status: 'disabled' },
+  ],
+  purchaseOrganization: [
+    { code: '1000', name: '华东采购组织', nameEn: 'East China purchasing', status: 'enabled' },
+  ],
+  purchaseGroup: [],
+  costCenter: [],
+} as const;
+const orgAsks: Array<{ type: string; keyword?: string; codes?: string[] }> = [];
+vi.mock('../masterdata/org-api.ts', () => ({
+  findOrgOptions: async (type: keyof typeof ORG, query: { keyword?: string; codes?: string[] }) => {
+    orgAsks.push({ type, ...query });
+    const all = ORG[type] as ReadonlyArray<{ code: string; name: string; status: string }>;
+    if (query.codes) return all.filter((o) => query.codes?.includes(o.code));
+    return all.filter(
+      (o) =>
+        o.status === 'enabled' &&
+        (!query.keyword || o.code.includes(query.keyword) || o.name.includes(query.keyword)),
+    );
+  },
+}));
+
 const account = { id: 'acc-1', name: '测试查询员' } as AdminSubaccount;
 
 function renderDialog(onClose = () => {}) {
@@ -89,7 +119,7 @@ describe('DataPermissionDialog (issue #19)', () => {
     // Saved suppliers outside the first page (300030) are named; one gone from the master (399999) stays
     // shown as the bare account.
     await waitFor(() => expect(tags('供应商（ELS 账号）')).toEqual(['300030 供应商30号', '399999']));
-    expect(tags('工厂')).toEqual(['1010']);
+    await waitFor(() => expect(tags('工厂')).toEqual(['1010 苏州工厂']));
     // Saved categories are named from the tree; a code the tree no longer has stays as the code.
     await waitFor(() => expect(tags('物料分类')).toEqual(['PACK 包装', 'GONE']));
 
@@ -142,12 +172,30 @@ describe('DataPermissionDialog (issue #19)', () => {
     ]);
   });
 
-  it('says which items have no master data to pick from', async () => {
+  it('offers the factories of the organisation master as "code name", enabled only, and saves the codes', async () => {
+    orgAsks.length = 0;
     renderDialog();
-    const dialog = await screen.findByRole('dialog');
-    await within(dialog).findByLabelText('工厂');
-    // Purchase organisation, purchase group, factory and cost centre: typed codes, each with the hint.
-    expect(within(dialog).getAllByText('本项暂无主数据可选：输入编码后按回车。')).toHaveLength(4);
+    const box = await screen.findByLabelText('工厂');
+    // The saved factory is named from the master in one call.
+    await waitFor(() => expect(tags('工厂')).toEqual(['1010 苏州工厂']));
+    expect(orgAsks).toContainEqual({ type: 'factory', codes: ['1010'] });
+    fireEvent.mouseDown(box);
+    const option = await screen.findByRole('option', { name: '1020 无锡工厂' });
+    // The disabled factory is not offered.
+    expect(screen.queryByRole('option', { name: /1099/ })).toBeNull();
+    fireEvent.click(option);
+    await waitFor(() => expect(tags('工厂')).toEqual(['1010 苏州工厂', '1020 无锡工厂']));
+    // The organisation item searches the server as typed.
+    const org = screen.getByLabelText('采购组织');
+    fireEvent.mouseDown(org);
+    fireEvent.change(org, { target: { value: '华东' } });
+    await waitFor(() => expect(orgAsks).toContainEqual({ type: 'purchaseOrganization', keyword: '华东' }));
+    fireEvent.click(await screen.findByRole('option', { name: '1000 华东采购组织' }));
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    const items = (server.saves[0] as { items: Record<string, string[]> }).items;
+    expect(items.factory).toEqual(['1010', '1020']);
+    expect(items.purchaseOrg).toEqual(['1000']);
     await act(async () => {});
   });
 });

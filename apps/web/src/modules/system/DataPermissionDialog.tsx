@@ -1,10 +1,18 @@
 import type { AdminSubaccount } from '@srm/contracts/company-admin';
-import { DATA_ITEMS, type DataItem, type DataScope } from '@srm/contracts/data-permission';
+import { DATA_ITEMS, type DataScope } from '@srm/contracts/data-permission';
+import {
+  type OrgUnitOption,
+  type OrgUnitType,
+  orgUnitName,
+  orgUnitTypeOfItem,
+} from '@srm/contracts/org-master';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Select, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../lib/settings-store.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { findOrgOptions } from '../masterdata/org-api.ts';
 import {
   type CategoryNode,
   findCategoryTree,
@@ -18,13 +26,6 @@ import {
 
 /** How long a picker waits after the last keystroke before it asks the server, in milliseconds. */
 export const PICKER_SEARCH_DELAY_MS = 300;
-
-/**
- * The items the company's master data lists (issue #19): suppliers (value: the supplier's ELS account, the
- * column the kernel compares) and material categories (value: the category code). Purchase organisation,
- * purchase group, factory and cost centre have no master-data table on the server yet: they stay typed codes.
- */
-export const PICKED_ITEMS: ReadonlySet<DataItem> = new Set<DataItem>(['supplier', 'materialCategory']);
 
 type PickerProps = {
   value?: string[];
@@ -101,6 +102,56 @@ function SupplierPicker({ value, onChange, id, placeholder }: PickerProps) {
   );
 }
 
+/**
+ * The organisation items (purchase organisation, purchase group, factory, cost centre; issue #19): a
+ * multi-select of the company's organisation master of the item's type, "code name", searched on the server
+ * as the admin types (debounced; enabled records only, first 50 by code). Saved codes are named in one call
+ * (`codes`, whatever their status); a code the master no longer has stays shown as the bare code.
+ */
+function OrgPicker({ type, value, onChange, id, placeholder }: PickerProps & { type: OrgUnitType }) {
+  const locale = useSettings((s) => s.locale);
+  const [open, setOpen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const search = useDebounced(keyword.trim(), PICKER_SEARCH_DELAY_MS);
+  const hits = useQuery({
+    queryKey: [...SYS_KEYS.accounts, 'orgOptions', type, search],
+    queryFn: () => findOrgOptions(type, search ? { keyword: search } : {}),
+    enabled: open,
+    staleTime: 30_000,
+  });
+  const [saved] = useState(() => value ?? []);
+  const savedNames = useQuery({
+    queryKey: [...SYS_KEYS.accounts, 'orgOptionsOf', type, saved],
+    queryFn: () => findOrgOptions(type, { codes: saved }),
+    enabled: saved.length > 0,
+    staleTime: 30_000,
+  });
+  const settling = keyword.trim() !== search;
+  // The picker offers enabled records only (a saved disabled one keeps its label below).
+  const records = settling ? [] : (hits.data ?? []).filter((o) => o.status === 'enabled');
+  const label = (o: OrgUnitOption) => `${o.code} ${orgUnitName(o, locale)}`;
+  const names = new Map([...(savedNames.data ?? []), ...records].map((o) => [o.code, label(o)] as const));
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={value}
+      onChange={onChange}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setKeyword('');
+      }}
+      placeholder={placeholder}
+      showSearch={{ filterOption: false, searchValue: keyword, onSearch: setKeyword }}
+      notFoundContent={<NoOptions busy={open && (hits.isFetching || settling)} />}
+      virtual={false}
+      options={records.map((o) => ({ value: o.code, label: label(o) }))}
+      labelRender={({ value: code, label: shown }) => names.get(String(code)) ?? shown ?? code}
+    />
+  );
+}
+
 /** The tree's categories in order, each as "code name" (levels indented by the tree's own order). */
 function flattenCategories(nodes: CategoryNode[]): Array<{ value: string; label: string }> {
   return nodes.flatMap((n) => [
@@ -142,9 +193,9 @@ function CategoryPicker({ value, onChange, id, placeholder }: PickerProps) {
 /**
  * The data permissions of a sub-account (issue #19): per item (purchase organisation, purchase group,
  * factory, material category, supplier, cost centre) the codes the user's buyer-side documents must carry;
- * an empty item means all. Suppliers and material categories are picked from the company's master data
- * (PICKED_ITEMS), the other items are typed codes. Saves { item: codes[] } for every item. Company admins
- * only (the server refuses others).
+ * an empty item means all. Every item is picked from the company's master data (suppliers, material
+ * categories, and the organisation master of the other four: issue #19). Saves { item: codes[] } for every
+ * item. Company admins only (the server refuses others).
  */
 export function DataPermissionDialog({
   account,
@@ -196,24 +247,13 @@ export function DataPermissionDialog({
           }
         >
           {DATA_ITEMS.map((item) => (
-            <Form.Item
-              key={item}
-              name={item}
-              label={t(`companyAdmin:dataPermission.items.${item}`)}
-              extra={PICKED_ITEMS.has(item) ? undefined : t('companyAdmin:dataPermission.typedHint')}
-            >
+            <Form.Item key={item} name={item} label={t(`companyAdmin:dataPermission.items.${item}`)}>
               {item === 'supplier' ? (
                 <SupplierPicker placeholder={all} />
               ) : item === 'materialCategory' ? (
                 <CategoryPicker placeholder={all} />
               ) : (
-                <Select
-                  mode="tags"
-                  tokenSeparators={[',', ' ']}
-                  notFoundContent={null}
-                  suffixIcon={null}
-                  placeholder={all}
-                />
+                <OrgPicker type={orgUnitTypeOfItem(item) as OrgUnitType} placeholder={all} />
               )}
             </Form.Item>
           ))}

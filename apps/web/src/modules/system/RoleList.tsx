@@ -2,8 +2,8 @@ import {
   ACTION_GROUPS,
   ACTION_LABELS,
   type ActionCode,
-  ADMIN_ACTIONS,
   type AdminRole,
+  NAMED_ACTIONS,
 } from '@srm/contracts/company-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Space, Switch, Table, Tag, Tree, Typography } from 'antd';
@@ -191,9 +191,9 @@ export default function RoleList() {
           },
           {
             title: label('actions'),
-            // Administration actions by name; document-kind actions (tens per role) as a count.
+            // Administration and master-data actions by name; document-kind actions (tens per role) as a count.
             render: (_v, row) => {
-              const admin = row.actions.filter((a) => (ADMIN_ACTIONS as readonly string[]).includes(a));
+              const admin = row.actions.filter((a) => NAMED_ACTIONS.includes(a));
               const kinds = row.actions.length - admin.length;
               return (
                 <>
