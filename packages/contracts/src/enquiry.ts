@@ -62,10 +62,18 @@ export const QUOTE_STATUS = {
 /** Quote statuses in which the supplier has a price on the line. */
 export const QUOTED_STATUSES = ['2', '3', '5', '6'] as const;
 
-/** Enquiry method: invited suppliers only (public enquiries are a follow-up). */
+/**
+ * Enquiry method (spec 001 §3 enquiryMethod): by invitation — only the suppliers the buyer invites per line,
+ * at least 3 per line (§5/§9) — or public (issue #13 public RFQs): published to every supplier company of the
+ * portal, which may take part until the registration deadline; invitations are optional and the
+ * minimum per line is checked at the award over invitees and participants (`publicParticipationProblem`).
+ */
 export const ENQUIRY_METHOD = {
   '1': { zh_cn: '邀请询价', en: 'By invitation' },
+  '2': { zh_cn: '公开询价', en: 'Public' },
 } as const;
+/** The public enquiry method: any supplier company may take part (issue #13). */
+export const PUBLIC_ENQUIRY_METHOD = '2';
 /** Enquiry type. */
 export const ENQUIRY_TYPE = {
   '1': { zh_cn: '普通询价', en: 'Standard' },
@@ -92,6 +100,23 @@ export const SHOW_QUOTE_INFO = {
   '0': { zh_cn: '不显示', en: 'Hidden' },
   '1': { zh_cn: '显示排名', en: 'Show rank' },
 } as const;
+
+/**
+ * A public RFQ at the award (issue #13: for a public RFQ the spec's "at least 3 suppliers per material" is
+ * not checked at publish — invitations are optional — but at the award): each awarded line needs `min`
+ * participants, counting invited suppliers and suppliers that took part (one invitation row each, any
+ * status). `lines` in screen order, numbered from 1. First problem or null.
+ */
+export function publicParticipationProblem(
+  lines: ReadonlyArray<{ line: number; participants: number }>,
+  minSuppliers: number = MIN_SUPPLIERS_PER_LINE,
+): RuleProblem | null {
+  const min = Math.max(minSuppliers, MIN_SUPPLIERS_PER_LINE);
+  for (const l of lines)
+    if (l.participants < min)
+      return { key: 'enquiryPublicMinParticipants', params: { line: l.line, count: l.participants, min } };
+  return null;
+}
 
 /** A yes/no choice of the RFQ's header. */
 export const YES_NO = {
@@ -152,6 +177,14 @@ export const enquiryDefinition = defineDocument({
       type: 'code',
       codes: ENQUIRY_METHOD,
       default: '1',
+      input: true,
+      list: true,
+    },
+    // A public RFQ's participation requirement (issue #13): suppliers take part until this time (empty:
+    // until the quote deadline); at most the quote deadline. Not used by an RFQ by invitation.
+    joinEndTime: {
+      label: { zh_cn: '报名截止时间', en: 'Registration deadline' },
+      type: 'datetime',
       input: true,
     },
     enquiryType: {
@@ -455,8 +488,10 @@ export function invitationProblem(
   minSuppliers: number = MIN_SUPPLIERS_PER_LINE,
   /** The lowest minimum allowed: the spec's 3, or 1 for an order's one-round RFQ (enquiryType 3). */
   floor: number = MIN_SUPPLIERS_PER_LINE,
+  /** A public RFQ (issue #13): invitations are optional (no minimum), still each supplier once. */
+  publicEnquiry = false,
 ): RuleProblem | null {
-  const min = Math.max(minSuppliers, floor);
+  const min = publicEnquiry ? 0 : Math.max(minSuppliers, floor);
   for (const [i, line] of lines.entries()) {
     const seen = new Set<string>();
     for (const account of line.suppliers) {

@@ -775,6 +775,34 @@ const messages = {
     zh_cn: '询价单不在报价中或已过报价截止时间',
     en: 'The RFQ is not open for quotes or its quote deadline has passed',
   },
+  enquiryNotPublic: {
+    zh_cn: '该询价单不是公开询价，只有受邀供应商可以参与',
+    en: 'This RFQ is not public: only invited suppliers take part',
+  },
+  enquiryJoinClosed: {
+    zh_cn: '公开询价的报名已截止（{end} UTC），不能再参与报价',
+    en: 'Registration for this public RFQ closed at {end} UTC: you can no longer take part',
+  },
+  enquiryJoinLaterRound: {
+    zh_cn: '公开询价已进入第 {bout} 轮，只有采购方选定的供应商可以报价',
+    en: 'This public RFQ is in round {bout}: only the suppliers the buyer chose quote',
+  },
+  enquiryJoinEndAfterQuoteEnd: {
+    zh_cn: '报名截止时间不能晚于报价截止时间',
+    en: 'The registration deadline cannot be later than the quote deadline',
+  },
+  enquiryJoinEndInPast: {
+    zh_cn: '报名截止时间必须晚于当前时间',
+    en: 'The registration deadline must be in the future',
+  },
+  enquiryPublicOpenEarly: {
+    zh_cn: '公开询价不能设置“全部响应后提前开标”：报名截止前随时可能有新的供应商参与',
+    en: 'A public RFQ cannot open early once all have answered: new suppliers may take part until registration closes',
+  },
+  enquiryPublicMinParticipants: {
+    zh_cn: '第 {line} 行：公开询价只有 {count} 家供应商参与，每个物料至少需要 {min} 家供应商参与才能定标',
+    en: 'Line {line}: only {count} suppliers took part in this public RFQ; each material needs at least {min} to be awarded',
+  },
   enquiryLineNotInvited: {
     zh_cn: '您未被邀请对该行报价',
     en: 'You are not invited to quote this line',

@@ -19,6 +19,7 @@ import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/htt
 import { readPresetParameter } from '../system/parameters.ts';
 import { limitComparison } from './comparison-limit.ts';
 import { deleteCostTemplate, findCostTemplates, saveCostTemplate } from './cost-templates.ts';
+import { findPublicDetail, findPublicList, join, publicListSchema } from './public.ts';
 import { comparisonSheet, importQuoteSheet, quoteSheet } from './quote-sheet.ts';
 import {
   award,
@@ -347,6 +348,134 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
     },
   );
 
+  // ——— public RFQs (issue #13, public.ts) ———
+  const publicRecord = z.object({
+    id: z.string(),
+    elsAccount: z.string(),
+    enquiryNumber: z.string(),
+    enquiryDesc: z.string(),
+    buyerName: z.string(),
+    enquiryType: z.string(),
+    quoteMethod: z.string(),
+    enquiryStatus: z.string(),
+    quoteEndTime: z.string().nullable(),
+    joinEndTime: z.string().nullable(),
+    publishTime: z.string().nullable(),
+    priceValidDate: z.string().nullable(),
+    currency: z.string(),
+    lineCount: z.number(),
+    joined: z.boolean(),
+    joinable: z.boolean(),
+  });
+
+  /**
+   * POST /apis/inquiry/SaleEnquiryService/findPublicPageList — the supplier's "公开询价 / Public RFQs":
+   * every buyer's public RFQs (enquiryMethod 2) that take participants now (quoting, first round, before
+   * the quote deadline and the registration deadline `joinEndTime`), newest published first, to any
+   * supplier company, linked to the buyer or not. Body { pageSize (1–100, default 20), cursor? (the
+   * previous page's nextCursor), keyword? (part of the number or description) }. data { rows: [{ id,
+   * elsAccount (buyer), enquiryNumber, enquiryDesc, buyerName, enquiryType, quoteMethod, enquiryStatus,
+   * quoteEndTime, joinEndTime, publishTime (ISO-8601 UTC), priceValidDate, currency, lineCount, joined,
+   * joinable }], nextCursor } — never invitations, participants or prices. '400' a malformed cursor.
+   * Function permission (issue #19): `enquiry.read`; without it '403'. '403' for a buyer-side user.
+   */
+  r.post(
+    `${sale}/findPublicPageList`,
+    {
+      config: { action: ownRouteAction(def, 'read') },
+      schema: {
+        tags,
+        summary: 'Public RFQs open to every supplier (a page, newest published first)',
+        body: publicListSchema,
+        response: {
+          200: envelopeSchema(z.object({ rows: z.array(publicRecord), nextCursor: z.string().nullable() })),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'sale', 'quote');
+      return ok(await findPublicList(deps.db, auth, request.body));
+    },
+  );
+
+  /**
+   * GET /apis/inquiry/SaleEnquiryService/findPublicDetail/{id} — one public RFQ for any supplier company:
+   * { record: the list row's fields + payMethod, incoterms, taxRate (percent), remark; lines: [{ itemId,
+   * lineNumber, materialNumber, materialDesc, unit, quantity, deliveryDate }] } — what an invitation
+   * shows, no participants, no prices. '404' for a draft, an unknown id or an RFQ by invitation.
+   * Function permission (issue #19): `enquiry.read`; without it '403'.
+   */
+  r.get(
+    `${sale}/findPublicDetail/:id`,
+    {
+      config: { action: ownRouteAction(def, 'read') },
+      schema: {
+        tags,
+        summary: 'One public RFQ: terms and lines (no participants, no prices)',
+        params: idParams,
+        response: {
+          200: envelopeSchema(
+            z.object({
+              record: publicRecord.extend({
+                payMethod: z.string().nullable(),
+                incoterms: z.string().nullable(),
+                taxRate: z.string().nullable(),
+                remark: z.string().nullable(),
+              }),
+              lines: z.array(
+                z.object({
+                  itemId: z.string(),
+                  lineNumber: z.number(),
+                  materialNumber: z.string(),
+                  materialDesc: z.string(),
+                  unit: z.string(),
+                  quantity: z.string(),
+                  deliveryDate: z.string(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+      return ok(await findPublicDetail(deps.db, auth, request.params.id));
+    },
+  );
+
+  /**
+   * POST /apis/inquiry/SaleEnquiryService/join/{id} — take part in a public RFQ ("参与报价 / Take part"):
+   * the caller gets an invitation on every line ("response successful"), as if invited, and then quotes
+   * through findQuote/quote; an unlinked supplier is linked with the buyer (a stranger in its supplier
+   * pool: the award refuses it until the buyer qualifies it). A caller already invited or joined changes
+   * nothing. data { id, created }. '400' enquiryNotPublic, enquiryNotOpen (past the quote deadline),
+   * enquiryJoinClosed (past the registration deadline), enquiryJoinLaterRound, supplierRightRefused
+   * (blacklisted, frozen … at that buyer); '404' for a draft or unknown id.
+   * Function permission (issue #19): `enquiry.quote`; without it '403'.
+   */
+  r.post(
+    `${sale}/join/:id`,
+    {
+      config: { action: ownRouteAction(def, 'quote') },
+      schema: {
+        tags,
+        summary: 'Take part in a public RFQ (supplier)',
+        params: idParams,
+        response: { 200: envelopeSchema(z.object({ id: z.string(), created: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      enquiryKind.assertSide(auth, 'sale', 'quote', request.params.id);
+      const result = await join(deps.db, env, auth, request.params.id);
+      void deps.outbox.kick();
+      return ok(result);
+    },
+  );
+
   // The quote sheet: its upload is multipart, read in a context of its own (elsewhere refused).
   const maxMb = deps.config.UPLOAD_MAX_MB;
   void app.register(async (uploads) => {
@@ -455,7 +584,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
 
   /**
    * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id} — the invited suppliers per line with
-   * their quote status, decline reason and awarded quota — no prices (safe before the deadline). A draft
+   * their quote status, decline reason and awarded quota, and `joined` for a supplier that took part in a
+   * public RFQ without an invitation — no prices (safe before the deadline). A draft
    * answers the suppliers chosen on each line (no status). data { sealed, lines }.
    * Function permission (issue #19): `enquiry.read`; without it '403'.
    */
@@ -486,6 +616,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                       quoteStatus: z.string().nullable(),
                       declineReason: z.string().nullable(),
                       quota: z.string().nullable(),
+                      /** Took part in the public RFQ instead of being invited (issue #13). */
+                      joined: z.boolean(),
                     }),
                   ),
                 }),

@@ -19,6 +19,9 @@ import {
   ladderPriceFor,
   ladderProblem,
   lineSuppliersSchema,
+  MIN_SUPPLIERS_PER_LINE,
+  PUBLIC_ENQUIRY_METHOD,
+  publicParticipationProblem,
   QUOTED_STATUSES,
   quotaProblem,
   type RuleProblem,
@@ -165,20 +168,31 @@ async function endIfAllAnswered(tx: Tx, env: string, row: EnquiryRow) {
 }
 
 /**
- * '400' naming the rule when the lines' invitations break it (at least the buyer's minimum per line) or name a
- * supplier not linked to the buyer. An order's one-round RFQ (`orderBidding`, enquiryType 3) needs one supplier
- * per line, each once: the order's own flow decided whom to ask (issue #13), the company minimum does not apply.
+ * '400' naming the rule when the lines' invitations break it (at least the buyer's minimum per line — not
+ * for a public RFQ, whose invitations are optional) or name a supplier not linked to the buyer. An order's
+ * one-round RFQ (`orderBidding`, enquiryType 3) needs one supplier per line, each once: the order's own flow
+ * decided whom to ask (issue #13), the company minimum does not apply.
  */
 async function checkInvitations(
   tx: Queryable,
   buyer: string,
   lines: Array<{ suppliers: string[] }>,
   orderBidding = false,
+  publicEnquiry = false,
 ) {
   // Issue #19: the buyer's preset parameter may raise the spec's minimum of 3 suppliers per line.
   if (orderBidding) rule(invitationProblem(lines, 1, 1));
-  else rule(invitationProblem(lines, await readPresetParameter(tx, buyer, MIN_SUPPLIERS_PARAMETER)));
+  else
+    rule(
+      invitationProblem(
+        lines,
+        await readPresetParameter(tx, buyer, MIN_SUPPLIERS_PARAMETER),
+        MIN_SUPPLIERS_PER_LINE,
+        publicEnquiry,
+      ),
+    );
   const accounts = [...new Set(lines.flatMap((l) => l.suppliers))];
+  if (accounts.length === 0) return new Map<string, string>();
   const linked = await findLinkedSuppliers(tx, buyer, accounts);
   for (const account of accounts)
     if (!linked.some((l) => l.account === account)) throw badRequest('supplierNotLinked', { account });
@@ -218,8 +232,19 @@ async function saveEnquiry(ctx: SaveContext) {
     /** createFromOrder only: the order line's number, description and unit. */
     orderLine?: { itemNumber: number; materialDesc: string; unit: string };
   }>;
-  await checkInvitations(tx, auth.elsAccount, lines, fromOrder);
-  if (new Date(body.quoteEndTime as string).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  const publicEnquiry = body.enquiryMethod === PUBLIC_ENQUIRY_METHOD;
+  await checkInvitations(tx, auth.elsAccount, lines, fromOrder, publicEnquiry);
+  const quoteEnd = new Date(body.quoteEndTime as string);
+  if (quoteEnd.getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  // A public RFQ (issue #13): an optional registration deadline, in the future and not after the quote
+  // deadline; no early opening (anyone may still take part). An RFQ by invitation keeps none.
+  const joinEnd =
+    publicEnquiry && typeof body.joinEndTime === 'string' && body.joinEndTime !== ''
+      ? new Date(body.joinEndTime)
+      : null;
+  if (joinEnd && joinEnd.getTime() <= Date.now()) throw badRequest('enquiryJoinEndInPast');
+  if (joinEnd && joinEnd.getTime() > quoteEnd.getTime()) throw badRequest('enquiryJoinEndAfterQuoteEnd');
+  if (publicEnquiry && body.openOnAllQuoted === '1') throw badRequest('enquiryPublicOpenEarly');
   // The cost structure and the additional fees: names, each once (a cost-breakdown RFQ needs one).
   let costItems = parsed(costItemsSchema, body.costConstituteJson, 'costConstituteJson');
   // A template picked from the buyer's library fills the cost structure when no items are given.
@@ -257,6 +282,7 @@ async function saveEnquiry(ctx: SaveContext) {
       enquiryDesc: text('enquiryDesc'),
       enquiryDate: ctx.current?.enquiryDate ?? today(),
       enquiryMethod: text('enquiryMethod') ?? '1',
+      joinEndTime: joinEnd,
       enquiryType: fromOrder ? ORDER_BIDDING : (text('enquiryType') ?? '1'),
       // An order's RFQ is published at once (no RFQ approval: the order's flow decided) and opens as soon as
       // every invitee has answered, as the order's bidding did.
@@ -332,24 +358,29 @@ async function saveEnquiry(ctx: SaveContext) {
 async function publish(ctx: ActionContext) {
   const { tx, row, lines } = ctx;
   if ((row.quoteEndTime as Date).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  const publicEnquiry = row.enquiryMethod === PUBLIC_ENQUIRY_METHOD;
+  // A public RFQ whose registration deadline has passed could take no one (issue #13).
+  if (publicEnquiry && row.joinEndTime && (row.joinEndTime as Date).getTime() <= Date.now())
+    throw badRequest('enquiryJoinEndInPast');
   const items = lines as unknown as ItemRow[];
   const names = await checkInvitations(
     tx,
     row.elsAccount,
     items.map((l) => ({ suppliers: l.invitedSuppliers })),
     row.enquiryType === ORDER_BIDDING,
+    publicEnquiry,
   );
-  await tx.insert(enquirySupplier).values(
-    items.flatMap((item) =>
-      item.invitedSuppliers.map((account) => ({
-        enquiryId: row.id,
-        itemId: item.id,
-        elsAccount: row.elsAccount,
-        toElsAccount: account,
-        supplierName: names.get(account) ?? account,
-      })),
-    ),
+  const invitations = items.flatMap((item) =>
+    item.invitedSuppliers.map((account) => ({
+      enquiryId: row.id,
+      itemId: item.id,
+      elsAccount: row.elsAccount,
+      toElsAccount: account,
+      supplierName: names.get(account) ?? account,
+    })),
   );
+  // A public RFQ may invite nobody: every supplier company finds it in its Public RFQs list.
+  if (invitations.length > 0) await tx.insert(enquirySupplier).values(invitations);
   // The invited suppliers' list rows (the transition after this effect sets their status).
   await enquiryKind.refreshSaleIndex(tx, row.id);
   const end = (row.quoteEndTime as Date).toISOString().slice(0, 16).replace('T', ' ');
@@ -619,6 +650,8 @@ export async function copyEnquiry(db: Queryable, auth: AuthContext, id: string):
     source.quoteEndTime.getTime() > Date.now()
       ? source.quoteEndTime
       : new Date(Date.now() + COPY_QUOTE_WINDOW_MS);
+  // A public RFQ's registration deadline already past is dropped (the copy takes part until its quote end).
+  if (source.joinEndTime && source.joinEndTime.getTime() <= Date.now()) delete inputs.joinEndTime;
   return enquiryKind.save(db, auth, 'purchase', {
     ...inputs,
     // A copy of an order's one-round RFQ is an ordinary RFQ (its rules apply: 3 suppliers per line).
@@ -948,6 +981,7 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
               quoteStatus: null,
               declineReason: null,
               quota: null,
+              joined: false,
             }))
           : invitations
               .filter((i) => i.itemId === item.id)
@@ -957,6 +991,8 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
                 quoteStatus: i.quoteStatus,
                 declineReason: i.declineReason,
                 quota: i.quota,
+                // Not invited by the buyer: it took part in the public RFQ (issue #13).
+                joined: !item.invitedSuppliers.includes(i.toElsAccount),
               })),
     })),
   };
@@ -1507,6 +1543,7 @@ async function checkAward(tx: Queryable, row: EnquiryRow, body: EnquiryAwardBody
     tx,
     invitations.map((i) => i.id),
   );
+  await checkPublicParticipation(tx, row, items, invitations, body);
   const seenLines = new Set<string>();
   const winners = new Map<string, AwardedLine[]>();
   const awardedInvitations = new Map<string, string>();
@@ -1705,6 +1742,35 @@ export async function closeOrderEnquiry(
     version: row.version,
     ...(remark ? { remark } : {}),
   });
+}
+
+/**
+ * A public RFQ's minimum at the award (issue #13; contracts `publicParticipationProblem`): every awarded
+ * line needs the buyer's minimum of suppliers per line (3, or the preset parameter) among its invitees
+ * and the suppliers that took part. '400' enquiryPublicMinParticipants naming the line otherwise. Nothing
+ * for an RFQ by invitation (its minimum was checked at publish).
+ */
+async function checkPublicParticipation(
+  tx: Queryable,
+  row: EnquiryRow,
+  items: ItemRow[],
+  invitations: InvitationRow[],
+  body: EnquiryAwardBody,
+) {
+  if (row.enquiryMethod !== PUBLIC_ENQUIRY_METHOD) return;
+  const minSuppliers = await readPresetParameter(tx, row.elsAccount, MIN_SUPPLIERS_PARAMETER);
+  const awarded = new Set(body.lines.map((l) => l.itemId));
+  rule(
+    publicParticipationProblem(
+      items
+        .filter((i) => awarded.has(i.id))
+        .map((i) => ({
+          line: i.lineNumber / 10,
+          participants: new Set(invitations.filter((v) => v.itemId === i.id).map((v) => v.toElsAccount)).size,
+        })),
+      minSuppliers,
+    ),
+  );
 }
 
 /** The award's answer: the RFQ, the order drafts made, how many prices were written, whether it waits. */

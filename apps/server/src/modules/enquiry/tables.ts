@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -35,7 +36,10 @@ export const enquiry = pgTable(
     awardAuditStatus: text('award_audit_status').notNull().default('0'),
     buyerName: text('buyer_name').notNull(),
     enquiryDate: date('enquiry_date').notNull(),
+    /** ENQUIRY_METHOD: 1 by invitation, 2 public (every supplier company may take part; issue #13). */
     enquiryMethod: text('enquiry_method').notNull().default('1'),
+    /** A public RFQ's registration deadline: suppliers take part until then (null: the quote deadline). */
+    joinEndTime: timestamp('join_end_time', { withTimezone: true }),
     enquiryType: text('enquiry_type').notNull().default('1'),
     /** 1 unit price, 2 ladder price. */
     quoteMethod: text('quote_method').notNull().default('1'),
@@ -78,7 +82,13 @@ export const enquiry = pgTable(
     publishTime: timestamp('publish_time', { withTimezone: true }),
     remark: text('remark'),
   },
-  (t) => listIndexes('enquiry', t, t.enquiryDate, t.enquiryNumber, t.enquiryStatus, t.elsAccount),
+  (t) => [
+    ...listIndexes('enquiry', t, t.enquiryDate, t.enquiryNumber, t.enquiryStatus, t.elsAccount),
+    // The suppliers' "Public RFQs" list (issue #13): quoting public RFQs, newest published first.
+    index('enquiry_public_idx')
+      .on(t.publishTime.desc(), t.id.desc())
+      .where(sql`${t.enquiryMethod} = '2' and ${t.enquiryStatus} = '1'`),
+  ],
 );
 
 /** One material of an RFQ: quantity in the material's unit and the requested date. */

@@ -549,6 +549,7 @@ export default function EnquiryDetail() {
                     {s.quoteStatus
                       ? ` · ${QUOTE_STATUS[s.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale]}`
                       : ''}
+                    {s.joined ? ` · ${t('rfq:detail.joined')}` : ''}
                   </Tag>
                 ))}
               </div>

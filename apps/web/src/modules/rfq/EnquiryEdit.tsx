@@ -1,6 +1,6 @@
 import { enquiryDefinition as def } from '@srm/contracts/enquiry';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,10 @@ type Line = {
 };
 type Values = {
   enquiryDesc: string;
+  /** 1 by invitation, 2 public (issue #13: every supplier may take part; invitations optional). */
+  enquiryMethod: string;
+  /** A public RFQ's registration deadline (optional). */
+  joinEndTime?: dayjs.Dayjs | null;
   quoteMethod: string;
   quoteEndTime: dayjs.Dayjs;
   priceValidDate: dayjs.Dayjs;
@@ -61,6 +65,7 @@ export default function EnquiryEdit() {
   const navigate = useNavigate();
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const [form] = Form.useForm<Values>();
+  const publicMethod = Form.useWatch('enquiryMethod', form) === '2';
   const templates = useQuery({ queryKey: ['rfq', 'costTemplates'], queryFn: () => findCostTemplates() });
   // The company's minimum of suppliers per line (issue #19): cached, 3 while it loads; read only by
   // callers who may save (the call needs enquiry.save), so a read-only user sees no 403.
@@ -95,6 +100,8 @@ export default function EnquiryEdit() {
     const { record, lines } = existing.data.detail;
     form.setFieldsValue({
       enquiryDesc: String(record.enquiryDesc ?? ''),
+      enquiryMethod: String(record.enquiryMethod ?? '1'),
+      joinEndTime: record.joinEndTime ? dayjs(String(record.joinEndTime)) : null,
       quoteMethod: String(record.quoteMethod ?? '1'),
       quoteEndTime: dayjs(String(record.quoteEndTime)),
       priceValidDate: dayjs(String(record.priceValidDate)),
@@ -126,6 +133,8 @@ export default function EnquiryEdit() {
       const record = await saveDocument(def, 'purchase', {
         ...(id && existing.data ? { id, version: existing.data.detail.record.version } : {}),
         enquiryDesc: v.enquiryDesc,
+        enquiryMethod: v.enquiryMethod,
+        joinEndTime: v.enquiryMethod === '2' && v.joinEndTime ? v.joinEndTime.toISOString() : undefined,
         quoteMethod: v.quoteMethod,
         quoteEndTime: v.quoteEndTime.toISOString(),
         priceValidDate: v.priceValidDate.format('YYYY-MM-DD'),
@@ -162,6 +171,7 @@ export default function EnquiryEdit() {
         layout="vertical"
         onFinish={onFinish}
         initialValues={{
+          enquiryMethod: '1',
           quoteMethod: '1',
           showQuoteInfo: '0',
           openOnAllQuoted: '0',
@@ -173,6 +183,25 @@ export default function EnquiryEdit() {
         <Space wrap>
           <Form.Item name="enquiryDesc" label={label('enquiryDesc')} rules={[{ required: true, max: 200 }]}>
             <Input style={{ width: 320 }} />
+          </Form.Item>
+          <Form.Item name="enquiryMethod" label={label('enquiryMethod')}>
+            <Select
+              aria-label={label('enquiryMethod')}
+              style={{ width: 140 }}
+              options={Object.entries(def.header.enquiryMethod.codes).map(([value, l]) => ({
+                value,
+                label: l[locale],
+              }))}
+            />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['enquiryMethod']}>
+            {({ getFieldValue }) =>
+              getFieldValue('enquiryMethod') === '2' ? (
+                <Form.Item name="joinEndTime" label={label('joinEndTime')} extra={t('rfq:edit.joinEndHint')}>
+                  <DatePicker showTime aria-label={label('joinEndTime')} />
+                </Form.Item>
+              ) : null
+            }
           </Form.Item>
           <Form.Item name="quoteMethod" label={label('quoteMethod')}>
             <Select
@@ -305,6 +334,18 @@ export default function EnquiryEdit() {
             </Form.List>
           </Form.Item>
         </Space>
+        <Form.Item noStyle dependencies={['enquiryMethod']}>
+          {({ getFieldValue }) =>
+            getFieldValue('enquiryMethod') === '2' ? (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={t('rfq:edit.publicHint', { min: minSuppliers })}
+              />
+            ) : null
+          }
+        </Form.Item>
         <Form.List name="lines">
           {(fields, { add, remove }) => (
             <>
@@ -337,8 +378,17 @@ export default function EnquiryEdit() {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'suppliers']}
-                    label={t('rfq:edit.suppliers', { min: minSuppliers })}
-                    rules={[suppliersRule(minSuppliers, t('rfq:edit.suppliersMin', { min: minSuppliers }))]}
+                    label={
+                      publicMethod
+                        ? t('rfq:edit.suppliersPublic')
+                        : t('rfq:edit.suppliers', { min: minSuppliers })
+                    }
+                    // A public RFQ's invitations are optional (its minimum is checked at the award).
+                    rules={
+                      publicMethod
+                        ? []
+                        : [suppliersRule(minSuppliers, t('rfq:edit.suppliersMin', { min: minSuppliers }))]
+                    }
                   >
                     <MasterSelect
                       source={supplierSource}

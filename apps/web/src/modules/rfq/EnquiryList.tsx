@@ -7,7 +7,10 @@ import { DocumentList } from '../../components/document/DocumentList.tsx';
 import './i18n-rfq.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 
-/** #/v2/list — the buyer's RFQs, or the published RFQs the supplier is invited to (its quote page). */
+/**
+ * #/v2/list — the buyer's RFQs, or the published RFQs the supplier is invited to or takes part in (its quote
+ * page), with the way to the public RFQs of every buyer (#/v2/public).
+ */
 export default function EnquiryList() {
   const { t } = useTranslation();
   const side = useDocumentSide();
@@ -30,7 +33,10 @@ export default function EnquiryList() {
             )}
             <Button onClick={() => navigate('/v2/costTemplates')}>{t('rfq:templates.title')}</Button>
           </>
-        ) : undefined
+        ) : (
+          // Every buyer's public RFQs to take part in (issue #13).
+          <Button onClick={() => navigate('/v2/public')}>{t('rfq:list.publicRfqs')}</Button>
+        )
       }
       onOpen={(row) =>
         navigate(side === 'purchase' ? `/v2/detail?id=${row.id}` : `/v2/client/quota?id=${row.id}`)

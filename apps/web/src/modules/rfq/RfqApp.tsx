@@ -10,12 +10,14 @@ const EnquiryDetail = lazy(() => import('./EnquiryDetail.tsx'));
 const EnquiryEdit = lazy(() => import('./EnquiryEdit.tsx'));
 const QuotePage = lazy(() => import('./QuotePage.tsx'));
 const CostTemplates = lazy(() => import('./CostTemplates.tsx'));
+const PublicList = lazy(() => import('./PublicList.tsx'));
 
 /**
  * The module app /rfq/ (issue #13; spec 000 §2 task links): #/v2/list (both sides), #/v2/edit?id= (buyer:
  * new or draft; the approval link "enquiry edit"), #/v2/detail?id= (buyer: invitations, comparison and
  * award; "enquiry end"), #/v2/client/quota?id= (the supplier's quote page; "enquiry quote"),
- * #/v2/costTemplates (buyer: the cost-structure template library).
+ * #/v2/costTemplates (buyer: the cost-structure template library), #/v2/public (supplier: every buyer's
+ * public RFQs to take part in, issue #13).
  */
 export function RfqApp() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function RfqApp() {
         <Route path="/v2/detail" element={<EnquiryDetail />} />
         <Route path="/v2/client/quota" element={<QuotePage />} />
         <Route path="/v2/costTemplates" element={<CostTemplates />} />
+        <Route path="/v2/public" element={<PublicList />} />
         <Route path="*" element={<Navigate to="/v2/list" replace />} />
       </Routes>
     </ModuleAppFrame>

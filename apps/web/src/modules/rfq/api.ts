@@ -32,6 +32,8 @@ export type Invitations = {
       quoteStatus: string | null;
       declineReason: string | null;
       quota: string | null;
+      /** Took part in a public RFQ instead of being invited (issue #13). */
+      joined: boolean;
     }>;
   }>;
 };
@@ -223,3 +225,39 @@ export const saveCostTemplate = (body: {
 }) => call<CostTemplate>({ url: `${T}/save`, method: 'POST', data: body });
 export const deleteCostTemplate = (id: string, version: number) =>
   call<null>({ url: `${T}/delete/${id}`, method: 'POST', data: { version } });
+
+/** A public RFQ as every supplier sees it (issue #13): terms only — no participants, no prices. */
+export type PublicRfq = {
+  id: string;
+  elsAccount: string;
+  enquiryNumber: string;
+  enquiryDesc: string;
+  buyerName: string;
+  enquiryType: string;
+  quoteMethod: string;
+  enquiryStatus: string;
+  quoteEndTime: string | null;
+  joinEndTime: string | null;
+  publishTime: string | null;
+  priceValidDate: string | null;
+  currency: string;
+  lineCount: number;
+  /** The caller takes part (joined or invited): it quotes on its quote page. */
+  joined: boolean;
+  /** The caller may take part now. */
+  joinable: boolean;
+};
+export type PublicRfqLine = LineBase;
+/** The supplier's Public RFQs: a page after `cursor`, newest published first; `keyword` part of number or description. */
+export const findPublicRfqs = (filter: { cursor?: string; keyword?: string; pageSize?: number }) =>
+  call<{ rows: PublicRfq[]; nextCursor: string | null }>({
+    url: `${S}/findPublicPageList`,
+    method: 'POST',
+    data: { pageSize: 20, ...filter },
+  });
+/** One public RFQ's terms and lines. */
+export const findPublicRfq = (id: string) =>
+  call<{ record: PublicRfq; lines: PublicRfqLine[] }>({ url: `${S}/findPublicDetail/${id}` });
+/** Take part in a public RFQ: the supplier's invitations are made (`created` false when it already takes part). */
+export const joinPublicRfq = (id: string) =>
+  call<{ id: string; created: boolean }>({ url: `${S}/join/${id}`, method: 'POST', data: {} });
