@@ -36,7 +36,7 @@ const line = (materialNumber: string) => ({
 const body = (materials: string[], extra: Record<string, unknown> = {}) => ({
   requestType: '0',
   applicant: '数据权限',
-  purchaseFactory: 'F-DP',
+  purchaseFactory: '1010',
   lines: materials.map(line),
   ...extra,
 });
@@ -90,17 +90,17 @@ describe('data permissions on the lines of a requisition (issue #19)', () => {
     const resistor = await categoriesOf('R-0603-10K');
     const box = await categoriesOf('BOX-5L-600');
     try {
-      await setScope({ materialCategory: [resistor.c1 as string], factory: ['F-DP'] });
+      await setScope({ materialCategory: [resistor.c1 as string], factory: ['1010'] });
       const before = await count();
       const mixed = (await post(`${BASE}/save`, buyer, body(['R-0603-10K', 'BOX-5L-600']))).json();
       expect(mixed.code).toBe('400');
       expect(mixed.message).toContain('lines[1].cateCode');
       expect(mixed.message).toContain(box.c3 ?? box.c2 ?? box.c1);
       const factory = (
-        await post(`${BASE}/save`, buyer, body(['R-0603-10K'], { purchaseFactory: 'F-ELSEWHERE' }), 'zh_cn')
+        await post(`${BASE}/save`, buyer, body(['R-0603-10K'], { purchaseFactory: '1020' }), 'zh_cn')
       ).json();
       expect(factory.code).toBe('400');
-      expect(factory.message).toBe('purchaseFactory 的值“F-ELSEWHERE”不在您的数据权限范围内');
+      expect(factory.message).toBe('purchaseFactory 的值“1020”不在您的数据权限范围内');
       expect(await count()).toBe(before);
       const ok = (await post(`${BASE}/save`, buyer, body(['R-0603-10K']))).json();
       expect(ok.code, JSON.stringify(ok)).toBe('200');
