@@ -6,6 +6,7 @@ import { enquiry, enquirySupplier } from '../src/modules/enquiry/tables.ts';
 import { material, supplierMaster } from '../src/modules/masterdata/tables.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
+import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, DEMO_PASSWORD, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -254,11 +255,12 @@ describe('the Public RFQs list, taking part and quoting', () => {
     const first = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
     expect(first.lines).toHaveLength(1);
     await post(`${S}/quote/${rfq.id}`, s['200001'], {
-      lines: [{ itemId: first.lines[0].itemId, priceExcludingTax: '9.1' }],
+      lines: [{ itemId: first.lines[0].itemId, priceExcludingTax: '9.137' }],
     });
     for (const [account, other, otherPrice] of [
-      ['200091', '200001', '9.1'],
-      ['200001', '200091', '8.5'],
+      // Prices as the API writes them (6 decimals): a shorter needle can hide in a timestamp's seconds.
+      ['200091', '200001', '9.137000'],
+      ['200001', '200091', '8.500000'],
     ]) {
       const quotePage = (await get(`${S}/findQuote/${rfq.id}`, s[account])).body;
       const detail = (await get(`${S}/findDetail/${rfq.id}`, s[account])).body;
@@ -295,7 +297,7 @@ describe('the Public RFQs list, taking part and quoting', () => {
     expect(ended.json().code).toBe('400');
     expect(ended.json().message).toContain('已过报价截止时间');
     expect(ids(await publicList(s['200092']))).not.toContain(rfq.id);
-    const comparison = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json();
+    const comparison = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json());
     expect(comparison.code, comparison.message).toBe('200');
     const quote = comparison.data.lines[0].quotes.find(
       (q: { toElsAccount: string }) => q.toElsAccount === '200091',
@@ -304,7 +306,7 @@ describe('the Public RFQs list, taking part and quoting', () => {
   });
 
   it('awards a public RFQ only with the minimum of participants per line, and refuses a stranger by name', async () => {
-    const c = (await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json().data;
+    const c = fullComparison((await get(`${P}/findComparison/${rfq.id}`, s.buyer)).json()).data;
     const line1 = c.lines[0].itemId;
     // Line 1 has two participants (200001 invited, 200091 joined): below the minimum of 3.
     const few = await post(`${P}/award/${rfq.id}`, s.buyer, {

@@ -4,7 +4,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+import { fullComparison } from './comparison-view.ts';
 import { masterdataFixtures } from './masterdata-fixtures.ts';
+
+/** A findComparison answer with its page's lines in the full per-cell shape (comparison-view.ts). */
+const comparisonOf = (res: { json: () => unknown }) => {
+  const body = fullComparison(res.json());
+  return { json: () => body };
+};
 
 /**
  * Price bidding on an unsent order (issue #5; seed 001 §4 order status "in bidding", §5 "bidding end time
@@ -238,7 +245,7 @@ describe('price bidding on an unsent order, through a one-round RFQ', () => {
     const comparison = data<{
       record: { version: number; enquiryStatus: string };
       lines: Array<{ itemId: string; quotes: Array<{ toElsAccount: string; lowest: boolean }> }>;
-    }>(await get(`${RP}/findComparison/${rfq.record.id}`, buyer1));
+    }>(comparisonOf(await get(`${RP}/findComparison/${rfq.record.id}`, buyer1)));
     expect(comparison.record.enquiryStatus).toBe('2');
     expect(comparison.lines[0].quotes.find((q) => q.lowest)?.toElsAccount).toBe('200003');
     expect(comparison.lines[1].quotes.find((q) => q.lowest)?.toElsAccount).toBe('200001');

@@ -181,7 +181,8 @@ export function expandComparisonCell(
     costs: c.costs ?? null,
     fees: c.fees ?? null,
     feeTotal: c.feeTotal ?? null,
-    totalAmount: c.totalAmount ?? null,
+    // A cell without fees carries no total (it equals the line amount, see the server's slim cell).
+    totalAmount: c.totalAmount ?? c.lineAmount ?? null,
     lowest: !!c.lowest,
     highest: !!c.highest,
     savings: c.savings ?? null,

@@ -195,7 +195,7 @@ export async function seedDemoEnquiries(db: Db, env: string): Promise<void> {
         applyDept: '研发部',
         purchaseFactory: '1010',
         purchasePerson: 'buyer1',
-        costCenter: 'CC-RD-02',
+        costCenter: 'CC-RD-01',
         remark: '新产品 A3 备料（有预算）',
         lines: [
           { materialNumber: 'R-0603-10K', quantity: '30000', budgetPrice: '0.013', deliveryDate: day(21) },
