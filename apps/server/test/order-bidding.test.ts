@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
-import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 import { fullComparison } from './comparison-view.ts';
+import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 import { masterdataFixtures } from './masterdata-fixtures.ts';
 
 /** A findComparison answer with its page's lines in the full per-cell shape (comparison-view.ts). */
