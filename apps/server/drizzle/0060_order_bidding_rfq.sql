@@ -136,4 +136,6 @@ END $$;
 --> statement-breakpoint
 -- The supplier's "Bid invitations" menu entry (migration 0015) now opens its RFQ inbox: an order's bidding is an
 -- RFQ (enquiryType 3) quoted in the RFQ screens; the order app's own bid pages are retired.
-UPDATE "menu" SET "app_url" = '/rfq/#/v2/list' WHERE "station" = 'sale' AND "app_code" = 'sales-bids';
+-- Its own address (the query) keeps it apart from "RFQ invitations", which opens the same list: the shell names and
+-- keys a tab by its address.
+UPDATE "menu" SET "app_url" = '/rfq/#/v2/list?enquiryType=3' WHERE "station" = 'sale' AND "app_code" = 'sales-bids';

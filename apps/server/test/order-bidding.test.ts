@@ -590,7 +590,7 @@ describe('migration 0060', () => {
       sql`select app_url from menu where station = 'sale' and app_code = 'sales-bids'`,
     );
     expect(entries.length).toBeGreaterThan(0);
-    expect(entries.every((e) => e.app_url === '/rfq/#/v2/list')).toBe(true);
+    expect(entries.every((e) => e.app_url === '/rfq/#/v2/list?enquiryType=3')).toBe(true);
   });
 });
 
@@ -615,7 +615,7 @@ describe('menu rows of migration 0015', () => {
         parent_code: 'orders',
         sort_order: 20,
         roles: [],
-        app_url: '/rfq/#/v2/list',
+        app_url: '/rfq/#/v2/list?enquiryType=3',
       },
     ]);
     expect(await menuRows('purchase', 'custom-field-labels')).toHaveLength(1);
@@ -641,7 +641,7 @@ describe('menu rows of migration 0015', () => {
           parent_code: 'orders',
           sort_order: 20,
           roles: [],
-          app_url: '/rfq/#/v2/list',
+          app_url: '/rfq/#/v2/list?enquiryType=3',
         },
       ]);
       expect(await menuRows('purchase', 'custom-field-labels')).toEqual([

@@ -321,8 +321,9 @@ const saleMenu: MenuSeed[] = [
     children: [
       { code: 'sales-orders', zh: '销售订单', en: 'Sales orders', url: '/order/#/v2/order/list' },
       // Price bidding on buyers' unsent orders (issue #5): since issue #13 a one-round RFQ, so the entry opens the
-      // supplier's RFQ inbox (migration 0060 re-points existing databases; 0015 added the entry).
-      { code: 'sales-bids', zh: '竞价邀请', en: 'Bid invitations', url: '/rfq/#/v2/list' },
+      // supplier's RFQ inbox (migration 0060 re-points existing databases; 0015 added the entry). Its own address
+      // (the query) keeps it apart from "询价邀请": the shell names and keys a tab by its address.
+      { code: 'sales-bids', zh: '竞价邀请', en: 'Bid invitations', url: '/rfq/#/v2/list?enquiryType=3' },
     ],
   },
   {
