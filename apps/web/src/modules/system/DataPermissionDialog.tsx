@@ -50,35 +50,51 @@ function NoOptions({ busy }: { busy: boolean }) {
 }
 
 /**
- * The supplier item: a multi-select of the company's supplier master, "ELS account full name", searched on
- * the server as the admin types (debounced, first MASTER_SEARCH_LIMIT matches). Values already saved are
- * named in one call (findSupplierOptionsOf) whether or not a search finds them; an account the master no
- * longer has stays shown as the bare account.
+ * A multi-select of a master searched on the server as the admin types (debounced): the items offered are
+ * the current keyword's hits (`offered` filters them), values already saved are named in one call
+ * (`named`) whether or not a search finds them, and a value the master no longer has stays shown bare.
  */
-function SupplierPicker({ value, onChange, id, placeholder }: PickerProps) {
+function MasterSearchPicker<T>({
+  value,
+  onChange,
+  id,
+  placeholder,
+  cacheKey,
+  search: searchFor,
+  named,
+  keyOf,
+  labelOf,
+  offered = () => true,
+}: PickerProps & {
+  /** The queries' key (per master and type). */
+  cacheKey: readonly unknown[];
+  search: (keyword: string) => Promise<T[]>;
+  named: (values: string[]) => Promise<T[]>;
+  keyOf: (item: T) => string;
+  labelOf: (item: T) => string;
+  offered?: (item: T) => boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   const search = useDebounced(keyword.trim(), PICKER_SEARCH_DELAY_MS);
   const hits = useQuery({
-    queryKey: [...SYS_KEYS.accounts, 'supplierOptions', search],
-    queryFn: () => searchSupplierOptions(search),
+    queryKey: [...SYS_KEYS.accounts, ...cacheKey, 'search', search],
+    queryFn: () => searchFor(search),
     enabled: open,
     staleTime: 30_000,
   });
-  // The suppliers saved when the dialog opened, named in one call (not only those on the first page).
+  // The values saved when the dialog opened, named in one call (not only those on the first page).
   const [saved] = useState(() => value ?? []);
   const savedNames = useQuery({
-    queryKey: [...SYS_KEYS.accounts, 'supplierOptionsOf', saved],
-    queryFn: () => findSupplierOptionsOf(saved),
+    queryKey: [...SYS_KEYS.accounts, ...cacheKey, 'named', saved],
+    queryFn: () => named(saved),
     enabled: saved.length > 0,
     staleTime: 30_000,
   });
   // Only results of what is typed now: while the keyword settles, older hits are not offered.
   const settling = keyword.trim() !== search;
-  const records = settling ? [] : (hits.data?.records ?? []);
-  const names = new Map(
-    [...(savedNames.data ?? []), ...records].map((s) => [s.toElsAccount, supplierLabel(s)] as const),
-  );
+  const records = settling ? [] : (hits.data ?? []).filter(offered);
+  const names = new Map([...(savedNames.data ?? []), ...records].map((r) => [keyOf(r), labelOf(r)] as const));
   return (
     <Select
       id={id}
@@ -93,61 +109,48 @@ function SupplierPicker({ value, onChange, id, placeholder }: PickerProps) {
       placeholder={placeholder}
       showSearch={{ filterOption: false, searchValue: keyword, onSearch: setKeyword }}
       notFoundContent={<NoOptions busy={open && (hits.isFetching || settling)} />}
-      // At most MASTER_SEARCH_LIMIT options: no virtual list, so each is a real role="option" with its text.
+      // At most a page of options: no virtual list, so each is a real role="option" with its text.
       virtual={false}
-      options={records.map((s) => ({ value: s.toElsAccount, label: supplierLabel(s) }))}
-      // A chosen supplier shows "account name" once any answer named it; the account alone otherwise.
-      labelRender={({ value: account, label }) => names.get(String(account)) ?? label ?? account}
+      options={records.map((r) => ({ value: keyOf(r), label: labelOf(r) }))}
+      // A chosen value shows its label once any answer named it; the bare value otherwise.
+      labelRender={({ value: key, label }) => names.get(String(key)) ?? label ?? key}
     />
   );
 }
 
 /**
- * The organisation items (purchase organisation, purchase group, factory, cost centre; issue #19): a
- * multi-select of the company's organisation master of the item's type, "code name", searched on the server
- * as the admin types (debounced; enabled records only, first 50 by code). Saved codes are named in one call
- * (`codes`, whatever their status); a code the master no longer has stays shown as the bare code.
+ * The supplier item: the company's supplier master, "ELS account full name" (first MASTER_SEARCH_LIMIT
+ * matches; saved accounts named by findSupplierOptionsOf).
  */
-function OrgPicker({ type, value, onChange, id, placeholder }: PickerProps & { type: OrgUnitType }) {
-  const locale = useSettings((s) => s.locale);
-  const [open, setOpen] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const search = useDebounced(keyword.trim(), PICKER_SEARCH_DELAY_MS);
-  const hits = useQuery({
-    queryKey: [...SYS_KEYS.accounts, 'orgOptions', type, search],
-    queryFn: () => findOrgOptions(type, search ? { keyword: search } : {}),
-    enabled: open,
-    staleTime: 30_000,
-  });
-  const [saved] = useState(() => value ?? []);
-  const savedNames = useQuery({
-    queryKey: [...SYS_KEYS.accounts, 'orgOptionsOf', type, saved],
-    queryFn: () => findOrgOptions(type, { codes: saved }),
-    enabled: saved.length > 0,
-    staleTime: 30_000,
-  });
-  const settling = keyword.trim() !== search;
-  // The picker offers enabled records only (a saved disabled one keeps its label below).
-  const records = settling ? [] : (hits.data ?? []).filter((o) => o.status === 'enabled');
-  const label = (o: OrgUnitOption) => `${o.code} ${orgUnitName(o, locale)}`;
-  const names = new Map([...(savedNames.data ?? []), ...records].map((o) => [o.code, label(o)] as const));
+function SupplierPicker(props: PickerProps) {
   return (
-    <Select
-      id={id}
-      mode="multiple"
-      value={value}
-      onChange={onChange}
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setKeyword('');
-      }}
-      placeholder={placeholder}
-      showSearch={{ filterOption: false, searchValue: keyword, onSearch: setKeyword }}
-      notFoundContent={<NoOptions busy={open && (hits.isFetching || settling)} />}
-      virtual={false}
-      options={records.map((o) => ({ value: o.code, label: label(o) }))}
-      labelRender={({ value: code, label: shown }) => names.get(String(code)) ?? shown ?? code}
+    <MasterSearchPicker<SupplierOption>
+      {...props}
+      cacheKey={['supplierOptions']}
+      search={async (keyword) => (await searchSupplierOptions(keyword)).records}
+      named={findSupplierOptionsOf}
+      keyOf={(s) => s.toElsAccount}
+      labelOf={supplierLabel}
+    />
+  );
+}
+
+/**
+ * The organisation items (purchase organisation, purchase group, factory, cost centre; issue #19): the
+ * company's organisation master of the item's type, "code name" (enabled records only, first 50 by code;
+ * saved codes named in one call whatever their status).
+ */
+function OrgPicker({ type, ...props }: PickerProps & { type: OrgUnitType }) {
+  const locale = useSettings((s) => s.locale);
+  return (
+    <MasterSearchPicker<OrgUnitOption>
+      {...props}
+      cacheKey={['orgOptions', type]}
+      search={(keyword) => findOrgOptions(type, keyword ? { keyword } : {})}
+      named={(codes) => findOrgOptions(type, { codes })}
+      keyOf={(o) => o.code}
+      labelOf={(o) => `${o.code} ${orgUnitName(o, locale)}`}
+      offered={(o) => o.status === 'enabled'}
     />
   );
 }
