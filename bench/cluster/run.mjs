@@ -176,7 +176,9 @@ function sampleWaits() {
     while (!stopped) {
       const { rows } = await pool.query(
         `select count(*) filter (where state = 'active')::int as active,
-                count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int as waiting
+                count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int as waiting,
+                mode() within group (order by left(query, 48))
+                  filter (where state = 'active' and wait_event_type = 'Lock') as waiting_query
          from pg_stat_activity where datname = current_database() and backend_type = 'client backend'
            and pid <> pg_backend_pid()`,
       );
@@ -189,7 +191,11 @@ function sampleWaits() {
       stopped = true;
       await loop;
       const mean = (k) => samples.reduce((a, x) => a + x[k], 0) / Math.max(1, samples.length);
-      return { active: +mean('active').toFixed(1), waitingOnLock: +mean('waiting').toFixed(1) };
+      // The statement most often found waiting (for creates: the number_sequence upsert).
+      const queries = samples.map((x) => x.waiting_query).filter(Boolean);
+      const counts = new Map(queries.map((q) => [q, queries.filter((x) => x === q).length]));
+      const waitingQuery = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+      return { active: +mean('active').toFixed(1), waitingOnLock: +mean('waiting').toFixed(1), waitingQuery };
     },
   };
 }
@@ -239,6 +245,7 @@ function rows(out) {
         load: rs.map((s) => +s.load.toFixed(1)),
         active: median(rs.map((s) => s.waits.active)),
         waitingOnLock: median(rs.map((s) => s.waits.waitingOnLock)),
+        waitingQuery: rs.map((s) => s.waits.waitingQuery).find(Boolean) ?? null,
       });
     }
   }
@@ -490,6 +497,8 @@ if (result.throughput) {
     ),
   );
   console.log(`\ndataset: ${JSON.stringify(result.throughput.dataset)}`);
+  for (const r of result.throughput.rows)
+    if (r.waitingQuery) console.log(`${r.target} × ${r.processes}: waiting statement ${r.waitingQuery}`);
 }
 if (result.push) {
   const f = (v) => (v == null ? '—' : v.toFixed(1));
