@@ -1,6 +1,8 @@
 import { API_KEY_HEADER } from '@srm/contracts/api-key';
-import { sql } from 'drizzle-orm';
+import { ACTIONS } from '@srm/contracts/company-admin';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { purchaseOrder } from '../src/modules/order/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -13,6 +15,7 @@ let server: TestServer;
 let admin: Session;
 let buyer1: Session;
 let supplier2Admin: Session;
+let supplierAdmin: Session;
 const { post } = callsOf(() => server);
 const ORDER = '/apis/order/PurchaseOrderService';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
@@ -26,6 +29,7 @@ beforeAll(async () => {
   admin = await login(server, '100000', 'admin');
   buyer1 = await login(server, '100000', 'buyer1');
   supplier2Admin = await login(server, '200002', 'admin');
+  supplierAdmin = await login(server, '200001', 'admin');
 });
 afterAll(async () => {
   await server?.close();
@@ -101,6 +105,26 @@ async function orderWithFile() {
   return { orderId, filePath: attached.json().data.filePath as string };
 }
 
+/** A new sub-account of the admin's company whose one role holds the whole catalogue except `without`. */
+async function userWithout(companyAdmin: Session, name: string, without: string[]) {
+  const role = await post('/apis/ElsRoleService/add', companyAdmin, {
+    roleCode: `kf-${name}`,
+    roleName: '密钥附件',
+    roleNameEn: 'Key files',
+    menuIds: null,
+    actions: ACTIONS.filter((a) => !without.includes(a)),
+  });
+  expect(role.json().code, role.body).toBe('200');
+  const user = await post('/apis/ElsAccountService/add', companyAdmin, {
+    elsSubAccount: name,
+    password: server.cipher.encrypt('Start123'),
+    name: 'Key files',
+    mobile: '13812345670',
+    roleIds: [role.json().data.id],
+  });
+  expect(user.json().code, user.body).toBe('200');
+}
+
 describe('attachments with an API key', () => {
   it('downloads a document’s file under the kind’s read scope, the same bytes a user gets', async () => {
     const { orderId, filePath } = await orderWithFile();
@@ -170,6 +194,37 @@ describe('attachments with an API key', () => {
     const bad = await upload(`${ORDER}/attachments/${orderId}`, writer.key, 'x.txt', Buffer.from('plain'));
     expect(bad.json().code).toBe('400');
     expect((await listWithKey(writer.key, orderId)).json().data).toHaveLength(2);
+  });
+
+  it('acts as its sub-account: without order.read nothing; the supplier’s key reads the buyer’s file of a sent order', async () => {
+    const { filePath } = await orderWithFile();
+    await userWithout(admin, 'keynoread', ['order.read']);
+    const noRead = await createKey([{ kind: 'order', access: 'write' }], admin, 'keynoread');
+    const refused = await download(filePath, noRead.key);
+    expect(refused.statusCode).toBe(404);
+
+    // A sent order of 100000 to 200001 (demo seed): the buyer attaches, the supplier's ERP downloads.
+    const [sent] = await server.database.db
+      .select({ id: purchaseOrder.id })
+      .from(purchaseOrder)
+      .where(
+        and(
+          eq(purchaseOrder.elsAccount, '100000'),
+          eq(purchaseOrder.toElsAccount, '200001'),
+          eq(purchaseOrder.sendStatus, '1'),
+        ),
+      )
+      .limit(1);
+    expect(sent).toBeDefined();
+    const attached = await upload(`${ORDER}/attachments/${sent.id}`, buyer1, 'sent.pdf', PDF);
+    expect(attached.json().code, attached.json().message).toBe('200');
+    await userWithout(supplierAdmin, 'keyerp', []);
+    const supplierKey = await createKey([{ kind: 'order', access: 'read' }], supplierAdmin, 'keyerp');
+    const got = await download(attached.json().data.filePath, supplierKey.key);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+    // The supplier's key on the draft (not sent: not the supplier's to see) gets the missing file's 404.
+    expect((await download(filePath, supplierKey.key)).statusCode).toBe(404);
   });
 
   it('stays within its company: another company’s key gets 404, whatever its scopes', async () => {
