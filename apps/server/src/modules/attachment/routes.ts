@@ -87,6 +87,10 @@ export function registerAttachmentRoutes(app: App, deps: AppDeps): void {
       schema: {
         tags: ['attachment'],
         summary: 'Download a file by its path',
+        description:
+          'Public files need no credentials. Other files: a token (header or cookie) of a user who may read the ' +
+          'file’s document, or an API key (`x-api-key`) of such a sub-account whose scopes grant read on the ' +
+          'document’s kind (403 otherwise; files of no document are not open to keys). Anything else is 404.',
         querystring: z.object({ filePath: z.string().min(1).max(300) }),
         response: { 200: z.any() },
       },
