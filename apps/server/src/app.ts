@@ -484,6 +484,28 @@ export async function buildApp(options: BuildAppOptions) {
     if (known !== undefined) return done(authorize(request, known));
     sessionForToken(deps, token).then((found) => done(authorize(request, found)), done);
   }
+  /**
+   * The key check of public routes that also take API keys (`config.keyAuth`, issue #18): without an
+   * `x-api-key` header (or with a token, which the route reads itself) the call goes on as public; with one,
+   * the key must be live ('401') and within its rate limit ('429'), and request.auth becomes the key's
+   * sub-account with its scopes, which the route checks against what it serves.
+   */
+  function authenticateKeyIfSent(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: (error?: Error) => void,
+  ) {
+    const key = request.headers[API_KEY_HEADER];
+    const token = request.headers.token;
+    if (typeof key !== 'string' || !key || (typeof token === 'string' && token)) return done();
+    findLiveKey(deps.db, key)
+      .then(async ({ auth, keyId }) => {
+        request.apiKeyId = keyId;
+        await apiKeyLimiter.consume(keyId);
+        request.auth = auth;
+      })
+      .then(() => done(), done);
+  }
   /** Records a call made with an API key (route pattern, status code) after the answer has gone. */
   function recordApiKeyUse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     const keyId = request.apiKeyId;
@@ -515,7 +537,12 @@ export async function buildApp(options: BuildAppOptions) {
     const hooks = (value: unknown) => (value == null ? [] : Array.isArray(value) ? value : [value]);
     const url = route.url;
     const isApi = url.startsWith('/apis/') && !url.startsWith('/apis/docs');
-    if (isApi && !(route.config as { public?: boolean } | undefined)?.public) {
+    const routeConfig = route.config as { public?: boolean; keyAuth?: boolean } | undefined;
+    if (isApi && routeConfig?.public && routeConfig.keyAuth) {
+      route.onRequest = [...hooks(route.onRequest), authenticateKeyIfSent];
+      route.onResponse = [...hooks(route.onResponse), recordApiKeyUse];
+    }
+    if (isApi && !routeConfig?.public) {
       route.onRequest = [...hooks(route.onRequest), authenticate];
       route.onResponse = [...hooks(route.onResponse), recordApiKeyUse];
       // A route's declared function permission (issue #19): checked right after authentication, before the

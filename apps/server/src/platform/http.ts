@@ -36,6 +36,11 @@ export type AuthContext = {
    * route's function code at authentication (modules/api-key/service.ts assertKeyScope).
    */
   apiKeyId?: string;
+  /**
+   * The key's scopes, for the routes that check them themselves (`config.keyAuth`, e.g. downloads,
+   * whose function code depends on the file's document kind).
+   */
+  apiKeyScopes?: ReadonlyArray<{ kind: string; access: 'read' | 'write' }>;
 };
 
 /** A route as the registry records it (issue #6: generated suites enumerate these). */
@@ -90,6 +95,13 @@ declare module 'fastify' {
      * checks. A route with neither, outside the document kinds' services, refuses keys ('403').
      */
     keyScope?: ApiKeyCode;
+    /**
+     * A public route that also takes an API key (issue #18: attachment downloads): when `x-api-key` is sent
+     * without a token, app.ts finds the live key ('401' otherwise), counts it against the key's rate limit,
+     * sets request.auth (with `apiKeyScopes`) and records the call; the route checks the scope itself, since
+     * the function code depends on what it serves.
+     */
+    keyAuth?: boolean;
   }
 }
 

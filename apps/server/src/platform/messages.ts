@@ -1063,6 +1063,10 @@ const messages = {
     zh_cn: 'API 密钥的权限范围不包含 {kind} 的{access}权限',
     en: 'The API key’s scopes do not grant {access} access to {kind}',
   },
+  apiKeyFileNotDocument: {
+    zh_cn: 'API 密钥只能下载单据的附件：此文件不属于任何单据',
+    en: 'API keys download only files attached to documents: this file belongs to no document',
+  },
   apiKeySubAccount: {
     zh_cn: '参数错误：body.elsSubAccount 子账号 {account} 不存在或已停用',
     en: 'Invalid input: body.elsSubAccount {account} is not an active sub-account of your company',

@@ -248,6 +248,7 @@ export async function findLiveKey(db: Queryable, key: string): Promise<KeyAuth> 
       station: row.station,
       permission: 'normal',
       apiKeyId: row.id,
+      apiKeyScopes: row.scopes,
       // The key acts within its sub-account's data permissions (issue #19).
       dataScope: row.dataScope,
     },
@@ -268,6 +269,22 @@ export function assertKeyScope(scopes: readonly ApiKeyScope[], route: KeyRoute):
     throw new AppError('403', 'apiKeyScopeDenied', { kind }, null, (locale) => ({
       access: locale === 'en' ? access : access === 'read' ? '读取' : '写入',
     }));
+}
+
+/**
+ * Checks that a key may download a file (issue #18): only files attached to a document kind, under that
+ * kind's read code `{kind}.read` — '403' apiKeyScopeDenied naming the kind when its scopes do not grant it,
+ * '403' apiKeyFileNotDocument for a file of no document kind (login pictures, registration papers: people's).
+ * `businessType` is the attachment row's. The caller has already checked that the key's sub-account may
+ * read the document (tenant, role action, data permissions), so the refusal reveals nothing of others.
+ */
+export function assertKeyReadsFile(scopes: readonly ApiKeyScope[], businessType: string | null): void {
+  if (!businessType || !KERNEL_KINDS.has(businessType)) throw new AppError('403', 'apiKeyFileNotDocument');
+  assertKeyScope(scopes, {
+    method: 'GET',
+    url: '/apis/ElsAttachmentService/downloadFileByPortal',
+    action: `${businessType}.read`,
+  });
 }
 
 /** Records one call of a key and its last use (after the answer; failures only logged by the caller). */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
+import { assertKeyReadsFile } from '../api-key/service.ts';
 import { sessionForToken } from '../auth/service.ts';
 import { attachment } from '../system/tables.ts';
 import { mayReadAttachment, storeUploadedFile } from './store.ts';
@@ -73,14 +74,23 @@ export function registerAttachmentRoutes(app: App, deps: AppDeps): void {
    * The token must name a live session (signature, expiry and the session not revoked, as on every other
    * call). Anything else — unknown path, another company's file, a logged-out token, a user lacking the
    * read action or outside their data permissions — is '404', one answer for all (no oracle).
+   * Machines send an API key (`x-api-key`, issue #18) instead of the token: the key acts as its sub-account
+   * under the same rules (the document's party, the `{kind}.read` action, data permissions; else '404'),
+   * and its scopes must grant read access to the file's document kind — '403' apiKeyScopeDenied naming the
+   * kind, or '403' apiKeyFileNotDocument for a file of its own company that belongs to no document; a dead
+   * key is '401', over its rate limit '429'; each call is recorded with the key's uses.
    */
   r.get(
     '/apis/ElsAttachmentService/downloadFileByPortal',
     {
-      config: { public: true },
+      config: { public: true, keyAuth: true },
       schema: {
         tags: ['attachment'],
         summary: 'Download a file by its path',
+        description:
+          'Public files need no credentials. Other files: a token (header or cookie) of a user who may read the ' +
+          'file’s document, or an API key (`x-api-key`) of such a sub-account whose scopes grant read on the ' +
+          'document’s kind (403 otherwise; files of no document are not open to keys). Anything else is 404.',
         querystring: z.object({ filePath: z.string().min(1).max(300) }),
         response: { 200: z.any() },
       },
@@ -92,7 +102,12 @@ export function registerAttachmentRoutes(app: App, deps: AppDeps): void {
         .where(eq(attachment.filePath, request.query.filePath))
         .limit(1);
       if (!row) throw notFound();
-      if (row.isPublic !== 'Y') {
+      if (row.isPublic !== 'Y' && request.auth?.apiKeyId) {
+        // An API key (authenticated by app.ts, `keyAuth`): what its sub-account may read, then its scopes.
+        const keyAuth = request.auth;
+        if (!(await mayReadAttachment(deps.db, row, keyAuth))) throw notFound();
+        assertKeyReadsFile(keyAuth.apiKeyScopes ?? [], row.businessType);
+      } else if (row.isPublic !== 'Y') {
         const header = request.headers.token;
         const token = typeof header === 'string' && header ? header : request.cookies?.token;
         // The live session, as every other call checks it (issue #18): a logged-out token downloads nothing.
