@@ -1,3 +1,5 @@
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+
 /**
  * The API documentation page (/apis/docs/, Swagger UI; the "接口文档" menu entry) made accessible (issue #19,
  * WCAG 2.1 AA, 0 serious or critical axe violations):
@@ -11,7 +13,7 @@
  *   aria-label that does not contain their visible text, and example code boxes that scroll take the focus.
  * Passed as is to `@fastify/swagger-ui`'s options.
  */
-export const API_DOCS_UI = {
+export const API_DOCS_UI: Pick<FastifySwaggerUiOptions, 'uiConfig' | 'theme'> = {
   uiConfig: { layout: 'BaseLayout', deepLinking: false },
   theme: {
     title: 'SRM portal API',
@@ -56,4 +58,4 @@ export const API_DOCS_UI = {
       },
     ],
   },
-} as const;
+};
