@@ -4,9 +4,10 @@ import { logInHome, openMenuEntry } from './helpers.ts';
 
 /**
  * Issue #19 "Accessibility" (WCAG 2.1 AA): axe-core with the WCAG 2.1 A/AA rules finds no serious or
- * critical violation on the screens a new user visits — login, register, both homes, the order list and
- * detail, lists/details/forms of kernel kinds in their module-app iframe, a dialog and a drawer — and a
- * keyboard-only user logs in, opens an order waiting for approval and approves it.
+ * critical violation in the states of screens a walk over the menu does not reach — the settings drawer,
+ * the log dialog, the supplier's lines to ship with rows, the new order form with its rule errors — and a
+ * keyboard-only user logs in, opens an order waiting for approval and approves it. Every menu entry, each
+ * list's first detail and new form, login, register, 403 and 404: a11y-screens.spec.ts.
  */
 
 // Several screens and an axe run each per test: more time than a single journey step on a shared machine.
@@ -15,25 +16,6 @@ test.describe.configure({ timeout: 120_000 });
 function appFrame(page: Page): FrameLocator {
   return page.frameLocator(SHELL_IFRAME);
 }
-
-test('login page', async ({ page }) => {
-  await page.goto('/portal/#/login');
-  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await expectNoSeriousA11yViolations(page, 'login');
-  // The language attribute follows the selected language.
-  await page.getByLabel('语言').selectOption('en');
-  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expectNoSeriousA11yViolations(page, 'login (en)');
-});
-
-test('register page', async ({ page }) => {
-  await page.goto('/portal/#/login');
-  await page.getByRole('link', { name: '注册' }).click();
-  await expect(page.getByLabel('邀请码')).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'register');
-});
 
 test('buyer home, the settings drawer and the log dialog', async ({ page }) => {
   await logInHome(page, '100000', 'admin');
@@ -63,34 +45,8 @@ test('supplier home and its lines to ship', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'supplier lines to ship');
 });
 
-test('order list and order detail', async ({ page }) => {
-  await logInHome(page, '100000', 'buyer1');
-  await openMenuEntry(page, '订单管理', '采购订单');
-  const frame = appFrame(page);
-  const rows = frame.locator('.data-table tbody tr.ant-table-row');
-  await expect(rows.first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'order list');
-  await rows.first().getByRole('button').first().click();
-  await expect(frame.locator('.order-detail .order-number')).toHaveText(/\S+/);
-  await expectNoSeriousA11yViolations(page, 'order detail');
-});
-
-test('statement list (finance) and delivery notices', async ({ page }) => {
-  await logInHome(page, '100000', 'buyer1');
-  await openMenuEntry(page, '财务协同', '对账单');
-  const frame = appFrame(page);
-  await expect(frame.locator('.data-table tbody tr.ant-table-row').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'statement list');
-  await openMenuEntry(page, '送货管理', '送货通知单');
-  await expect(appFrame(page).locator('.data-table tbody tr.ant-table-row').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'delivery notice list');
-});
-
-test('RFQ list and the new order form', async ({ page }) => {
+test('the new order form with its rule errors', async ({ page }) => {
   await logInHome(page, '100000', 'admin');
-  await openMenuEntry(page, '寻源管理', '询价单');
-  await expect(appFrame(page).locator('.data-table').first()).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'rfq list');
   await openMenuEntry(page, '订单管理', '采购订单');
   const frame = appFrame(page);
   await frame.getByRole('button', { name: '新建' }).click();

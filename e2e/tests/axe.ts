@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import type { AxeResults, Result } from 'axe-core';
+import { expect, type Frame, type Page, test } from '@playwright/test';
+import type { AxeResults, Result, RunOptions } from 'axe-core';
 
 /** The WCAG 2.1 A/AA rule tags axe runs (issue #19 "Accessibility"). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
@@ -12,9 +14,9 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 export const SHELL_IFRAME = '.tab-view:visible iframe.shell-iframe';
 
 /** One serious/critical violation, readable: rule, impact, help and up to five offending nodes. */
-function describe(v: Result): string {
+export function describeViolation(v: Result): string {
   const nodes = v.nodes
-    .slice(0, 60)
+    .slice(0, 5)
     .map(
       (n) =>
         `    - ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
@@ -36,18 +38,65 @@ export function seriousViolations(results: AxeResults): Result[] {
  * `screen` names the screen in the message; `exclude` lists selectors axe skips (none by default).
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string, exclude: string[] = []) {
+  const serious = await analyzeA11y(page, exclude);
+  const report = serious.map(describeViolation).join('\n');
+  await test.info().attach(`axe ${screen}`, {
+    body: JSON.stringify(serious, null, 2),
+    contentType: 'application/json',
+  });
+  expect(serious.length, `axe: serious/critical WCAG 2.1 A/AA violations on "${screen}":\n${report}`).toBe(0);
+}
+
+/**
+ * Runs axe-core with the WCAG 2.1 A/AA tags on the page as it is now (the shell and the module app in its
+ * iframe) and returns the serious and critical violations; `exclude` lists selectors axe skips.
+ */
+export async function analyzeA11y(page: Page, exclude: string[] = []): Promise<Result[]> {
   // Measure the resting state: the pointer off every control (a button left hovered after a click is
   // drawn in antd's lighter hover shade), and animations (drawers, dialogs, tab ink) settled.
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
   let builder = new AxeBuilder({ page }).withTags([...WCAG_TAGS]);
   for (const selector of exclude) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  const serious = seriousViolations(results);
-  const report = serious.map(describe).join('\n');
-  await test.info().attach(`axe ${screen}`, {
-    body: JSON.stringify(serious, null, 2),
-    contentType: 'application/json',
-  });
-  expect(serious.length, `axe: serious/critical WCAG 2.1 A/AA violations on "${screen}":\n${report}`).toBe(0);
+  return seriousViolations(await builder.analyze());
+}
+
+/** axe-core's browser script: the copy @axe-core/playwright itself injects (one version for both ways of running). */
+const AXE_SOURCE = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+    'axe-core/axe.min.js',
+  ),
+  'utf8',
+);
+
+/**
+ * Loads axe-core into every document the page opens from now on — the shell and each module app's frame —
+ * so `analyzeDocument` can run it in one document without injecting it again each time (a walk over every
+ * screen runs axe a hundred times and more).
+ */
+export async function preloadAxe(page: Page): Promise<void> {
+  await page.addInitScript({ content: AXE_SOURCE });
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A/AA tags) in one document only — the shell page or one module app's frame, its
+ * own frames left out — and returns the serious and critical violations. The document must have been opened
+ * after `preloadAxe`. Cheaper than `analyzeA11y`, which injects axe into every frame and merges the
+ * frames' results in a page of its own on each run.
+ */
+export async function analyzeDocument(target: Page | Frame): Promise<Result[]> {
+  const options: RunOptions = {
+    runOnly: { type: 'tag', values: [...WCAG_TAGS] },
+    resultTypes: ['violations'],
+    iframes: false,
+  };
+  const results = await target.evaluate(
+    (opts) =>
+      (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<AxeResults> } }).axe.run(
+        document,
+        opts,
+      ),
+    options,
+  );
+  return seriousViolations(results);
 }

@@ -65,6 +65,7 @@ import { registerSupplierLifecycleRoutes } from './modules/supplier-lifecycle/ro
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerWebhookRoutes } from './modules/webhook/routes.ts';
 import { createWebhookDispatcher } from './modules/webhook/service.ts';
+import { API_DOCS_UI } from './platform/api-docs-theme.ts';
 import { createEmbeddedBroker, createExternalBroker, relayBetweenProcesses } from './platform/broker.ts';
 import { createCipher } from './platform/cipher.ts';
 import { createLocalBus, createPostgresBus } from './platform/cluster-bus.ts';
@@ -361,7 +362,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/apis/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/apis/docs', staticCSP: true, ...API_DOCS_UI });
 
   // Platform: locale, envelope errors, authentication.
   // The locale is read from the headers when first asked for (most answers never need it), not by a hook

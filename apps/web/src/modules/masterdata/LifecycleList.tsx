@@ -39,8 +39,10 @@ export default function LifecycleList() {
       <MdNav />
       <Card size="small">
         <Form layout="inline">
-          <Form.Item label={t('masterdata:lifecycle.status')}>
+          {/* Not a form field (no name): the label names the select through htmlFor/id (WCAG 1.3.1, 4.1.2). */}
+          <Form.Item label={t('masterdata:lifecycle.status')} htmlFor="lifecycle-status-filter">
             <Select
+              id="lifecycle-status-filter"
               allowClear
               style={{ width: 140 }}
               value={status}
