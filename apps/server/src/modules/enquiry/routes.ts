@@ -726,7 +726,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * POST /apis/inquiry/PurchaseEnquiryService/award/{id} — award after the deadline. Body { version,
    * lines: [{ itemId, awards: [{ toElsAccount, quota (percent) }] }], remark? }; each line's quotas total
    * exactly 100 (spec 001 §5/§9) and name suppliers that quoted it. Writes price-master records (valid to
-   * priceValidDate), purchase-order drafts per supplier, and tells suppliers won / not won. When the company
+   * priceValidDate), purchase-order drafts per supplier — an order's RFQ (enquiryType 3, every line to one
+   * supplier at 100 %) instead writes the winner and its prices back to its source order, which `orders`
+   * then names —, and tells suppliers won / not won and what follows. When the company
    * configured steps for the award (task type "enquiry end") it waits for them instead: awardAuditStatus 1,
    * nothing written, `pending` true; the last approval runs it. data { record, orders: [{ id, orderNumber,
    * toElsAccount }], prices (count), pending }. '400' rules, sealed, status; '409' stale.
@@ -738,7 +740,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       config: { action: ownRouteAction(def, 'award') },
       schema: {
         tags,
-        summary: 'Award RFQ lines to suppliers with quota shares (writes prices and order drafts)',
+        summary:
+          'Award RFQ lines to suppliers with quota shares (writes prices, and order drafts or, for an order’s RFQ, the source order)',
         params: idParams,
         body: enquiryAwardBodySchema,
         response: {

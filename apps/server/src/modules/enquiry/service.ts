@@ -1785,9 +1785,11 @@ export type AwardResult = {
 /**
  * Runs an award (at once, or when its approval ends — then as the buyer who asked, on the current RFQ):
  * the body is checked again; price-master records and a purchase-order draft per awarded supplier
- * (order/from-award.ts: quantity × share, the quoted price, valid until priceValidDate), the invitations
- * accepted (5) or not won (6), the RFQ awarded (3, one audit row), and every supplier that quoted hears
- * won or not won in its language.
+ * (order/from-award.ts: quantity × share, the quoted price, valid until priceValidDate) — for an order's
+ * RFQ (enquiryType 3) instead the winner and its prices written back to the source order —, the
+ * invitations accepted (5) or not won (6), the RFQ awarded (3, one audit row), and every supplier that
+ * quoted hears won or not won in its language, with what follows for its type (order drafts to come, or
+ * the named order now its own).
  */
 export async function applyAward(
   tx: Tx,
@@ -1837,21 +1839,43 @@ export async function applyAward(
   const quoted = [
     ...new Set(invitations.filter((i) => ['2', '3'].includes(i.quoteStatus)).map((i) => i.toElsAccount)),
   ];
+  // What the award does differs by type, and the messages say so: an order's RFQ puts the winner back on
+  // the source order (the buyer sends it as usual); any other RFQ makes order drafts per winner.
+  const orderNumber = row.enquiryType === ORDER_BIDDING ? orders[0]?.orderNumber : undefined;
   for (const account of quoted) {
     const won = winners.get(account);
+    const shares = won && {
+      zh_cn: won.map((l) => `${l.materialNumber} 配额 ${l.quota}%`).join('；'),
+      en: won.map((l) => `${l.materialNumber} quota ${l.quota}%`).join('; '),
+    };
     await notify(tx, env, {
       receivers: { companies: [account] },
       msgTitle: fillText(
-        won
-          ? { zh_cn: '恭喜中标：询价单 {number}', en: 'You won request for quotation {number}' }
-          : { zh_cn: '未中标：询价单 {number}', en: 'Not awarded: request for quotation {number}' },
-        { number: row.enquiryNumber },
+        orderNumber
+          ? won
+            ? {
+                zh_cn: '恭喜中标：采购订单 {order} 的竞价（询价单 {number}）',
+                en: 'You won the bidding on purchase order {order} (RFQ {number})',
+              }
+            : {
+                zh_cn: '未中标：采购订单 {order} 的竞价（询价单 {number}）',
+                en: 'Not awarded: the bidding on purchase order {order} (RFQ {number})',
+              }
+          : won
+            ? { zh_cn: '恭喜中标：询价单 {number}', en: 'You won request for quotation {number}' }
+            : { zh_cn: '未中标：询价单 {number}', en: 'Not awarded: request for quotation {number}' },
+        { number: row.enquiryNumber, order: orderNumber ?? '' },
       ),
-      msgContent: won
-        ? {
-            zh_cn: won.map((l) => `${l.materialNumber} 配额 ${l.quota}%`).join('；'),
-            en: won.map((l) => `${l.materialNumber} quota ${l.quota}%`).join('; '),
-          }
+      msgContent: shares
+        ? orderNumber
+          ? {
+              zh_cn: `${shares.zh_cn}。贵司已成为采购订单 ${orderNumber} 的供应商，单价按贵司报价；采购方提交审批后将向贵司发送该订单。`,
+              en: `${shares.en}. You are now the supplier of purchase order ${orderNumber} at your quoted prices; the buyer sends you the order once it is approved.`,
+            }
+          : {
+              zh_cn: `${shares.zh_cn}。中标价格已记入采购方的价格主数据，采购方将按配额生成采购订单并发送给贵司。`,
+              en: `${shares.en}. The awarded prices are recorded in the buyer’s price master; the buyer makes purchase orders by these shares and sends them to you.`,
+            }
         : undefined,
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: def.kind,

@@ -30,6 +30,10 @@ const server = vi.hoisted(() => ({
   actions: [] as string[],
   hold: null as Promise<void> | null,
   unexpected: [] as string[],
+  /** enquiryType of the RFQ answered: 3 is an order's RFQ (its lines sourced from PO-77). */
+  type: '1',
+  /** The award's answer: its order drafts, or the source order for an order's RFQ. */
+  awardOrders: [] as Array<{ id: string; orderNumber: string; toElsAccount: string }>,
 }));
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
@@ -40,7 +44,14 @@ vi.mock('../../lib/http.ts', async (original) => ({
       return { permission: 'normal', roles: ['buyer'], actions: server.actions };
     }
     if (url === `${P}/findDetail/e1`)
-      return { record, lines: [], trail: [], tasks: [], actions: ['award', 'newRound', 'close'] };
+      return {
+        record: { ...record, enquiryType: server.type },
+        lines: server.type === '3' ? [{ id: 'l1', sourceType: '2', sourceNumber: 'PO-77' }] : [],
+        trail: [],
+        tasks: [],
+        actions: ['award', 'newRound', 'close'],
+      };
+    if (url === `${P}/award/e1`) return { record, orders: server.awardOrders, prices: 1, pending: false };
     if (url === `${P}/findInvitations/e1`)
       return {
         costItems: [],
@@ -119,6 +130,8 @@ afterEach(() => {
   server.actions = [];
   server.hold = null;
   server.unexpected = [];
+  server.type = '1';
+  server.awardOrders = [];
 });
 
 function renderDetail() {
@@ -192,6 +205,40 @@ describe('RFQ detail buttons follow the function permissions (issue #19)', () =>
     for (const [name] of OWN_BUTTONS) expect(button(name), name).toBeNull();
     release();
     for (const [name] of OWN_BUTTONS) expect(await screen.findByRole('button', { name })).toBeTruthy();
+  });
+});
+
+describe('the award says what it makes for each RFQ type (issue #13)', () => {
+  it('an ordinary RFQ: price records and an order draft per winner', async () => {
+    server.actions = ['enquiry.read', 'enquiry.award'];
+    server.awardOrders = [{ id: 'o1', orderNumber: 'PO-1', toElsAccount: '200001' }];
+    renderDetail();
+    expect(await screen.findByText(/makes a purchase order draft per winning supplier/)).toBeTruthy();
+    expect(screen.queryByText(/Order bidding/)).toBeNull();
+    (await screen.findByRole('button', { name: 'Award' })).click();
+    expect(await screen.findByText('Awarded: price records and order drafts created: PO-1')).toBeTruthy();
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it('an order’s RFQ: the winner goes back on its source order, no order draft', async () => {
+    server.actions = ['enquiry.read', 'enquiry.award'];
+    server.type = '3';
+    server.awardOrders = [{ id: 'o77', orderNumber: 'PO-77', toElsAccount: '200001' }];
+    renderDetail();
+    expect(
+      await screen.findByText(
+        /puts the winner and its prices back on purchase order PO-77 \(no new order draft\)/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/makes a purchase order draft per winning supplier/)).toBeNull();
+    (await screen.findByRole('button', { name: 'Award' })).click();
+    expect(
+      await screen.findByText(
+        'Awarded: the winner and its prices are on purchase order PO-77, back to draft for you to submit and send',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/order drafts created/)).toBeNull();
+    expect(server.unexpected).toEqual([]);
   });
 });
 

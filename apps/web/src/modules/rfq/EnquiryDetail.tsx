@@ -118,11 +118,17 @@ function ComparisonTable({
   id,
   data,
   canAward,
+  orderNumber,
   more,
 }: {
   id: string;
   data: Comparison;
   canAward: boolean;
+  /**
+   * An order's RFQ (enquiryType 3): its source order's number. Its award puts the winner back on that order
+   * instead of making order drafts, and the hint and messages say so.
+   */
+  orderNumber?: string;
   /** Loads the next page of lines; absent after the last line. */
   more?: { load: () => void; loading: boolean };
 }) {
@@ -151,10 +157,15 @@ function ComparisonTable({
           }))
           .filter((l) => l.awards.length > 0),
       });
+      const numbers = result.orders.map((o) => o.orderNumber).join(', ');
       void message.success(
-        result.pending
-          ? t('rfq:detail.awardPending')
-          : `${t('rfq:detail.awarded')}: ${result.orders.map((o) => o.orderNumber).join(', ')}`,
+        orderNumber
+          ? result.pending
+            ? t('rfq:detail.awardPendingOrder', { order: orderNumber })
+            : t('rfq:detail.awardedOrder', { order: numbers || orderNumber })
+          : result.pending
+            ? t('rfq:detail.awardPending')
+            : `${t('rfq:detail.awarded')}: ${numbers}`,
       );
       await client.invalidateQueries();
     } catch (e) {
@@ -308,9 +319,15 @@ function ComparisonTable({
         </Button>
       )}
       {canAward && (
-        <Button type="primary" style={{ marginTop: 12 }} onClick={onAward}>
-          {t('rfq:detail.award')}
-        </Button>
+        <Space style={{ marginTop: 12 }} align="center" wrap>
+          <Button type="primary" onClick={onAward}>
+            {t('rfq:detail.award')}
+          </Button>
+          {/* What the award writes differs by type: order drafts, or the winner back on the source order. */}
+          <Typography.Text type="secondary">
+            {orderNumber ? t('rfq:detail.awardHintOrder', { order: orderNumber }) : t('rfq:detail.awardHint')}
+          </Typography.Text>
+        </Space>
       )}
     </Card>
   );
@@ -565,6 +582,9 @@ export default function EnquiryDetail() {
             <ComparisonTable
               id={id}
               data={comparison.data}
+              orderNumber={
+                d.record.enquiryType === '3' ? String(d.lines[0]?.sourceNumber ?? '') || undefined : undefined
+              }
               canAward={
                 !inAudit &&
                 may(kindCode(def, 'award')) &&
