@@ -89,6 +89,60 @@ const page = (query: string, session = s.buyer, lang: 'en' | 'zh_cn' = 'en') =>
     headers: { ...session.headers, lang },
   });
 
+const invitationPage = (query: string, session = s.buyer) =>
+  server.app.inject({
+    method: 'GET',
+    url: `${P}/findInvitations/${rfqId}${query}`,
+    headers: { ...session.headers, lang: 'en' },
+  });
+
+describe('RFQ invitations paged by line (issue #13)', () => {
+  it('answers every line once across pages, in order, with the line count; default 50', async () => {
+    const numbers: number[] = [];
+    const sizes: number[] = [];
+    let query = '?limit=5';
+    for (let i = 0; i < 10; i++) {
+      const res = (await invitationPage(query)).json();
+      expect(res.code, res.message).toBe('200');
+      expect(res.data.lineCount).toBe(LINES);
+      // Before the deadline: statuses, never a price.
+      expect(res.data.sealed).toBe(true);
+      expect(JSON.stringify(res.data)).not.toContain('price');
+      sizes.push(res.data.lines.length);
+      for (const l of res.data.lines) {
+        numbers.push(l.lineNumber);
+        expect(l.suppliers.map((x: { toElsAccount: string }) => x.toElsAccount).sort()).toEqual(SUPPLIERS);
+      }
+      if (res.data.nextLineFrom === null) break;
+      query = `?lineFrom=${res.data.nextLineFrom}&limit=5`;
+    }
+    expect(sizes).toEqual([5, 5, 2]);
+    expect(numbers).toHaveLength(LINES);
+    expect(new Set(numbers).size).toBe(LINES);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    const whole = (await invitationPage('')).json().data;
+    expect(whole.lines.map((l: { lineNumber: number }) => l.lineNumber)).toEqual(numbers);
+    expect(whole.nextLineFrom).toBeNull();
+    // The quotes given are statuses here: every supplier quoted every line but 200004 on line 5.
+    const line5 = whole.lines[4].suppliers.find((x: { toElsAccount: string }) => x.toElsAccount === '200004');
+    expect(line5.quoteStatus).toBe('0');
+  });
+
+  it("answers 404 for another company's RFQ and 400 naming the field for bad paging", async () => {
+    expect((await invitationPage('', s.other)).json().code).toBe('404');
+    for (const q of ['?limit=0', '?limit=201', '?limit=abc']) {
+      const res = (await invitationPage(q)).json();
+      expect(res.code, q).toBe('400');
+      expect(res.message, q).toContain('limit');
+    }
+    const bad = (await invitationPage('?lineFrom=-1')).json();
+    expect(bad.code).toBe('400');
+    expect(bad.message).toContain('lineFrom');
+    const past = (await invitationPage('?lineFrom=100000')).json();
+    expect(past.data).toMatchObject({ lines: [], nextLineFrom: null, lineCount: LINES });
+  });
+});
+
 describe('RFQ comparison paged by line (issue #13)', () => {
   it('stays sealed on every page before the deadline', async () => {
     for (const q of ['', '?lineFrom=0&limit=5', '?lineFrom=60'])

@@ -583,11 +583,14 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   });
 
   /**
-   * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id} — the invited suppliers per line with
-   * their quote status, decline reason and awarded quota, and `joined` for a supplier that took part in a
-   * public RFQ without an invitation — no prices (safe before the deadline). A draft
-   * answers the suppliers chosen on each line (no status). data { sealed, lines }.
-   * Function permission (issue #19): `enquiry.read`; without it '403'.
+   * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id}?lineFrom=&limit= — the invited suppliers
+   * per line with their quote status, decline reason and awarded quota, and `joined` for a supplier that
+   * took part in a public RFQ without an invitation — no prices (safe before the deadline). A draft
+   * answers the suppliers chosen on each line (no status). Paged by line like the comparison: up to `limit`
+   * lines (1–200, default 50) with line number ≥ `lineFrom` (absent: the first); `nextLineFrom` for the next
+   * page (null after the last), `lineCount` every line. data { costItems, feeItems, currencyRates, sealed,
+   * needsPassword, lines, nextLineFrom, lineCount }. '400' a bad `lineFrom`/`limit` naming it; '404'
+   * another company's RFQ. Function permission (issue #19): `enquiry.read`; without it '403'.
    */
   r.get(
     `${purchase}/findInvitations/:id`,
@@ -595,8 +598,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       config: { action: ownRouteAction(def, 'read') },
       schema: {
         tags,
-        summary: 'Invited suppliers per RFQ line and their responses (no prices)',
+        summary: 'Invited suppliers per RFQ line and their responses (no prices), paged by line',
         params: idParams,
+        querystring: comparisonPageQuerySchema,
         response: {
           200: envelopeSchema(
             z.object({
@@ -622,12 +626,17 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                   ),
                 }),
               ),
+              /** The next page's first line number; null after the last line. */
+              nextLineFrom: z.number().nullable(),
+              /** How many lines the RFQ has. */
+              lineCount: z.number(),
             }),
           ),
         },
       },
     },
-    async (request) => ok(await findInvitations(deps.db, requireAuth(request.auth), request.params.id)),
+    async (request) =>
+      ok(await findInvitations(deps.db, requireAuth(request.auth), request.params.id, request.query)),
   );
 
   /**

@@ -966,20 +966,50 @@ async function buyerRow(db: Queryable, auth: AuthContext, id: string, lock = fal
 }
 
 /**
- * Who is invited on each line and how they responded (no prices: safe before the deadline). A draft
- * answers its lines' chosen suppliers with their names and no status.
+ * Who is invited on each line and how they responded (no prices: safe before the deadline), paged by line
+ * like the comparison (issue #13): up to `limit` lines (1–200, default 50) whose line number is ≥
+ * `lineFrom` (keyset on (document_id, line_number); absent = the first line); `nextLineFrom` starts the
+ * next page (null after the last), `lineCount` counts every line. A page reads only its lines' invitations
+ * (enquiry_supplier by item ids). A draft answers its lines' chosen suppliers with their names and no
+ * status. '404' another company's RFQ.
  */
-export async function findInvitations(db: Queryable, auth: AuthContext, id: string) {
+export async function findInvitations(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  query: { lineFrom?: number; limit?: number } = {},
+) {
   enquiryKind.assertSide(auth, 'purchase', 'edit', id);
   const row = await buyerRow(db, auth, id);
-  const items = (await enquiryKind.findLines(db, id)) as unknown as ItemRow[];
-  const invitations = await db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
-  const accounts = [...new Set(items.flatMap((i) => i.invitedSuppliers))];
+  const limit = query.limit ?? COMPARISON_PAGE_DEFAULT;
+  const [found, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(enquiryItem)
+      .where(and(eq(enquiryItem.documentId, id), gte(enquiryItem.lineNumber, query.lineFrom ?? 0)))
+      .orderBy(asc(enquiryItem.lineNumber))
+      .limit(limit + 1) as Promise<ItemRow[]>,
+    db.select({ n: sql<number>`count(*)::int` }).from(enquiryItem).where(eq(enquiryItem.documentId, id)),
+  ]);
+  const items = found.slice(0, limit);
+  const invitations =
+    row.enquiryStatus === '0' || items.length === 0
+      ? []
+      : await db
+          .select()
+          .from(enquirySupplier)
+          .where(
+            inArray(
+              enquirySupplier.itemId,
+              items.map((i) => i.id),
+            ),
+          )
+          .orderBy(asc(enquirySupplier.itemId), asc(enquirySupplier.toElsAccount));
+  const accounts = row.enquiryStatus === '0' ? [...new Set(items.flatMap((i) => i.invitedSuppliers))] : [];
   const names = new Map(
-    (await findLinkedSuppliers(db, auth.elsAccount, accounts.length ? accounts : ['-'])).map((l) => [
-      l.account,
-      l.name,
-    ]),
+    accounts.length === 0
+      ? []
+      : (await findLinkedSuppliers(db, auth.elsAccount, accounts)).map((l) => [l.account, l.name]),
   );
   return {
     costItems: row.costConstituteJson,
@@ -1014,6 +1044,8 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
                 joined: !item.invitedSuppliers.includes(i.toElsAccount),
               })),
     })),
+    nextLineFrom: found.length > limit ? found[limit].lineNumber : null,
+    lineCount: Number(counted?.n ?? 0),
   };
 }
 

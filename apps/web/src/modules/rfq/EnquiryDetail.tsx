@@ -1,6 +1,6 @@
 import { enquiryDefinition as def, QUOTE_STATUS } from '@srm/contracts/enquiry';
 import { type ComparisonSummary, expandComparisonLines } from '@srm/contracts/enquiry-comparison';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -518,7 +518,21 @@ export default function EnquiryDetail() {
   // Own buttons the caller's roles do not grant are not shown (issue #19; the server's routes: copy
   // `enquiry.save`, new round `enquiry.newRound`, award `enquiry.award`, to e-auction `ebidding.save`).
   const may = useCan();
-  const invitations = useQuery({ queryKey: ['rfq', 'invitations', id], queryFn: () => findInvitations(id) });
+  // The invitations page by page (50 lines each, issue #13), put together as loaded; the first page's
+  // sealed / password flags hold for the RFQ.
+  const invitationPages = useInfiniteQuery({
+    queryKey: ['rfq', 'invitations', id],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) => findInvitations(id, pageParam),
+    getNextPageParam: (last) => last.nextLineFrom ?? undefined,
+  });
+  const invitationList = invitationPages.data?.pages;
+  const invitations = {
+    data: invitationList && {
+      ...invitationList[0],
+      lines: invitationList.flatMap((page) => page.lines),
+    },
+  };
   const unsealed = invitations.data && !invitations.data.sealed;
   // The comparison page by page (50 lines each; the first with the summary), put together as loaded.
   const pages = useInfiniteQuery({
@@ -571,6 +585,20 @@ export default function EnquiryDetail() {
                 ))}
               </div>
             ))}
+            {invitationPages.hasNextPage && (
+              <Button
+                block
+                size="small"
+                style={{ marginTop: 8 }}
+                loading={invitationPages.isFetchingNextPage}
+                onClick={() => void invitationPages.fetchNextPage()}
+              >
+                {t('rfq:detail.moreLines', {
+                  shown: invitations.data?.lines.length ?? 0,
+                  total: invitations.data?.lineCount ?? 0,
+                })}
+              </Button>
+            )}
           </Card>
           {d.record.enquiryStatus !== '0' && !unsealed && !invitations.data?.needsPassword && (
             <Alert type="info" message={t('rfq:detail.sealed')} />

@@ -15,7 +15,7 @@ import {
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findCostTemplates, findFormSettings, findInvitations } from './api.ts';
+import { findAllInvitations, findCostTemplates, findFormSettings } from './api.ts';
 import './i18n-rfq.ts';
 import { minSuppliersOf, suppliersRule } from './supplier-rule.ts';
 
@@ -86,7 +86,7 @@ export default function EnquiryEdit() {
     enabled: !!id,
     queryFn: async () => {
       const detail = await findDocument(def, 'purchase', id);
-      const invitations = await findInvitations(id);
+      const invitations = await findAllInvitations(id);
       return {
         detail,
         invitations,
