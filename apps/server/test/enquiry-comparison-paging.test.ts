@@ -1,5 +1,6 @@
 import { expandComparisonLines } from '@srm/contracts/enquiry-comparison';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPARISON_CONCURRENCY,
@@ -291,5 +292,105 @@ describe('RFQ comparison paged by line (issue #13)', () => {
     expect(waited.json().code).toBe('200');
     expect(comparisonLoad()).toEqual({ active: 0, pending: 0 });
     expect((await get(`${P}/exportComparison/${rfqId}`, s.buyer)).statusCode).toBe(200);
+  });
+});
+
+describe('the comparison Excel export, streamed (issue #13)', () => {
+  it('streams every line of a 230-line RFQ (three pages of 100) and reads back as the comparison', async () => {
+    const LINES_BIG = 230;
+    const materials = await server.database.db
+      .select()
+      .from(material)
+      .where(eq(material.elsAccount, '100000'));
+    const saved = await post(`${P}/save`, s.buyer, {
+      enquiryDesc: '流式导出比价',
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      priceValidDate: '2027-12-31',
+      lines: Array.from({ length: LINES_BIG }, (_, i) => ({
+        materialId: materials[i % materials.length].id,
+        quantity: String(10 + i),
+        deliveryDate: '2027-01-31',
+        suppliers: SUPPLIERS,
+      })),
+    });
+    expect(saved.json().code, saved.json().message).toBe('200');
+    let row = saved.json().data;
+    row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+    expect((await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().code).toBe('200');
+    // Each supplier prices line i at 1 + i / 100 + its own step, so every row's amount is known.
+    for (const [n, account] of SUPPLIERS.entries()) {
+      const quotePage = (await get(`${S}/findQuote/${row.id}`, s[account])).json().data;
+      const res = await post(`${S}/quote/${row.id}`, s[account], {
+        lines: quotePage.lines.map((l: { itemId: string }, i: number) => ({
+          itemId: l.itemId,
+          priceExcludingTax: (1 + i / 100 + n / 4).toFixed(2),
+        })),
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+    }
+    const url = `${P}/exportComparison/${row.id}`;
+    // Sealed before the deadline: a plain '400' answer, no file.
+    const sealed = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...s.buyer.headers, lang: 'en' },
+    });
+    expect(sealed.json().code).toBe('400');
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, row.id));
+
+    const res = await server.app.inject({ method: 'GET', url, headers: { ...s.buyer.headers, lang: 'en' } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="comparison-RFQ[\w-]+\.xlsx"$/);
+    // Streamed: no length known up front.
+    expect(res.headers['content-length']).toBeUndefined();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Comparison');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(header.slice(0, 3)).toEqual(['Line', 'Material number', 'Material description']);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    const rows: Array<Record<string, unknown>> = [];
+    sheet.eachRow((r, n) => {
+      if (n === 1) return;
+      const values = (r.values as unknown[]).slice(1);
+      rows.push(Object.fromEntries(header.map((h, i) => [h, values[i]])));
+    });
+    expect(rows).toHaveLength(LINES_BIG * SUPPLIERS.length);
+    // Every line once per supplier, in line order, and the lowest is 200001 (the cheapest step) on each.
+    const lines = rows.map((r) => Number(r.Line));
+    expect(new Set(lines).size).toBe(LINES_BIG);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    const lowest = rows.filter((r) => r['Lowest/highest'] === 'Lowest');
+    expect(lowest).toHaveLength(LINES_BIG);
+    expect(lowest.every((r) => String(r.Supplier).startsWith('200001 '))).toBe(true);
+    // The last line (index 229): quantity 239 × (1 + 2.29 + 0.5) = 905.81 for 200004.
+    const last = rows.filter((r) => Number(r.Line) === lines[lines.length - 1]);
+    expect(last.find((r) => String(r.Supplier).startsWith('200004 '))?.['Line amount excl. tax']).toBe(
+      '905.81',
+    );
+    // The same figures as the paged comparison.
+    const cells: string[] = [];
+    let query = '?limit=200';
+    for (;;) {
+      const pageRes = (
+        await server.app.inject({
+          method: 'GET',
+          url: `${P}/findComparison/${row.id}${query}`,
+          headers: { ...s.buyer.headers, lang: 'en' },
+        })
+      ).json();
+      for (const l of expandComparisonLines(pageRes.data))
+        for (const q of l.quotes) cells.push(`${q.toElsAccount}:${q.lineAmount}`);
+      if (pageRes.data.nextLineFrom === null) break;
+      query = `?lineFrom=${pageRes.data.nextLineFrom}&limit=200`;
+    }
+    expect(rows.map((r) => `${String(r.Supplier).slice(0, 6)}:${r['Line amount excl. tax']}`).sort()).toEqual(
+      cells.sort(),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { servicePath } from '@srm/contracts/document/define';
 import {
@@ -487,7 +488,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
      * in the caller's language): one row per line × invited supplier with status, round, unit price excl.
      * tax (the RFQ's currency), ladder, tax rate, line amount, lowest/highest, last price, savings, quota.
      * '400' enquirySealed / enquiryPasswordRequired as the comparison; '404' for another company's RFQ;
-     * '429' comparisonBusy under the comparison limit (comparison-limit.ts). Every line, read 100 at a time.
+     * '429' comparisonBusy under the comparison limit (comparison-limit.ts). Every line, read 100 at a time
+     * and streamed to the reply as it is written (exceljs WorkbookWriter): no length header, and memory holds
+     * one page of lines, not the workbook; the download keeps its place in the limit until it ends.
      * Function permission (issue #19): `enquiry.export`; without it '403'.
      */
     u.get(
@@ -503,15 +506,28 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       },
       async (request, reply) => {
         const auth = requireAuth(request.auth);
-        const sheet = await limitComparison(
-          () => comparisonSheet(deps.db, auth, request.params.id, request.locale),
+        // The whole download holds one place of the comparison limit; the rules (404, sealed) answer
+        // before the first byte, then the workbook streams to the reply as its lines are read.
+        return limitComparison(
+          async () => {
+            const sheet = await comparisonSheet(deps.db, auth, request.params.id, request.locale);
+            const out = new PassThrough();
+            void reply
+              .header('content-type', XLSX_TYPE)
+              .header('cache-control', 'private, no-store')
+              .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
+              .send(out);
+            try {
+              await sheet.write(out);
+            } catch (error) {
+              // Headers are gone: the download is cut short (the client sees a failed transfer).
+              if (!out.destroyed) request.log.error({ err: error }, 'comparison export failed mid-stream');
+              out.destroy(error as Error);
+            }
+            return reply;
+          },
           (seconds) => void reply.header('retry-after', String(seconds)),
         );
-        return reply
-          .header('content-type', XLSX_TYPE)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
-          .send(sheet.bytes);
       },
     );
 
