@@ -1,5 +1,5 @@
 import { expandComparisonLines } from '@srm/contracts/enquiry-comparison';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,8 @@ import {
   comparisonLoad,
   limitComparison,
 } from '../src/modules/enquiry/comparison-limit.ts';
-import { enquiry } from '../src/modules/enquiry/tables.ts';
+import { comparisonSummaryCacheSize } from '../src/modules/enquiry/service.ts';
+import { enquiry, enquiryQuote } from '../src/modules/enquiry/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
@@ -392,5 +393,88 @@ describe('the comparison Excel export, streamed (issue #13)', () => {
     expect(rows.map((r) => `${String(r.Supplier).slice(0, 6)}:${r['Line amount excl. tax']}`).sort()).toEqual(
       cells.sort(),
     );
+  });
+});
+
+describe('the comparison summary, cached per RFQ version and quote revision (issue #13)', () => {
+  it('serves the cached summary while nothing changed, and a new quote changes it at once', async () => {
+    const db = server.database.db;
+    const materials = await db.select().from(material).where(eq(material.elsAccount, '100000'));
+    const saved = await post(`${P}/save`, s.buyer, {
+      enquiryDesc: '比价汇总缓存',
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      priceValidDate: '2027-12-31',
+      lines: [
+        { materialId: materials[0].id, quantity: '100', deliveryDate: '2027-01-31', suppliers: SUPPLIERS },
+      ],
+    });
+    let row = saved.json().data;
+    row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+    expect((await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().code).toBe('200');
+    const id = row.id as string;
+    const quoteAt = async (account: string, price: string) => {
+      const page = (await get(`${S}/findQuote/${id}`, s[account])).json().data;
+      const res = await post(`${S}/quote/${id}`, s[account], {
+        lines: [{ itemId: page.lines[0].itemId, priceExcludingTax: price }],
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+    };
+    await quoteAt('200001', '10');
+    await quoteAt('200003', '12');
+    const setEnd = (at: Date, status: string) =>
+      db.update(enquiry).set({ quoteEndTime: at, enquiryStatus: status }).where(eq(enquiry.id, id));
+    await setEnd(new Date(Date.now() - 60_000), '1');
+    const summary = async () => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `${P}/findComparison/${id}`,
+        headers: { ...s.buyer.headers, lang: 'en' },
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+      const data = res.json().data;
+      const of = (account: string) =>
+        data.summary.suppliers.find((x: { toElsAccount: string }) => x.toElsAccount === account);
+      return { lowestTotal: data.summary.lowestTotal, s1: of('200001'), s4: of('200004') };
+    };
+    const before = await summary();
+    expect(before.lowestTotal).toBe('1000.00');
+    expect(before.s4).toMatchObject({ quotedLines: 0, amount: '0.00' });
+    const cached = comparisonSummaryCacheSize();
+    expect(cached).toBeGreaterThan(0);
+
+    // Cached: a price changed behind the server's back (no version, no revision) is not seen …
+    const [quote1] = await db
+      .select()
+      .from(enquiryQuote)
+      .where(
+        and(
+          eq(enquiryQuote.enquiryId, id),
+          eq(enquiryQuote.toElsAccount, '200001'),
+          eq(enquiryQuote.status, '1'),
+        ),
+      );
+    await db
+      .update(enquiryQuote)
+      .set({ priceExcludingTax: '9.000000' })
+      .where(eq(enquiryQuote.id, quote1.id));
+    expect(await summary()).toEqual(before);
+    expect(comparisonSummaryCacheSize()).toBe(cached);
+    await db
+      .update(enquiryQuote)
+      .set({ priceExcludingTax: '10.000000' })
+      .where(eq(enquiryQuote.id, quote1.id));
+
+    // … but a supplier's quote through the API (quoting reopened by hand, so the header's version stays)
+    // raises the quote revision in its transaction: the next read answers the new figures.
+    const version = (await db.select().from(enquiry).where(eq(enquiry.id, id)))[0].version;
+    await setEnd(new Date(Date.now() + 3_600_000), '1');
+    await quoteAt('200004', '8');
+    await setEnd(new Date(Date.now() - 60_000), '2');
+    const [after] = await db.select().from(enquiry).where(eq(enquiry.id, id));
+    expect(after.version).toBe(version);
+    const changed = await summary();
+    expect(changed.s4).toMatchObject({ quotedLines: 1, lowestLines: 1, amount: '800.00' });
+    expect(changed.lowestTotal).toBe('800.00');
+    expect(changed.s1).toMatchObject({ lowestLines: 0, amount: '1000.00' });
   });
 });

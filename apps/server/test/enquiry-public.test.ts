@@ -481,7 +481,7 @@ describe('the supplier menu entry Public RFQs (seed and migration 0061)', () => 
 
   it('an existing database without it gets it once under each sourcing group, however often it runs', async () => {
     const statements = readFileSync(
-      join(import.meta.dirname, '../drizzle/0061_enquiry_public_menu.sql'),
+      join(import.meta.dirname, '../drizzle/0061_sourcing_leftovers.sql'),
       'utf8',
     )
       .split('--> statement-breakpoint')

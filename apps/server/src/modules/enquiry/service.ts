@@ -37,6 +37,7 @@ import {
 import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
@@ -823,6 +824,18 @@ async function quoteRanks(
   return out;
 }
 
+/**
+ * Raises the RFQ's quote revision (`quote_rev`) in the caller's transaction: every write of its invitations
+ * or quotes that does not move the header's version calls it (quote, participate, decline, join), so the
+ * comparison summary cached under (id, version, quoteRev) is never served stale (summaryCache below).
+ */
+export async function touchQuotes(tx: Queryable, enquiryId: string): Promise<void> {
+  await tx
+    .update(enquiry)
+    .set({ quoteRev: sql`${enquiry.quoteRev} + 1` })
+    .where(eq(enquiry.id, enquiryId));
+}
+
 /** Participate (supplier, while open): its invitations without a response become "response successful". */
 export async function participate(db: Queryable, auth: AuthContext, id: string) {
   return db.transaction(async (tx) => {
@@ -841,6 +854,7 @@ export async function participate(db: Queryable, auth: AuthContext, id: string) 
           inArray(enquirySupplier.quoteStatus, ['0', '4']),
         ),
       );
+    await touchQuotes(tx, id);
   });
 }
 
@@ -859,6 +873,7 @@ export async function decline(db: Queryable, env: string, auth: AuthContext, id:
       .set({ quoteStatus: '4', declineReason: reason, lastUpdateDate: new Date() })
       .where(inArray(enquirySupplier.id, ids));
     await tx.update(enquiryQuote).set({ status: '0' }).where(inArray(enquiryQuote.invitationId, ids));
+    await touchQuotes(tx, id);
     await notify(tx, env, {
       receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
       msgTitle: fillText(
@@ -953,6 +968,7 @@ export async function quote(
         .set({ quoteStatus: previous ? '3' : '2', lastUpdateDate: new Date() })
         .where(eq(enquirySupplier.id, found.invitation.id));
     }
+    await touchQuotes(tx, id);
     await endIfAllAnswered(tx, env, row);
     return findQuotePage(tx, auth, id);
   });
@@ -1493,7 +1509,7 @@ export async function findComparisonPage(
   const [lines, pending, summary] = await Promise.all([
     comparisonLines(db, row, items, false),
     findPendingAward(db, row),
-    first ? comparisonSummary(db, row) : Promise.resolve(null),
+    first ? cachedComparisonSummary(db, row) : Promise.resolve(null),
   ]);
   const currency = row.currency;
   const suppliers: Array<{ toElsAccount: string; supplierName: string }> = [];
@@ -1520,6 +1536,34 @@ export async function findComparisonPage(
     nextLineFrom: found.length > limit ? found[limit].lineNumber : null,
     summary,
   };
+}
+
+/**
+ * The comparison summaries computed in this process (issue #13: ~2 s on an RFQ of 500 lines × 20
+ * suppliers), keyed by RFQ id, header version and quote revision — the version moves with every header
+ * transition (publish, new round, award, close …) and `quote_rev` with every invitation or quote write that
+ * leaves the version alone (touchQuotes), both in the writing transaction, so a changed RFQ is always a miss,
+ * in any process. Bounded by size (the summaries' JSON length, 8 MB in all), least recently used first out.
+ */
+const summaryCache = new LRUCache<string, ComparisonSummary>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (summary) => Math.max(1, JSON.stringify(summary).length),
+});
+
+/** How many summaries this process holds (tests). */
+export const comparisonSummaryCacheSize = () => summaryCache.size;
+
+/**
+ * The comparison's summary from the per-process cache, computed (comparisonSummary) on a miss. The RFQ
+ * row is read before the summary, so a cached summary is never older than its key.
+ */
+async function cachedComparisonSummary(db: Queryable, row: EnquiryRow): Promise<ComparisonSummary> {
+  const key = `${row.id}:${row.version}:${row.quoteRev}`;
+  const hit = summaryCache.get(key);
+  if (hit) return hit;
+  const summary = await comparisonSummary(db, row);
+  summaryCache.set(key, summary);
+  return summary;
 }
 
 /**

@@ -10,3 +10,7 @@ SELECT g."station", g."els_account", g."id", '公开询价', 'Public RFQs', '/rf
 FROM "menu" g
 WHERE g."station" = 'sale' AND g."app_code" = 'sourcing' AND g."parent_id" IS NULL
   AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."parent_id" = g."id" AND m."app_code" = 'enquiry-public');
+--> statement-breakpoint
+-- The RFQ's quote revision (issue #13, the comparison summary's cache key): raised in the same transaction as every
+-- write of its invitations or quotes that does not move the header's version (quote, participate, decline, join).
+ALTER TABLE "enquiry" ADD COLUMN IF NOT EXISTS "quote_rev" integer DEFAULT 0 NOT NULL;
