@@ -4,7 +4,7 @@ import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 /**
  * Issue #13 public RFQs, as new users would meet them: buyer1 makes an RFQ with the method 公开询价 (Public),
  * inviting nobody, submits and publishes it; supplier 200003 — invited to nothing here — opens 公开询价
- * (Public RFQs) from its RFQ invitations, sees the RFQ's terms and lines (no other supplier, no price),
+ * (Public RFQs) from its side menu (a tab next to its RFQ invitations), sees the RFQ's terms and lines (no other supplier, no price),
  * takes part and quotes on its quote page; after the quote deadline buyer1 sees 200003 among the
  * suppliers, marked as having joined, and its price in the comparison.
  */
@@ -70,7 +70,9 @@ test('supplier 200003 finds it in Public RFQs, takes part and quotes', async ({ 
   const frame = appFrame(page);
   // Not invited: the RFQ is not among its invitations yet.
   await expect(frame.getByRole('button', { name: rfq, exact: true })).toHaveCount(0);
-  await frame.getByRole('button', { name: '公开询价' }).click();
+  // Its own side-menu entry opens the public list in a tab of its own, next to RFQ invitations.
+  await openMenuEntry(page, '寻源管理', '公开询价');
+  await expect(page.getByRole('tab', { name: '询价邀请', exact: true })).toBeVisible();
   await expect(frame.getByText('所有采购方发布的公开询价').first()).toBeVisible();
   await frame.getByLabel('询价单号或描述').fill(rfq);
   await frame.getByRole('button', { name: '查询', exact: true }).click();

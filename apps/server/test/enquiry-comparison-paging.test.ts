@@ -1,5 +1,6 @@
 import { expandComparisonLines } from '@srm/contracts/enquiry-comparison';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPARISON_CONCURRENCY,
@@ -7,7 +8,8 @@ import {
   comparisonLoad,
   limitComparison,
 } from '../src/modules/enquiry/comparison-limit.ts';
-import { enquiry } from '../src/modules/enquiry/tables.ts';
+import { comparisonSummaryCacheSize } from '../src/modules/enquiry/service.ts';
+import { enquiry, enquiryQuote } from '../src/modules/enquiry/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
@@ -88,6 +90,60 @@ const page = (query: string, session = s.buyer, lang: 'en' | 'zh_cn' = 'en') =>
     url: `${P}/findComparison/${rfqId}${query}`,
     headers: { ...session.headers, lang },
   });
+
+const invitationPage = (query: string, session = s.buyer) =>
+  server.app.inject({
+    method: 'GET',
+    url: `${P}/findInvitations/${rfqId}${query}`,
+    headers: { ...session.headers, lang: 'en' },
+  });
+
+describe('RFQ invitations paged by line (issue #13)', () => {
+  it('answers every line once across pages, in order, with the line count; default 50', async () => {
+    const numbers: number[] = [];
+    const sizes: number[] = [];
+    let query = '?limit=5';
+    for (let i = 0; i < 10; i++) {
+      const res = (await invitationPage(query)).json();
+      expect(res.code, res.message).toBe('200');
+      expect(res.data.lineCount).toBe(LINES);
+      // Before the deadline: statuses, never a price.
+      expect(res.data.sealed).toBe(true);
+      expect(JSON.stringify(res.data)).not.toContain('price');
+      sizes.push(res.data.lines.length);
+      for (const l of res.data.lines) {
+        numbers.push(l.lineNumber);
+        expect(l.suppliers.map((x: { toElsAccount: string }) => x.toElsAccount).sort()).toEqual(SUPPLIERS);
+      }
+      if (res.data.nextLineFrom === null) break;
+      query = `?lineFrom=${res.data.nextLineFrom}&limit=5`;
+    }
+    expect(sizes).toEqual([5, 5, 2]);
+    expect(numbers).toHaveLength(LINES);
+    expect(new Set(numbers).size).toBe(LINES);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    const whole = (await invitationPage('')).json().data;
+    expect(whole.lines.map((l: { lineNumber: number }) => l.lineNumber)).toEqual(numbers);
+    expect(whole.nextLineFrom).toBeNull();
+    // The quotes given are statuses here: every supplier quoted every line but 200004 on line 5.
+    const line5 = whole.lines[4].suppliers.find((x: { toElsAccount: string }) => x.toElsAccount === '200004');
+    expect(line5.quoteStatus).toBe('0');
+  });
+
+  it("answers 404 for another company's RFQ and 400 naming the field for bad paging", async () => {
+    expect((await invitationPage('', s.other)).json().code).toBe('404');
+    for (const q of ['?limit=0', '?limit=201', '?limit=abc']) {
+      const res = (await invitationPage(q)).json();
+      expect(res.code, q).toBe('400');
+      expect(res.message, q).toContain('limit');
+    }
+    const bad = (await invitationPage('?lineFrom=-1')).json();
+    expect(bad.code).toBe('400');
+    expect(bad.message).toContain('lineFrom');
+    const past = (await invitationPage('?lineFrom=100000')).json();
+    expect(past.data).toMatchObject({ lines: [], nextLineFrom: null, lineCount: LINES });
+  });
+});
 
 describe('RFQ comparison paged by line (issue #13)', () => {
   it('stays sealed on every page before the deadline', async () => {
@@ -237,5 +293,188 @@ describe('RFQ comparison paged by line (issue #13)', () => {
     expect(waited.json().code).toBe('200');
     expect(comparisonLoad()).toEqual({ active: 0, pending: 0 });
     expect((await get(`${P}/exportComparison/${rfqId}`, s.buyer)).statusCode).toBe(200);
+  });
+});
+
+describe('the comparison Excel export, streamed (issue #13)', () => {
+  it('streams every line of a 230-line RFQ (three pages of 100) and reads back as the comparison', async () => {
+    const LINES_BIG = 230;
+    const materials = await server.database.db
+      .select()
+      .from(material)
+      .where(eq(material.elsAccount, '100000'));
+    const saved = await post(`${P}/save`, s.buyer, {
+      enquiryDesc: '流式导出比价',
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      priceValidDate: '2027-12-31',
+      lines: Array.from({ length: LINES_BIG }, (_, i) => ({
+        materialId: materials[i % materials.length].id,
+        quantity: String(10 + i),
+        deliveryDate: '2027-01-31',
+        suppliers: SUPPLIERS,
+      })),
+    });
+    expect(saved.json().code, saved.json().message).toBe('200');
+    let row = saved.json().data;
+    row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+    expect((await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().code).toBe('200');
+    // Each supplier prices line i at 1 + i / 100 + its own step, so every row's amount is known.
+    for (const [n, account] of SUPPLIERS.entries()) {
+      const quotePage = (await get(`${S}/findQuote/${row.id}`, s[account])).json().data;
+      const res = await post(`${S}/quote/${row.id}`, s[account], {
+        lines: quotePage.lines.map((l: { itemId: string }, i: number) => ({
+          itemId: l.itemId,
+          priceExcludingTax: (1 + i / 100 + n / 4).toFixed(2),
+        })),
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+    }
+    const url = `${P}/exportComparison/${row.id}`;
+    // Sealed before the deadline: a plain '400' answer, no file.
+    const sealed = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...s.buyer.headers, lang: 'en' },
+    });
+    expect(sealed.json().code).toBe('400');
+    await server.database.db
+      .update(enquiry)
+      .set({ quoteEndTime: new Date(Date.now() - 60_000) })
+      .where(eq(enquiry.id, row.id));
+
+    const res = await server.app.inject({ method: 'GET', url, headers: { ...s.buyer.headers, lang: 'en' } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="comparison-RFQ[\w-]+\.xlsx"$/);
+    // Streamed: no length known up front.
+    expect(res.headers['content-length']).toBeUndefined();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.name).toBe('Comparison');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(header.slice(0, 3)).toEqual(['Line', 'Material number', 'Material description']);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    const rows: Array<Record<string, unknown>> = [];
+    sheet.eachRow((r, n) => {
+      if (n === 1) return;
+      const values = (r.values as unknown[]).slice(1);
+      rows.push(Object.fromEntries(header.map((h, i) => [h, values[i]])));
+    });
+    expect(rows).toHaveLength(LINES_BIG * SUPPLIERS.length);
+    // Every line once per supplier, in line order, and the lowest is 200001 (the cheapest step) on each.
+    const lines = rows.map((r) => Number(r.Line));
+    expect(new Set(lines).size).toBe(LINES_BIG);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    const lowest = rows.filter((r) => r['Lowest/highest'] === 'Lowest');
+    expect(lowest).toHaveLength(LINES_BIG);
+    expect(lowest.every((r) => String(r.Supplier).startsWith('200001 '))).toBe(true);
+    // The last line (index 229): quantity 239 × (1 + 2.29 + 0.5) = 905.81 for 200004.
+    const last = rows.filter((r) => Number(r.Line) === lines[lines.length - 1]);
+    expect(last.find((r) => String(r.Supplier).startsWith('200004 '))?.['Line amount excl. tax']).toBe(
+      '905.81',
+    );
+    // The same figures as the paged comparison.
+    const cells: string[] = [];
+    let query = '?limit=200';
+    for (;;) {
+      const pageRes = (
+        await server.app.inject({
+          method: 'GET',
+          url: `${P}/findComparison/${row.id}${query}`,
+          headers: { ...s.buyer.headers, lang: 'en' },
+        })
+      ).json();
+      for (const l of expandComparisonLines(pageRes.data))
+        for (const q of l.quotes) cells.push(`${q.toElsAccount}:${q.lineAmount}`);
+      if (pageRes.data.nextLineFrom === null) break;
+      query = `?lineFrom=${pageRes.data.nextLineFrom}&limit=200`;
+    }
+    expect(rows.map((r) => `${String(r.Supplier).slice(0, 6)}:${r['Line amount excl. tax']}`).sort()).toEqual(
+      cells.sort(),
+    );
+  });
+});
+
+describe('the comparison summary, cached per RFQ version and quote revision (issue #13)', () => {
+  it('serves the cached summary while nothing changed, and a new quote changes it at once', async () => {
+    const db = server.database.db;
+    const materials = await db.select().from(material).where(eq(material.elsAccount, '100000'));
+    const saved = await post(`${P}/save`, s.buyer, {
+      enquiryDesc: '比价汇总缓存',
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      priceValidDate: '2027-12-31',
+      lines: [
+        { materialId: materials[0].id, quantity: '100', deliveryDate: '2027-01-31', suppliers: SUPPLIERS },
+      ],
+    });
+    let row = saved.json().data;
+    row = (await post(`${P}/submit/${row.id}`, s.buyer, { version: row.version })).json().data;
+    expect((await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().code).toBe('200');
+    const id = row.id as string;
+    const quoteAt = async (account: string, price: string) => {
+      const page = (await get(`${S}/findQuote/${id}`, s[account])).json().data;
+      const res = await post(`${S}/quote/${id}`, s[account], {
+        lines: [{ itemId: page.lines[0].itemId, priceExcludingTax: price }],
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+    };
+    await quoteAt('200001', '10');
+    await quoteAt('200003', '12');
+    const setEnd = (at: Date, status: string) =>
+      db.update(enquiry).set({ quoteEndTime: at, enquiryStatus: status }).where(eq(enquiry.id, id));
+    await setEnd(new Date(Date.now() - 60_000), '1');
+    const summary = async () => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `${P}/findComparison/${id}`,
+        headers: { ...s.buyer.headers, lang: 'en' },
+      });
+      expect(res.json().code, res.json().message).toBe('200');
+      const data = res.json().data;
+      const of = (account: string) =>
+        data.summary.suppliers.find((x: { toElsAccount: string }) => x.toElsAccount === account);
+      return { lowestTotal: data.summary.lowestTotal, s1: of('200001'), s4: of('200004') };
+    };
+    const before = await summary();
+    expect(before.lowestTotal).toBe('1000.00');
+    expect(before.s4).toMatchObject({ quotedLines: 0, amount: '0.00' });
+    const cached = comparisonSummaryCacheSize();
+    expect(cached).toBeGreaterThan(0);
+
+    // Cached: a price changed behind the server's back (no version, no revision) is not seen …
+    const [quote1] = await db
+      .select()
+      .from(enquiryQuote)
+      .where(
+        and(
+          eq(enquiryQuote.enquiryId, id),
+          eq(enquiryQuote.toElsAccount, '200001'),
+          eq(enquiryQuote.status, '1'),
+        ),
+      );
+    await db
+      .update(enquiryQuote)
+      .set({ priceExcludingTax: '9.000000' })
+      .where(eq(enquiryQuote.id, quote1.id));
+    expect(await summary()).toEqual(before);
+    expect(comparisonSummaryCacheSize()).toBe(cached);
+    await db
+      .update(enquiryQuote)
+      .set({ priceExcludingTax: '10.000000' })
+      .where(eq(enquiryQuote.id, quote1.id));
+
+    // … but a supplier's quote through the API (quoting reopened by hand, so the header's version stays)
+    // raises the quote revision in its transaction: the next read answers the new figures.
+    const version = (await db.select().from(enquiry).where(eq(enquiry.id, id)))[0].version;
+    await setEnd(new Date(Date.now() + 3_600_000), '1');
+    await quoteAt('200004', '8');
+    await setEnd(new Date(Date.now() - 60_000), '2');
+    const [after] = await db.select().from(enquiry).where(eq(enquiry.id, id));
+    expect(after.version).toBe(version);
+    const changed = await summary();
+    expect(changed.s4).toMatchObject({ quotedLines: 1, lowestLines: 1, amount: '800.00' });
+    expect(changed.lowestTotal).toBe('800.00');
+    expect(changed.s1).toMatchObject({ lowestLines: 0, amount: '1000.00' });
   });
 });

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRelation, company, role, subaccount, subaccountRole } from '../src/modules/account/tables.ts';
 import { defaultKindActions } from '../src/modules/company-admin/kind-actions.ts';
@@ -359,5 +361,136 @@ describe('the Public RFQs list, taking part and quoting', () => {
     expect(res.json().message).toContain('Supplier 200002 is blacklisted');
     // The second unlinked company still takes part.
     expect((await post(`${S}/join/${open.id}`, s['200092'])).json().data.created).toBe(true);
+  });
+});
+
+describe('announcing a public RFQ to the buyer’s linked suppliers on publish', () => {
+  const UNLINKED = '200093';
+  const master = (account: string) =>
+    and(eq(supplierMaster.elsAccount, '100000'), eq(supplierMaster.toElsAccount, account));
+  beforeAll(async () => {
+    const db = server.database.db;
+    // A company linked to no buyer; 200002 blacklisted and 200004 frozen at the buyer; 200003 reads English.
+    await db.insert(company).values({ elsAccount: UNLINKED, companyName: '未关联供应商 200093' });
+    await db.insert(subaccount).values({
+      elsAccount: UNLINKED,
+      elsSubAccount: 'admin',
+      name: 'Admin',
+      station: 'sale',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      permission: 'admin',
+    });
+    await db.update(supplierMaster).set({ supplierStatus: 'blacklist' }).where(master('200002'));
+    await db.update(supplierMaster).set({ frozen: true }).where(master('200004'));
+    await db
+      .update(subaccount)
+      .set({ lang: 'en' })
+      .where(and(eq(subaccount.elsAccount, '200003'), eq(subaccount.elsSubAccount, 'admin')));
+  });
+  afterAll(async () => {
+    await server.database.db.update(supplierMaster).set({ frozen: false }).where(master('200004'));
+  });
+
+  /** The messages each company received about one RFQ (titles). */
+  const titles = async (id: string, account: string) =>
+    (
+      await server.database.db
+        .select({ title: sysMsg.msgTitle, link: sysMsg.linkUrl })
+        .from(sysMsg)
+        .where(and(eq(sysMsg.businessId, id), eq(sysMsg.elsAccount, account)))
+    ).map((m) => m.title);
+  const notices = async (id: string, account: string) =>
+    (await titles(id, account)).filter((t) => /^(公开询价：|Public request for quotation )/.test(t));
+
+  it('tells each linked supplier once, in its language; not the invited, blacklisted, frozen or unlinked', async () => {
+    const rfq = await published([['200001'], []]);
+    const buyerName = '华东精密制造有限公司';
+    // 200003 (English) and 200091 (a stranger linked by taking part earlier) are told once.
+    expect(await notices(rfq.id, '200003')).toEqual([
+      `Public request for quotation ${rfq.enquiryNumber} from ${buyerName}`,
+    ]);
+    expect(await notices(rfq.id, '200091')).toEqual([`公开询价：${rfq.enquiryNumber}（${buyerName}）`]);
+    const [message] = await server.database.db
+      .select()
+      .from(sysMsg)
+      .where(and(eq(sysMsg.businessId, rfq.id), eq(sysMsg.elsAccount, '200003')));
+    expect(message.linkUrl).toBe('/rfq/#/v2/public');
+    expect(message.msgContent).toContain('Open Public RFQs to take part');
+    // The invited company has its invitation instead; blacklisted, frozen and unlinked companies hear nothing.
+    expect(await notices(rfq.id, '200001')).toEqual([]);
+    expect((await titles(rfq.id, '200001')).some((t) => t.startsWith('询价邀请'))).toBe(true);
+    for (const account of ['200002', '200004', UNLINKED])
+      expect(await titles(rfq.id, account), account).toEqual([]);
+    // The unlinked company still finds it in its Public RFQs list.
+    const unlinked = await login(server, UNLINKED, 'admin');
+    expect(ids(await publicList(unlinked))).toContain(rfq.id);
+
+    // Publishing again is refused and sends nothing; taking part and closing send no further notice.
+    const detail = (await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json().data.record;
+    const again = await post(`${P}/publish/${rfq.id}`, s.buyer, { version: detail.version });
+    expect(again.json().code).toBe('400');
+    expect((await post(`${S}/join/${rfq.id}`, s['200003'])).json().data.created).toBe(true);
+    const current = (await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json().data.record;
+    const closed = await post(`${P}/close/${rfq.id}`, s.buyer, { version: current.version });
+    expect(closed.json().code, closed.body).toBe('200');
+    expect(await notices(rfq.id, '200003')).toHaveLength(1);
+    expect(await notices(rfq.id, '200091')).toHaveLength(1);
+    for (const account of ['200002', '200004', UNLINKED])
+      expect(await notices(rfq.id, account), account).toEqual([]);
+  });
+
+  it('sends no such notice for an RFQ by invitation', async () => {
+    await server.database.db.update(supplierMaster).set({ frozen: false }).where(master('200004'));
+    const rfq = await published([['200001', '200003', '200004']], { enquiryMethod: '1' });
+    for (const account of ['200001', '200003', '200004', '200091'])
+      expect(await notices(rfq.id, account), account).toEqual([]);
+    // The invitees have their invitation; the linked stranger hears nothing of an RFQ it may not join.
+    expect(await titles(rfq.id, '200003')).toHaveLength(1);
+    expect(await titles(rfq.id, '200091')).toEqual([]);
+  });
+});
+
+describe('the supplier menu entry Public RFQs (seed and migration 0061)', () => {
+  type MenuRow = {
+    app_code: string;
+    parent_code: string;
+    app_url: string;
+    app_name_en: string;
+    after: boolean;
+  };
+  const entries = async () =>
+    (
+      (await server.database.db.execute(sql`
+        select m.app_code, p.app_code as parent_code, m.app_url, m.app_name_en,
+          m.sort_order > (select i.sort_order from menu i where i.parent_id = p.id and i.app_code = 'enquiry-invitations') as after
+        from menu m join menu p on p.id = m.parent_id
+        where m.station = 'sale' and m.app_code = 'enquiry-public'`)) as unknown as { rows: MenuRow[] }
+    ).rows;
+  const expected = {
+    app_code: 'enquiry-public',
+    parent_code: 'sourcing',
+    // Its own address: the shell keys tabs by address, so it is not taken for RFQ invitations (/rfq/#/v2/list).
+    app_url: '/rfq/#/v2/public',
+    app_name_en: 'Public RFQs',
+    after: true,
+  };
+
+  it('a fresh database has it once, from the seed, after RFQ invitations', async () => {
+    expect(await entries()).toEqual([expected]);
+  });
+
+  it('an existing database without it gets it once under each sourcing group, however often it runs', async () => {
+    const statements = readFileSync(
+      join(import.meta.dirname, '../drizzle/0061_sourcing_leftovers.sql'),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .filter((st) => st.includes('INSERT INTO "menu"'));
+    expect(statements).toHaveLength(1);
+    await server.database.db.execute(sql`delete from menu where app_code = 'enquiry-public'`);
+    for (let run = 0; run < 2; run++) {
+      await server.database.db.execute(sql.raw(statements[0]));
+      expect(await entries()).toEqual([expected]);
+    }
   });
 });

@@ -222,6 +222,15 @@ describe('RFQ sealing, comparison and award', () => {
     }
     const won = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
     expect(won.lines[0]).toMatchObject({ quoteStatus: '5', quota: '40.00' });
+    // The winners are told what follows an ordinary RFQ's award: prices recorded, orders to come.
+    const toldWinner = await server.database.db
+      .select({ title: sysMsg.msgTitle, content: sysMsg.msgContent })
+      .from(sysMsg)
+      .where(and(eq(sysMsg.businessId, rfq.id), eq(sysMsg.elsAccount, '200001')));
+    const wonMessage = toldWinner.find((m) => m.title.startsWith('恭喜中标'));
+    expect(wonMessage?.title).toBe(`恭喜中标：询价单 ${rfq.enquiryNumber}`);
+    expect(wonMessage?.content).toContain('配额 40.00%');
+    expect(wonMessage?.content).toContain('采购方将按配额生成采购订单');
   });
 
   it('ends quoting at the deadline by the timer, once, however many pollers, and tells the buyer', async () => {

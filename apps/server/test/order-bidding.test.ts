@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
+import { sysMsg } from '../src/modules/message/tables.ts';
 import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 import { masterdataFixtures } from './masterdata-fixtures.ts';
@@ -324,6 +325,21 @@ describe('price bidding on an unsent order, through a one-round RFQ', () => {
       data<{ lines: Array<{ quoteStatus: string }> }>(await get(`${RS}/findQuote/${rfq.record.id}`, s1))
         .lines[0].quoteStatus,
     ).toBe('6');
+    // Their messages name the order: the winner is now its supplier (no order draft is made for it).
+    const told = async (account: string) =>
+      server.database.db
+        .select({ title: sysMsg.msgTitle, content: sysMsg.msgContent })
+        .from(sysMsg)
+        .where(and(eq(sysMsg.businessId, rfq.record.id), eq(sysMsg.elsAccount, account)));
+    const winner = (await told('200003')).find((m) => m.title.startsWith('恭喜中标'));
+    expect(winner?.title).toBe(
+      `恭喜中标：采购订单 ${order.orderNumber} 的竞价（询价单 ${started.enquiryNumber}）`,
+    );
+    expect(winner?.content).toContain(`贵司已成为采购订单 ${order.orderNumber} 的供应商`);
+    expect(winner?.content).not.toContain('生成采购订单');
+    expect((await told('200001')).map((m) => m.title)).toContain(
+      `未中标：采购订单 ${order.orderNumber} 的竞价（询价单 ${started.enquiryNumber}）`,
+    );
     // Awarded, the order goes on as any other: it can be submitted (approved at once here).
     const submitted = data<Header>(await post(`${P}/submit/${order.id}`, buyer1, { version: after.version }));
     expect(submitted.auditStatus).toBe('2');

@@ -50,6 +50,38 @@ export async function writeWorkbook(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/**
+ * Streams one sheet into `out` as it is written (exceljs `stream.xlsx.WorkbookWriter`): the same layout as
+ * writeWorkbook — a bold, frozen header row in the caller's language, then the rows (key → value) — but
+ * each row is committed (zipped and written) as it comes from `rows`, so memory holds a few rows, not the
+ * workbook. Resolves once the workbook is complete and written to `out` (which it ends); rejects when
+ * `rows` or the writer fails (the caller then destroys `out`: a download cut short, never a broken file
+ * served whole). Inline strings, no shared-string table (that table would hold every text until the end).
+ */
+export async function streamWorkbook(
+  sheetName: string,
+  columns: Column[],
+  rows: AsyncIterable<Record<string, string | number | null | undefined>>,
+  locale: Locale,
+  out: NodeJS.WritableStream,
+): Promise<void> {
+  const excel = await loadExcel();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
+    stream: out as unknown as import('node:stream').Stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'SRM portal';
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c[locale], key: c.key, width: c.width ?? 12 }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  for await (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
 /** One data row of an import: its 1-based sheet row number and its values by field key. */
 export type SheetRow = { row: number; values: Record<string, unknown> };
 

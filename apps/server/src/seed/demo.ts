@@ -333,6 +333,9 @@ const saleMenu: MenuSeed[] = [
     icon: 'ShopOutlined',
     children: [
       { code: 'enquiry-invitations', zh: '询价邀请', en: 'RFQ invitations', url: '/rfq/#/v2/list' },
+      // Every buyer's public RFQs (issue #13; migration 0061 for existing databases): an address of its own, so
+      // the shell's tab is not taken for "询价邀请".
+      { code: 'enquiry-public', zh: '公开询价', en: 'Public RFQs', url: '/rfq/#/v2/public' },
       {
         code: 'ebidding-invitations',
         zh: '在线竞价邀请',

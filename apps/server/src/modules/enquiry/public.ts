@@ -9,7 +9,7 @@ import type { AuthContext } from '../../platform/http.ts';
 import { accountRelation, company } from '../account/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { supplierStandings } from '../supplier-lifecycle/rights.ts';
-import { enquiryKind } from './service.ts';
+import { enquiryKind, touchQuotes } from './service.ts';
 import { enquiry, enquiryItem, enquirySupplier } from './tables.ts';
 
 /**
@@ -288,8 +288,9 @@ export async function join(
         })),
       )
       .onConflictDoNothing();
-    // The caller's row of the supplier's RFQ list (the sale index).
+    // The caller's row of the supplier's RFQ list (the sale index); the comparison summary's key moves.
     await enquiryKind.refreshSaleIndex(tx, id);
+    await touchQuotes(tx, id);
     const [full] = await tx.select().from(enquiry).where(eq(enquiry.id, id));
     await notify(tx, env, {
       receivers: { users: [enquiryKind.creatorOf(full as unknown as DocRow)] },

@@ -12,7 +12,7 @@ import type { Queryable } from '../../platform/db.ts';
 import type { RowError } from '../../platform/document/import.ts';
 import { IMPORT_MAX_ERRORS } from '../../platform/document/import.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { type Column, readWorkbook, writeWorkbook } from '../../platform/excel.ts';
+import { type Column, readWorkbook, streamWorkbook, writeWorkbook } from '../../platform/excel.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { type MessageKey, t } from '../../platform/messages.ts';
 import { comparisonLinePages, findQuotePage, isOpen, quote, supplierInvitations } from './service.ts';
@@ -257,17 +257,21 @@ const comparisonColumns: Column[] = [
  * The price comparison as an .xlsx in the caller's language (issue #13 "Excel export of the comparison"):
  * the same figures as findComparison — per line × invited supplier the status, round, unit price excl.
  * tax for the line's quantity (the RFQ's currency), ladder, line amount (2 decimals), lowest/highest,
- * last price (in the RFQ's currency, and as recorded with its currency), savings, the requisition's budget price (in the RFQ's currency) with the savings against it
- * (amount and %, empty for a line without a requisition budget) and quota — so nobody rebuilds the table by
- * hand. Same rules as the comparison:
- * '400' sealed or not opened; '404' for another company's RFQ.
+ * last price (in the RFQ's currency, and as recorded with its currency), savings, the requisition's budget
+ * price (in the RFQ's currency) with the savings against it (amount and %, empty for a line without a
+ * requisition budget) and quota — so nobody rebuilds the table by hand.
+ *
+ * Streamed: the first page of 100 lines is read here, so the comparison's rules answer before anything is
+ * sent — '400' sealed or not opened; '404' for another company's RFQ — and the answer's `write(out)` then
+ * streams the workbook (platform/excel.ts streamWorkbook), reading the next 100 lines only as the rows of
+ * the previous ones have been written: memory holds one page of cells, whatever the RFQ's size.
  */
 export async function comparisonSheet(
   db: Queryable,
   auth: AuthContext,
   id: string,
   locale: Locale,
-): Promise<{ bytes: Buffer; fileName: string }> {
+): Promise<{ fileName: string; write: (out: NodeJS.WritableStream) => Promise<void> }> {
   const mark = (q: { lowest: boolean; highest: boolean }) =>
     q.lowest
       ? locale === 'en'
@@ -278,46 +282,48 @@ export async function comparisonSheet(
           ? 'Highest'
           : '最高'
         : '';
-  // Page by page (100 lines at a time): the cells of one page only are held, then their sheet rows.
-  const rows: Array<Record<string, string | number | null>> = [];
-  let record: Record<string, unknown> = {};
-  for await (const page of comparisonLinePages(db, auth, id)) {
-    record = page.record as Record<string, unknown>;
-    for (const line of page.lines)
-      for (const q of line.quotes)
-        rows.push({
-          lineNumber: line.lineNumber / 10,
-          materialNumber: line.materialNumber,
-          materialDesc: line.materialDesc,
-          quantity: plain(line.quantity),
-          unit: line.unit,
-          supplier: `${q.toElsAccount} ${q.supplierName}`,
-          quoteStatus: QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale] ?? q.quoteStatus,
-          bout: q.bout,
-          price: q.priceExcludingTax ? plain(q.priceExcludingTax) : null,
-          ladder: q.ladder ? ladderText(q.ladder) : null,
-          taxRate: q.taxRate ? plain(q.taxRate) : null,
-          lineAmount: q.lineAmount,
-          costs: q.costs ? q.costs.map((c) => `${c.name}:${plain(c.amount)}`).join('; ') : null,
-          fees: q.fees ? q.fees.map((f) => `${f.name}:${f.amount}`).join('; ') : null,
-          totalAmount: q.totalAmount,
-          mark: mark(q),
-          lastPrice: line.lastPrice ? plain(line.lastPrice) : null,
-          // As recorded, with its currency (the converted column above is empty without an RFQ rate for it).
-          lastPriceOriginal: line.lastPriceOriginal
-            ? `${plain(line.lastPriceOriginal)} ${line.lastPriceCurrency}`
-            : null,
-          savings: q.savings,
-          savingsRate: q.savingsRate,
-          budgetPrice: line.budgetPrice ? plain(line.budgetPrice) : null,
-          budgetSavings: q.budgetSavings,
-          budgetSavingsRate: q.budgetSavingsRate,
-          quota: q.quota ? plain(q.quota) : null,
-        });
+  const pages = comparisonLinePages(db, auth, id);
+  const first = await pages.next();
+  if (first.done) throw new Error('comparisonLinePages yields at least one page');
+  const record = first.value.record as Record<string, unknown>;
+  async function* rows() {
+    for (let page = first; !page.done; page = await pages.next())
+      for (const line of page.value.lines)
+        for (const q of line.quotes)
+          yield {
+            lineNumber: line.lineNumber / 10,
+            materialNumber: line.materialNumber,
+            materialDesc: line.materialDesc,
+            quantity: plain(line.quantity),
+            unit: line.unit,
+            supplier: `${q.toElsAccount} ${q.supplierName}`,
+            quoteStatus: QUOTE_STATUS[q.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale] ?? q.quoteStatus,
+            bout: q.bout,
+            price: q.priceExcludingTax ? plain(q.priceExcludingTax) : null,
+            ladder: q.ladder ? ladderText(q.ladder) : null,
+            taxRate: q.taxRate ? plain(q.taxRate) : null,
+            lineAmount: q.lineAmount,
+            costs: q.costs ? q.costs.map((c) => `${c.name}:${plain(c.amount)}`).join('; ') : null,
+            fees: q.fees ? q.fees.map((f) => `${f.name}:${f.amount}`).join('; ') : null,
+            totalAmount: q.totalAmount,
+            mark: mark(q),
+            lastPrice: line.lastPrice ? plain(line.lastPrice) : null,
+            // As recorded, with its currency (the converted column above is empty without an RFQ rate for it).
+            lastPriceOriginal: line.lastPriceOriginal
+              ? `${plain(line.lastPriceOriginal)} ${line.lastPriceCurrency}`
+              : null,
+            savings: q.savings,
+            savingsRate: q.savingsRate,
+            budgetPrice: line.budgetPrice ? plain(line.budgetPrice) : null,
+            budgetSavings: q.budgetSavings,
+            budgetSavingsRate: q.budgetSavingsRate,
+            quota: q.quota ? plain(q.quota) : null,
+          };
   }
   const number = String(record.enquiryNumber ?? 'rfq').replace(/[^\w.-]/g, '_');
   return {
-    bytes: await writeWorkbook(locale === 'en' ? 'Comparison' : '比价', comparisonColumns, rows, locale),
     fileName: `comparison-${number}.xlsx`,
+    write: (out) =>
+      streamWorkbook(locale === 'en' ? 'Comparison' : '比价', comparisonColumns, rows(), locale, out),
   };
 }

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { servicePath } from '@srm/contracts/document/define';
 import {
@@ -487,7 +488,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
      * in the caller's language): one row per line × invited supplier with status, round, unit price excl.
      * tax (the RFQ's currency), ladder, tax rate, line amount, lowest/highest, last price, savings, quota.
      * '400' enquirySealed / enquiryPasswordRequired as the comparison; '404' for another company's RFQ;
-     * '429' comparisonBusy under the comparison limit (comparison-limit.ts). Every line, read 100 at a time.
+     * '429' comparisonBusy under the comparison limit (comparison-limit.ts). Every line, read 100 at a time
+     * and streamed to the reply as it is written (exceljs WorkbookWriter): no length header, and memory holds
+     * one page of lines, not the workbook; the download keeps its place in the limit until it ends.
      * Function permission (issue #19): `enquiry.export`; without it '403'.
      */
     u.get(
@@ -503,15 +506,28 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       },
       async (request, reply) => {
         const auth = requireAuth(request.auth);
-        const sheet = await limitComparison(
-          () => comparisonSheet(deps.db, auth, request.params.id, request.locale),
+        // The whole download holds one place of the comparison limit; the rules (404, sealed) answer
+        // before the first byte, then the workbook streams to the reply as its lines are read.
+        return limitComparison(
+          async () => {
+            const sheet = await comparisonSheet(deps.db, auth, request.params.id, request.locale);
+            const out = new PassThrough();
+            void reply
+              .header('content-type', XLSX_TYPE)
+              .header('cache-control', 'private, no-store')
+              .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
+              .send(out);
+            try {
+              await sheet.write(out);
+            } catch (error) {
+              // Headers are gone: the download is cut short (the client sees a failed transfer).
+              if (!out.destroyed) request.log.error({ err: error }, 'comparison export failed mid-stream');
+              out.destroy(error as Error);
+            }
+            return reply;
+          },
           (seconds) => void reply.header('retry-after', String(seconds)),
         );
-        return reply
-          .header('content-type', XLSX_TYPE)
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', `attachment; filename="${sheet.fileName}"`)
-          .send(sheet.bytes);
       },
     );
 
@@ -583,11 +599,14 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   });
 
   /**
-   * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id} — the invited suppliers per line with
-   * their quote status, decline reason and awarded quota, and `joined` for a supplier that took part in a
-   * public RFQ without an invitation — no prices (safe before the deadline). A draft
-   * answers the suppliers chosen on each line (no status). data { sealed, lines }.
-   * Function permission (issue #19): `enquiry.read`; without it '403'.
+   * GET /apis/inquiry/PurchaseEnquiryService/findInvitations/{id}?lineFrom=&limit= — the invited suppliers
+   * per line with their quote status, decline reason and awarded quota, and `joined` for a supplier that
+   * took part in a public RFQ without an invitation — no prices (safe before the deadline). A draft
+   * answers the suppliers chosen on each line (no status). Paged by line like the comparison: up to `limit`
+   * lines (1–200, default 50) with line number ≥ `lineFrom` (absent: the first); `nextLineFrom` for the next
+   * page (null after the last), `lineCount` every line. data { costItems, feeItems, currencyRates, sealed,
+   * needsPassword, lines, nextLineFrom, lineCount }. '400' a bad `lineFrom`/`limit` naming it; '404'
+   * another company's RFQ. Function permission (issue #19): `enquiry.read`; without it '403'.
    */
   r.get(
     `${purchase}/findInvitations/:id`,
@@ -595,8 +614,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       config: { action: ownRouteAction(def, 'read') },
       schema: {
         tags,
-        summary: 'Invited suppliers per RFQ line and their responses (no prices)',
+        summary: 'Invited suppliers per RFQ line and their responses (no prices), paged by line',
         params: idParams,
+        querystring: comparisonPageQuerySchema,
         response: {
           200: envelopeSchema(
             z.object({
@@ -622,12 +642,17 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
                   ),
                 }),
               ),
+              /** The next page's first line number; null after the last line. */
+              nextLineFrom: z.number().nullable(),
+              /** How many lines the RFQ has. */
+              lineCount: z.number(),
             }),
           ),
         },
       },
     },
-    async (request) => ok(await findInvitations(deps.db, requireAuth(request.auth), request.params.id)),
+    async (request) =>
+      ok(await findInvitations(deps.db, requireAuth(request.auth), request.params.id, request.query)),
   );
 
   /**
@@ -726,7 +751,9 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * POST /apis/inquiry/PurchaseEnquiryService/award/{id} — award after the deadline. Body { version,
    * lines: [{ itemId, awards: [{ toElsAccount, quota (percent) }] }], remark? }; each line's quotas total
    * exactly 100 (spec 001 §5/§9) and name suppliers that quoted it. Writes price-master records (valid to
-   * priceValidDate), purchase-order drafts per supplier, and tells suppliers won / not won. When the company
+   * priceValidDate), purchase-order drafts per supplier — an order's RFQ (enquiryType 3, every line to one
+   * supplier at 100 %) instead writes the winner and its prices back to its source order, which `orders`
+   * then names —, and tells suppliers won / not won and what follows. When the company
    * configured steps for the award (task type "enquiry end") it waits for them instead: awardAuditStatus 1,
    * nothing written, `pending` true; the last approval runs it. data { record, orders: [{ id, orderNumber,
    * toElsAccount }], prices (count), pending }. '400' rules, sealed, status; '409' stale.
@@ -738,7 +765,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
       config: { action: ownRouteAction(def, 'award') },
       schema: {
         tags,
-        summary: 'Award RFQ lines to suppliers with quota shares (writes prices and order drafts)',
+        summary:
+          'Award RFQ lines to suppliers with quota shares (writes prices, and order drafts or, for an order’s RFQ, the source order)',
         params: idParams,
         body: enquiryAwardBodySchema,
         response: {

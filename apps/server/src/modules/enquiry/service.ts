@@ -37,6 +37,7 @@ import {
 import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
@@ -65,6 +66,7 @@ import { findLinkedSuppliers } from '../order/service.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { readPresetParameter } from '../system/parameters.ts';
 import { costTemplateItems } from './cost-templates.ts';
+import { announcePublicEnquiry } from './public-notice.ts';
 import { enquiry, enquiryItem, enquiryQuote, enquirySaleIndex, enquirySupplier } from './tables.ts';
 
 /**
@@ -353,7 +355,8 @@ async function saveEnquiry(ctx: SaveContext) {
 /**
  * Publish (buyer, approved draft): the deadline must still be ahead; the invitations are checked again
  * (a supplier may have been unlinked since) and made, one row per line × supplier ('0' no response); each
- * invited supplier is told in its users' language with a link to its quote page.
+ * invited supplier is told in its users' language with a link to its quote page. A public RFQ is also
+ * announced to the buyer's other linked suppliers that may take part (public-notice.ts), once.
  */
 async function publish(ctx: ActionContext) {
   const { tx, row, lines } = ctx;
@@ -399,6 +402,23 @@ async function publish(ctx: ActionContext) {
     businessId: row.id,
     linkUrl: quoteLink(row.id),
   });
+  // A public RFQ is announced to the buyer's other linked suppliers that may take part (issue #13).
+  if (publicEnquiry)
+    await announcePublicEnquiry(
+      tx,
+      ctx.env,
+      {
+        id: row.id,
+        elsAccount: row.elsAccount,
+        enquiryNumber: row.enquiryNumber as string,
+        enquiryDesc: row.enquiryDesc as string,
+        buyerName: row.buyerName as string,
+        quoteEndTime: row.quoteEndTime as Date,
+        joinEndTime: (row.joinEndTime as Date | null) ?? null,
+      },
+      [...names.keys()],
+      { elsAccount: ctx.auth.elsAccount, elsSubAccount: ctx.auth.elsSubAccount },
+    );
   // The deadline is a timer that fires once across server processes (platform/jobs.ts).
   await scheduleJob(tx, {
     kind: QUOTE_END_JOB,
@@ -804,6 +824,18 @@ async function quoteRanks(
   return out;
 }
 
+/**
+ * Raises the RFQ's quote revision (`quote_rev`) in the caller's transaction: every write of its invitations
+ * or quotes that does not move the header's version calls it (quote, participate, decline, join), so the
+ * comparison summary cached under (id, version, quoteRev) is never served stale (summaryCache below).
+ */
+export async function touchQuotes(tx: Queryable, enquiryId: string): Promise<void> {
+  await tx
+    .update(enquiry)
+    .set({ quoteRev: sql`${enquiry.quoteRev} + 1` })
+    .where(eq(enquiry.id, enquiryId));
+}
+
 /** Participate (supplier, while open): its invitations without a response become "response successful". */
 export async function participate(db: Queryable, auth: AuthContext, id: string) {
   return db.transaction(async (tx) => {
@@ -822,6 +854,7 @@ export async function participate(db: Queryable, auth: AuthContext, id: string) 
           inArray(enquirySupplier.quoteStatus, ['0', '4']),
         ),
       );
+    await touchQuotes(tx, id);
   });
 }
 
@@ -840,6 +873,7 @@ export async function decline(db: Queryable, env: string, auth: AuthContext, id:
       .set({ quoteStatus: '4', declineReason: reason, lastUpdateDate: new Date() })
       .where(inArray(enquirySupplier.id, ids));
     await tx.update(enquiryQuote).set({ status: '0' }).where(inArray(enquiryQuote.invitationId, ids));
+    await touchQuotes(tx, id);
     await notify(tx, env, {
       receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
       msgTitle: fillText(
@@ -934,6 +968,7 @@ export async function quote(
         .set({ quoteStatus: previous ? '3' : '2', lastUpdateDate: new Date() })
         .where(eq(enquirySupplier.id, found.invitation.id));
     }
+    await touchQuotes(tx, id);
     await endIfAllAnswered(tx, env, row);
     return findQuotePage(tx, auth, id);
   });
@@ -947,20 +982,50 @@ async function buyerRow(db: Queryable, auth: AuthContext, id: string, lock = fal
 }
 
 /**
- * Who is invited on each line and how they responded (no prices: safe before the deadline). A draft
- * answers its lines' chosen suppliers with their names and no status.
+ * Who is invited on each line and how they responded (no prices: safe before the deadline), paged by line
+ * like the comparison (issue #13): up to `limit` lines (1–200, default 50) whose line number is ≥
+ * `lineFrom` (keyset on (document_id, line_number); absent = the first line); `nextLineFrom` starts the
+ * next page (null after the last), `lineCount` counts every line. A page reads only its lines' invitations
+ * (enquiry_supplier by item ids). A draft answers its lines' chosen suppliers with their names and no
+ * status. '404' another company's RFQ.
  */
-export async function findInvitations(db: Queryable, auth: AuthContext, id: string) {
+export async function findInvitations(
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  query: { lineFrom?: number; limit?: number } = {},
+) {
   enquiryKind.assertSide(auth, 'purchase', 'edit', id);
   const row = await buyerRow(db, auth, id);
-  const items = (await enquiryKind.findLines(db, id)) as unknown as ItemRow[];
-  const invitations = await db.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
-  const accounts = [...new Set(items.flatMap((i) => i.invitedSuppliers))];
+  const limit = query.limit ?? COMPARISON_PAGE_DEFAULT;
+  const [found, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(enquiryItem)
+      .where(and(eq(enquiryItem.documentId, id), gte(enquiryItem.lineNumber, query.lineFrom ?? 0)))
+      .orderBy(asc(enquiryItem.lineNumber))
+      .limit(limit + 1) as Promise<ItemRow[]>,
+    db.select({ n: sql<number>`count(*)::int` }).from(enquiryItem).where(eq(enquiryItem.documentId, id)),
+  ]);
+  const items = found.slice(0, limit);
+  const invitations =
+    row.enquiryStatus === '0' || items.length === 0
+      ? []
+      : await db
+          .select()
+          .from(enquirySupplier)
+          .where(
+            inArray(
+              enquirySupplier.itemId,
+              items.map((i) => i.id),
+            ),
+          )
+          .orderBy(asc(enquirySupplier.itemId), asc(enquirySupplier.toElsAccount));
+  const accounts = row.enquiryStatus === '0' ? [...new Set(items.flatMap((i) => i.invitedSuppliers))] : [];
   const names = new Map(
-    (await findLinkedSuppliers(db, auth.elsAccount, accounts.length ? accounts : ['-'])).map((l) => [
-      l.account,
-      l.name,
-    ]),
+    accounts.length === 0
+      ? []
+      : (await findLinkedSuppliers(db, auth.elsAccount, accounts)).map((l) => [l.account, l.name]),
   );
   return {
     costItems: row.costConstituteJson,
@@ -995,6 +1060,8 @@ export async function findInvitations(db: Queryable, auth: AuthContext, id: stri
                 joined: !item.invitedSuppliers.includes(i.toElsAccount),
               })),
     })),
+    nextLineFrom: found.length > limit ? found[limit].lineNumber : null,
+    lineCount: Number(counted?.n ?? 0),
   };
 }
 
@@ -1442,7 +1509,7 @@ export async function findComparisonPage(
   const [lines, pending, summary] = await Promise.all([
     comparisonLines(db, row, items, false),
     findPendingAward(db, row),
-    first ? comparisonSummary(db, row) : Promise.resolve(null),
+    first ? cachedComparisonSummary(db, row) : Promise.resolve(null),
   ]);
   const currency = row.currency;
   const suppliers: Array<{ toElsAccount: string; supplierName: string }> = [];
@@ -1469,6 +1536,34 @@ export async function findComparisonPage(
     nextLineFrom: found.length > limit ? found[limit].lineNumber : null,
     summary,
   };
+}
+
+/**
+ * The comparison summaries computed in this process (issue #13: ~2 s on an RFQ of 500 lines × 20
+ * suppliers), keyed by RFQ id, header version and quote revision — the version moves with every header
+ * transition (publish, new round, award, close …) and `quote_rev` with every invitation or quote write that
+ * leaves the version alone (touchQuotes), both in the writing transaction, so a changed RFQ is always a miss,
+ * in any process. Bounded by size (the summaries' JSON length, 8 MB in all), least recently used first out.
+ */
+const summaryCache = new LRUCache<string, ComparisonSummary>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (summary) => Math.max(1, JSON.stringify(summary).length),
+});
+
+/** How many summaries this process holds (tests). */
+export const comparisonSummaryCacheSize = () => summaryCache.size;
+
+/**
+ * The comparison's summary from the per-process cache, computed (comparisonSummary) on a miss. The RFQ
+ * row is read before the summary, so a cached summary is never older than its key.
+ */
+async function cachedComparisonSummary(db: Queryable, row: EnquiryRow): Promise<ComparisonSummary> {
+  const key = `${row.id}:${row.version}:${row.quoteRev}`;
+  const hit = summaryCache.get(key);
+  if (hit) return hit;
+  const summary = await comparisonSummary(db, row);
+  summaryCache.set(key, summary);
+  return summary;
 }
 
 /**
@@ -1785,9 +1880,11 @@ export type AwardResult = {
 /**
  * Runs an award (at once, or when its approval ends — then as the buyer who asked, on the current RFQ):
  * the body is checked again; price-master records and a purchase-order draft per awarded supplier
- * (order/from-award.ts: quantity × share, the quoted price, valid until priceValidDate), the invitations
- * accepted (5) or not won (6), the RFQ awarded (3, one audit row), and every supplier that quoted hears
- * won or not won in its language.
+ * (order/from-award.ts: quantity × share, the quoted price, valid until priceValidDate) — for an order's
+ * RFQ (enquiryType 3) instead the winner and its prices written back to the source order —, the
+ * invitations accepted (5) or not won (6), the RFQ awarded (3, one audit row), and every supplier that
+ * quoted hears won or not won in its language, with what follows for its type (order drafts to come, or
+ * the named order now its own).
  */
 export async function applyAward(
   tx: Tx,
@@ -1837,21 +1934,43 @@ export async function applyAward(
   const quoted = [
     ...new Set(invitations.filter((i) => ['2', '3'].includes(i.quoteStatus)).map((i) => i.toElsAccount)),
   ];
+  // What the award does differs by type, and the messages say so: an order's RFQ puts the winner back on
+  // the source order (the buyer sends it as usual); any other RFQ makes order drafts per winner.
+  const orderNumber = row.enquiryType === ORDER_BIDDING ? orders[0]?.orderNumber : undefined;
   for (const account of quoted) {
     const won = winners.get(account);
+    const shares = won && {
+      zh_cn: won.map((l) => `${l.materialNumber} 配额 ${l.quota}%`).join('；'),
+      en: won.map((l) => `${l.materialNumber} quota ${l.quota}%`).join('; '),
+    };
     await notify(tx, env, {
       receivers: { companies: [account] },
       msgTitle: fillText(
-        won
-          ? { zh_cn: '恭喜中标：询价单 {number}', en: 'You won request for quotation {number}' }
-          : { zh_cn: '未中标：询价单 {number}', en: 'Not awarded: request for quotation {number}' },
-        { number: row.enquiryNumber },
+        orderNumber
+          ? won
+            ? {
+                zh_cn: '恭喜中标：采购订单 {order} 的竞价（询价单 {number}）',
+                en: 'You won the bidding on purchase order {order} (RFQ {number})',
+              }
+            : {
+                zh_cn: '未中标：采购订单 {order} 的竞价（询价单 {number}）',
+                en: 'Not awarded: the bidding on purchase order {order} (RFQ {number})',
+              }
+          : won
+            ? { zh_cn: '恭喜中标：询价单 {number}', en: 'You won request for quotation {number}' }
+            : { zh_cn: '未中标：询价单 {number}', en: 'Not awarded: request for quotation {number}' },
+        { number: row.enquiryNumber, order: orderNumber ?? '' },
       ),
-      msgContent: won
-        ? {
-            zh_cn: won.map((l) => `${l.materialNumber} 配额 ${l.quota}%`).join('；'),
-            en: won.map((l) => `${l.materialNumber} quota ${l.quota}%`).join('; '),
-          }
+      msgContent: shares
+        ? orderNumber
+          ? {
+              zh_cn: `${shares.zh_cn}。贵司已成为采购订单 ${orderNumber} 的供应商，单价按贵司报价；采购方提交审批后将向贵司发送该订单。`,
+              en: `${shares.en}. You are now the supplier of purchase order ${orderNumber} at your quoted prices; the buyer sends you the order once it is approved.`,
+            }
+          : {
+              zh_cn: `${shares.zh_cn}。中标价格已记入采购方的价格主数据，采购方将按配额生成采购订单并发送给贵司。`,
+              en: `${shares.en}. The awarded prices are recorded in the buyer’s price master; the buyer makes purchase orders by these shares and sends them to you.`,
+            }
         : undefined,
       sender: { elsAccount: auth.elsAccount, elsSubAccount: auth.elsSubAccount },
       businessType: def.kind,

@@ -81,6 +81,12 @@ export const enquiry = pgTable(
     priceValidDate: date('price_valid_date').notNull(),
     publishTime: timestamp('publish_time', { withTimezone: true }),
     remark: text('remark'),
+    /**
+     * Quote revision (issue #13): raised with every write of the RFQ's invitations or quotes that leaves the
+     * header's version alone (quote, participate, decline, join — service.ts `touchQuotes`, same transaction).
+     * With the version it keys the comparison summary's per-process cache: any change of either is a miss.
+     */
+    quoteRev: integer('quote_rev').notNull().default(0),
   },
   (t) => [
     ...listIndexes('enquiry', t, t.enquiryDate, t.enquiryNumber, t.enquiryStatus, t.elsAccount),

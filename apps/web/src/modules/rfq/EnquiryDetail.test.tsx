@@ -30,6 +30,12 @@ const server = vi.hoisted(() => ({
   actions: [] as string[],
   hold: null as Promise<void> | null,
   unexpected: [] as string[],
+  /** enquiryType of the RFQ answered: 3 is an order's RFQ (its lines sourced from PO-77). */
+  type: '1',
+  /** Invitations in two pages of one line each, the RFQ still sealed (no comparison). */
+  pagedInvitations: false,
+  /** The award's answer: its order drafts, or the source order for an order's RFQ. */
+  awardOrders: [] as Array<{ id: string; orderNumber: string; toElsAccount: string }>,
 }));
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
@@ -40,16 +46,47 @@ vi.mock('../../lib/http.ts', async (original) => ({
       return { permission: 'normal', roles: ['buyer'], actions: server.actions };
     }
     if (url === `${P}/findDetail/e1`)
-      return { record, lines: [], trail: [], tasks: [], actions: ['award', 'newRound', 'close'] };
-    if (url === `${P}/findInvitations/e1`)
+      return {
+        record: { ...record, enquiryType: server.type },
+        lines: server.type === '3' ? [{ id: 'l1', sourceType: '2', sourceNumber: 'PO-77' }] : [],
+        trail: [],
+        tasks: [],
+        actions: ['award', 'newRound', 'close'],
+      };
+    if (url === `${P}/award/e1`) return { record, orders: server.awardOrders, prices: 1, pending: false };
+    if (url === `${P}/findInvitations/e1`) {
+      const from = (config as { params?: { lineFrom?: number } }).params?.lineFrom;
+      const invited = (n: number) => ({
+        itemId: `l${n}`,
+        lineNumber: n * 10,
+        suppliers: [
+          {
+            toElsAccount: `20000${n}`,
+            supplierName: `Supplier ${n}`,
+            quoteStatus: '0',
+            declineReason: null,
+            quota: null,
+            joined: false,
+          },
+        ],
+      });
+      // Paged by line (issue #13): with `pagedInvitations`, line 10 first, then line 20 from lineFrom 20.
+      const lines = !server.pagedInvitations
+        ? [{ itemId: 'l1', lineNumber: 10, suppliers: [] }]
+        : from === undefined
+          ? [invited(1)]
+          : [invited(2)];
       return {
         costItems: [],
         feeItems: [],
         currencyRates: [],
-        sealed: false,
+        sealed: server.pagedInvitations,
         needsPassword: false,
-        lines: [{ itemId: 'l1', lineNumber: 10, suppliers: [] }],
+        lines,
+        nextLineFrom: server.pagedInvitations && from === undefined ? 20 : null,
+        lineCount: server.pagedInvitations ? 2 : 1,
       };
+    }
     if (url === `${P}/findComparison/e1`) {
       // Paged by line (issue #13): the first page with the summary and the next line's number, then the rest.
       const from = (config as { params?: { lineFrom?: number } }).params?.lineFrom;
@@ -119,6 +156,9 @@ afterEach(() => {
   server.actions = [];
   server.hold = null;
   server.unexpected = [];
+  server.type = '1';
+  server.awardOrders = [];
+  server.pagedInvitations = false;
 });
 
 function renderDetail() {
@@ -192,6 +232,55 @@ describe('RFQ detail buttons follow the function permissions (issue #19)', () =>
     for (const [name] of OWN_BUTTONS) expect(button(name), name).toBeNull();
     release();
     for (const [name] of OWN_BUTTONS) expect(await screen.findByRole('button', { name })).toBeTruthy();
+  });
+});
+
+describe('the invited suppliers, paged by line (issue #13)', () => {
+  it('shows the first page of lines, then the next on "Show more lines"', async () => {
+    server.actions = ['enquiry.read'];
+    server.pagedInvitations = true;
+    renderDetail();
+    expect(await screen.findByText(/200001 Supplier 1/)).toBeTruthy();
+    expect(screen.queryByText(/200002 Supplier 2/)).toBeNull();
+    (await screen.findByRole('button', { name: 'Show more lines (1 of 2 shown)' })).click();
+    expect(await screen.findByText(/200002 Supplier 2/)).toBeTruthy();
+    expect(screen.getByText(/200001 Supplier 1/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show more lines/ })).toBeNull();
+    expect(server.unexpected).toEqual([]);
+  });
+});
+
+describe('the award says what it makes for each RFQ type (issue #13)', () => {
+  it('an ordinary RFQ: price records and an order draft per winner', async () => {
+    server.actions = ['enquiry.read', 'enquiry.award'];
+    server.awardOrders = [{ id: 'o1', orderNumber: 'PO-1', toElsAccount: '200001' }];
+    renderDetail();
+    expect(await screen.findByText(/makes a purchase order draft per winning supplier/)).toBeTruthy();
+    expect(screen.queryByText(/Order bidding/)).toBeNull();
+    (await screen.findByRole('button', { name: 'Award' })).click();
+    expect(await screen.findByText('Awarded: price records and order drafts created: PO-1')).toBeTruthy();
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it('an order’s RFQ: the winner goes back on its source order, no order draft', async () => {
+    server.actions = ['enquiry.read', 'enquiry.award'];
+    server.type = '3';
+    server.awardOrders = [{ id: 'o77', orderNumber: 'PO-77', toElsAccount: '200001' }];
+    renderDetail();
+    expect(
+      await screen.findByText(
+        /puts the winner and its prices back on purchase order PO-77 \(no new order draft\)/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/makes a purchase order draft per winning supplier/)).toBeNull();
+    (await screen.findByRole('button', { name: 'Award' })).click();
+    expect(
+      await screen.findByText(
+        'Awarded: the winner and its prices are on purchase order PO-77, back to draft for you to submit and send',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/order drafts created/)).toBeNull();
+    expect(server.unexpected).toEqual([]);
   });
 });
 

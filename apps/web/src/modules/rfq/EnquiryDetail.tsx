@@ -1,6 +1,6 @@
 import { enquiryDefinition as def, QUOTE_STATUS } from '@srm/contracts/enquiry';
 import { type ComparisonSummary, expandComparisonLines } from '@srm/contracts/enquiry-comparison';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -118,11 +118,17 @@ function ComparisonTable({
   id,
   data,
   canAward,
+  orderNumber,
   more,
 }: {
   id: string;
   data: Comparison;
   canAward: boolean;
+  /**
+   * An order's RFQ (enquiryType 3): its source order's number. Its award puts the winner back on that order
+   * instead of making order drafts, and the hint and messages say so.
+   */
+  orderNumber?: string;
   /** Loads the next page of lines; absent after the last line. */
   more?: { load: () => void; loading: boolean };
 }) {
@@ -151,10 +157,15 @@ function ComparisonTable({
           }))
           .filter((l) => l.awards.length > 0),
       });
+      const numbers = result.orders.map((o) => o.orderNumber).join(', ');
       void message.success(
-        result.pending
-          ? t('rfq:detail.awardPending')
-          : `${t('rfq:detail.awarded')}: ${result.orders.map((o) => o.orderNumber).join(', ')}`,
+        orderNumber
+          ? result.pending
+            ? t('rfq:detail.awardPendingOrder', { order: orderNumber })
+            : t('rfq:detail.awardedOrder', { order: numbers || orderNumber })
+          : result.pending
+            ? t('rfq:detail.awardPending')
+            : `${t('rfq:detail.awarded')}: ${numbers}`,
       );
       await client.invalidateQueries();
     } catch (e) {
@@ -308,9 +319,15 @@ function ComparisonTable({
         </Button>
       )}
       {canAward && (
-        <Button type="primary" style={{ marginTop: 12 }} onClick={onAward}>
-          {t('rfq:detail.award')}
-        </Button>
+        <Space style={{ marginTop: 12 }} align="center" wrap>
+          <Button type="primary" onClick={onAward}>
+            {t('rfq:detail.award')}
+          </Button>
+          {/* What the award writes differs by type: order drafts, or the winner back on the source order. */}
+          <Typography.Text type="secondary">
+            {orderNumber ? t('rfq:detail.awardHintOrder', { order: orderNumber }) : t('rfq:detail.awardHint')}
+          </Typography.Text>
+        </Space>
       )}
     </Card>
   );
@@ -501,7 +518,21 @@ export default function EnquiryDetail() {
   // Own buttons the caller's roles do not grant are not shown (issue #19; the server's routes: copy
   // `enquiry.save`, new round `enquiry.newRound`, award `enquiry.award`, to e-auction `ebidding.save`).
   const may = useCan();
-  const invitations = useQuery({ queryKey: ['rfq', 'invitations', id], queryFn: () => findInvitations(id) });
+  // The invitations page by page (50 lines each, issue #13), put together as loaded; the first page's
+  // sealed / password flags hold for the RFQ.
+  const invitationPages = useInfiniteQuery({
+    queryKey: ['rfq', 'invitations', id],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) => findInvitations(id, pageParam),
+    getNextPageParam: (last) => last.nextLineFrom ?? undefined,
+  });
+  const invitationList = invitationPages.data?.pages;
+  const invitations = {
+    data: invitationList && {
+      ...invitationList[0],
+      lines: invitationList.flatMap((page) => page.lines),
+    },
+  };
   const unsealed = invitations.data && !invitations.data.sealed;
   // The comparison page by page (50 lines each; the first with the summary), put together as loaded.
   const pages = useInfiniteQuery({
@@ -554,6 +585,20 @@ export default function EnquiryDetail() {
                 ))}
               </div>
             ))}
+            {invitationPages.hasNextPage && (
+              <Button
+                block
+                size="small"
+                style={{ marginTop: 8 }}
+                loading={invitationPages.isFetchingNextPage}
+                onClick={() => void invitationPages.fetchNextPage()}
+              >
+                {t('rfq:detail.moreLines', {
+                  shown: invitations.data?.lines.length ?? 0,
+                  total: invitations.data?.lineCount ?? 0,
+                })}
+              </Button>
+            )}
           </Card>
           {d.record.enquiryStatus !== '0' && !unsealed && !invitations.data?.needsPassword && (
             <Alert type="info" message={t('rfq:detail.sealed')} />
@@ -565,6 +610,9 @@ export default function EnquiryDetail() {
             <ComparisonTable
               id={id}
               data={comparison.data}
+              orderNumber={
+                d.record.enquiryType === '3' ? String(d.lines[0]?.sourceNumber ?? '') || undefined : undefined
+              }
               canAward={
                 !inAudit &&
                 may(kindCode(def, 'award')) &&

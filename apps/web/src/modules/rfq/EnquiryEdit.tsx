@@ -1,4 +1,4 @@
-import { enquiryDefinition as def } from '@srm/contracts/enquiry';
+import { enquiryDefinition as def, ENQUIRY_TYPE } from '@srm/contracts/enquiry';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
@@ -15,9 +15,12 @@ import {
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { findCostTemplates, findFormSettings, findInvitations } from './api.ts';
+import { findAllInvitations, findCostTemplates, findFormSettings } from './api.ts';
 import './i18n-rfq.ts';
 import { minSuppliersOf, suppliersRule } from './supplier-rule.ts';
+
+/** enquiryType of an order's one-round RFQ (issue #13): never chosen on this form. */
+const ORDER_BIDDING = '3';
 
 type Line = {
   id?: string;
@@ -30,6 +33,8 @@ type Values = {
   enquiryDesc: string;
   /** 1 by invitation, 2 public (issue #13: every supplier may take part; invitations optional). */
   enquiryMethod: string;
+  /** 1 standard, 2 urgent; 3 "order bidding" only shown (read-only) on an RFQ an order made. */
+  enquiryType: string;
   /** A public RFQ's registration deadline (optional). */
   joinEndTime?: dayjs.Dayjs | null;
   quoteMethod: string;
@@ -81,7 +86,7 @@ export default function EnquiryEdit() {
     enabled: !!id,
     queryFn: async () => {
       const detail = await findDocument(def, 'purchase', id);
-      const invitations = await findInvitations(id);
+      const invitations = await findAllInvitations(id);
       return {
         detail,
         invitations,
@@ -94,6 +99,12 @@ export default function EnquiryEdit() {
   });
   const locale = useSettings((st) => st.locale);
   const label = (f: keyof typeof def.header) => def.header[f].label[locale];
+  // An order's one-round RFQ (enquiryType 3) is made only by the order's "Start bidding" and the save
+  // refuses the type ('400' enquiryTypeOrderOnly): the select offers it only to show such an RFQ, read-only.
+  const orderBidding = existing.data?.detail.record.enquiryType === ORDER_BIDDING;
+  const typeOptions = Object.entries(ENQUIRY_TYPE)
+    .filter(([value]) => value !== ORDER_BIDDING || orderBidding)
+    .map(([value, l]) => ({ value, label: l[locale] }));
 
   useEffect(() => {
     if (!existing.data) return;
@@ -101,6 +112,7 @@ export default function EnquiryEdit() {
     form.setFieldsValue({
       enquiryDesc: String(record.enquiryDesc ?? ''),
       enquiryMethod: String(record.enquiryMethod ?? '1'),
+      enquiryType: String(record.enquiryType ?? '1'),
       joinEndTime: record.joinEndTime ? dayjs(String(record.joinEndTime)) : null,
       quoteMethod: String(record.quoteMethod ?? '1'),
       quoteEndTime: dayjs(String(record.quoteEndTime)),
@@ -134,6 +146,7 @@ export default function EnquiryEdit() {
         ...(id && existing.data ? { id, version: existing.data.detail.record.version } : {}),
         enquiryDesc: v.enquiryDesc,
         enquiryMethod: v.enquiryMethod,
+        enquiryType: v.enquiryType,
         joinEndTime: v.enquiryMethod === '2' && v.joinEndTime ? v.joinEndTime.toISOString() : undefined,
         quoteMethod: v.quoteMethod,
         quoteEndTime: v.quoteEndTime.toISOString(),
@@ -166,12 +179,21 @@ export default function EnquiryEdit() {
 
   return (
     <Card title={t('rfq:edit.title')}>
+      {orderBidding && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('rfq:edit.orderBiddingReadOnly')}
+        />
+      )}
       <Form
         form={form}
         layout="vertical"
         onFinish={onFinish}
         initialValues={{
           enquiryMethod: '1',
+          enquiryType: '1',
           quoteMethod: '1',
           showQuoteInfo: '0',
           openOnAllQuoted: '0',
@@ -192,6 +214,14 @@ export default function EnquiryEdit() {
                 value,
                 label: l[locale],
               }))}
+            />
+          </Form.Item>
+          <Form.Item name="enquiryType" label={label('enquiryType')}>
+            <Select
+              aria-label={label('enquiryType')}
+              style={{ width: 140 }}
+              disabled={orderBidding}
+              options={typeOptions}
             />
           </Form.Item>
           <Form.Item noStyle dependencies={['enquiryMethod']}>
@@ -407,7 +437,7 @@ export default function EnquiryEdit() {
           )}
         </Form.List>
         <Space style={{ marginTop: 16, display: 'flex' }}>
-          {may(kindCode(def, 'save')) && (
+          {may(kindCode(def, 'save')) && !orderBidding && (
             <Button type="primary" htmlType="submit">
               {t('rfq:edit.save')}
             </Button>

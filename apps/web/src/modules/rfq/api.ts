@@ -23,6 +23,10 @@ export type Invitations = {
   sealed: boolean;
   /** Quoting has ended but the opening password has not been entered. */
   needsPassword: boolean;
+  /** The next page's first line number; null after the last line. */
+  nextLineFrom: number | null;
+  /** How many lines the RFQ has. */
+  lineCount: number;
   lines: Array<{
     itemId: string;
     lineNumber: number;
@@ -89,7 +93,27 @@ export type QuotePageData = {
   >;
 };
 
-export const findInvitations = (id: string) => call<Invitations>({ url: `${P}/findInvitations/${id}` });
+/**
+ * One page of an RFQ's invitations (issue #13): `limit` lines (1–200, server default 50) from line number
+ * `lineFrom` (absent: the first); `nextLineFrom` starts the next page, `lineCount` counts every line.
+ */
+export const findInvitations = (id: string, lineFrom?: number, limit?: number) =>
+  call<Invitations>({
+    url: `${P}/findInvitations/${id}`,
+    ...(lineFrom === undefined && limit === undefined ? {} : { params: { lineFrom, limit } }),
+  });
+/** Every line's invitations (the edit form holds the whole draft): pages of 200 put together. */
+export async function findAllInvitations(id: string): Promise<Invitations> {
+  const first = await findInvitations(id, undefined, 200);
+  const lines = [...first.lines];
+  let next = first.nextLineFrom;
+  while (typeof next === 'number') {
+    const page = await findInvitations(id, next, 200);
+    lines.push(...page.lines);
+    next = page.nextLineFrom;
+  }
+  return { ...first, lines, nextLineFrom: null };
+}
 /** The RFQ form's company settings: suppliers each line must invite (the company's preset, 3–20). */
 export const findFormSettings = () =>
   call<{ minSuppliersPerLine: number }>({ url: `${P}/formSettings`, method: 'GET' });

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render-screen.tsx';
 import EbiddingEdit from '../ebidding/EbiddingEdit.tsx';
@@ -15,6 +15,17 @@ vi.mock('../../lib/http.ts', async (original) => ({
     if (url === '/masterdata/PurchaseMaterialService/findPageList') return { records: [] };
     if (url === '/masterdata/PurchaseSupplierService/findPageList') return { records: [] };
     if (url === '/inquiry/PurchaseCostTemplateService/findPageList') return { rows: [], nextCursor: null };
+    if (url === '/inquiry/PurchaseEnquiryService/findDetail/rfq-3')
+      return { record: orderRfq, lines: [], trail: [], tasks: [] };
+    if (url.startsWith('/inquiry/PurchaseEnquiryService/findInvitations/rfq-3'))
+      return {
+        costItems: [],
+        feeItems: [],
+        currencyRates: [],
+        sealed: true,
+        needsPassword: false,
+        lines: [],
+      };
     if (url === '/inquiry/PurchaseEnquiryService/formSettings') {
       if (!server.actions.includes('enquiry.save')) throw new Error('formSettings needs enquiry.save');
       return { minSuppliersPerLine: server.min };
@@ -23,6 +34,23 @@ vi.mock('../../lib/http.ts', async (original) => ({
     throw new Error(`unexpected call ${url}`);
   }),
 }));
+
+/** An order's one-round RFQ (enquiryType 3, made by the order's "Start bidding"). */
+const orderRfq = {
+  id: 'rfq-3',
+  version: 1,
+  elsAccount: '100000',
+  toElsAccount: '100000',
+  enquiryDesc: 'PO2026110001 竞价',
+  enquiryMethod: '1',
+  enquiryType: '3',
+  quoteMethod: '1',
+  quoteEndTime: '2026-12-01T08:00:00.000Z',
+  priceValidDate: '2027-12-01',
+  showQuoteInfo: '0',
+  openOnAllQuoted: '1',
+  currency: 'CNY',
+};
 
 afterEach(() => {
   cleanup();
@@ -62,6 +90,33 @@ describe('the RFQ form asks for the company’s minimum of suppliers per line (i
     renderForm('rfq', ['enquiry.save']);
     expect(await screen.findByText('Invited suppliers (at least 5)')).toBeTruthy();
     expect(screen.queryByText('Invited suppliers (at least 3)')).toBeNull();
+    expect(server.unexpected).toEqual([]);
+  });
+});
+
+describe('the RFQ form’s type select (issue #13: only an order’s "Start bidding" makes an order-bidding RFQ)', () => {
+  it('offers Standard and Urgent on a new RFQ, never Order bidding', async () => {
+    renderForm('rfq', ['enquiry.save']);
+    const box = await screen.findByLabelText('Enquiry type');
+    fireEvent.mouseDown(box);
+    // antd's accessible listbox names options by value; the visible list shows the labels.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['1', '2']);
+    const shown = [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent);
+    expect(shown).toEqual(['Standard', 'Urgent']);
+    expect(screen.queryByText('Order bidding')).toBeNull();
+    expect(server.unexpected).toEqual([]);
+  });
+
+  it('shows an order’s RFQ as Order bidding, read-only, without Save', async () => {
+    server.actions = ['enquiry.save'];
+    renderScreen(<EnquiryEdit />, '/v2/edit?id=rfq-3', ['enquiry.save']);
+    expect(await screen.findByText(/made by starting bidding on a purchase order/)).toBeTruthy();
+    const box = screen.getByLabelText('Enquiry type');
+    expect((box as HTMLInputElement).disabled).toBe(true);
+    const select = box.closest('.ant-select') as HTMLElement;
+    expect(within(select).getByText('Order bidding')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(server.unexpected).toEqual([]);
   });
 });
