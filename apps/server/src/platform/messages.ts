@@ -479,6 +479,10 @@ const messages = {
     en: '{field}: the company has no such {item}: {values}',
   },
   'rule.duplicate': { zh_cn: '{field} 重复', en: '{field} is a duplicate' },
+  'rule.orgCodeNotEnabled': {
+    zh_cn: '{field}：“{value}”不是本公司已启用的{item}，请在组织主数据中维护或选择已启用的{item}',
+    en: '{field}: "{value}" is not an enabled {item} of your company; choose an enabled one or maintain it in the organisation master data',
+  },
   'rule.outsideDataPermission': {
     zh_cn: '{field} 的值“{value}”不在您的数据权限范围内',
     en: '{field} "{value}" is outside your data permissions',
