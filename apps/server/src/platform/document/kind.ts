@@ -1092,6 +1092,7 @@ export function defineKind(options: KindOptions) {
           toStatus: t.toStatus,
           remark: t.remark,
           createUser: t.createUser,
+          createUserName: t.createUserName,
           createDate: t.createDate.toISOString(),
         })),
         tasks,
