@@ -48,6 +48,10 @@ const messages = {
     zh_cn: '{field}：该审批流程的单据没有物料分类，不能按物料分类设置条件',
     en: '{field}: the documents of this approval flow have no material category to set a condition on',
   },
+  conditionOrgUnknown: {
+    zh_cn: '{field}：{codes} 不是本公司的{item}（组织主数据中没有）',
+    en: '{field}: {codes} is not a {item} of your company (not in the organisation master data)',
+  },
   conditionNoOrganisation: {
     zh_cn: '{field}：该审批流程的单据没有采购组织或工厂，不能按组织设置条件',
     en: '{field}: the documents of this approval flow have no purchase organisation or factory to set a condition on',
