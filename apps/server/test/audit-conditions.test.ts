@@ -145,9 +145,10 @@ describe('approval conditions (issue #19)', () => {
       ['order', [user('a'), user('b', { categories: ['NO-SUCH-CATE'] })], 'body.steps.1.categories'],
       ['order', [user('a', { minAmount: 1000, maxAmount: 1000 })], 'body.steps.0.maxAmount'],
       [
+        // A flow whose documents carry no organisation at all (returns).
         'refund',
         [user('a', { organisations: { purchaseOrg: ['1000'] } })],
-        'body.steps.0.organisations.purchaseOrg',
+        'body.steps.0.organisations',
       ],
       // The order offers the purchase organisation only; codes must be records of that item's master.
       ['order', [user('a', { organisations: { factory: ['1010'] } })], 'body.steps.0.organisations.factory'],
