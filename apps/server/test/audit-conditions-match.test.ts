@@ -45,6 +45,24 @@ describe('approval conditions: matching', () => {
     expect(stepMatches(step({ organisations: ['ORG-1'] }), { amount: 5000 })).toBe(false);
   });
 
+  it('organisations per item (0062): every item with codes must hold the document’s code of that item', () => {
+    const order = { amount: 1, organisations: ['1000'], organisationItems: { purchaseOrg: '1000' } };
+    expect(stepMatches(step({ organisations: { purchaseOrg: ['1000', '2000'] } }), order)).toBe(true);
+    expect(stepMatches(step({ organisations: { purchaseOrg: ['2000'] } }), order)).toBe(false);
+    expect(stepMatches(step({ organisations: { purchaseOrg: [] } }), order)).toBe(true);
+    // The same code under another item does not match: a factory 1000 is not the organisation 1000.
+    expect(stepMatches(step({ organisations: { factory: ['1000'] } }), order)).toBe(false);
+    const both = { amount: 1, organisationItems: { purchaseOrg: '1000', factory: '1010' } };
+    expect(stepMatches(step({ organisations: { purchaseOrg: ['1000'], factory: ['1010'] } }), both)).toBe(
+      true,
+    );
+    expect(stepMatches(step({ organisations: { purchaseOrg: ['1000'], factory: ['1020'] } }), both)).toBe(
+      false,
+    );
+    expect(usedDimensions(step({ organisations: { purchaseOrg: [] } }))).toEqual([]);
+    expect(usedDimensions(step({ organisations: { factory: ['1010'] } }))).toEqual(['organisations']);
+  });
+
   it('every condition of a step must hold; the chain keeps the configuration indexes', () => {
     const steps = [
       step({ name: 'a' }),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsOf, createTestServer, login, type TestServer } from './helpers.ts';
@@ -104,7 +105,7 @@ const ORDER_STEPS = [
   user('部门审批'),
   user('标准订单复核', { documentTypes: ['0'] }),
   user('包材审批', { categories: ['PACK'] }),
-  user('华东组织审批', { organisations: ['ORG-EAST'] }),
+  user('华东组织审批', { organisations: { purchaseOrg: ['1000'] } }),
 ];
 
 describe('approval conditions (issue #19)', () => {
@@ -143,10 +144,28 @@ describe('approval conditions (issue #19)', () => {
       ['order', [user('a', { documentTypes: ['Z9'] })], 'body.steps.0.documentTypes'],
       ['order', [user('a'), user('b', { categories: ['NO-SUCH-CATE'] })], 'body.steps.1.categories'],
       ['order', [user('a', { minAmount: 1000, maxAmount: 1000 })], 'body.steps.0.maxAmount'],
-      ['refund', [user('a', { organisations: ['ORG-EAST'] })], 'body.steps.0.organisations'],
+      [
+        // A flow whose documents carry no organisation at all (returns).
+        'refund',
+        [user('a', { organisations: { purchaseOrg: ['1000'] } })],
+        'body.steps.0.organisations',
+      ],
+      // The order offers the purchase organisation only; codes must be records of that item's master.
+      ['order', [user('a', { organisations: { factory: ['1010'] } })], 'body.steps.0.organisations.factory'],
+      [
+        'order',
+        [user('a', { organisations: { purchaseOrg: ['1010'] } })],
+        'body.steps.0.organisations.purchaseOrg',
+      ],
+      [
+        'order',
+        [user('a', { organisations: { purchaseOrg: ['1000', 'ORG-NONE'] } })],
+        'body.steps.0.organisations.purchaseOrg',
+      ],
+      ['order', [user('a', { organisations: ['1000'] })], 'steps.0.organisations'],
       ['refund', [user('a', { documentTypes: ['0'] })], 'body.steps.0.documentTypes'],
       ['supplierFreeze', [user('a', { categories: ['PACK'] })], 'body.steps.0.categories'],
-      ['order', [user('a', { organisations: [''] })], 'steps.0.organisations.0'],
+      ['order', [user('a', { organisations: { purchaseOrg: [''] } })], 'steps.0.organisations.purchaseOrg.0'],
     ];
     for (const [kind, steps, field] of cases) {
       const res = await saveConfig(admin, kind, steps);
@@ -155,8 +174,23 @@ describe('approval conditions (issue #19)', () => {
     }
     const zh = await saveConfig(admin, 'order', [user('a', { documentTypes: ['Z9'] })], 'zh_cn');
     expect(zh.json().message).toContain('单据类型 Z9 不存在');
-    const en = await saveConfig(admin, 'refund', [user('a', { organisations: ['X'] })]);
+    const en = await saveConfig(admin, 'refund', [user('a', { organisations: { factory: ['1010'] } })]);
     expect(en.json().message).toContain('no purchase organisation or factory');
+    const unknown = await saveConfig(admin, 'order', [
+      user('a', { organisations: { purchaseOrg: ['ORG-NONE'] } }),
+    ]);
+    expect(unknown.json().message).toBe(
+      'body.steps.0.organisations.purchaseOrg: ORG-NONE is not a Purchase organisation of your company (not in the organisation master data)',
+    );
+    const unknownZh = await saveConfig(
+      admin,
+      'purchaseRequest',
+      [user('a', { organisations: { factory: ['F-NONE'] } })],
+      'zh_cn',
+    );
+    expect(unknownZh.json().message).toBe(
+      'body.steps.0.organisations.factory：F-NONE 不是本公司的工厂（组织主数据中没有）',
+    );
     expect((await get(`${CONFIG}/findConfig/order`, admin)).json().data).toEqual(before);
   });
 
@@ -195,15 +229,17 @@ describe('approval conditions (issue #19)', () => {
   });
 
   it('an organisation condition matches the purchase organisation', async () => {
-    const east = await submitOrder(order('2', 'R-0603-10K', { purchaseOrganization: 'ORG-EAST' }));
+    const east = await submitOrder(order('2', 'R-0603-10K', { purchaseOrganization: '1000' }));
     expect(await chainOf(east.id)).toEqual(['部门审批', '华东组织审批']);
-    const west = await submitOrder(order('2', 'R-0603-10K', { purchaseOrganization: 'ORG-WEST' }));
+    const [task] = await tasksOf(east.id);
+    expect(task.condition_values).toMatchObject({ organisationItems: { purchaseOrg: '1000' } });
+    const west = await submitOrder(order('2', 'R-0603-10K', { purchaseOrganization: '2000' }));
     expect(await chainOf(west.id)).toEqual(['部门审批']);
   });
 
   it("a requisition's factory and line category (the kind's accessor, no code of its own)", async () => {
     const saved = await saveConfig(admin, 'purchaseRequest', [
-      user('工厂审批', { organisations: ['F-EAST'] }),
+      user('工厂审批', { organisations: { factory: ['1010'] } }),
       user('电子料审批', { categories: ['ELEC-PAS'], documentTypes: ['0'] }),
     ]);
     expect(saved.json().code, saved.json().message).toBe('200');
@@ -229,9 +265,9 @@ describe('approval conditions (issue #19)', () => {
       expect(submitted.json().code, submitted.json().message).toBe('200');
       return { id: res.json().data.id as string, auditStatus: submitted.json().data.auditStatus as string };
     };
-    const east = await request('F-EAST', 'R-0603-10K');
+    const east = await request('1010', 'R-0603-10K');
     expect(await chainOf(east.id)).toEqual(['工厂审批', '电子料审批']);
-    const westBox = await request('F-WEST', 'BOX-5L-600');
+    const westBox = await request('1020', 'BOX-5L-600');
     expect(westBox.auditStatus).toBe('2');
     expect(await tasksOf(westBox.id)).toEqual([]);
   });
@@ -268,5 +304,39 @@ describe('approval conditions (issue #19)', () => {
     // A 100000 consignment order still runs 100000's chain only.
     const consignment = await submitOrder(order('2', 'R-0603-10K'));
     expect(await chainOf(consignment.id)).toEqual(['部门审批', '财务审批']);
+  });
+});
+
+describe('migration 0062: organisation conditions per item (issue #19)', () => {
+  it('converts plain organisation lists the masters resolve, keeps the others (still matched as before)', async () => {
+    const statements = readFileSync(
+      new URL('../drizzle/0062_org_leftovers.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    const db = server.database.db;
+    const steps = [
+      { name: 'a', approverType: 'user', approvers: ['admin'], organisations: ['1000', '1010'] },
+      { name: 'b', approverType: 'user', approvers: ['admin'], organisations: ['1000', 'NOT-A-MASTER'] },
+      { name: 'c', approverType: 'user', approvers: ['admin'], minAmount: 5 },
+    ];
+    await db.execute(
+      sql`delete from audit_config where els_account = '100000' and document_kind = 'enquiryEdit'`,
+    );
+    await db.execute(
+      sql`insert into audit_config (els_account, document_kind, steps, last_update_user)
+          values ('100000', 'enquiryEdit', ${JSON.stringify(steps)}::jsonb, 'test')`,
+    );
+    // Read before the conversion: the page gets the plain list as it is.
+    const before = (await get(`${CONFIG}/findConfig/enquiryEdit`, admin)).json();
+    expect(before.code, before.message).toBe('200');
+    expect(before.data.steps[0].organisations).toEqual(['1000', '1010']);
+    await db.execute(sql.raw(statements.find((s) => s.includes('UPDATE "audit_config"')) as string));
+    const after = (await get(`${CONFIG}/findConfig/enquiryEdit`, admin)).json().data.steps;
+    expect(after[0].organisations).toEqual({ purchaseOrg: ['1000'], factory: ['1010'] });
+    expect(after[1].organisations).toEqual(['1000', 'NOT-A-MASTER']);
+    expect(after[2]).toEqual(steps[2]);
+    await db.execute(
+      sql`delete from audit_config where els_account = '100000' and document_kind = 'enquiryEdit'`,
+    );
   });
 });

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { OrgUnitType } from '@srm/contracts/org-master';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { orgUnit } from '../src/modules/masterdata/tables.ts';
 import { createCipher } from '../src/platform/cipher.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { startServer } from '../src/server.ts';
@@ -117,4 +119,30 @@ export function callsOf(server: () => TestServer) {
     get: (url: string, session: Session) =>
       server().app.inject({ method: 'GET', url, headers: session.headers }),
   };
+}
+
+/**
+ * Test fixtures: enabled organisation master records (issue #19) of a company, so documents a suite saves
+ * with its own codes (a factory 'F-TEST' that isolates its demand pool …) pass the save's rule that such
+ * codes be enabled records of the company's masters. Existing records are left as they are.
+ */
+export async function addOrgUnits(
+  server: TestServer,
+  elsAccount: string,
+  unitType: OrgUnitType,
+  codes: readonly string[],
+): Promise<void> {
+  await server.database.db
+    .insert(orgUnit)
+    .values(
+      codes.map((code) => ({
+        elsAccount,
+        unitType,
+        code,
+        name: code,
+        createUser: `${elsAccount}_test`,
+        lastUpdateUser: `${elsAccount}_test`,
+      })),
+    )
+    .onConflictDoNothing();
 }

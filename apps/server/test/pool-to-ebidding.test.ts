@@ -4,7 +4,7 @@ import { END_JOB } from '../src/modules/ebidding/service.ts';
 import { ebidding } from '../src/modules/ebidding/tables.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
 import { scheduledJob } from '../src/platform/tables.ts';
-import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+import { addOrgUnits, callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
  * Demand pool → e-auction (issue #14 "created from demand-pool lines"): claimed lines become one per-line
@@ -24,6 +24,8 @@ const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString()
 
 beforeAll(async () => {
   server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  // This suite's own factories (its demand pool is filtered by them): enabled master records.
+  await addOrgUnits(server, '100000', 'factory', ['F-EBID']);
   buyer = await login(server, '100000', 'buyer1');
   admin = await login(server, '100000', 'admin');
   supplier = await login(server, '200001', 'admin');

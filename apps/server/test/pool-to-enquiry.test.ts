@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material } from '../src/modules/masterdata/tables.ts';
 import { fullComparison } from './comparison-view.ts';
-import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+import { addOrgUnits, callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
  * Demand pool → RFQ (issue #13: "a buyer … turns a selection into an RFQ … quantities moved are tracked
@@ -26,6 +26,8 @@ const inDays = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 
 beforeAll(async () => {
   server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  // This suite's own factories (its demand pool is filtered by them): enabled master records.
+  await addOrgUnits(server, '100000', 'factory', ['F-RFQ', 'F-BUDGET']);
   buyer = await login(server, '100000', 'buyer1');
   admin = await login(server, '100000', 'admin');
   supplier = await login(server, '200001', 'admin');

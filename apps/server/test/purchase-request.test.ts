@@ -6,7 +6,7 @@ import {
   itemStatusAfterMove,
   remainingQuantity,
 } from '../src/modules/purchase-request/service.ts';
-import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+import { addOrgUnits, callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
  * Purchase requisitions and the demand pool (issue #13): save rules (request type required, quantity > 0),
@@ -25,6 +25,8 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 beforeAll(async () => {
   server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  // This suite's own factories (its demand pool is filtered by them): enabled master records.
+  await addOrgUnits(server, '100000', 'factory', ['F-TEST', 'F-CANCEL', 'F-SCRAP']);
   buyer = await login(server, '100000', 'buyer1');
   admin = await login(server, '100000', 'admin');
   supplier = await login(server, '200001', 'admin');

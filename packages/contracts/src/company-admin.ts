@@ -27,16 +27,30 @@ export type AdminActionCode = (typeof ADMIN_ACTIONS)[number];
 export const ORG_MASTER_ACTIONS = ['orgMaster.read', 'orgMaster.edit'] as const;
 export type OrgMasterActionCode = (typeof ORG_MASTER_ACTIONS)[number];
 
+/**
+ * The cost-structure templates' actions (the RFQ's library of cost items, issue #13/#19; API
+ * `/apis/inquiry/PurchaseCostTemplateService/…`): `costTemplate.read` lists them (the library page and the
+ * RFQ form's template picker), `costTemplate.edit` creates, edits and deletes. Roles that could save RFQs
+ * received both on the upgrade (server company-admin/kind-actions.ts COMPANION_ACTIONS).
+ */
+export const COST_TEMPLATE_ACTIONS = ['costTemplate.read', 'costTemplate.edit'] as const;
+export type CostTemplateActionCode = (typeof COST_TEMPLATE_ACTIONS)[number];
+
 /** Actions the role list names one by one (the document kinds' are counted): administration, master data. */
-export const NAMED_ACTIONS: readonly string[] = [...ADMIN_ACTIONS, ...ORG_MASTER_ACTIONS];
+export const NAMED_ACTIONS: readonly string[] = [
+  ...ADMIN_ACTIONS,
+  ...ORG_MASTER_ACTIONS,
+  ...COST_TEMPLATE_ACTIONS,
+];
 
 /** An action code: an administration action, or a document kind's `{kind}.{operation or action}`. */
-export type ActionCode = AdminActionCode | OrgMasterActionCode | KindActionCode;
+export type ActionCode = AdminActionCode | OrgMasterActionCode | CostTemplateActionCode | KindActionCode;
 
 /** Every action of the catalogue: administration first, then each document kind's in kernel order. */
 export const ACTIONS: readonly [ActionCode, ...ActionCode[]] = [
   ...ADMIN_ACTIONS,
   ...ORG_MASTER_ACTIONS,
+  ...COST_TEMPLATE_ACTIONS,
   ...KIND_ACTION_GROUPS.flatMap((group) => group.actions.map((a) => a.code)),
 ];
 
@@ -55,6 +69,11 @@ const ORG_MASTER_ACTION_LABELS: Record<OrgMasterActionCode, { zh_cn: string; en:
   'orgMaster.edit': { zh_cn: '组织主数据：维护', en: 'Organisation master data: Maintain' },
 };
 
+const COST_TEMPLATE_ACTION_LABELS: Record<CostTemplateActionCode, { zh_cn: string; en: string }> = {
+  'costTemplate.read': { zh_cn: '成本模板：查看', en: 'Cost templates: View' },
+  'costTemplate.edit': { zh_cn: '成本模板：维护', en: 'Cost templates: Maintain' },
+};
+
 /**
  * Labels of the actions in both languages (role form checkboxes, role list tags): a document kind's
  * action reads "{kind title}: {operation}" (采购订单：查看 / Purchase order: View).
@@ -62,6 +81,7 @@ const ORG_MASTER_ACTION_LABELS: Record<OrgMasterActionCode, { zh_cn: string; en:
 export const ACTION_LABELS: Readonly<Record<string, { zh_cn: string; en: string }>> = {
   ...ADMIN_ACTION_LABELS,
   ...ORG_MASTER_ACTION_LABELS,
+  ...COST_TEMPLATE_ACTION_LABELS,
   ...Object.fromEntries(
     KIND_ACTION_GROUPS.flatMap((group) =>
       group.actions.map((a) => [
@@ -92,6 +112,14 @@ export const ACTION_GROUPS: ReadonlyArray<{
     actions: [
       { code: 'orgMaster.read', label: { zh_cn: '查看', en: 'View' } },
       { code: 'orgMaster.edit', label: { zh_cn: '维护', en: 'Maintain' } },
+    ],
+  },
+  {
+    key: 'costTemplate',
+    title: { zh_cn: '成本模板', en: 'Cost templates' },
+    actions: [
+      { code: 'costTemplate.read', label: { zh_cn: '查看', en: 'View' } },
+      { code: 'costTemplate.edit', label: { zh_cn: '维护', en: 'Maintain' } },
     ],
   },
   ...KIND_ACTION_GROUPS.map((group) => ({

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { subaccount } from '../modules/account/tables.ts';
 import { webhookEndpoint } from '../modules/webhook/tables.ts';
 import type { Queryable } from './db.ts';
 import { auditTrail } from './tables.ts';
@@ -58,7 +59,12 @@ export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<voi
       and e.event_types && array[${type}::text, ${`${entry.documentKind}.*`}::text, '*']`);
 }
 
-/** The trail of one document, oldest first, scoped to the owning company. */
+/**
+ * The trail of one document, oldest first, scoped to the owning company. Each row carries
+ * `createUserName`: the acting sub-account's name (buyer's or supplier's user alike), read in the same
+ * query by a left join on the unique (els_account, els_sub_account) index — null when the actor is no
+ * sub-account (a job, a deleted account); screens then show the `createUser` code (issue #19).
+ */
 export async function findAuditTrail(
   db: Queryable,
   elsAccount: string,
@@ -66,8 +72,18 @@ export async function findAuditTrail(
   documentId: string,
 ) {
   return db
-    .select()
+    .select({ ...getTableColumns(auditTrail), createUserName: subaccount.name })
     .from(auditTrail)
+    .leftJoin(
+      subaccount,
+      and(
+        eq(subaccount.elsAccount, sql`split_part(${auditTrail.createUser}, '_', 1)`),
+        eq(
+          subaccount.elsSubAccount,
+          sql`substr(${auditTrail.createUser}, strpos(${auditTrail.createUser}, '_') + 1)`,
+        ),
+      ),
+    )
     .where(
       and(
         eq(auditTrail.elsAccount, elsAccount),

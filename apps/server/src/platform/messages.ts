@@ -48,6 +48,10 @@ const messages = {
     zh_cn: '{field}：该审批流程的单据没有物料分类，不能按物料分类设置条件',
     en: '{field}: the documents of this approval flow have no material category to set a condition on',
   },
+  conditionOrgUnknown: {
+    zh_cn: '{field}：{codes} 不是本公司的{item}（组织主数据中没有）',
+    en: '{field}: {codes} is not a {item} of your company (not in the organisation master data)',
+  },
   conditionNoOrganisation: {
     zh_cn: '{field}：该审批流程的单据没有采购组织或工厂，不能按组织设置条件',
     en: '{field}: the documents of this approval flow have no purchase organisation or factory to set a condition on',
@@ -479,6 +483,10 @@ const messages = {
     en: '{field}: the company has no such {item}: {values}',
   },
   'rule.duplicate': { zh_cn: '{field} 重复', en: '{field} is a duplicate' },
+  'rule.orgCodeNotEnabled': {
+    zh_cn: '{field}：“{value}”不是本公司已启用的{item}，请在组织主数据中维护或选择已启用的{item}',
+    en: '{field}: "{value}" is not an enabled {item} of your company; choose an enabled one or maintain it in the organisation master data',
+  },
   'rule.outsideDataPermission': {
     zh_cn: '{field} 的值“{value}”不在您的数据权限范围内',
     en: '{field} "{value}" is outside your data permissions',

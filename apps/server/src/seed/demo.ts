@@ -105,6 +105,8 @@ const purchaseMenu: MenuSeed[] = [
       { code: 'enquiries', zh: '询价单', en: 'Requests for quotation', url: '/rfq/#/v2/list' },
       // E-auctions (issue #14); existing databases get the entry from migration 0024.
       { code: 'ebiddings', zh: '在线竞价', en: 'E-auctions', url: '/ebidding/#/v2/list' },
+      // The cost-structure templates (issue #19: own function codes); existing databases: migration 0062.
+      { code: 'cost-templates', zh: '成本模板', en: 'Cost templates', url: '/rfq/#/v2/costTemplates' },
     ],
   },
   // Delivery notices and returns (issue #12); existing databases get these groups from migration 0016.

@@ -107,6 +107,10 @@ const OWN_ROUTES: ReadonlyArray<readonly [string, string, ActionCode]> = [
   ['POST', '/apis/inquiry/PurchaseEnquiryService/openQuotes/:id', 'enquiry.openQuotes'],
   ['POST', '/apis/ebidding/SaleEbiddingService/bid/:id', 'ebidding.bid'],
   ['POST', '/apis/ebidding/SaleEbiddingService/bargainOffer/:id', 'ebidding.bid'],
+  // The cost-structure templates: codes of their own (issue #19), handed to the roles that save RFQs.
+  ['POST', '/apis/inquiry/PurchaseCostTemplateService/findPageList', 'costTemplate.read'],
+  ['POST', '/apis/inquiry/PurchaseCostTemplateService/save', 'costTemplate.edit'],
+  ['POST', '/apis/inquiry/PurchaseCostTemplateService/delete/:id', 'costTemplate.edit'],
 ];
 
 describe('function permissions on every action route (generated, issue #19)', () => {
@@ -262,5 +266,43 @@ describe('document-kind actions after an upgrade (issue #19)', () => {
     expect((await refunds()).json().code).toBe('200');
     const viewer = (await rolesOf(admin)).find((r) => r.roleCode === 'viewer')!;
     expect(viewer.actions).not.toContain('refund.read');
+  });
+
+  it('hands the cost templates’ own codes to the roles that save RFQs, once', async () => {
+    const { grantNewKindActions } = await import('../../src/modules/company-admin/kind-actions.ts');
+    const { systemSetting } = await import('../../src/modules/system/tables.ts');
+    const { eq } = await import('drizzle-orm');
+    const db = server.database.db;
+    const admin = await login(server, '100000', 'admin');
+    let roles = await rolesOf(admin);
+    expect(roles.find((r) => r.roleCode === 'buyer')!.actions).toEqual(
+      expect.arrayContaining(['enquiry.save', 'costTemplate.read', 'costTemplate.edit']),
+    );
+    expect(roles.find((r) => r.roleCode === 'viewer')!.actions).not.toContain('costTemplate.read');
+    // An upgraded database: a role holding enquiry.save but not yet the new codes, which are not on record.
+    const custom = await post('/apis/ElsRoleService/add', admin, {
+      roleCode: 'rfqonly',
+      roleName: '询价员',
+      roleNameEn: 'RFQ clerk',
+      menuIds: null,
+      actions: ['enquiry.read', 'enquiry.save'],
+    });
+    expect(custom.json().code, custom.body).toBe('200');
+    const [mark] = await db
+      .select()
+      .from(systemSetting)
+      .where(eq(systemSetting.setCode, 'kindActionsGranted'));
+    const handedOut = JSON.parse(mark.setValue) as string[];
+    expect(handedOut).toEqual(expect.arrayContaining(['costTemplate.read', 'costTemplate.edit']));
+    await db
+      .update(systemSetting)
+      .set({ setValue: JSON.stringify(handedOut.filter((a) => !a.startsWith('costTemplate.'))) })
+      .where(eq(systemSetting.setCode, 'kindActionsGranted'));
+    await grantNewKindActions(db);
+    roles = await rolesOf(admin);
+    expect(roles.find((r) => r.roleCode === 'rfqonly')!.actions).toEqual(
+      expect.arrayContaining(['costTemplate.read', 'costTemplate.edit']),
+    );
+    expect(roles.find((r) => r.roleCode === 'viewer')!.actions).not.toContain('costTemplate.read');
   });
 });

@@ -19,7 +19,12 @@ export type ApprovalValues = {
   categories?: string[];
   /** Organisation codes: purchase organisation, factory (whichever the kind has). */
   organisations?: string[];
+  /** The same by item (`purchaseOrg`, `factory`): what per-item conditions match (tasks before 0062: absent). */
+  organisationItems?: Partial<Record<string, string>>;
 };
+
+/** A step's organisation condition: per organisation item, the codes one of which the document must carry. */
+export type OrganisationCondition = Partial<Record<string, string[]>>;
 
 /** The conditions a flow offers to its steps (a kind without a type field offers no document type). */
 export type ConditionDimension = 'documentType' | 'categories' | 'organisations';
@@ -39,9 +44,30 @@ export function stepMatches(step: AuditStep, values: ApprovalValues): boolean {
     return false;
   if (!any(step.categories) && !(values.categories ?? []).some((c) => step.categories?.includes(c)))
     return false;
-  if (!any(step.organisations) && !(values.organisations ?? []).some((o) => step.organisations?.includes(o)))
-    return false;
-  return true;
+  return organisationsMatch(step.organisations, values);
+}
+
+/**
+ * The organisation condition: every item with codes must hold the document's code of that item (per-item,
+ * since migration 0062); a plain list (saved before, not resolved by the masters) holds when any of the
+ * document's organisations is in it.
+ */
+function organisationsMatch(condition: AuditStep['organisations'], values: ApprovalValues): boolean {
+  if (!condition) return true;
+  if (Array.isArray(condition))
+    return any(condition) || (values.organisations ?? []).some((o) => condition.includes(o));
+  return Object.entries(condition).every(([item, codes]) => {
+    if (any(codes)) return true;
+    const code = values.organisationItems?.[item];
+    return !!code && !!codes?.includes(code);
+  });
+}
+
+/** The organisation items a step names codes for (a plain list from before 0062: none). */
+export function organisationItemsOf(step: AuditStep): Array<[string, string[]]> {
+  const condition = step.organisations;
+  if (!condition || Array.isArray(condition)) return [];
+  return Object.entries(condition).filter((e): e is [string, string[]] => !any(e[1]));
 }
 
 /** The chain of a submission: the steps whose conditions hold, in order, each with its configuration index. */
@@ -54,9 +80,12 @@ export function matchingSteps(
 
 /** The condition dimensions a step uses (non-empty lists), to check them against what the flow offers. */
 export function usedDimensions(step: AuditStep): ConditionDimension[] {
-  return (['documentTypes', 'categories', 'organisations'] as const)
-    .filter((key) => !any(step[key]))
-    .map((key) => (key === 'documentTypes' ? 'documentType' : key));
+  const used: ConditionDimension[] = [];
+  if (!any(step.documentTypes)) used.push('documentType');
+  if (!any(step.categories)) used.push('categories');
+  const org = step.organisations;
+  if (Array.isArray(org) ? !any(org) : organisationItemsOf(step).length > 0) used.push('organisations');
+  return used;
 }
 
 /** A text in both interface languages. */

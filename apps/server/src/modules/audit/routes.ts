@@ -71,6 +71,8 @@ const delegationSchema = z.object({
   createDate: z.string(),
   version: z.number(),
 });
+const organisationCodes = z.array(z.string().trim().min(1).max(40)).max(100).optional();
+const organisationsSchema = z.strictObject({ purchaseOrg: organisationCodes, factory: organisationCodes });
 const stepSchema = z.object({
   name: z.string().trim().min(1).max(50),
   approverType: z.enum(['user', 'role']),
@@ -83,10 +85,18 @@ const stepSchema = z.object({
   maxAmount: z.number().min(0).max(1e12).optional(),
   documentTypes: z.array(z.string().trim().min(1).max(20)).max(50).optional(),
   categories: z.array(z.string().trim().min(1).max(40)).max(100).optional(),
-  organisations: z.array(z.string().trim().min(1).max(40)).max(100).optional(),
+  /**
+   * Per organisation item the flow offers (conditionOptions' `organisations`): codes of the company's
+   * organisation masters of that item (purchaseOrg: purchase organisations, factory: factories).
+   */
+  organisations: organisationsSchema.optional(),
   /** Carbon copy (issue #19): told when the approval ends; sub-accounts (user) or role codes (role). */
   ccType: z.enum(['user', 'role']).optional(),
   cc: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
+});
+/** A step as stored: a plain organisation list is a step saved before migration 0062 (see AuditStep). */
+const storedStepSchema = stepSchema.extend({
+  organisations: z.union([organisationsSchema, z.array(z.string())]).optional(),
 });
 const pageSchema = (record: z.ZodType) =>
   envelopeSchema(
@@ -250,7 +260,7 @@ export function registerAuditRoutes(app: App, deps: AppDeps): void {
         response: {
           200: envelopeSchema(
             z
-              .object({ documentKind: z.string(), steps: z.array(stepSchema), version: z.number() })
+              .object({ documentKind: z.string(), steps: z.array(storedStepSchema), version: z.number() })
               .nullable(),
           ),
         },
@@ -317,9 +327,11 @@ export function registerAuditRoutes(app: App, deps: AppDeps): void {
   /**
    * POST /apis/CommonAuditService/saveConfig — an admin sets the ordered steps of a document kind.
    * Body { documentKind, steps: [{ name, approverType 'user' | 'role', approvers, minAmount?, maxAmount?
-   * (local currency; minAmount ≤ amount < maxAmount), documentTypes?, categories?, organisations? (issue
+   * (local currency; minAmount ≤ amount < maxAmount), documentTypes?, categories?, organisations?
+   * ({ purchaseOrg?, factory? }: per item, codes of the company's organisation masters of that item) (issue
    * #19: empty = any), ccType?, cc? }], version? (required when a configuration exists; '409' when stale) }.
-   * '400' naming `body.steps.{i}.{field}` for a condition the flow does not offer or a value it does not know.
+   * '400' naming `body.steps.{i}.{field}` for a condition the flow does not offer or a value it does not know
+   * (`body.steps.{i}.organisations.{item}` for an item the flow does not offer or a code the masters lack).
    */
   r.post(
     '/apis/CommonAuditService/saveConfig',
@@ -334,7 +346,7 @@ export function registerAuditRoutes(app: App, deps: AppDeps): void {
         }),
         response: {
           200: envelopeSchema(
-            z.object({ documentKind: z.string(), steps: z.array(stepSchema), version: z.number() }),
+            z.object({ documentKind: z.string(), steps: z.array(storedStepSchema), version: z.number() }),
           ),
         },
       },

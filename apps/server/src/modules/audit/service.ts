@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { DATA_ITEM_LABELS, type DataItem } from '@srm/contracts/data-permission';
+import { type OrgUnitType, orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { taskLink } from '@srm/contracts/task-links';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
-import { materialCategory } from '../masterdata/tables.ts';
+import { materialCategory, orgUnit } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
-import { type ApprovalValues, conditionOffer, matchingSteps, usedDimensions } from './conditions.ts';
+import {
+  type ApprovalValues,
+  type ConditionOffer,
+  conditionOffer,
+  matchingSteps,
+  organisationItemsOf,
+  usedDimensions,
+} from './conditions.ts';
 import { activeDelegates, delegatorsOf, subaccountNames } from './delegation.ts';
 import { type AuditStep, auditCc, auditConfig, auditTask } from './tables.ts';
 
@@ -75,10 +84,58 @@ async function checkCc(tx: Queryable, elsAccount: string, steps: AuditStep[]) {
 }
 
 /**
+ * The organisation conditions (issue #19): each item a step names must be one the flow offers, and each of
+ * its codes a record of the company's organisation masters of the item's type (enabled or disabled: a
+ * disabled one already chosen stays valid, as in the data permissions). One query for every step. '400'
+ * `conditionOrgUnknown` naming `body.steps.{i}.organisations.{item}`, the item and the codes.
+ */
+async function checkOrganisations(
+  tx: Queryable,
+  elsAccount: string,
+  offer: ConditionOffer,
+  steps: AuditStep[],
+) {
+  const wanted: Array<{ i: number; item: string; type: OrgUnitType; codes: string[] }> = [];
+  for (const [i, step] of steps.entries())
+    for (const [item, codes] of organisationItemsOf(step)) {
+      const type = orgUnitTypeOfItem(item as DataItem);
+      if (!type || !offer.organisations.some((o) => o.item === item))
+        throw badRequest('conditionNoOrganisation', { field: `body.steps.${i}.organisations.${item}` });
+      wanted.push({ i, item, type, codes });
+    }
+  if (wanted.length === 0) return;
+  const known = new Set(
+    (
+      await tx
+        .select({ unitType: orgUnit.unitType, code: orgUnit.code })
+        .from(orgUnit)
+        .where(
+          and(
+            eq(orgUnit.elsAccount, elsAccount),
+            or(...wanted.map((w) => and(eq(orgUnit.unitType, w.type), inArray(orgUnit.code, w.codes)))),
+          ),
+        )
+    ).map((r) => `${r.unitType}\u0000${r.code}`),
+  );
+  for (const w of wanted) {
+    const unknown = w.codes.filter((code) => !known.has(`${w.type}\u0000${code}`));
+    if (unknown.length > 0)
+      throw new AppError(
+        '400',
+        'conditionOrgUnknown',
+        { field: `body.steps.${w.i}.organisations.${w.item}`, codes: unknown.join(', ') },
+        null,
+        (locale) => ({ item: DATA_ITEM_LABELS[w.item as DataItem][locale] }),
+      );
+  }
+}
+
+/**
  * Refuses conditions (issue #19) the flow cannot have or values it does not know, '400' naming the field:
  * a maximum amount not above the minimum; a condition on a document type, category or organisation the
  * flow's documents do not carry (conditionOffer); a document type outside the type field's codes; a
- * category that is not one of the company's material categories (any level). Organisations are free codes.
+ * category that is not one of the company's material categories (any level); an organisation item the flow
+ * does not offer or a code that is not a record of the company's organisation masters of that item.
  */
 async function checkConditions(tx: Queryable, elsAccount: string, documentKind: string, steps: AuditStep[]) {
   const offer = conditionOffer(documentKind);
@@ -104,6 +161,7 @@ async function checkConditions(tx: Queryable, elsAccount: string, documentKind: 
       });
     for (const c of step.categories ?? []) categories.add(c);
   }
+  await checkOrganisations(tx, elsAccount, offer, steps);
   if (categories.size === 0) return;
   const known = new Set(
     (

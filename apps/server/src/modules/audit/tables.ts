@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ApprovalValues } from './conditions.ts';
+import type { ApprovalValues, OrganisationCondition } from './conditions.ts';
 
 /** One approval step: approved by named sub-accounts or by holders of a role; optional amount condition. */
 export type AuditStep = {
@@ -27,8 +27,14 @@ export type AuditStep = {
   documentTypes?: string[];
   /** … one of its material categories (header or any line, every level) is one of these codes … */
   categories?: string[];
-  /** … and one of its organisations (purchase organisation, factory) is one of these codes. Empty: any. */
-  organisations?: string[];
+  /**
+   * … and, per organisation item the flow offers (purchaseOrg, factory; migration 0062), the document's
+   * code of that item is one of these (every item listed must hold). Codes are records of the company's
+   * organisation masters of the item's type. Empty or absent: any. A plain list is a step saved before
+   * 0062 whose codes the masters did not resolve: it matches when any of the document's organisations is
+   * one of them, until the admin picks the organisations again.
+   */
+  organisations?: OrganisationCondition | string[];
   /**
    * Carbon copy (issue #19): who is told when the document's approval ends (approved or rejected), named
    * sub-accounts or holders of roles. Absent or empty: nobody.

@@ -1,3 +1,4 @@
+import { COST_TEMPLATE_ACTIONS } from '@srm/contracts/company-admin';
 import { KERNEL_ROUTE_DEFINITIONS, kindActionsOf, menuOpensKind } from '@srm/contracts/document/actions';
 import { kindSides, type Side } from '@srm/contracts/document/define';
 import type { MenuItem } from '@srm/contracts/menu';
@@ -21,6 +22,15 @@ export function defaultKindActions(station: Side): string[] {
   );
 }
 
+/**
+ * Function permissions of other objects that a kind's action used to cover (issue #19): when such a code is
+ * new to the record, each role holding the kind's action gets it. The cost-structure templates
+ * (`costTemplate.read` / `costTemplate.edit`) were reached by whoever could save RFQs (`enquiry.save`).
+ */
+export const COMPANION_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  'enquiry.save': COST_TEMPLATE_ACTIONS,
+};
+
 /** The addresses of every page in a menu tree. */
 function pageUrls(items: MenuItem[]): string[] {
   return items.flatMap((item) => [item.appUrl, ...pageUrls(item.children)]).filter(Boolean);
@@ -32,7 +42,8 @@ function pageUrls(items: MenuItem[]): string[] {
  * Every action code of the catalogue not yet handed out (the platform row Platform_Group /
  * kindActionsGranted lists those that were) is granted to each role whose menu — its menu list, or every
  * entry its role code may see when it has none — shows an entry of the kind (contracts menuOpensKind);
- * then the codes are recorded, so an administrator's later removal of an action stays removed and a kind
+ * then the codes are recorded (with COMPANION_ACTIONS: a new one goes to the roles holding its anchor
+ * action), so an administrator's later removal of an action stays removed and a kind
  * or action added later is handed out once on the next start. Runs under the start-up lock, in one
  * transaction. Returns how many roles gained actions.
  */
@@ -61,7 +72,10 @@ export async function grantNewKindActions(db: Db): Promise<number> {
         .map((a) => a.code)
         .filter((code) => !done.has(code)),
     })).filter((entry) => entry.codes.length > 0);
-    if (fresh.length === 0) return 0;
+    const freshCompanions = Object.entries(COMPANION_ACTIONS).flatMap(([anchor, codes]) =>
+      codes.filter((code) => !done.has(code)).map((code) => ({ anchor, code })),
+    );
+    if (fresh.length === 0 && freshCompanions.length === 0) return 0;
 
     const roles = await t.select().from(role);
     const stationRows = await t
@@ -90,10 +104,17 @@ export async function grantNewKindActions(db: Db): Promise<number> {
         urls.push(...pageUrls(tree));
       }
       const held = new Set(r.actions);
-      const gained = fresh
+      const gained: string[] = fresh
         .filter(({ def }) => urls.some((url) => menuOpensKind(def, url)))
         .flatMap(({ codes }) => codes)
         .filter((code) => !held.has(code));
+      for (const code of gained) held.add(code);
+      // Codes that go with a kind's action (the cost templates with the RFQ's save), after the kind's.
+      for (const { anchor, code } of freshCompanions)
+        if (held.has(anchor) && !held.has(code)) {
+          held.add(code);
+          gained.push(code);
+        }
       if (gained.length === 0) continue;
       await t
         .update(role)
@@ -102,6 +123,7 @@ export async function grantNewKindActions(db: Db): Promise<number> {
       changed++;
     }
     for (const { codes } of fresh) for (const code of codes) done.add(code);
+    for (const { code } of freshCompanions) done.add(code);
     await t
       .update(systemSetting)
       .set({ setValue: JSON.stringify([...done]), lastUpdateDate: new Date() })

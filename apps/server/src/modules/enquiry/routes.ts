@@ -179,10 +179,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * POST /apis/inquiry/PurchaseCostTemplateService/findPageList — the caller's cost templates by name.
    * Body { pageSize (1–100, default 20), cursor? (the previous page's nextCursor), templateName? (prefix) }.
    * data { rows: [{ id, templateName, costItems, remark, version, lastUpdateDate }], nextCursor }.
+   * Function permission (issue #19): `costTemplate.read`; without it '403'.
    */
   r.post(
     `${templates}/findPageList`,
     {
+      config: { action: 'costTemplate.read' },
       schema: {
         tags,
         summary: "The buyer's cost-structure templates, a page by name",
@@ -204,10 +206,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
    * template: { templateName (1–50), costItems (1–20 names, each once, ≤ 50 characters), remark? }.
    * data: the template. '400' costTemplateNameRepeated (the buyer has one of that name),
    * enquiryItemNameRepeated; '404' unknown id; '409' stale version.
+   * Function permission (issue #19): `costTemplate.edit`; without it '403'.
    */
   r.post(
     `${templates}/save`,
     {
+      config: { action: 'costTemplate.edit' },
       schema: {
         tags,
         summary: 'Create or edit a cost-structure template (names unique per buyer)',
@@ -225,10 +229,12 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   /**
    * POST /apis/inquiry/PurchaseCostTemplateService/delete/{id} — body { version }. RFQs filled from it
    * keep their cost items. '404' unknown or another company's; '409' stale version.
+   * Function permission (issue #19): `costTemplate.edit`; without it '403'.
    */
   r.post(
     `${templates}/delete/:id`,
     {
+      config: { action: 'costTemplate.edit' },
       schema: {
         tags,
         summary: 'Delete a cost-structure template',

@@ -101,6 +101,8 @@ const detailSchema = z.object({
       toStatus: z.string().nullable(),
       remark: z.string().nullable(),
       createUser: z.string(),
+      /** The acting user's name; null when the actor is no sub-account (show createUser). */
+      createUserName: z.string().nullable(),
       createDate: z.string(),
     }),
   ),

@@ -6,6 +6,7 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { userKey } from '../../platform/document/kind.ts';
+import { assertOrgCodes, orgCodeValuesOf } from '../../platform/document/org-codes.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
@@ -244,6 +245,12 @@ async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody)
   );
 }
 
+/** The order's organisation columns by data item (its kind's dataPermission mapping). */
+const ORDER_ORG_FIELDS = {
+  header: { purchaseOrg: 'purchaseOrganization', purchaseGroup: 'purchaseGroup' },
+  lines: {},
+} as const;
+
 /**
  * Creates or edits a purchase order (buyer). Editable while not approved and not sent; after sending,
  * an edit is a change (changeStatus 1 "change not sent") that the supplier confirms or returns.
@@ -282,8 +289,13 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
       customFields: customFieldsOf(body),
       ...totals,
     };
+    // Issue #19: the organisation and group must be enabled records of the company's masters (the kernel's
+    // rule, platform/document/org-codes.ts; an edit may keep a value the order already holds).
+    const orgValues = (current: OrderRow | null) =>
+      assertOrgCodes(tx, auth.elsAccount, orgCodeValuesOf(ORDER_ORG_FIELDS, header, [], current, []));
     let order: OrderRow;
     if (!body.id) {
+      await orgValues(null);
       [order] = await tx
         .insert(purchaseOrder)
         .values({
@@ -307,6 +319,7 @@ export async function saveOrder(db: Queryable, auth: AuthContext, body: OrderSav
       const current = await findOrderForBuyer(tx, auth, body.id, true);
       if (body.version === undefined) throw badRequest('rule.required', { field: 'body.version' });
       assertVersion(current, body.version);
+      await orgValues(current);
       // The transition table (purchaseOrderDefinition.editable) decides; the message names the case.
       if (!canDo(ORDER_DEFINITION, 'edit', current, 'purchase')) {
         // In bidding (bidding.ts): the invitees quote these lines; award or cancel the bidding first.

@@ -198,6 +198,8 @@ export function registerSupplierLifecycleRoutes(app: App, deps: AppDeps): void {
                   toStatus: z.string().nullable(),
                   remark: z.string().nullable(),
                   createUser: z.string(),
+                  /** The acting user's name; null when the actor is no sub-account (show createUser). */
+                  createUserName: z.string().nullable(),
                   createDate: z.string(),
                 }),
               ),

@@ -568,6 +568,7 @@ export async function requestDetail(db: Queryable, auth: AuthContext, id: string
       toStatus: t.toStatus,
       remark: t.remark,
       createUser: t.createUser,
+      createUserName: t.createUserName,
       createDate: t.createDate.toISOString(),
     })),
     tasks: tasks.map((t) => ({

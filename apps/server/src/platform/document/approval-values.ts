@@ -81,10 +81,17 @@ export async function approvalValuesOf(
 ): Promise<Omit<ApprovalValues, 'amount'>> {
   const out: Omit<ApprovalValues, 'amount'> = {};
   if (conditions?.documentType) out.documentType = text(row[conditions.documentType]);
-  if (organisations.length > 0)
+  if (organisations.length > 0) {
     out.organisations = [
       ...new Set(organisations.map(([, column]) => text(row[column])).filter((v): v is string => !!v)),
     ];
+    out.organisationItems = Object.fromEntries(
+      organisations.flatMap(([item, column]) => {
+        const code = text(row[column]);
+        return code ? [[item, code]] : [];
+      }),
+    );
+  }
   const category = conditions?.category;
   if (category) {
     const codes = new Set<string>();

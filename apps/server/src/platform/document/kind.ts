@@ -55,6 +55,7 @@ import {
   likePrefix,
   type RowField,
 } from './list-query.ts';
+import { assertOrgCodes, orgCodeValuesOf } from './org-codes.ts';
 
 /**
  * The server half of the document kernel (DESIGN §11, issue #12): what every document kind does the same
@@ -915,6 +916,12 @@ export function defineKind(options: KindOptions) {
         decided.lines,
       );
       if (outside) throw badRequest('rule.outsideDataPermission', outside);
+      // Organisation codes must be enabled records of the company's masters, for the items it keeps.
+      await assertOrgCodes(
+        tx,
+        String(decided.header.elsAccount ?? current?.elsAccount ?? auth.elsAccount),
+        orgCodeValuesOf(dataFields, decided.header, decided.lines, current, currentLines),
+      );
       const headerValues = { ...decided.header, customFields: customFieldsOf(def, body) };
       let row: DocRow;
       if (!current) {
@@ -1085,6 +1092,7 @@ export function defineKind(options: KindOptions) {
           toStatus: t.toStatus,
           remark: t.remark,
           createUser: t.createUser,
+          createUserName: t.createUserName,
           createDate: t.createDate.toISOString(),
         })),
         tasks,

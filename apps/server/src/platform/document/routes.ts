@@ -264,6 +264,8 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
                       toStatus: z.string().nullable(),
                       remark: z.string().nullable(),
                       createUser: z.string(),
+                      /** The acting user's name; null when the actor is no sub-account (show createUser). */
+                      createUserName: z.string().nullable(),
                       createDate: z.string(),
                     }),
                   ),

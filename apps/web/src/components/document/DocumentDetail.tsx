@@ -343,7 +343,7 @@ function DetailView({
                         <span>{from && to && from !== to ? `${from} → ${to}` : to || from}</span>
                       )}
                       <div className="document-trail-meta">
-                        {row.createUser} ·{' '}
+                        {row.createUserName ?? row.createUser} ·{' '}
                         {formatValue({ label: def.title, type: 'datetime' }, row.createDate, locale)}
                       </div>
                       {row.remark && <div className="document-trail-remark">{row.remark}</div>}

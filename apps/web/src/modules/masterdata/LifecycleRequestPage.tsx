@@ -408,7 +408,12 @@ function RequestDetail({ id }: { id: string }) {
               title: t('masterdata:lifecycle.action'),
               render: (v: string) => t(`masterdata:lifecycle.actions.${v}`, { defaultValue: v }),
             },
-            { key: 'createUser', dataIndex: 'createUser', title: t('masterdata:lifecycle.user') },
+            {
+              key: 'createUser',
+              title: t('masterdata:lifecycle.user'),
+              render: (_: unknown, row: StatusChangeDetail['trail'][number]) =>
+                row.createUserName ?? row.createUser,
+            },
             { key: 'remark', dataIndex: 'remark', title: t('masterdata:lifecycle.remark') },
           ]}
         />

@@ -32,6 +32,8 @@ export type StatusChangeDetail = {
     toStatus: string | null;
     remark: string | null;
     createUser: string;
+    /** The acting user's name; null when the actor is no sub-account (show createUser then). */
+    createUserName: string | null;
     createDate: string;
   }>;
   tasks: Array<{

@@ -512,7 +512,8 @@ function DetailView({
                         {label(dict, row.fromStatus, locale)} → {label(dict, row.toStatus, locale)}
                       </span>
                       <div className="trail-meta">
-                        {row.createUser} · {dayjs(row.createDate).format('YYYY-MM-DD HH:mm:ss')}
+                        {row.createUserName ?? row.createUser} ·{' '}
+                        {dayjs(row.createDate).format('YYYY-MM-DD HH:mm:ss')}
                       </div>
                       {row.remark && <div className="trail-remark">{row.remark}</div>}
                     </div>

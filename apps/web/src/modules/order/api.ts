@@ -105,6 +105,8 @@ export type TrailRow = {
   toStatus: string | null;
   remark: string | null;
   createUser: string;
+  /** The acting user's name; null when the actor is no sub-account (show createUser then). */
+  createUserName: string | null;
   createDate: string;
 };
 export type TaskRow = {

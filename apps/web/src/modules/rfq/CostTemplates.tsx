@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Result, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../lib/http.ts';
+import { useCan, usePermissions } from '../../lib/permissions.ts';
 import { type CostTemplate, deleteCostTemplate, findCostTemplates, saveCostTemplate } from './api.ts';
 import './i18n-rfq.ts';
 
@@ -12,7 +13,9 @@ type Values = { templateName: string; costItems: string[]; remark?: string };
 /**
  * #/v2/costTemplates — the buyer's library of cost-structure templates (issue #13): named lists of cost
  * items that fill a cost-breakdown RFQ's items when picked on its edit page. Names are unique per buyer
- * (the server refuses a duplicate, naming it); a page of names at a time.
+ * (the server refuses a duplicate, naming it); a page of names at a time. Function permissions (issue #19):
+ * `costTemplate.read` opens the page (a 403 result without it), `costTemplate.edit` shows the form and the
+ * edit and delete buttons.
  */
 export default function CostTemplates() {
   const { t, i18n } = useTranslation();
@@ -24,9 +27,14 @@ export default function CostTemplates() {
   const [editing, setEditing] = useState<CostTemplate | null>(null);
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
+  const permissions = usePermissions();
+  const may = useCan();
+  const readable = may('costTemplate.read');
+  const editable = may('costTemplate.edit');
   const page = useQuery({
     queryKey: ['rfq', 'costTemplates', cursor ?? ''],
     queryFn: () => findCostTemplates(cursor, 20),
+    enabled: readable,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['rfq', 'costTemplates'] });
 
@@ -47,48 +55,56 @@ export default function CostTemplates() {
     }
   }
 
+  if (permissions.data && !readable)
+    return <Result status="403" title="403" subTitle={t('rfq:templates.forbidden')} />;
   return (
     <Card
       title={t('rfq:templates.title')}
       extra={<Button onClick={() => navigate('/v2/list')}>{t('rfq:edit.cancel')}</Button>}
     >
-      <Form form={form} layout="inline" onFinish={onFinish} style={{ marginBottom: 16 }}>
-        <Form.Item name="templateName" label={t('rfq:templates.name')} rules={[{ required: true, max: 50 }]}>
-          <Input style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          name="costItems"
-          label={t('rfq:edit.costItems')}
-          extra={t('rfq:edit.itemsHint')}
-          rules={[{ required: true, type: 'array', min: 1, max: 20 }]}
-        >
-          <Select
-            mode="tags"
-            aria-label={t('rfq:edit.costItems')}
-            style={{ width: 320 }}
-            open={false}
-            tokenSeparators={[',', '，']}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('rfq:templates.remark')} rules={[{ max: 200 }]}>
-          <Input style={{ width: 200 }} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {editing ? t('rfq:templates.update') : t('rfq:templates.add')}
-          </Button>
-          {editing && (
-            <Button
-              onClick={() => {
-                setEditing(null);
-                form.resetFields();
-              }}
-            >
-              {t('rfq:edit.cancel')}
+      {editable && (
+        <Form form={form} layout="inline" onFinish={onFinish} style={{ marginBottom: 16 }}>
+          <Form.Item
+            name="templateName"
+            label={t('rfq:templates.name')}
+            rules={[{ required: true, max: 50 }]}
+          >
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="costItems"
+            label={t('rfq:edit.costItems')}
+            extra={t('rfq:edit.itemsHint')}
+            rules={[{ required: true, type: 'array', min: 1, max: 20 }]}
+          >
+            <Select
+              mode="tags"
+              aria-label={t('rfq:edit.costItems')}
+              style={{ width: 320 }}
+              open={false}
+              tokenSeparators={[',', '，']}
+            />
+          </Form.Item>
+          <Form.Item name="remark" label={t('rfq:templates.remark')} rules={[{ max: 200 }]}>
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {editing ? t('rfq:templates.update') : t('rfq:templates.add')}
             </Button>
-          )}
-        </Space>
-      </Form>
+            {editing && (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  form.resetFields();
+                }}
+              >
+                {t('rfq:edit.cancel')}
+              </Button>
+            )}
+          </Space>
+        </Form>
+      )}
       <Table<CostTemplate>
         size="small"
         rowKey="id"
@@ -102,41 +118,45 @@ export default function CostTemplates() {
             render: (_, row) => row.costItems.join(locale === 'en' ? ', ' : '、'),
           },
           { title: t('rfq:templates.remark'), dataIndex: 'remark' },
-          {
-            title: t('rfq:templates.actions'),
-            render: (_, row) => (
-              <Space>
-                <Button
-                  type="link"
-                  onClick={() => {
-                    setEditing(row);
-                    form.setFieldsValue({
-                      templateName: row.templateName,
-                      costItems: row.costItems,
-                      remark: row.remark ?? undefined,
-                    });
-                  }}
-                >
-                  {t('rfq:templates.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('rfq:templates.confirmDelete', { name: row.templateName })}
-                  onConfirm={async () => {
-                    try {
-                      await deleteCostTemplate(row.id, row.version);
-                      await refresh();
-                    } catch (e) {
-                      void message.error(errorText(e));
-                    }
-                  }}
-                >
-                  <Button type="link" danger>
-                    {t('rfq:templates.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          ...(editable
+            ? [
+                {
+                  title: t('rfq:templates.actions'),
+                  render: (_: unknown, row: CostTemplate) => (
+                    <Space>
+                      <Button
+                        type="link"
+                        onClick={() => {
+                          setEditing(row);
+                          form.setFieldsValue({
+                            templateName: row.templateName,
+                            costItems: row.costItems,
+                            remark: row.remark ?? undefined,
+                          });
+                        }}
+                      >
+                        {t('rfq:templates.edit')}
+                      </Button>
+                      <Popconfirm
+                        title={t('rfq:templates.confirmDelete', { name: row.templateName })}
+                        onConfirm={async () => {
+                          try {
+                            await deleteCostTemplate(row.id, row.version);
+                            await refresh();
+                          } catch (e) {
+                            void message.error(errorText(e));
+                          }
+                        }}
+                      >
+                        <Button type="link" danger>
+                          {t('rfq:templates.delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Space style={{ marginTop: 12 }}>

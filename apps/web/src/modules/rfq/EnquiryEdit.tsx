@@ -71,7 +71,13 @@ export default function EnquiryEdit() {
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const [form] = Form.useForm<Values>();
   const publicMethod = Form.useWatch('enquiryMethod', form) === '2';
-  const templates = useQuery({ queryKey: ['rfq', 'costTemplates'], queryFn: () => findCostTemplates() });
+  // The template picker reads the library: function permission costTemplate.read (issue #19).
+  const templatesReadable = may('costTemplate.read');
+  const templates = useQuery({
+    queryKey: ['rfq', 'costTemplates'],
+    queryFn: () => findCostTemplates(),
+    enabled: templatesReadable,
+  });
   // The company's minimum of suppliers per line (issue #19): cached, 3 while it loads; read only by
   // callers who may save (the call needs enquiry.save), so a read-only user sees no 403.
   const formSettings = useQuery({
@@ -284,27 +290,29 @@ export default function EnquiryEdit() {
               getFieldValue('quoteMethod') === '3' ? (
                 <>
                   {/* Picking a template of the buyer's library fills the cost items (still editable). */}
-                  <Form.Item label={t('rfq:edit.costTemplate')}>
-                    <Space>
-                      <Select
-                        aria-label={t('rfq:edit.costTemplate')}
-                        style={{ width: 220 }}
-                        allowClear
-                        loading={templates.isLoading}
-                        options={(templates.data?.rows ?? []).map((tpl) => ({
-                          value: tpl.id,
-                          label: tpl.templateName,
-                        }))}
-                        onChange={(value?: string) => {
-                          const picked = templates.data?.rows.find((tpl) => tpl.id === value);
-                          if (picked) form.setFieldValue('costConstituteJson', picked.costItems);
-                        }}
-                      />
-                      <Button type="link" onClick={() => navigate('/v2/costTemplates')}>
-                        {t('rfq:templates.manage')}
-                      </Button>
-                    </Space>
-                  </Form.Item>
+                  {templatesReadable && (
+                    <Form.Item label={t('rfq:edit.costTemplate')}>
+                      <Space>
+                        <Select
+                          aria-label={t('rfq:edit.costTemplate')}
+                          style={{ width: 220 }}
+                          allowClear
+                          loading={templates.isLoading}
+                          options={(templates.data?.rows ?? []).map((tpl) => ({
+                            value: tpl.id,
+                            label: tpl.templateName,
+                          }))}
+                          onChange={(value?: string) => {
+                            const picked = templates.data?.rows.find((tpl) => tpl.id === value);
+                            if (picked) form.setFieldValue('costConstituteJson', picked.costItems);
+                          }}
+                        />
+                        <Button type="link" onClick={() => navigate('/v2/costTemplates')}>
+                          {t('rfq:templates.manage')}
+                        </Button>
+                      </Space>
+                    </Form.Item>
+                  )}
                   <Form.Item
                     name="costConstituteJson"
                     label={t('rfq:edit.costItems')}

@@ -31,7 +31,9 @@ export default function EnquiryList() {
                 {t('rfq:list.new')}
               </Button>
             )}
-            <Button onClick={() => navigate('/v2/costTemplates')}>{t('rfq:templates.title')}</Button>
+            {may('costTemplate.read') && (
+              <Button onClick={() => navigate('/v2/costTemplates')}>{t('rfq:templates.title')}</Button>
+            )}
           </>
         ) : (
           // Every buyer's public RFQs to take part in (issue #13).

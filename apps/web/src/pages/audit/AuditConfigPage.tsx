@@ -5,8 +5,12 @@ import { DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import '../../lib/i18n-audit.ts';
+import type { DataItem } from '@srm/contracts/data-permission';
+import { orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { APPROVAL_KIND_CODES } from '@srm/contracts/task-links';
 import { useState } from 'react';
+import { MasterSelect } from '../../components/MasterSelect.tsx';
+import { orgUnitSource } from '../../components/org-unit-source.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { ApproverPicker } from './ApproverPicker.tsx';
 import { approvalKindName } from './approval-kinds.ts';
@@ -17,7 +21,6 @@ import {
   categoryOptions,
   findCategoryTree,
   findConditionOptions,
-  organisationsOk,
   toConditionRows,
   toConditionSteps,
 } from './audit-conditions.ts';
@@ -79,13 +82,20 @@ function AuditConfigPage() {
   const pick = (label: { zh_cn: string; en: string }) => (i18n.language === 'en' ? label.en : label.zh_cn);
   const conditions = offer.data;
   const typeLabel = conditions.documentType ? pick(conditions.documentType.label) : '';
-  const orgLabel = conditions.organisations.map((o) => pick(o.label)).join(' / ');
+  // One organisation picker per item the flow offers (purchase organisation, factory), from the masters.
+  const orgItems = conditions.organisations.flatMap((o) => {
+    const type = orgUnitTypeOfItem(o.item as DataItem);
+    return type ? [{ item: o.item, label: pick(o.label), source: orgUnitSource(type, i18n.language) }] : [];
+  });
 
   async function onFinish(values: { steps: StepForm[] }) {
     try {
       await saveConfig({
         documentKind: KIND,
-        steps: toConditionSteps(values.steps ?? []),
+        steps: toConditionSteps(
+          values.steps ?? [],
+          orgItems.map((o) => o.item),
+        ),
         version: config.data?.version,
       });
       void message.success(t('audit:config.saved'));
@@ -280,30 +290,31 @@ function AuditConfigPage() {
                             />
                           </Form.Item>
                         )}
-                        {conditions.organisations.length > 0 && (
-                          <Form.Item
-                            name={[f.name, 'organisations']}
-                            style={{ marginBottom: 0 }}
-                            rules={[
-                              {
-                                validator: async (_r, v) => {
-                                  if (!organisationsOk(v))
-                                    throw new Error(t('audit:config.organisationTooLong'));
-                                },
-                              },
-                            ]}
-                          >
-                            <Input
-                              aria-label={`${orgLabel} ${f.name + 1}`}
-                              placeholder={t('audit:config.organisationsPlaceholder', { what: orgLabel })}
+                        {orgItems.map((o) => (
+                          <Form.Item key={o.item} name={[f.name, 'organisations', o.item]} noStyle>
+                            <MasterSelect
+                              source={o.source}
+                              mode="multiple"
+                              style={{ width: '100%' }}
+                              aria-label={`${o.label} ${f.name + 1}`}
+                              placeholder={t('audit:config.organisationsPlaceholder', { what: o.label })}
                             />
                           </Form.Item>
+                        ))}
+                        <Form.Item noStyle dependencies={[['steps', f.name, 'legacyOrganisations']]}>
+                          {({ getFieldValue }) => {
+                            const legacy = (getFieldValue(['steps', f.name, 'legacyOrganisations']) ??
+                              []) as string[];
+                            return legacy.length > 0 ? (
+                              <Typography.Text type="warning">
+                                {t('audit:config.legacyOrganisations', { codes: legacy.join(', ') })}
+                              </Typography.Text>
+                            ) : null;
+                          }}
+                        </Form.Item>
+                        {!conditions.documentType && !conditions.categories && orgItems.length === 0 && (
+                          <Typography.Text type="secondary">{t('audit:config.amountOnly')}</Typography.Text>
                         )}
-                        {!conditions.documentType &&
-                          !conditions.categories &&
-                          conditions.organisations.length === 0 && (
-                            <Typography.Text type="secondary">{t('audit:config.amountOnly')}</Typography.Text>
-                          )}
                       </Space>
                     ),
                   },

@@ -68,7 +68,11 @@ export type AuditStep = {
   maxAmount?: number;
   documentTypes?: string[];
   categories?: string[];
-  organisations?: string[];
+  /**
+   * Per organisation item (purchaseOrg, factory): codes of the company's organisation masters. A plain list
+   * is a step saved before the masters (migration 0062 could not resolve its codes).
+   */
+  organisations?: Partial<Record<string, string[]>> | string[];
   ccType?: 'user' | 'role';
   cc?: string[];
 };

@@ -1,6 +1,6 @@
 import { call } from '../../lib/http.ts';
 import type { AuditStep } from './audit-api.ts';
-import { parseApprovers, type StepForm, toRows, toSteps } from './audit-rules.ts';
+import { type StepForm, toRows, toSteps } from './audit-rules.ts';
 
 /**
  * Approval conditions on the configuration page (issue #19): a step may apply only to an amount range,
@@ -40,16 +40,27 @@ export function categoryOptions(nodes: CategoryNode[]): Array<{ value: string; l
   ]);
 }
 
-/** A step row with its conditions: the amount limit as typed, organisation codes as one "a, b" text. */
+/**
+ * A step row with its conditions: the amount limit as typed; organisations per item (purchaseOrg, factory:
+ * codes picked from the company's organisation masters); `legacyOrganisations`: the plain codes of a step
+ * saved before the masters (shown to the admin, not sent back: the pickers replace them).
+ */
 export type ConditionStepForm = StepForm & {
   maxAmount?: string;
   documentTypes?: string[];
   categories?: string[];
-  organisations?: string;
+  organisations?: Partial<Record<string, string[]>>;
+  legacyOrganisations?: string[];
 };
 
-/** Form rows → the saveConfig steps, with the conditions that are filled (an empty one is "any"). */
-export function toConditionSteps(rows: ConditionStepForm[]): AuditStep[] {
+/**
+ * Form rows → the saveConfig steps, with the conditions that are filled (an empty one is "any").
+ * `organisationItems`: the items the flow offers; codes under any other item are not sent.
+ */
+export function toConditionSteps(
+  rows: ConditionStepForm[],
+  organisationItems: readonly string[] = ['purchaseOrg', 'factory'],
+): AuditStep[] {
   const steps = toSteps(rows);
   return rows.map((r, i) => {
     const step: AuditStep = { ...steps[i] };
@@ -57,8 +68,13 @@ export function toConditionSteps(rows: ConditionStepForm[]): AuditStep[] {
     if (max !== '') step.maxAmount = Number(max);
     if (r.documentTypes?.length) step.documentTypes = [...r.documentTypes];
     if (r.categories?.length) step.categories = [...r.categories];
-    const organisations = parseApprovers(r.organisations ?? '');
-    if (organisations.length > 0) step.organisations = organisations;
+    const organisations = Object.fromEntries(
+      organisationItems.flatMap((item) => {
+        const codes = [...new Set(r.organisations?.[item] ?? [])];
+        return codes.length > 0 ? [[item, codes]] : [];
+      }),
+    );
+    if (Object.keys(organisations).length > 0) step.organisations = organisations;
     return step;
   });
 }
@@ -71,7 +87,8 @@ export function toConditionRows(steps: AuditStep[]): ConditionStepForm[] {
     maxAmount: s.maxAmount === undefined ? '' : String(s.maxAmount),
     documentTypes: s.documentTypes ?? [],
     categories: s.categories ?? [],
-    organisations: (s.organisations ?? []).join(', '),
+    organisations: Array.isArray(s.organisations) ? {} : { ...(s.organisations ?? {}) },
+    legacyOrganisations: Array.isArray(s.organisations) ? s.organisations : [],
   }));
 }
 
@@ -80,9 +97,4 @@ export function amountRangeOk(minAmount: string | undefined, maxAmount: string |
   const min = (minAmount ?? '').trim();
   const max = (maxAmount ?? '').trim();
   return min === '' || max === '' || Number(max) > Number(min);
-}
-
-/** Organisation codes typed as "a, b": each at most 40 characters (the server's rule). */
-export function organisationsOk(text: string | undefined): boolean {
-  return parseApprovers(text ?? '').every((code) => code.length <= 40);
 }
