@@ -33,6 +33,21 @@ export async function apiLogin(request: APIRequestContext, elsAccount: string, e
   };
 }
 
+/**
+ * A factory of buyer 100000's organisation masters, kept by its admin through the API when it is not there yet
+ * (issue #19: documents may name only factories the masters hold). Journeys use their own factory code to find
+ * their own lines in shared lists such as the demand pool.
+ */
+export async function ensureFactory(request: APIRequestContext, code: string): Promise<void> {
+  const admin = await apiLogin(request, '100000', 'admin');
+  const url = '/apis/masterdata/PurchaseFactoryService';
+  const known = await admin.post<Array<{ code: string }>>(`${url}/findOptions`, { codes: [code] });
+  if (known.code === '200' && known.data.some((option) => option.code === code)) return;
+  // Under the demo's purchase organisation 1000 (华东采购组织): a factory belongs to one.
+  const saved = await admin.post(`${url}/save`, { code, name: `E2E 工厂 ${code}`, parentCode: '1000' });
+  if (saved.code !== '200') throw new Error(`factory ${code}: ${saved.message}`);
+}
+
 /** The latest SMS code sent to a mobile number, read from the outbox as the platform admin. */
 export async function latestSmsCode(request: APIRequestContext, mobile: string): Promise<string> {
   const admin = await apiLogin(request, '100000', 'admin');

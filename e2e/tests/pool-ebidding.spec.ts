@@ -1,4 +1,4 @@
-import { apiLogin } from './api.ts';
+import { apiLogin, ensureFactory } from './api.ts';
 import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
@@ -26,6 +26,8 @@ function pickerText(at: Date): string {
 }
 
 test('buyer1 turns two claimed demand-pool lines into one e-auction draft', async ({ page, request }) => {
+  // The journey's own factory, kept in the organisation masters first (a requisition may name only those).
+  await ensureFactory(request, FACTORY);
   const api = await apiLogin(request, '100000', 'buyer1');
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const saved = await api.post<{ id: string; version: number; purchaseRequestNumber: string }>(

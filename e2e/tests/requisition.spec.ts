@@ -1,3 +1,4 @@
+import { ensureFactory } from './api.ts';
 import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
@@ -15,7 +16,9 @@ function appFrame(page: Page): FrameLocator {
   return page.frameLocator('.tab-view:visible iframe.shell-iframe');
 }
 
-test('buyer1 raises a requisition for two materials and submits it', async ({ page }) => {
+test('buyer1 raises a requisition for two materials and submits it', async ({ page, request }) => {
+  // The journey's own factory is kept in the organisation masters (a requisition may name only those).
+  await ensureFactory(request, 'E2E-F1');
   await logInHome(page, '100000', 'buyer1');
   await openMenuEntry(page, '需求管理', '采购申请');
   const frame = appFrame(page);

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { ensureFactory } from './api.ts';
 import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
 
@@ -54,7 +55,9 @@ async function openQuotePage(page: Page, group: string, entry: string) {
 const quoteRow = (frame: FrameLocator, material: string) =>
   frame.locator('.ant-table-tbody tr.ant-table-row', { hasText: material });
 
-test('buyer1 raises a requisition for two materials and submits it', async ({ page }) => {
+test('buyer1 raises a requisition for two materials and submits it', async ({ page, request }) => {
+  // The journey's own factory is kept in the organisation masters (a requisition may name only those).
+  await ensureFactory(request, FACTORY);
   await logInHome(page, '100000', 'buyer1');
   await openMenuEntry(page, '需求管理', '采购申请');
   const frame = appFrame(page);
