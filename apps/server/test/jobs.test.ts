@@ -150,7 +150,11 @@ describe('scheduled jobs', () => {
     const runner = createJobRunner({ db, log: server.app.log });
     await scheduleJob(db, { kind: 'test.flaky', key: 'flaky', runAt: new Date(Date.now() - 1000) });
     await runner.runDue();
-    // The first try failed: its insert is gone, the job waits for its backoff.
+    // The first try failed (by this runner or the server's own poller, once it has committed): its insert is
+    // gone, the job waits for its backoff.
+    const attempts = async () =>
+      (await db.select().from(scheduledJob).where(eq(scheduledJob.jobKey, 'flaky')))[0]?.attempts;
+    await expect.poll(attempts, { timeout: 5000 }).toBe(1);
     expect(await effects('flaky')).toEqual([]);
     const [afterFailure] = await db.select().from(scheduledJob).where(eq(scheduledJob.jobKey, 'flaky'));
     expect(afterFailure).toMatchObject({
@@ -166,6 +170,7 @@ describe('scheduled jobs', () => {
       .where(eq(scheduledJob.jobKey, 'flaky'));
     await runner.runDue();
     await runner.runDue();
+    await expect.poll(async () => (await effects('flaky')).length, { timeout: 5000 }).toBe(1);
     expect(await effects('flaky')).toEqual(['flaky']);
     const [done] = await db.select().from(scheduledJob).where(eq(scheduledJob.jobKey, 'flaky'));
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
