@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
+import { unknownOrgCodes } from '../masterdata/org-units.ts';
 import { materialCategory, orgUnit } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import {
@@ -86,7 +87,7 @@ async function checkCc(tx: Queryable, elsAccount: string, steps: AuditStep[]) {
 /**
  * The organisation conditions (issue #19): each item a step names must be one the flow offers, and each of
  * its codes a record of the company's organisation masters of the item's type (enabled or disabled: a
- * disabled one already chosen stays valid, as in the data permissions). One query for every step. '400'
+ * disabled one already chosen stays valid, as in the data permissions; `unknownOrgCodes`, as they check). '400'
  * `conditionOrgUnknown` naming `body.steps.{i}.organisations.{item}`, the item and the codes.
  */
 async function checkOrganisations(
@@ -103,22 +104,8 @@ async function checkOrganisations(
         throw badRequest('conditionNoOrganisation', { field: `body.steps.${i}.organisations.${item}` });
       wanted.push({ i, item, type, codes });
     }
-  if (wanted.length === 0) return;
-  const known = new Set(
-    (
-      await tx
-        .select({ unitType: orgUnit.unitType, code: orgUnit.code })
-        .from(orgUnit)
-        .where(
-          and(
-            eq(orgUnit.elsAccount, elsAccount),
-            or(...wanted.map((w) => and(eq(orgUnit.unitType, w.type), inArray(orgUnit.code, w.codes)))),
-          ),
-        )
-    ).map((r) => `${r.unitType}\u0000${r.code}`),
-  );
   for (const w of wanted) {
-    const unknown = w.codes.filter((code) => !known.has(`${w.type}\u0000${code}`));
+    const unknown = await unknownOrgCodes(tx, elsAccount, w.type, w.codes);
     if (unknown.length > 0)
       throw new AppError(
         '400',
