@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { DATA_ITEM_LABELS, type DataItem } from '@srm/contracts/data-permission';
 import { type OrgUnitType, orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { taskLink } from '@srm/contracts/task-links';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
 import { unknownOrgCodes } from '../masterdata/org-units.ts';
-import { materialCategory, orgUnit } from '../masterdata/tables.ts';
+import { materialCategory } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import {
   type ApprovalValues,
