@@ -36,21 +36,53 @@ export type OrgMasterActionCode = (typeof ORG_MASTER_ACTIONS)[number];
 export const COST_TEMPLATE_ACTIONS = ['costTemplate.read', 'costTemplate.edit'] as const;
 export type CostTemplateActionCode = (typeof COST_TEMPLATE_ACTIONS)[number];
 
+/**
+ * The material and supplier master data's maintenance actions (issue #19 "operation authority"; the same
+ * codes API keys' scopes grant, issue #18, contracts api-key.ts): saving, deleting, importing and exporting
+ * material categories, materials, suppliers and price records. Reading them needs no action: every
+ * purchase-station user picks materials, suppliers and prices in their documents. Roles whose menu showed
+ * a master-data page received that page's codes on the upgrade (server company-admin/kind-actions.ts
+ * PAGE_ACTIONS), so nobody lost access.
+ */
+export const MASTER_DATA_ACTIONS = [
+  'materialCate.save',
+  'materialCate.delete',
+  'material.save',
+  'material.delete',
+  'material.import',
+  'material.export',
+  'supplier.save',
+  'supplier.import',
+  'supplier.export',
+  'price.save',
+  'price.delete',
+  'price.import',
+  'price.export',
+] as const;
+export type MasterDataActionCode = (typeof MASTER_DATA_ACTIONS)[number];
+
 /** Actions the role list names one by one (the document kinds' are counted): administration, master data. */
 export const NAMED_ACTIONS: readonly string[] = [
   ...ADMIN_ACTIONS,
   ...ORG_MASTER_ACTIONS,
   ...COST_TEMPLATE_ACTIONS,
+  ...MASTER_DATA_ACTIONS,
 ];
 
 /** An action code: an administration action, or a document kind's `{kind}.{operation or action}`. */
-export type ActionCode = AdminActionCode | OrgMasterActionCode | CostTemplateActionCode | KindActionCode;
+export type ActionCode =
+  | AdminActionCode
+  | OrgMasterActionCode
+  | CostTemplateActionCode
+  | MasterDataActionCode
+  | KindActionCode;
 
 /** Every action of the catalogue: administration first, then each document kind's in kernel order. */
 export const ACTIONS: readonly [ActionCode, ...ActionCode[]] = [
   ...ADMIN_ACTIONS,
   ...ORG_MASTER_ACTIONS,
   ...COST_TEMPLATE_ACTIONS,
+  ...MASTER_DATA_ACTIONS,
   ...KIND_ACTION_GROUPS.flatMap((group) => group.actions.map((a) => a.code)),
 ];
 
@@ -74,6 +106,34 @@ const COST_TEMPLATE_ACTION_LABELS: Record<CostTemplateActionCode, { zh_cn: strin
   'costTemplate.edit': { zh_cn: '成本模板：维护', en: 'Cost templates: Maintain' },
 };
 
+/** The master-data groups of the role screen: the object's title, then its actions' labels. */
+const MASTER_DATA_GROUPS: ReadonlyArray<{
+  key: string;
+  title: { zh_cn: string; en: string };
+  actions: Array<{ code: MasterDataActionCode; label: { zh_cn: string; en: string } }>;
+}> = (() => {
+  const verbs: Record<string, { zh_cn: string; en: string }> = {
+    save: { zh_cn: '新建/编辑', en: 'Create and edit' },
+    delete: { zh_cn: '删除', en: 'Delete' },
+    import: { zh_cn: '导入', en: 'Import' },
+    export: { zh_cn: '导出', en: 'Export' },
+  };
+  const titles: Record<string, { zh_cn: string; en: string }> = {
+    materialCate: { zh_cn: '物料分类', en: 'Material categories' },
+    material: { zh_cn: '物料主数据', en: 'Materials' },
+    supplier: { zh_cn: '供应商主数据', en: 'Suppliers' },
+    price: { zh_cn: '价格主数据', en: 'Prices' },
+  };
+  return Object.entries(titles).map(([key, title]) => ({
+    key,
+    title,
+    actions: MASTER_DATA_ACTIONS.filter((code) => code.startsWith(`${key}.`)).map((code) => ({
+      code,
+      label: verbs[code.slice(code.indexOf('.') + 1)],
+    })),
+  }));
+})();
+
 /**
  * Labels of the actions in both languages (role form checkboxes, role list tags): a document kind's
  * action reads "{kind title}: {operation}" (采购订单：查看 / Purchase order: View).
@@ -82,6 +142,14 @@ export const ACTION_LABELS: Readonly<Record<string, { zh_cn: string; en: string 
   ...ADMIN_ACTION_LABELS,
   ...ORG_MASTER_ACTION_LABELS,
   ...COST_TEMPLATE_ACTION_LABELS,
+  ...Object.fromEntries(
+    MASTER_DATA_GROUPS.flatMap((group) =>
+      group.actions.map((a) => [
+        a.code,
+        { zh_cn: `${group.title.zh_cn}：${a.label.zh_cn}`, en: `${group.title.en}: ${a.label.en}` },
+      ]),
+    ),
+  ),
   ...Object.fromEntries(
     KIND_ACTION_GROUPS.flatMap((group) =>
       group.actions.map((a) => [
@@ -122,6 +190,7 @@ export const ACTION_GROUPS: ReadonlyArray<{
       { code: 'costTemplate.edit', label: { zh_cn: '维护', en: 'Maintain' } },
     ],
   },
+  ...MASTER_DATA_GROUPS,
   ...KIND_ACTION_GROUPS.map((group) => ({
     key: group.kind,
     title: group.title,

@@ -111,6 +111,21 @@ const OWN_ROUTES: ReadonlyArray<readonly [string, string, ActionCode]> = [
   ['POST', '/apis/inquiry/PurchaseCostTemplateService/findPageList', 'costTemplate.read'],
   ['POST', '/apis/inquiry/PurchaseCostTemplateService/save', 'costTemplate.edit'],
   ['POST', '/apis/inquiry/PurchaseCostTemplateService/delete/:id', 'costTemplate.edit'],
+  // The master data's maintenance (issue #19; the codes API keys' scopes already used), handed to the
+  // roles whose menu shows the page. Reading needs no code (every buyer picks materials and suppliers).
+  ['POST', '/apis/masterdata/PurchaseMaterialCateService/save', 'materialCate.save'],
+  ['POST', '/apis/masterdata/PurchaseMaterialCateService/delete/:id', 'materialCate.delete'],
+  ['POST', '/apis/masterdata/PurchaseMaterialService/save', 'material.save'],
+  ['POST', '/apis/masterdata/PurchaseMaterialService/delete/:id', 'material.delete'],
+  ['POST', '/apis/masterdata/PurchaseMaterialService/import', 'material.import'],
+  ['POST', '/apis/masterdata/PurchaseMaterialService/export', 'material.export'],
+  ['POST', '/apis/masterdata/PurchaseSupplierService/save', 'supplier.save'],
+  ['POST', '/apis/masterdata/PurchaseSupplierService/import', 'supplier.import'],
+  ['POST', '/apis/masterdata/PurchaseSupplierService/export', 'supplier.export'],
+  ['POST', '/apis/masterdata/PurchasePriceService/save', 'price.save'],
+  ['POST', '/apis/masterdata/PurchasePriceService/delete/:id', 'price.delete'],
+  ['POST', '/apis/masterdata/PurchasePriceService/import', 'price.import'],
+  ['POST', '/apis/masterdata/PurchasePriceService/export', 'price.export'],
 ];
 
 describe('function permissions on every action route (generated, issue #19)', () => {
@@ -304,5 +319,85 @@ describe('document-kind actions after an upgrade (issue #19)', () => {
       expect.arrayContaining(['costTemplate.read', 'costTemplate.edit']),
     );
     expect(roles.find((r) => r.roleCode === 'viewer')!.actions).not.toContain('costTemplate.read');
+  });
+
+  it('hands the master data’s maintenance codes to the roles whose menu shows the page, once; reading stays open', async () => {
+    const { grantNewKindActions } = await import('../../src/modules/company-admin/kind-actions.ts');
+    const { systemSetting } = await import('../../src/modules/system/tables.ts');
+    const { eq } = await import('drizzle-orm');
+    const db = server.database.db;
+    const admin = await login(server, '100000', 'admin');
+    let roles = await rolesOf(admin);
+    // The demo buyer's menu shows the material, category, supplier and price pages; the viewer's does not.
+    expect(roles.find((r) => r.roleCode === 'buyer')!.actions).toEqual(
+      expect.arrayContaining(['material.save', 'materialCate.delete', 'supplier.import', 'price.export']),
+    );
+    expect(roles.find((r) => r.roleCode === 'viewer')!.actions.some((a) => a.startsWith('material.'))).toBe(
+      false,
+    );
+    // An upgraded database: a role that sees every page but holds none of the new codes, not yet on record.
+    const custom = await post('/apis/ElsRoleService/add', admin, {
+      roleCode: 'mdclerk',
+      roleName: '主数据员',
+      roleNameEn: 'Master data clerk',
+      menuIds: null,
+      actions: ['order.read'],
+    });
+    expect(custom.json().code, custom.body).toBe('200');
+    const [mark] = await db
+      .select()
+      .from(systemSetting)
+      .where(eq(systemSetting.setCode, 'kindActionsGranted'));
+    const handedOut = JSON.parse(mark.setValue) as string[];
+    expect(handedOut).toEqual(expect.arrayContaining(['material.save', 'price.delete']));
+    const masterData = /^(material|materialCate|supplier|price)\./;
+    await db
+      .update(systemSetting)
+      .set({ setValue: JSON.stringify(handedOut.filter((a) => !masterData.test(a))) })
+      .where(eq(systemSetting.setCode, 'kindActionsGranted'));
+    await grantNewKindActions(db);
+    roles = await rolesOf(admin);
+    const clerk = roles.find((r) => r.roleCode === 'mdclerk')!;
+    expect(clerk.actions).toEqual(
+      expect.arrayContaining(['material.save', 'material.import', 'supplier.save', 'price.save']),
+    );
+    expect(roles.find((r) => r.roleCode === 'viewer')!.actions.some((a) => masterData.test(a))).toBe(false);
+    // Handed out once: an administrator's removal stays removed on the next start.
+    const trimmed = await post('/apis/ElsRoleService/edit', admin, {
+      id: clerk.id,
+      version: clerk.version,
+      roleName: '主数据员',
+      roleNameEn: 'Master data clerk',
+      menuIds: null,
+      actions: clerk.actions.filter((a) => !masterData.test(a)),
+    });
+    expect(trimmed.json().code, trimmed.body).toBe('200');
+    await grantNewKindActions(db);
+    expect(
+      (await rolesOf(admin)).find((r) => r.roleCode === 'mdclerk')!.actions.some((a) => masterData.test(a)),
+    ).toBe(false);
+    // A user of that role reads materials (the pickers of every form) but may not save one.
+    const user = await post('/apis/ElsAccountService/add', admin, {
+      elsSubAccount: 'mdclerk1',
+      password: server.cipher.encrypt('Start123'),
+      name: 'Master data clerk',
+      mobile: '13812345679',
+      roleIds: [clerk.id],
+    });
+    expect(user.json().code, user.body).toBe('200');
+    const session = await login(server, '100000', 'mdclerk1', 'Start123');
+    const list = await post('/apis/masterdata/PurchaseMaterialService/findPageList', session, {
+      currentPage: 1,
+      pageSize: 10,
+    });
+    expect(list.json().code, list.body).toBe('200');
+    expect((list.json().data as { records: unknown[] }).records.length).toBeGreaterThan(0);
+    const save = await post('/apis/masterdata/PurchaseMaterialService/save', session, {
+      materialNumber: 'MD-CLERK-1',
+      materialName: 'x',
+      baseUnit: 'PCS',
+    });
+    expect(save.statusCode).toBe(403);
+    expect(save.json().code).toBe('403');
   });
 });

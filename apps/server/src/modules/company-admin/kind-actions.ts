@@ -1,4 +1,4 @@
-import { COST_TEMPLATE_ACTIONS } from '@srm/contracts/company-admin';
+import { COST_TEMPLATE_ACTIONS, type MasterDataActionCode } from '@srm/contracts/company-admin';
 import { KERNEL_ROUTE_DEFINITIONS, kindActionsOf, menuOpensKind } from '@srm/contracts/document/actions';
 import { kindSides, type Side } from '@srm/contracts/document/define';
 import type { MenuItem } from '@srm/contracts/menu';
@@ -31,6 +31,19 @@ export const COMPANION_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   'enquiry.save': COST_TEMPLATE_ACTIONS,
 };
 
+/**
+ * Function permissions of pages outside the document kernel (issue #19): when such a code is new to the
+ * record, each role whose menu shows a page under the address prefix gets it. The master data's
+ * maintenance (contracts MASTER_DATA_ACTIONS) was open to every purchase-station user who could open its
+ * pages until its routes declared these codes.
+ */
+export const PAGE_ACTIONS: Readonly<Record<string, readonly MasterDataActionCode[]>> = {
+  '/masterdata/#/v2/category': ['materialCate.save', 'materialCate.delete'],
+  '/masterdata/#/v2/material/': ['material.save', 'material.delete', 'material.import', 'material.export'],
+  '/masterdata/#/v2/supplier/': ['supplier.save', 'supplier.import', 'supplier.export'],
+  '/masterdata/#/v2/price/': ['price.save', 'price.delete', 'price.import', 'price.export'],
+};
+
 /** The addresses of every page in a menu tree. */
 function pageUrls(items: MenuItem[]): string[] {
   return items.flatMap((item) => [item.appUrl, ...pageUrls(item.children)]).filter(Boolean);
@@ -43,7 +56,7 @@ function pageUrls(items: MenuItem[]): string[] {
  * kindActionsGranted lists those that were) is granted to each role whose menu — its menu list, or every
  * entry its role code may see when it has none — shows an entry of the kind (contracts menuOpensKind);
  * then the codes are recorded (with COMPANION_ACTIONS: a new one goes to the roles holding its anchor
- * action), so an administrator's later removal of an action stays removed and a kind
+ * action; with PAGE_ACTIONS: to the roles whose menu shows a page under its prefix), so an administrator's later removal of an action stays removed and a kind
  * or action added later is handed out once on the next start. Runs under the start-up lock, in one
  * transaction. Returns how many roles gained actions.
  */
@@ -75,7 +88,10 @@ export async function grantNewKindActions(db: Db): Promise<number> {
     const freshCompanions = Object.entries(COMPANION_ACTIONS).flatMap(([anchor, codes]) =>
       codes.filter((code) => !done.has(code)).map((code) => ({ anchor, code })),
     );
-    if (fresh.length === 0 && freshCompanions.length === 0) return 0;
+    const freshPages = Object.entries(PAGE_ACTIONS).flatMap(([prefix, codes]) =>
+      codes.filter((code) => !done.has(code)).map((code) => ({ prefix, code })),
+    );
+    if (fresh.length === 0 && freshCompanions.length === 0 && freshPages.length === 0) return 0;
 
     const roles = await t.select().from(role);
     const stationRows = await t
@@ -115,6 +131,12 @@ export async function grantNewKindActions(db: Db): Promise<number> {
           held.add(code);
           gained.push(code);
         }
+      // Codes of pages outside the kernel (master data), to roles whose menu shows such a page.
+      for (const { prefix, code } of freshPages)
+        if (!held.has(code) && urls.some((url) => url.startsWith(prefix))) {
+          held.add(code);
+          gained.push(code);
+        }
       if (gained.length === 0) continue;
       await t
         .update(role)
@@ -124,6 +146,7 @@ export async function grantNewKindActions(db: Db): Promise<number> {
     }
     for (const { codes } of fresh) for (const code of codes) done.add(code);
     for (const { code } of freshCompanions) done.add(code);
+    for (const { code } of freshPages) done.add(code);
     await t
       .update(systemSetting)
       .set({ setValue: JSON.stringify([...done]), lastUpdateDate: new Date() })

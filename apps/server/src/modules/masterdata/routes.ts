@@ -270,7 +270,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialCateService/save`,
     {
-      config: { keyScope: 'materialCate.save' },
+      config: { action: 'materialCate.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or rename a material category',
@@ -288,7 +288,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialCateService/delete/:id`,
     {
-      config: { keyScope: 'materialCate.delete' },
+      config: { action: 'materialCate.delete' },
       schema: {
         tags: ['masterdata'],
         summary: 'Delete a material category',
@@ -354,7 +354,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/save`,
     {
-      config: { keyScope: 'material.save' },
+      config: { action: 'material.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or edit a material',
@@ -369,7 +369,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/delete/:id`,
     {
-      config: { keyScope: 'material.delete' },
+      config: { action: 'material.delete' },
       schema: {
         tags: ['masterdata'],
         summary: 'Delete a material',
@@ -393,7 +393,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/export`,
     {
-      config: { keyScope: 'material.export' },
+      config: { action: 'material.export' },
       schema: {
         tags: ['masterdata'],
         summary: 'Export materials to Excel',
@@ -418,7 +418,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseMaterialService/import`,
     {
-      config: { keyScope: 'material.import' },
+      config: { action: 'material.import' },
       schema: {
         tags: ['masterdata'],
         summary: 'Import materials from Excel',
@@ -491,7 +491,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/save`,
     {
-      config: { keyScope: 'supplier.save' },
+      config: { action: 'supplier.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or edit a supplier record',
@@ -510,7 +510,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/export`,
     {
-      config: { keyScope: 'supplier.export' },
+      config: { action: 'supplier.export' },
       schema: {
         tags: ['masterdata'],
         summary: 'Export supplier records to Excel',
@@ -534,7 +534,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchaseSupplierService/import`,
     {
-      config: { keyScope: 'supplier.import' },
+      config: { action: 'supplier.import' },
       schema: {
         tags: ['masterdata'],
         summary: 'Import supplier records from Excel',
@@ -639,7 +639,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/save`,
     {
-      config: { keyScope: 'price.save' },
+      config: { action: 'price.save' },
       schema: {
         tags: ['masterdata'],
         summary: 'Create or edit a price',
@@ -654,7 +654,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/delete/:id`,
     {
-      config: { keyScope: 'price.delete' },
+      config: { action: 'price.delete' },
       schema: {
         tags: ['masterdata'],
         summary: 'Delete a price',
@@ -694,7 +694,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/export`,
     {
-      config: { keyScope: 'price.export' },
+      config: { action: 'price.export' },
       schema: {
         tags: ['masterdata'],
         summary: 'Export prices to Excel',
@@ -717,7 +717,7 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   r.post(
     `${BASE}/PurchasePriceService/import`,
     {
-      config: { keyScope: 'price.import' },
+      config: { action: 'price.import' },
       schema: {
         tags: ['masterdata'],
         summary: 'Import prices from Excel',

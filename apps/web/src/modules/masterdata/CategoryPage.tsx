@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Modal, Spac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/http.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { type Category, categoryTree, deleteCategory, MD_KEYS, saveCategory } from './api.ts';
 import { MdNav } from './MdNav.tsx';
 import { findCategory, parentIds } from './rules.ts';
@@ -17,6 +18,9 @@ const toTreeData = (nodes: Category[]): TreeNode[] =>
 /** #/v2/category — material categories (3 levels): add a child, rename, delete; server refusals shown as is. */
 export default function CategoryPage() {
   const { t } = useTranslation();
+  // Maintenance follows the caller's roles (issue #19, contracts MASTER_DATA_ACTIONS); reading does not.
+  const may = useCan();
+  const editable = may('materialCate.save');
   const { message, modal } = App.useApp();
   const client = useQueryClient();
   const tree = useQuery({ queryKey: MD_KEYS.categories, queryFn: categoryTree });
@@ -93,9 +97,11 @@ export default function CategoryPage() {
         <Card
           title={t('masterdata:category.title')}
           extra={
-            <Button size="small" onClick={() => open('root')}>
-              {t('masterdata:category.addRoot')}
-            </Button>
+            editable && (
+              <Button size="small" onClick={() => open('root')}>
+                {t('masterdata:category.addRoot')}
+              </Button>
+            )
           }
         >
           {tree.isLoading ? (
@@ -130,13 +136,19 @@ export default function CategoryPage() {
                 </Descriptions.Item>
               </Descriptions>
               <Space style={{ marginTop: 12 }} wrap>
-                <Button type="primary" onClick={() => open('child')}>
-                  {t('masterdata:category.addChild')}
-                </Button>
-                <Button onClick={() => open('rename')}>{t('masterdata:category.rename')}</Button>
-                <Button danger onClick={remove}>
-                  {t('masterdata:actions.delete')}
-                </Button>
+                {editable && (
+                  <Button type="primary" onClick={() => open('child')}>
+                    {t('masterdata:category.addChild')}
+                  </Button>
+                )}
+                {editable && (
+                  <Button onClick={() => open('rename')}>{t('masterdata:category.rename')}</Button>
+                )}
+                {may('materialCate.delete') && (
+                  <Button danger onClick={remove}>
+                    {t('masterdata:actions.delete')}
+                  </Button>
+                )}
               </Space>
             </>
           ) : (

@@ -78,10 +78,17 @@ function toBody(v: Values, m: Material | null): MaterialSave {
   };
 }
 
-type Props = { material: Material | null; tree: Category[]; onClose: () => void; onSaved: () => void };
+/** readOnly: the caller may not save materials (no `material.save`): the record is shown, nothing to save. */
+type Props = {
+  material: Material | null;
+  tree: Category[];
+  readOnly?: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+};
 
 /** New / edit a material in a dialog (POST …/PurchaseMaterialService/save). */
-export function MaterialForm({ material, tree, onClose, onSaved }: Props) {
+export function MaterialForm({ material, tree, readOnly = false, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -118,10 +125,12 @@ export function MaterialForm({ material, tree, onClose, onSaved }: Props) {
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
+      footer={readOnly ? null : undefined}
       destroyOnHidden
     >
       <Form<Values>
         form={form}
+        disabled={readOnly}
         name="mdMaterial"
         layout="vertical"
         initialValues={initial(material)}

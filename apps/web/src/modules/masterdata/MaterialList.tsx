@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { PlusOutlined, SearchOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
+import { useCan } from '../../lib/permissions.ts';
 import {
   categoryTree,
   deleteMaterial,
@@ -37,6 +38,9 @@ export default function MaterialList() {
   const [filter, setFilter] = useState<MaterialFilter>({});
   const [editing, setEditing] = useState<Material | 'new' | null>(null);
   const tree = useQuery({ queryKey: MD_KEYS.categories, queryFn: categoryTree });
+  // Maintenance follows the caller's roles (issue #19, contracts MASTER_DATA_ACTIONS); reading does not.
+  const may = useCan();
+  const editable = may('material.save');
 
   const refresh = () => void client.invalidateQueries({ queryKey: MD_KEYS.materials });
   const yesNo = [
@@ -117,14 +121,22 @@ export default function MaterialList() {
           rowKey="id"
           queryKey={[...MD_KEYS.materials, filter]}
           fetchPage={(paging) => findMaterials({ ...paging, ...filter })}
-          onExport={() => exportWorkbook('PurchaseMaterialService', filter, 'materials.xlsx')}
+          onExport={
+            may('material.export')
+              ? () => exportWorkbook('PurchaseMaterialService', filter, 'materials.xlsx')
+              : undefined
+          }
           emptyText={t('masterdata:material.empty')}
           extra={
             <Space wrap size={6}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('masterdata:actions.new')}
-              </Button>
-              <ImportButton service="PurchaseMaterialService" onImported={refresh} />
+              {editable && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {t('masterdata:actions.new')}
+                </Button>
+              )}
+              {may('material.import') && (
+                <ImportButton service="PurchaseMaterialService" onImported={refresh} />
+              )}
             </Space>
           }
           columns={[
@@ -166,11 +178,13 @@ export default function MaterialList() {
               render: (_v, row) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => setEditing(row)}>
-                    {t('masterdata:actions.edit')}
+                    {editable ? t('masterdata:actions.edit') : t('masterdata:actions.view')}
                   </Button>
-                  <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
-                    {t('masterdata:actions.delete')}
-                  </Button>
+                  {may('material.delete') && (
+                    <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
+                      {t('masterdata:actions.delete')}
+                    </Button>
+                  )}
                 </Space>
               ),
               exportValue: () => null,
@@ -182,6 +196,7 @@ export default function MaterialList() {
         <MaterialForm
           material={editing === 'new' ? null : editing}
           tree={tree.data ?? []}
+          readOnly={!editable}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

@@ -18,10 +18,11 @@ type Values = {
   quota: string;
 };
 
-type Props = { price: Price | null; onClose: () => void; onSaved: () => void };
+/** readOnly: the caller may not save prices (no `price.save`): the record is shown, nothing to save. */
+type Props = { price: Price | null; readOnly?: boolean; onClose: () => void; onSaved: () => void };
 
 /** New / edit a price record in a dialog (POST …/PurchasePriceService/save). */
-export function PriceForm({ price, onClose, onSaved }: Props) {
+export function PriceForm({ price, readOnly = false, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -110,10 +111,12 @@ export function PriceForm({ price, onClose, onSaved }: Props) {
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
+      footer={readOnly ? null : undefined}
       destroyOnHidden
     >
       <Form<Values>
         form={form}
+        disabled={readOnly}
         name="mdPrice"
         layout="vertical"
         initialValues={initial}

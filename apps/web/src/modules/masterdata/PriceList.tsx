@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { PlusOutlined, SearchOutlined } from '../../components/page-icons.tsx';
 import { errorText } from '../../lib/http.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { deletePrice, exportWorkbook, findPrices, MD_KEYS, type Price, type PriceFilter } from './api.ts';
 import { ImportButton } from './ImportButton.tsx';
 import { MdNav } from './MdNav.tsx';
@@ -20,6 +21,9 @@ export default function PriceList() {
   const [filter, setFilter] = useState<PriceFilter>({});
   const [editing, setEditing] = useState<Price | 'new' | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: MD_KEYS.prices });
+  // Maintenance follows the caller's roles (issue #19, contracts MASTER_DATA_ACTIONS); reading does not.
+  const may = useCan();
+  const editable = may('price.save');
 
   const confirmDelete = (row: Price) =>
     modal.confirm({
@@ -85,14 +89,20 @@ export default function PriceList() {
           rowKey="id"
           queryKey={[...MD_KEYS.prices, filter]}
           fetchPage={(paging) => findPrices({ ...paging, ...filter })}
-          onExport={() => exportWorkbook('PurchasePriceService', filter, 'prices.xlsx')}
+          onExport={
+            may('price.export')
+              ? () => exportWorkbook('PurchasePriceService', filter, 'prices.xlsx')
+              : undefined
+          }
           emptyText={t('masterdata:price.empty')}
           extra={
             <Space wrap size={6}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('masterdata:actions.new')}
-              </Button>
-              <ImportButton service="PurchasePriceService" onImported={refresh} />
+              {editable && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  {t('masterdata:actions.new')}
+                </Button>
+              )}
+              {may('price.import') && <ImportButton service="PurchasePriceService" onImported={refresh} />}
             </Space>
           }
           columns={[
@@ -148,11 +158,13 @@ export default function PriceList() {
               render: (_v, row) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => setEditing(row)}>
-                    {t('masterdata:actions.edit')}
+                    {editable ? t('masterdata:actions.edit') : t('masterdata:actions.view')}
                   </Button>
-                  <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
-                    {t('masterdata:actions.delete')}
-                  </Button>
+                  {may('price.delete') && (
+                    <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
+                      {t('masterdata:actions.delete')}
+                    </Button>
+                  )}
                 </Space>
               ),
               exportValue: () => null,
@@ -163,6 +175,7 @@ export default function PriceList() {
       {editing !== null && (
         <PriceForm
           price={editing === 'new' ? null : editing}
+          readOnly={!editable}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

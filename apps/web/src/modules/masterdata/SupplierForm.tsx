@@ -24,6 +24,8 @@ import {
 type Props = {
   /** The record to edit, or null for a new one. */
   id: string | null;
+  /** The caller may not save suppliers (no `supplier.save`): the record is shown, nothing to save. */
+  readOnly?: boolean;
   onClose: () => void;
   onSaved: (saved: Supplier) => void;
 };
@@ -35,7 +37,7 @@ type Props = {
  * record saved by someone else in between answers '409' (shown, with a reload). Server messages that
  * name a field are also shown at that field.
  */
-export function SupplierForm({ id, onClose, onSaved }: Props) {
+export function SupplierForm({ id, readOnly = false, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const record = useQuery({
     queryKey: [...MD_KEYS.suppliers, 'detail', id],
@@ -66,6 +68,7 @@ export function SupplierForm({ id, onClose, onSaved }: Props) {
       title={title}
       current={record.data ?? null}
       reload={id ? () => void record.refetch() : undefined}
+      readOnly={readOnly}
       onClose={onClose}
       onSaved={onSaved}
     />
@@ -76,12 +79,14 @@ function SupplierDialog({
   title,
   current,
   reload,
+  readOnly,
   onClose,
   onSaved,
 }: {
   title: string;
   current: Supplier | null;
   reload?: () => void;
+  readOnly: boolean;
   onClose: () => void;
   onSaved: (saved: Supplier) => void;
 }) {
@@ -124,10 +129,12 @@ function SupplierDialog({
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
+      footer={readOnly ? null : undefined}
       destroyOnHidden
     >
       <Form<SupplierValues>
         form={form}
+        disabled={readOnly}
         name="mdSupplier"
         layout="vertical"
         initialValues={supplierValues(current)}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { PlusOutlined, SearchOutlined } from '../../components/page-icons.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import {
   exportWorkbook,
@@ -48,6 +49,9 @@ export default function SupplierList() {
   const openForm = (id?: string) => navigate(id ? `${SUPPLIER_EDIT_ROUTE}?id=${id}` : SUPPLIER_EDIT_ROUTE);
   const closeForm = () => navigate(LIST_ROUTE);
   const locale = useSettings((s) => s.locale);
+  // Maintenance follows the caller's roles (issue #19, contracts MASTER_DATA_ACTIONS); reading does not.
+  const may = useCan();
+  const editable = may('supplier.save');
   const [form] = Form.useForm<SupplierFilter>();
   const [filter, setFilter] = useState<SupplierFilter>({});
   const dict = useQuery({ queryKey: [...MD_KEYS.suppliers, 'statusDict'], queryFn: supplierStatusDict });
@@ -105,17 +109,25 @@ export default function SupplierList() {
           rowKey="id"
           queryKey={[...MD_KEYS.suppliers, filter]}
           fetchPage={(paging) => findSuppliers({ ...paging, ...filter })}
-          onExport={() => exportWorkbook('PurchaseSupplierService', filter, 'suppliers.xlsx')}
+          onExport={
+            may('supplier.export')
+              ? () => exportWorkbook('PurchaseSupplierService', filter, 'suppliers.xlsx')
+              : undefined
+          }
           emptyText={t('masterdata:supplier.empty')}
           extra={
             <Space wrap size={6}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
-                {t('masterdata:actions.new')}
-              </Button>
-              <ImportButton
-                service="PurchaseSupplierService"
-                onImported={() => void client.invalidateQueries({ queryKey: MD_KEYS.suppliers })}
-              />
+              {editable && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm()}>
+                  {t('masterdata:actions.new')}
+                </Button>
+              )}
+              {may('supplier.import') && (
+                <ImportButton
+                  service="PurchaseSupplierService"
+                  onImported={() => void client.invalidateQueries({ queryKey: MD_KEYS.suppliers })}
+                />
+              )}
             </Space>
           }
           columns={[
@@ -172,10 +184,10 @@ export default function SupplierList() {
                   <Button
                     type="link"
                     size="small"
-                    aria-label={`${t('masterdata:actions.edit')} ${row.supplierCode}`}
+                    aria-label={`${editable ? t('masterdata:actions.edit') : t('masterdata:actions.view')} ${row.supplierCode}`}
                     onClick={() => openForm(row.id)}
                   >
-                    {t('masterdata:actions.edit')}
+                    {editable ? t('masterdata:actions.edit') : t('masterdata:actions.view')}
                   </Button>
                   {/* Issue #16: only the conversions allowed from the supplier's stage and frozen flag. */}
                   <Dropdown
@@ -209,6 +221,7 @@ export default function SupplierList() {
       {editing !== null && (
         <SupplierForm
           id={editing === 'new' ? null : editing}
+          readOnly={!editable}
           onClose={closeForm}
           onSaved={() => {
             closeForm();
