@@ -69,7 +69,7 @@ const CORE_PACKAGES =
  * budget check's login figure grows if one does not).
  */
 const coreSources =
-  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:http|i18n|lazy|public-api|tenant-i18n|logo)\.ts|components[\\/]Logo\.tsx|pages[\\/]login[\\/]parts\.tsx)$/;
+  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:base-path|http|i18n|lazy|public-api|tenant-i18n|logo)\.ts|components[\\/]Logo\.tsx|pages[\\/]login[\\/]parts\.tsx)$/;
 
 /** Icons the top bar, tab strip and home share with other pages (else each is a chunk of its own). */
 const frameIcons =
@@ -132,7 +132,10 @@ function rcFormProviderOnly(): Plugin {
 
 export default defineConfig({
   root,
-  base: '/',
+  // Relative asset URLs (issue #19): one build serves the portal at / or under any BASE_PATH (/srm/ …);
+  // the pages name their scripts relatively and the scripts find the base from their own URL
+  // (src/lib/base-path.ts).
+  base: './',
   plugins: [react(), rcFormProviderOnly()],
   build: {
     outDir: resolve(root, 'dist'),

@@ -64,7 +64,13 @@ export async function loadDist(dist) {
     chunks.set(rel, node);
     const src = f.text;
     const mapDeps = /__vite__mapDeps=\([^)]*m\.f=\[([^\]]*)\]/.exec(src);
-    const depFiles = mapDeps ? [...mapDeps[1].matchAll(/["'`]([^"'`]+)["'`]/g)].map((m) => m[1]) : [];
+    // With the relative build base (issue #19, BASE_PATH) the preload list names files relative to this
+    // chunk (`./core-x.js`); with an absolute base, relative to dist (`assets/core-x.js`).
+    const depFiles = mapDeps
+      ? [...mapDeps[1].matchAll(/["'`]([^"'`]+)["'`]/g)].map((m) =>
+          m[1].startsWith('.') ? posix.normalize(posix.join(posix.dirname(rel), m[1])) : m[1],
+        )
+      : [];
     const [imports] = parse(src);
     for (const imp of imports) {
       const spec = imp.n;

@@ -66,6 +66,7 @@ import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerWebhookRoutes } from './modules/webhook/routes.ts';
 import { createWebhookDispatcher } from './modules/webhook/service.ts';
 import { API_DOCS_UI } from './platform/api-docs-theme.ts';
+import { OUTSIDE_BASE_PATH, stripBasePath, withBasePath } from './platform/base-path.ts';
 import { createEmbeddedBroker, createExternalBroker, relayBetweenProcesses } from './platform/broker.ts';
 import { createCipher } from './platform/cipher.ts';
 import { createLocalBus, createPostgresBus } from './platform/cluster-bus.ts';
@@ -129,7 +130,16 @@ export type BuildAppOptions = {
  */
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
+  const base = config.BASE_PATH;
   const app = Fastify({
+    // BASE_PATH (issue #19): routes are registered at the root; each request's URL loses the base path
+    // before routing, and a URL outside it is routed to a path nothing answers (404, or `/` → redirect).
+    rewriteUrl: base
+      ? (request) => {
+          const match = stripBasePath(base, request.url ?? '/');
+          return match.inside ? match.url : `${OUTSIDE_BASE_PATH}${request.url ?? '/'}`;
+        }
+      : undefined,
     logger: options.logger ?? false,
     // Two log lines per request cost more than an authenticated trivial call itself (issue #7): request
     // logs are opt-in (LOG_REQUESTS); errors and slow requests are always logged (below).
@@ -168,6 +178,15 @@ export async function buildApp(options: BuildAppOptions) {
     }
   });
   app.setValidatorCompiler(validatorCompiler);
+  if (base) {
+    // Every redirect the server (or a plugin: static files, the API docs) answers names a path of the
+    // routes, which sit under the base path for the browser.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const location = reply.getHeader('location');
+      if (typeof location === 'string') reply.header('location', withBasePath(base, location));
+      done(null, payload);
+    });
+  }
   app.setSerializerCompiler(serializerCompiler);
 
   // The rate limiters' store shared by every process when REDIS_URL is set (issue #18): one client per
@@ -359,6 +378,8 @@ export async function buildApp(options: BuildAppOptions) {
         },
       },
       security: [{ token: [] }, { apiKey: [] }],
+      // The paths are /apis/…; under BASE_PATH the server that answers them is at the base path.
+      ...(base ? { servers: [{ url: base }] } : {}),
     },
     transform: jsonSchemaTransform,
   });
@@ -727,10 +748,16 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     const locale = request.locale ?? pickLocale(request.headers);
-    if (request.url.startsWith('/apis/') || request.method !== 'GET') {
+    const outside = request.url.startsWith(OUTSIDE_BASE_PATH);
+    // Under BASE_PATH the bare root still leads to the portal (the redirect gets the base path).
+    if (outside && request.method === 'GET' && /^\/(?:\?|$)/.test(request.originalUrl))
+      return reply.redirect('/portal/');
+    if (outside || request.url.startsWith('/apis/') || request.method !== 'GET') {
       return reply.status(404).send({
         code: '404',
-        message: t(locale, 'routeNotFound', { route: `${request.method} ${request.url.split('?')[0]}` }),
+        message: t(locale, 'routeNotFound', {
+          route: `${request.method} ${request.originalUrl.split('?')[0]}`,
+        }),
         data: null,
       });
     }

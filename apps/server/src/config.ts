@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { normaliseBasePath } from './platform/base-path.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -14,6 +15,25 @@ export const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
+    /**
+     * Sub-path the portal and its API answer under (issue #19), e.g. `/srm` behind a reverse proxy at
+     * `/srm/`; normalised to one leading slash and no trailing one. Empty (default) = the root.
+     */
+    BASE_PATH: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const base = normaliseBasePath(value);
+        if (base === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'BASE_PATH must be a plain path such as /srm or /portal/srm: segments of letters, digits, "-", "_", "." or "~" (no scheme, query, "#", "." or ".." segments)',
+          });
+          return z.NEVER;
+        }
+        return base;
+      }),
     /** Folder of the embedded database and the file store. */
     DATA_DIR: z.string().default('./data'),
     /** PostgreSQL connection string; when absent the embedded PGlite database under DATA_DIR is used. */

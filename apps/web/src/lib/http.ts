@@ -3,6 +3,7 @@ import { HTTP_TIMEOUT_MS, LOGIN_REDIRECT_DELAY_MS } from '@srm/contracts/constan
 import type { Envelope } from '@srm/contracts/envelope';
 import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
 import { useAuth } from './auth-store.ts';
+import { appUrl } from './base-path.ts';
 import { toastError } from './feedback.ts';
 import i18n from './i18n.ts';
 import { clearSession, goToLogin } from './session.ts';
@@ -31,8 +32,8 @@ export function accountHeader(elsAccount: string, elsSubAccount: string): string
   return `${elsAccount}_${elsSubAccount}`;
 }
 
-/** Base path of the JSON API (spec 000 §7). */
-export const API_BASE = '/apis';
+/** Base path of the JSON API (spec 000 §7): the page's base path plus /apis (lib/base-path.ts). */
+export const API_BASE = appUrl('/apis');
 
 /** True for the HTTP statuses the client accepts (spec 000 §9: 200 to 500). */
 export function isAcceptedStatus(status: number): boolean {

@@ -4,10 +4,11 @@ import {
   LOGO_MAX_WIDTH,
   LOGO_TARGET_RATIO,
 } from '@srm/contracts/constants';
+import { appUrl } from './base-path.ts';
 
 /** Download URL of a stored file (spec 000 §7 `GET /ElsAttachmentService/downloadFileByPortal`). */
 export function downloadUrl(filePath: string): string {
-  return `/apis/ElsAttachmentService/downloadFileByPortal?filePath=${encodeURIComponent(filePath)}`;
+  return appUrl(`/apis/ElsAttachmentService/downloadFileByPortal?filePath=${encodeURIComponent(filePath)}`);
 }
 
 /**

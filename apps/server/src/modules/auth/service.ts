@@ -156,9 +156,9 @@ async function openSession(
     elsSubaccountInfoDTO: await toSubaccountInfo(deps.db, row),
     environMentConfig: {
       env: deps.config.ENV_NAME,
-      apiBase: '/apis',
+      apiBase: `${deps.config.BASE_PATH}/apis`,
       iframeOrigins: deps.config.IFRAME_ORIGINS,
-      mqttUrl: deps.config.MQTT_URL ? (deps.config.MQTT_WS_URL ?? '') : '/mqtt',
+      mqttUrl: deps.config.MQTT_URL ? (deps.config.MQTT_WS_URL ?? '') : `${deps.config.BASE_PATH}/mqtt`,
       mqttTopic: userTopic(deps.config.ENV_NAME, row.elsAccount, row.elsSubAccount),
     },
   };

@@ -84,7 +84,9 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
       const auth = requireAuth(request.auth);
       const query = new URLSearchParams({ elsAccount: auth.elsAccount });
       if (request.body.deliveryNoteNumber) query.set('deliveryNoteNumber', request.body.deliveryNoteNumber);
-      return ok({ url: `${request.protocol}://${request.host}/portal/#/wxAuth?${query}` });
+      return ok({
+        url: `${request.protocol}://${request.host}${deps.config.BASE_PATH}/portal/#/wxAuth?${query}`,
+      });
     },
   );
 

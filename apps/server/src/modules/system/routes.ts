@@ -625,7 +625,7 @@ export function registerSystemRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const auth = requireAuth(request.auth);
       const me = await findSubaccountInCompany(deps.db, auth.subaccountId, auth.elsAccount);
-      const origin = `${request.protocol}://${request.host}`;
+      const origin = `${request.protocol}://${request.host}${deps.config.BASE_PATH}`;
       const url = `${origin}/portal/#/wxAuth?elsAccount=${encodeURIComponent(auth.elsAccount)}&elsSubAccount=${encodeURIComponent(me?.elsSubAccount ?? auth.elsSubAccount)}`;
       const { default: QRCode } = await import('qrcode'); // loaded on first use (issue #7: memory)
       const data = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });

@@ -1,5 +1,6 @@
 import { IMPROVEMENT_STATUS } from '@srm/contracts/improvement';
 import { Space, Tag } from 'antd';
+import { appUrl } from '../../lib/base-path.ts';
 import type { IssuedSheet } from './api.ts';
 import { useLocale } from './labels.tsx';
 
@@ -14,7 +15,8 @@ export function IssuedSheets({ sheets }: { sheets: IssuedSheet[] }) {
     <Space size={4} wrap>
       {sheets.map((s) => (
         <span key={s.id}>
-          <a href={`/improvement/#/v2/improvement/detail?id=${s.id}`}>{s.improvementNumber}</a> {s.subject}{' '}
+          <a href={appUrl(`/improvement/#/v2/improvement/detail?id=${s.id}`)}>{s.improvementNumber}</a>{' '}
+          {s.subject}{' '}
           <Tag>
             {IMPROVEMENT_STATUS[s.improvementStatus as keyof typeof IMPROVEMENT_STATUS]?.[locale] ??
               s.improvementStatus}

@@ -11,6 +11,7 @@ import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { useSheetCall, useSheetSource } from './improvement-api.ts';
 import './i18n-improvement.ts';
+import { appUrl } from '../../lib/base-path.ts';
 
 const def = improvementDefinition;
 const isOpen = (l: DocLine) => l.itemStatus === '0' || l.itemStatus === '3';
@@ -204,7 +205,7 @@ function AppraisalSource({ side, id }: { side: 'purchase' | 'sale'; id: string }
         <>
           {t('improvement:detail.fromAppraisal')}:{' '}
           {href ? (
-            <a href={href}>
+            <a href={appUrl(href)}>
               {t('improvement:detail.openScorecard', { number: a.appraisalNumber, from: a.periodFrom, to })}
             </a>
           ) : (

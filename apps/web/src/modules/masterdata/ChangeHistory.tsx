@@ -6,6 +6,7 @@ import { call } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import type { ChangeRequest } from '../supplier-change/api.ts';
 import '../supplier-change/i18n-supplier-change.ts';
+import { appUrl } from '../../lib/base-path.ts';
 
 /**
  * The change history of a supplier record (issue #16): the supplier's approved information changes, newest
@@ -37,7 +38,11 @@ export function ChangeHistory({ supplierId }: { supplierId: string }) {
             title: t('supplierChange:list.number'),
             dataIndex: 'changeNumber',
             render: (v: string, row) => (
-              <a href={`/supplierdatamodify/#/v2/views?id=${row.id}`} target="_blank" rel="noreferrer">
+              <a
+                href={appUrl(`/supplierdatamodify/#/v2/views?id=${row.id}`)}
+                target="_blank"
+                rel="noreferrer"
+              >
                 {v}
               </a>
             ),

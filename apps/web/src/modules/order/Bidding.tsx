@@ -10,6 +10,7 @@ import type { OrderHeader } from './api.ts';
 import { cancelBidding } from './bidding-api.ts';
 import { MATERIAL_SEARCH_DELAY_MS, useDebounced } from './MaterialPicker.tsx';
 import './i18n-bidding.ts';
+import { appUrl } from '../../lib/base-path.ts';
 
 type StartForm = { toElsAccounts: string[]; quoteEndTime: Dayjs | null; remark?: string };
 
@@ -159,7 +160,7 @@ export function BiddingCard({ order, onChanged }: { order: OrderHeader; onChange
       title={t('order:bidding.card', { number: order.enquiryNumber })}
       extra={
         <Space>
-          <Button type={live ? 'primary' : 'default'} href={rfqDetailHref(enquiryId)}>
+          <Button type={live ? 'primary' : 'default'} href={appUrl(rfqDetailHref(enquiryId))}>
             {t('order:bidding.openRfq')}
           </Button>
           {live && may(kindCode({ kind: 'order' }, 'cancelBidding')) && (

@@ -4,6 +4,7 @@ import { ModuleAppFrame } from '../../components/ModuleAppFrame.tsx';
 import { lazyChunk as lazy } from '../../lib/lazy.ts';
 import './i18n-order.ts';
 import './order.css';
+import { appUrl } from '../../lib/base-path.ts';
 
 const OrderList = lazy(() => import('./OrderList.tsx'));
 const OrderDetailPage = lazy(() => import('./OrderDetail.tsx'));
@@ -35,7 +36,7 @@ const DemandPool = lazy(() => import('../requisition/DemandPool.tsx'));
  */
 /** The RFQ app's list (the supplier's RFQ inbox), where an order's bidding is quoted since issue #13. */
 function ToRfqInbox() {
-  window.location.replace('/rfq/#/v2/list');
+  window.location.replace(appUrl('/rfq/#/v2/list'));
   return null;
 }
 

@@ -27,6 +27,7 @@ import {
 } from './api.ts';
 import { CounterpartTag, StatusTag, UrgencyTag, useSide, useStatusLabels } from './common.tsx';
 import './i18n-bidding.ts';
+import { appUrl } from '../../lib/base-path.ts';
 import {
   AUDIT_STATUS,
   canDo,
@@ -275,7 +276,7 @@ function OrderListOf({
               </Space>
             ) : (
               // An order's bidding is an RFQ (issue #13): the supplier quotes it in its RFQ inbox.
-              <Button href="/rfq/#/v2/list">{t('order:bids.title')}</Button>
+              <Button href={appUrl('/rfq/#/v2/list')}>{t('order:bids.title')}</Button>
             )
           }
           columns={[

@@ -37,6 +37,7 @@ import {
 } from './api.ts';
 import { PoolToBidding } from './PoolToBidding.tsx';
 import './i18n-requisition.ts';
+import { appUrl } from '../../lib/base-path.ts';
 
 type Filter = {
   materialNumber?: string;
@@ -171,7 +172,7 @@ export default function DemandPool() {
       setEnquiryDesc('');
       setQuoteEnd(null);
       // The RFQ lives in another module app (/rfq/): this frame goes there.
-      window.location.assign(enquiryDetailHref(made.id));
+      window.location.assign(appUrl(enquiryDetailHref(made.id)));
     }
   }
 

@@ -7,6 +7,7 @@ import { MasterSelect, supplierSource } from '../../components/MasterSelect.tsx'
 import { errorText } from '../../lib/http.ts';
 import { ebiddingDetailHref, linesToBidding, type PoolLine } from './api.ts';
 import './i18n-requisition.ts';
+import { appUrl } from '../../lib/base-path.ts';
 
 /** Fewest suppliers an auction invites (the server's rule, contracts MIN_BIDDERS; checked again there). */
 const MIN_BIDDERS = 2;
@@ -62,7 +63,7 @@ export function PoolToBidding({ lines, onClose }: { lines: PoolLine[]; onClose: 
       void message.success(t('requisition:pool.biddingMade', { number: made.ebiddingNumber }));
       onClose();
       // The auction lives in another module app (/ebidding/): this frame goes there.
-      window.location.assign(ebiddingDetailHref(made.id));
+      window.location.assign(appUrl(ebiddingDetailHref(made.id)));
     } catch (e) {
       void message.error(errorText(e));
     } finally {

@@ -37,6 +37,7 @@ import {
   startNewRound,
 } from './api.ts';
 import './i18n-rfq.ts';
+import { appUrl } from '../../lib/base-path.ts';
 
 /** Copy into a new draft (cost structure, fees, quote method, currencies and invitations kept), then edit it. */
 function CopyButton({ id }: { id: string }) {
@@ -449,7 +450,7 @@ function ToAuction({ id }: { id: string }) {
         endTime: v.end.toISOString(),
         priceReviseExtent: v.decrement,
       });
-      window.location.assign(`/ebidding/#/v2/edit?id=${made.id}`);
+      window.location.assign(appUrl(`/ebidding/#/v2/edit?id=${made.id}`));
     } catch (e) {
       void message.error(errorText(e));
     }

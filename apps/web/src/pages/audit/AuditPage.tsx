@@ -13,6 +13,7 @@ import { useTabs } from '../../shell/tabs-store.ts';
 import { AUDIT_KEYS, approveTask, rejectTask } from './audit-api.ts';
 import { remarkOk } from './audit-rules.ts';
 import './audit.css';
+import { appUrl } from '../../lib/base-path.ts';
 
 /**
  * /audit?taskId=…&documentKind=…&id=… (spec 000 §2): the document in a frame through its task link,
@@ -66,7 +67,7 @@ export default function AuditPage({ tab }: { tab: Tab }) {
 
   return (
     <div className="audit-page">
-      <iframe className="audit-frame" title={t('audit:page.document')} src={link} />
+      <iframe className="audit-frame" title={t('audit:page.document')} src={appUrl(link)} />
       <Card className="audit-panel" size="small" title={t('audit:page.panel')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{t('audit:page.hint')}</Typography.Text>

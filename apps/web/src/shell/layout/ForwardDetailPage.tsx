@@ -1,6 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-store.ts';
+import { appUrl } from '../../lib/base-path.ts';
 import { forwardFrameSrc, parseForward } from '../forward.ts';
 import type { Tab } from '../tabs.ts';
 import { useTabLabel } from '../use-tab-label.ts';
@@ -26,5 +27,5 @@ export default function ForwardDetailPage({ tab }: { tab: Tab }) {
       </div>
     );
   }
-  return <iframe className="shell-iframe" title={labelOf(tab)} src={forwardFrameSrc(target)} />;
+  return <iframe className="shell-iframe" title={labelOf(tab)} src={appUrl(forwardFrameSrc(target))} />;
 }

@@ -1,6 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-store.ts';
+import { appUrl } from '../../lib/base-path.ts';
 import { decodeRouterPath, isIframeSrcAllowed, withQuery } from '../iframe-allow.ts';
 import { IFRAME_PREFIX } from '../route-table.ts';
 import type { Tab } from '../tabs.ts';
@@ -26,5 +27,5 @@ export default function IframePage({ tab }: { tab: Tab }) {
       </div>
     );
   }
-  return <iframe className="shell-iframe" title={labelOf(tab)} src={withQuery(src, tab.query)} />;
+  return <iframe className="shell-iframe" title={labelOf(tab)} src={appUrl(withQuery(src, tab.query))} />;
 }
