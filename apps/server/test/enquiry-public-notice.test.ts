@@ -42,9 +42,9 @@ beforeAll(async () => {
       elsAccount: a,
       elsSubAccount: 'admin',
       name: 'Admin',
-      station: 'sale',
+      station: 'sale' as const,
       passwordHash,
-      permission: 'admin',
+      permission: 'admin' as const,
       lang: i % 2 === 0 ? ('en' as const) : ('zh_cn' as const),
     })),
   );
@@ -96,7 +96,8 @@ async function noticesOf(id: string) {
     .from(sysMsg)
     .where(and(eq(sysMsg.businessId, id), like(sysMsg.linkUrl, '/rfq/#/v2/public')));
   const out = new Map<string, string[]>();
-  for (const r of rows) out.set(`${r.account}/${r.user}`, [...(out.get(`${r.account}/${r.user}`) ?? []), r.title]);
+  for (const r of rows)
+    out.set(`${r.account}/${r.user}`, [...(out.get(`${r.account}/${r.user}`) ?? []), r.title]);
   return out;
 }
 

@@ -4,9 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRelation, company, role, subaccount, subaccountRole } from '../src/modules/account/tables.ts';
 import { defaultKindActions } from '../src/modules/company-admin/kind-actions.ts';
+import { PUBLIC_NOTICE_JOB } from '../src/modules/enquiry/public-notice.ts';
 import { enquiry, enquirySupplier } from '../src/modules/enquiry/tables.ts';
 import { material, supplierMaster } from '../src/modules/masterdata/tables.ts';
-import { PUBLIC_NOTICE_JOB } from '../src/modules/enquiry/public-notice.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
@@ -409,7 +409,11 @@ describe('announcing a public RFQ to the buyer’s linked suppliers on publish',
    * server's own poller may take some of its batches.
    */
   const noticesWritten = async (id: string) => {
-    const runner = createJobRunner({ db: server.database.db, log: server.app.log, env: server.config.ENV_NAME });
+    const runner = createJobRunner({
+      db: server.database.db,
+      log: server.app.log,
+      env: server.config.ENV_NAME,
+    });
     await expect
       .poll(
         async () => {

@@ -1,3 +1,4 @@
+import { PUBLIC_ENQUIRY_METHOD } from '@srm/contracts/enquiry';
 import { INVITABLE_STAGES } from '@srm/contracts/supplier-lifecycle';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.ts';
@@ -115,7 +116,7 @@ export async function runPublicNotice(tx: Tx, job: Job, env: string): Promise<nu
     .select()
     .from(enquiry)
     .where(and(eq(enquiry.id, job.jobKey), eq(enquiry.elsAccount, payload.elsAccount)));
-  if (!row || row.enquiryMethod !== '2' || row.enquiryStatus !== '1') return 0;
+  if (row?.enquiryMethod !== PUBLIC_ENQUIRY_METHOD || row.enquiryStatus !== '1') return 0;
   if ((row.joinEndTime ?? row.quoteEndTime).getTime() <= Date.now()) return 0;
   const companies = await publicNoticeReceivers(
     tx,
