@@ -416,7 +416,9 @@ export async function pgQuerier(url) {
 /** A query function over a PGlite data folder (the server must not be running on it). */
 export async function pgliteQuerier(dataDir) {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(join(dataDir, 'pglite'));
+  // The extensions the server loads (platform/db.ts): its migrations index with them.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
   return {
     query: async (text, params) => (await db.query(text, params)).rows,
     close: () => db.close(),

@@ -4,10 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountRelation, company, role, subaccount, subaccountRole } from '../src/modules/account/tables.ts';
 import { defaultKindActions } from '../src/modules/company-admin/kind-actions.ts';
+import { PUBLIC_NOTICE_JOB } from '../src/modules/enquiry/public-notice.ts';
 import { enquiry, enquirySupplier } from '../src/modules/enquiry/tables.ts';
 import { material, supplierMaster } from '../src/modules/masterdata/tables.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
+import { createJobRunner } from '../src/platform/jobs.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
+import { scheduledJob } from '../src/platform/tables.ts';
 import { fullComparison } from './comparison-view.ts';
 import { callsOf, createTestServer, DEMO_PASSWORD, login, type Session, type TestServer } from './helpers.ts';
 
@@ -401,9 +404,34 @@ describe('announcing a public RFQ to the buyer’s linked suppliers on publish',
     ).map((m) => m.title);
   const notices = async (id: string, account: string) =>
     (await titles(id, account)).filter((t) => /^(公开询价：|Public request for quotation )/.test(t));
+  /**
+   * Runs due jobs until the RFQ's notice job (scheduled by publish, written after its commit) is done; the
+   * server's own poller may take some of its batches.
+   */
+  const noticesWritten = async (id: string) => {
+    const runner = createJobRunner({
+      db: server.database.db,
+      log: server.app.log,
+      env: server.config.ENV_NAME,
+    });
+    await expect
+      .poll(
+        async () => {
+          await runner.runDue();
+          const [job] = await server.database.db
+            .select({ state: scheduledJob.state })
+            .from(scheduledJob)
+            .where(and(eq(scheduledJob.kind, PUBLIC_NOTICE_JOB), eq(scheduledJob.jobKey, id)));
+          return job?.state;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('done');
+  };
 
   it('tells each linked supplier once, in its language; not the invited, blacklisted, frozen or unlinked', async () => {
     const rfq = await published([['200001'], []]);
+    await noticesWritten(rfq.id);
     const buyerName = '华东精密制造有限公司';
     // 200003 (English) and 200091 (a stranger linked by taking part earlier) are told once.
     expect(await notices(rfq.id, '200003')).toEqual([
@@ -442,6 +470,12 @@ describe('announcing a public RFQ to the buyer’s linked suppliers on publish',
   it('sends no such notice for an RFQ by invitation', async () => {
     await server.database.db.update(supplierMaster).set({ frozen: false }).where(master('200004'));
     const rfq = await published([['200001', '200003', '200004']], { enquiryMethod: '1' });
+    // No notice job either.
+    const jobs = await server.database.db
+      .select()
+      .from(scheduledJob)
+      .where(and(eq(scheduledJob.kind, PUBLIC_NOTICE_JOB), eq(scheduledJob.jobKey, rfq.id)));
+    expect(jobs).toEqual([]);
     for (const account of ['200001', '200003', '200004', '200091'])
       expect(await notices(rfq.id, account), account).toEqual([]);
     // The invitees have their invitation; the linked stranger hears nothing of an RFQ it may not join.

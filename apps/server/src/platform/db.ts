@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +9,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+
+/**
+ * PostgreSQL extensions the embedded database loads (PostgreSQL has them as contrib): pg_trgm for the trigram
+ * indexes of the master-data keyword searches (migration 0064).
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * Memory settings of the embedded database: PostgreSQL's defaults (128 MB shared buffers) are sized for
@@ -132,10 +139,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const init = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
       await init.close();
     }
-    client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF });
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS });
   } else {
     client = await PGlite.create({
       postgresqlconf: PGLITE_CONF,
+      extensions: PGLITE_EXTENSIONS,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   }

@@ -72,6 +72,12 @@ const lineBase = {
  * supplier's list and the home section's) and the RFQ's own: the supplier's quote page, participate,
  * decline and quote; the buyer's invitations, comparison and award. Prices are per unit of the line,
  * excluding tax, in the RFQ's currency; quotas in percent; times ISO-8601 UTC.
+ *
+ * `publish/{id}` (kernel action, service.ts `publish`) of a public RFQ (enquiryMethod 2) answers once the RFQ is
+ * quoting and its invitations are made; the notices to the buyer's other linked suppliers are not written by
+ * it: it schedules the job `enquiry.publicNotice` (public-notice.ts), which writes them after the commit in
+ * batches of 200 companies, each batch one transaction with its cursor — exactly one notice per company, in
+ * its users' languages, even when a batch fails and is retried.
  */
 export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
   registerDocumentRoutes(app, deps, enquiryKind);

@@ -66,7 +66,7 @@ import { findLinkedSuppliers } from '../order/service.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { readPresetParameter } from '../system/parameters.ts';
 import { costTemplateItems } from './cost-templates.ts';
-import { announcePublicEnquiry } from './public-notice.ts';
+import { schedulePublicNotice } from './public-notice.ts';
 import { enquiry, enquiryItem, enquiryQuote, enquirySaleIndex, enquirySupplier } from './tables.ts';
 
 /**
@@ -356,7 +356,9 @@ async function saveEnquiry(ctx: SaveContext) {
  * Publish (buyer, approved draft): the deadline must still be ahead; the invitations are checked again
  * (a supplier may have been unlinked since) and made, one row per line × supplier ('0' no response); each
  * invited supplier is told in its users' language with a link to its quote page. A public RFQ is also
- * announced to the buyer's other linked suppliers that may take part (public-notice.ts), once.
+ * announced to the buyer's other linked suppliers that may take part, once: publish only schedules the
+ * notice job (public-notice.ts), which writes the messages after the commit in batches of 200 companies,
+ * each batch its own transaction with its cursor, so publish answers before the notices exist.
  */
 async function publish(ctx: ActionContext) {
   const { tx, row, lines } = ctx;
@@ -402,23 +404,13 @@ async function publish(ctx: ActionContext) {
     businessId: row.id,
     linkUrl: quoteLink(row.id),
   });
-  // A public RFQ is announced to the buyer's other linked suppliers that may take part (issue #13).
+  // A public RFQ is announced to the buyer's other linked suppliers that may take part (issue #13): by a
+  // job after commit, in batches of its own transactions (public-notice.ts), not in this transaction.
   if (publicEnquiry)
-    await announcePublicEnquiry(
-      tx,
-      ctx.env,
-      {
-        id: row.id,
-        elsAccount: row.elsAccount,
-        enquiryNumber: row.enquiryNumber as string,
-        enquiryDesc: row.enquiryDesc as string,
-        buyerName: row.buyerName as string,
-        quoteEndTime: row.quoteEndTime as Date,
-        joinEndTime: (row.joinEndTime as Date | null) ?? null,
-      },
-      [...names.keys()],
-      { elsAccount: ctx.auth.elsAccount, elsSubAccount: ctx.auth.elsSubAccount },
-    );
+    await schedulePublicNotice(tx, row.id, {
+      elsAccount: row.elsAccount,
+      sender: { elsAccount: ctx.auth.elsAccount, elsSubAccount: ctx.auth.elsSubAccount },
+    });
   // The deadline is a timer that fires once across server processes (platform/jobs.ts).
   await scheduleJob(tx, {
     kind: QUOTE_END_JOB,

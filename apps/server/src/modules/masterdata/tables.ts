@@ -94,6 +94,8 @@ export const material = pgTable(
     uniqueIndex('material_number_uq').on(t.elsAccount, t.materialNumber),
     index('material_cate_idx').on(t.elsAccount, t.cateId),
     index('material_list_idx').on(t.elsAccount, t.createDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // (GIN trigram indexes on material_number and material_name for the keyword search: migration 0064, by hand —
+    // they need the pg_trgm extension, which the migration creates when it may.)
   ],
 );
 
@@ -131,6 +133,7 @@ export const supplierMaster = pgTable(
   (t) => [
     uniqueIndex('supplier_master_pair_uq').on(t.elsAccount, t.toElsAccount),
     uniqueIndex('supplier_master_code_uq').on(t.elsAccount, t.supplierCode),
+    // (GIN trigram indexes on supplier_code, to_els_account, full_name, short_name: migration 0064, by hand.)
   ],
 );
 
