@@ -404,7 +404,9 @@ test('the English interface: language attribute en in the shell and the module a
   await w.report();
 });
 
-test('the dark theme: the settings drawer, a few screens, the auction console, an approval page', async ({ page }) => {
+test('the dark theme: the settings drawer, a few screens, the auction console, an approval page', async ({
+  page,
+}) => {
   await preloadAxe(page);
   await logInHome(page, '100000', 'admin');
   const w = walk(page);

@@ -281,6 +281,14 @@ for (const [station, account] of [
     const findings: Findings = new Map();
     await preloadAxe(page);
     await logInHome(page, account, 'admin');
+    // A11Y_THEME=dark walks the same screens in the dark theme (switched in the settings drawer, as a user would).
+    if (process.env.A11Y_THEME === 'dark') {
+      await page.getByRole('button', { name: '设置', exact: true }).click();
+      await page.getByRole('dialog', { name: '界面设置' }).getByText('深色', { exact: true }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: '界面设置' })).toBeHidden();
+    }
     const screens = await visitMenu(page, station, findings);
     // The error pages a logged-in user meets: an address that does not exist, a page the roles do not open.
     for (const status of ['404', '403']) {
