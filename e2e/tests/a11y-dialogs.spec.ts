@@ -321,7 +321,7 @@ test('供应方 200001 admin: refuse an order, the quote page and its actions, t
   await w.report();
 });
 
-test("采购方 100000 buyer1: the running auction's console, its chart and its end confirmation", async ({
+test("采购方 100000 buyer1: the running auction's console with its extend and end dialogs, the one in its bargain round", async ({
   page,
 }) => {
   await preloadAxe(page);
@@ -344,6 +344,11 @@ test("采购方 100000 buyer1: the running auction's console, its chart and its 
     await dialogOpen(frame);
   });
   await dismiss(page);
+  await backToList(frame);
+  await w.state('竞价控制台（议价中）', async () => {
+    await openRowWith(frame, '贴片电容年度框架竞价（议价中）');
+    await expect(frame.locator('.document-number')).toBeVisible();
+  });
   await w.report();
 });
 
