@@ -70,6 +70,9 @@ function accessibleTokens(dark: boolean, colorPrimary: string) {
       colorErrorText: DARK_ERROR,
       colorErrorTextHover: DARK_ERROR,
       colorErrorTextActive: DARK_ERROR,
+      // Preset tags write the dark shade 7 on the dark shade 1: purple (3.4:1) and geekblue (4.2:1) take
+      // their shade 8 (5.7:1, 6.9:1); the other presets' shade 7 is at 4.5:1 or more.
+      ...presetShade7({ purple: '#ab7ae0', geekblue: '#7f9ef3' }),
     };
   }
   return {
