@@ -21,6 +21,18 @@ function presetShade7(colors: Record<string, string>): Record<string, string> {
   );
 }
 
+/** Error red as text on the dark theme's surfaces (antd's red-4: 5.9:1 on #262626, 7.2:1 on #141414). */
+const DARK_ERROR = '#ff7875';
+
+/**
+ * The shade of the theme colour written as text (links, the selected tab, pagination) in the dark theme: the
+ * third step of antd's light palette of that colour (its `colorPrimaryBorder`), at least 4.5:1 on the dark
+ * surfaces (#141414, #1f1f1f, #262626) for every colour the settings drawer offers (lowest: teal, 4.7:1).
+ */
+export function darkTextShade(colorPrimary: string): string {
+  return theme.defaultAlgorithm({ ...theme.defaultSeed, colorPrimary }).colorPrimaryBorder;
+}
+
 /**
  * Theme tokens that keep text at WCAG 2.1 AA contrast (1.4.3, 4.5:1; issue #19) on white, the light
  * grey of table headers (#fafafa) and their dark-theme counterparts: secondary/tertiary text and
@@ -39,8 +51,30 @@ function accessibleTokens(dark: boolean, colorPrimary: string) {
     colorTextDescription: `rgba(${text}, 0.6)`,
     colorTextPlaceholder: `rgba(${text}, 0.56)`,
   };
-  // The dark algorithm derives its own (light-on-dark) status and preset shades from antd's seeds.
-  if (dark) return common;
+  // The dark algorithm derives its own (light-on-dark) status and preset shades from antd's seeds, but its
+  // primary, link and error shades are for fills (white text on them) and too dark as text on the dark
+  // surfaces (#0b4ebb on #141414: 2.5:1; #dc4446: 4.3:1): text in those hues gets a light shade instead.
+  if (dark) {
+    const text = darkTextShade(colorPrimary);
+    return {
+      ...common,
+      // Seeds (antd derives its dark shades from them): links and info (the "processing" tag, 审批中) light.
+      colorInfo: text,
+      colorLink: text,
+      colorLinkHover: text,
+      colorLinkActive: text,
+      colorPrimaryText: text,
+      colorPrimaryTextHover: text,
+      colorPrimaryTextActive: text,
+      colorError: DARK_ERROR,
+      colorErrorText: DARK_ERROR,
+      colorErrorTextHover: DARK_ERROR,
+      colorErrorTextActive: DARK_ERROR,
+      // Preset tags write the dark shade 7 on the dark shade 1: purple (3.4:1) and geekblue (4.2:1) take
+      // their shade 8 (5.7:1, 6.9:1); the other presets' shade 7 is at 4.5:1 or more.
+      ...presetShade7({ purple: '#ab7ae0', geekblue: '#7f9ef3' }),
+    };
+  }
   return {
     ...common,
     // Status tags write color<Status> on color<Status>Bg: the text one step darker, the tints antd's own.
@@ -64,6 +98,21 @@ function accessibleTokens(dark: boolean, colorPrimary: string) {
       lime: '#3f6600',
       yellow: '#7c6000',
     }),
+  };
+}
+
+/**
+ * Component tokens of the dark theme that write the theme colour or the error red as text: the selected,
+ * hovered and pressed tab, the current page of a pagination, the selected menu entry — in the light text
+ * shade; a solid danger button's label dark on the light error red (white on it would be 2.6:1).
+ */
+function darkComponents(colorPrimary: string) {
+  const text = darkTextShade(colorPrimary);
+  return {
+    Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text, inkBarColor: text },
+    Pagination: { itemActiveColor: text, itemActiveColorHover: text },
+    Menu: { itemSelectedColor: text },
+    Button: { dangerColor: '#141414' },
   };
 }
 
@@ -97,7 +146,7 @@ export default function AntdRoot({ children }: { children: ReactNode }) {
         algorithm,
         token: accessibleTokens(dark, colorPrimary),
         // A table's empty text ("暂无附件") is drawn in the disabled colour: readable (4.5:1) there.
-        components: { Table: emptyText },
+        components: { Table: emptyText, ...(dark ? darkComponents(colorPrimary) : {}) },
       }}
     >
       <div className={`srm-app density-${density}`}>{children}</div>

@@ -84,6 +84,8 @@ export default function QuotePage() {
   const { record, open, lines, costItems, feeItems, currencies } = page.data;
   const ladder = record.quoteMethod === '2';
   const costed = record.quoteMethod === '3';
+  /** The heading of the price column, also each price input's name (with the line's material). */
+  const priceTitle = ladder ? t('rfq:quote.ladder') : costed ? t('rfq:quote.costs') : t('rfq:detail.price');
   const run = async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work();
@@ -143,13 +145,14 @@ export default function QuotePage() {
               ]
             : []),
           {
-            title: ladder ? t('rfq:quote.ladder') : costed ? t('rfq:quote.costs') : t('rfq:detail.price'),
+            title: priceTitle,
             render: (_, l) =>
               open && l.quoteStatus !== '4' && !l.inRound ? (
                 <Tag>{t('rfq:quote.notInRound', { bout: record.bout })}</Tag>
               ) : open && l.quoteStatus !== '4' ? (
                 ladder || costed ? (
                   <Input.TextArea
+                    aria-label={`${priceTitle} ${l.materialNumber}`}
                     rows={costed ? Math.max(2, costItems.length) : 2}
                     placeholder={costed ? costItems.map((c) => `${c}:`).join('\n') : undefined}
                     value={inputs[l.itemId] ?? ''}
@@ -157,6 +160,7 @@ export default function QuotePage() {
                   />
                 ) : (
                   <Input
+                    aria-label={`${priceTitle} ${l.materialNumber}`}
                     value={inputs[l.itemId] ?? ''}
                     onChange={(e) => setInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
                   />
@@ -191,6 +195,7 @@ export default function QuotePage() {
                   render: (_: unknown, l: (typeof lines)[number]) =>
                     open && l.quoteStatus !== '4' && l.inRound ? (
                       <Input.TextArea
+                        aria-label={`${t('rfq:quote.fees')} ${l.materialNumber}`}
                         rows={Math.max(1, feeItems.length)}
                         placeholder={feeItems.map((f) => `${f}:`).join('\n')}
                         value={feeInputs[l.itemId] ?? ''}
