@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryNoteDefinition } from '../src/delivery-note.ts';
+import { KERNEL_ROUTE_DEFINITIONS } from '../src/document/actions.ts';
 import {
   actionBodySchema,
   allowedActions,
   canDo,
   defineDocument,
   filterSchema,
+  STATUS_FIELD_LABELS,
   saveSchema,
+  statusFieldsOf,
   transitionTable,
 } from '../src/document/define.ts';
 import { purchaseOrderDefinition as po } from '../src/purchase-order-definition.ts';
@@ -138,5 +141,19 @@ describe('schemas derived from a definition', () => {
         actions: { x: { label: { zh_cn: 'x', en: 'x' }, sides: { sale: { refundStatus: ['9'] } } } },
       }),
     ).toThrow(/no code 9/);
+  });
+});
+
+describe('status fields of every kind', () => {
+  it('have a label in both languages, never the field name (lists, filters, details and prints show it)', () => {
+    const unlabelled: string[] = [];
+    for (const def of KERNEL_ROUTE_DEFINITIONS)
+      for (const [name, field] of Object.entries(statusFieldsOf(def))) {
+        if (!STATUS_FIELD_LABELS[name] || field.label.zh_cn === name || field.label.en === name)
+          unlabelled.push(`${def.kind}.${name}`);
+      }
+    expect(unlabelled).toEqual([]);
+    // Every kind has at least one status, so the loop above looked at something.
+    expect(KERNEL_ROUTE_DEFINITIONS.every((def) => Object.keys(def.statuses).length > 0)).toBe(true);
   });
 });
