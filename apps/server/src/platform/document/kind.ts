@@ -16,6 +16,7 @@ import {
   trailStatusField,
   transitionTable,
 } from '@srm/contracts/document/define';
+import { orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import type { APPROVAL_KINDS } from '@srm/contracts/task-links';
 import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -398,6 +399,18 @@ export function defineKind(options: KindOptions) {
       return [item, { lines: lineTable, documentId, headerId: header.id, column }];
     }),
   ]);
+  // Organisation fields are pickers in every form (issue #19): a field the kind maps to an organisation item
+  // must say which master it names (FieldDef.org), so the web's field renderer offers that master.
+  for (const [where, mapping, fields] of [
+    ['dataPermission', options.dataPermission, def.header],
+    ['lineDataPermission', options.lineDataPermission, def.lines.fields],
+  ] as const)
+    for (const [item, name] of Object.entries(mapping ?? {})) {
+      const type = orgUnitTypeOfItem(item as DataItem);
+      const field = fields[name as string];
+      if (type && field && field.org !== type)
+        throw new Error(`${def.kind}: ${where}.${item} field ${name} must declare org: '${type}'`);
+    }
   const dataFields = {
     header: options.dataPermission ?? {},
     lines: options.lineDataPermission ?? {},
