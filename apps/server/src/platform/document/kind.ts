@@ -32,6 +32,7 @@ import type { Queryable, Tx } from '../db.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { nextDocumentNumber } from '../numbering.ts';
+import { userNames } from '../user-names.ts';
 import { hasActionApproval, requestAction } from './action-approval.ts';
 import {
   type ApprovalConditions,
@@ -1081,7 +1082,7 @@ export function defineKind(options: KindOptions) {
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
   async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
     const row = await find(db, auth, side, id);
-    const [allLines, trail, tasks] = await Promise.all([
+    const [allLines, trail, tasks, creator] = await Promise.all([
       findLines(db, id),
       findAuditTrail(db, row.elsAccount, def.kind, id),
       // The edit approval's tasks and those of the actions under an approval of their own (an award's).
@@ -1090,6 +1091,8 @@ export function defineKind(options: KindOptions) {
             all.flat().sort((a, b) => a.createDate.getTime() - b.createDate.getTime()),
           )
         : Promise.resolve([]),
+      // The creator's name (issue #19: names instead of sub-account codes), one query on the unique index.
+      userNames(db, [row.createUser]),
     ]);
     const lines = options.linesFor ? await options.linesFor(db, auth, side, row, allLines) : allLines;
     const decorated = options.decorateLines ? await options.decorateLines(db, row, lines) : lines;
@@ -1098,6 +1101,8 @@ export function defineKind(options: KindOptions) {
       lines,
       answer: {
         record: toRecord(row),
+        /** The creating sub-account's name; null when createUser names none (show the code). */
+        createUserName: creator.get(String(row.createUser)) ?? null,
         lines: decorated.map((l) => toLine(l as DocRow)),
         trail: trail.map((t) => ({
           action: t.action,

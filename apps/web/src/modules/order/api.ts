@@ -114,12 +114,17 @@ export type TaskRow = {
   stepName: string;
   status: string;
   handledBy: string | null;
+  /** The handler's sub-account name (issue #19); null when none is known (show handledBy). */
+  handledByName?: string | null;
   /** Delegation (issue #19): the sub-account the handler acted for; null for themselves. */
   handledOnBehalfOf?: string | null;
+  handledOnBehalfOfName?: string | null;
   remark: string | null;
 };
 export type OrderDetail = {
   order: OrderHeader;
+  /** The creator's sub-account name (issue #19); null when none is known (show order.createUser). */
+  createUserName?: string | null;
   items: OrderItem[];
   shipments: Shipment[];
   trail: TrailRow[];
