@@ -375,6 +375,12 @@ function DetailView({
           <Descriptions.Item label={t('order:fields.deliveryAddress')}>
             {order.deliveryAddress || '—'}
           </Descriptions.Item>
+          {side === 'purchase' &&
+            (['purchaseOrganization', 'purchaseGroup'] as const).map((name) => (
+              <Descriptions.Item key={name} label={purchaseOrderDefinition.header[name].label[locale]}>
+                {order[name] || '—'}
+              </Descriptions.Item>
+            ))}
           <Descriptions.Item label={t('order:fields.sendStatus')}>
             <StatusTag kind="send" value={order.sendStatus} />
             {order.sendTime ? ` ${dayjs(order.sendTime).format('YYYY-MM-DD HH:mm')}` : ''}

@@ -25,6 +25,9 @@ export type OrderHeader = CustomFields & {
   incotermsCode: string | null;
   incotermsDesc: string | null;
   deliveryAddress: string | null;
+  /** Organisation master codes (issue #19); null when the order names none. */
+  purchaseOrganization?: string | null;
+  purchaseGroup?: string | null;
   urgencyFlag: string;
   remark: string | null;
   auditStatus: string;
@@ -159,6 +162,8 @@ export type OrderSaveBody = CustomFields & {
   incotermsCode?: string;
   incotermsDesc?: string;
   deliveryAddress?: string;
+  purchaseOrganization?: string;
+  purchaseGroup?: string;
   urgencyFlag?: string;
   remark?: string;
   items: Array<
