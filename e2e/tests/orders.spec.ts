@@ -86,6 +86,8 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   await frame.getByLabel('供应商账号').fill('200001');
   await frame.getByLabel('订单类型', { exact: true }).click();
   await frame.locator('.ant-select-item-option[title="0 · 标准"]').click();
+  // The purchase organisation is a picker over the company's organisations (issue #19): typed by name.
+  await pickOption(frame, frame.getByLabel('采购组织', { exact: true }), '华东', { search: true });
   const line = async (n: number, values: [string, string, string, string, string]) => {
     const [no, desc, unit, qty, price] = values;
     await frame.getByLabel(`物料编码 ${n}`).fill(no);

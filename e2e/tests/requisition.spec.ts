@@ -25,7 +25,9 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
   await frame.getByRole('button', { name: '新建采购申请' }).click();
   await expect(frame.getByText('新建采购申请').first()).toBeVisible();
   await pickOption(frame, frame.getByLabel('申请类型'), '标准');
-  await frame.getByLabel('工厂').fill('E2E-F1');
+  // The factory is a picker over the company's factories: typing part of its name ("E2E 工厂 E2E-F1")
+  // offers it as "code name"; the requisition keeps the code.
+  await pickOption(frame, frame.getByLabel('工厂'), '工厂 E2E-F1', { search: true });
   await frame.getByLabel('第 1 行物料编码').fill('R-0603-10K');
   await frame.getByLabel('第 1 行需求数量').fill('3000');
   await frame.getByLabel('第 1 行建议供应商账号').fill('200001');
@@ -37,6 +39,9 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
 
   // The detail: a number, the material master's descriptions, then submitted for approval.
   await expect(frame.getByText('贴片电阻 0603 10KΩ')).toBeVisible();
+  await expect(frame.getByText('E2E-F1', { exact: true }).first()).toBeVisible();
+  // The creator by name with the sub-account code (issue #19), not the bare code.
+  await expect(frame.getByText(/李娜 \(100000_buyer1\)/)).toBeVisible();
   number =
     (
       await frame

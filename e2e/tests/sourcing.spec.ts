@@ -64,7 +64,7 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
   await frame.getByRole('button', { name: '新建采购申请' }).click();
   await expect(frame.getByText('新建采购申请').first()).toBeVisible();
   await pickOption(frame, frame.getByLabel('申请类型'), '标准');
-  await frame.getByLabel('工厂').fill(FACTORY);
+  await pickOption(frame, frame.getByLabel('工厂'), FACTORY, { search: true });
   await frame.getByLabel('第 1 行物料编码').fill(M1);
   await frame.getByLabel('第 1 行需求数量').fill('2000');
   // 2,000 × 30 = 60,000 CNY: above the demo's 50,000 CNY, so the requisition goes to admin for approval.

@@ -14,7 +14,7 @@ import { callsOf, createTestServer, login, type Session, type TestServer } from 
 let server: TestServer;
 let admin: Session;
 let buyer: Session;
-const { post } = callsOf(() => server);
+const { post, get } = callsOf(() => server);
 const PR = '/apis/purchaseRequest/PurchaseRequestService';
 const PO = '/apis/order/PurchaseOrderService';
 const FACTORY = '/apis/masterdata/PurchaseFactoryService';
@@ -161,6 +161,9 @@ describe('organisation codes on document saves (issue #19)', () => {
       await post(`${PO}/save`, buyer, order({ purchaseOrganization: '1000', purchaseGroup: 'G01' }))
     ).json();
     expect(saved.code, saved.message).toBe('200');
+    // The detail answers both codes (the order form shows them as pickers and sends them back).
+    const detail = (await get(`${PO}/findDetail/${saved.data.id}`, buyer)).json().data;
+    expect(detail.order).toMatchObject({ purchaseOrganization: '1000', purchaseGroup: 'G01' });
     // No organisation at all is the kind's business (the order does not require one).
     expect((await post(`${PO}/save`, buyer, order())).json().code).toBe('200');
   });

@@ -333,6 +333,7 @@ export const ebiddingDefinition = defineDocument({
     organizationCode: {
       label: { zh_cn: '采购组织', en: 'Purchasing organisation' },
       type: 'text',
+      org: 'purchaseOrganization',
       max: 20,
       input: true,
     },

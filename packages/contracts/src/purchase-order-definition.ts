@@ -106,6 +106,21 @@ export const purchaseOrderDefinition = defineDocument({
       max: 200,
       input: true,
     },
+    // Issue #19: organisation master codes (the order's data permission items), pickers in the form.
+    purchaseOrganization: {
+      label: { zh_cn: '采购组织', en: 'Purchase organisation' },
+      type: 'text',
+      org: 'purchaseOrganization',
+      max: 40,
+      input: true,
+    },
+    purchaseGroup: {
+      label: { zh_cn: '采购组', en: 'Purchase group' },
+      type: 'text',
+      org: 'purchaseGroup',
+      max: 40,
+      input: true,
+    },
     urgencyFlag: {
       label: { zh_cn: '紧急程度', en: 'Urgency' },
       type: 'code',

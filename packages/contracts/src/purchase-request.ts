@@ -113,6 +113,7 @@ export const purchaseRequestDefinition = defineDocument({
     purchaseFactory: {
       label: { zh_cn: '工厂', en: 'Factory' },
       type: 'text',
+      org: 'factory',
       max: 40,
       input: true,
       list: true,
@@ -133,7 +134,13 @@ export const purchaseRequestDefinition = defineDocument({
       input: true,
       default: '0',
     },
-    costCenter: { label: { zh_cn: '成本中心', en: 'Cost center' }, type: 'text', max: 40, input: true },
+    costCenter: {
+      label: { zh_cn: '成本中心', en: 'Cost center' },
+      type: 'text',
+      org: 'costCenter',
+      max: 40,
+      input: true,
+    },
     isPlaned: {
       label: { zh_cn: '计划内', en: 'Planned' },
       type: 'code',

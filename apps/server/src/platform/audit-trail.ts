@@ -3,6 +3,7 @@ import { subaccount } from '../modules/account/tables.ts';
 import { webhookEndpoint } from '../modules/webhook/tables.ts';
 import type { Queryable } from './db.ts';
 import { auditTrail } from './tables.ts';
+import { userKeyJoin } from './user-names.ts';
 
 export type AuditEntry = {
   elsAccount: string;
@@ -74,16 +75,7 @@ export async function findAuditTrail(
   return db
     .select({ ...getTableColumns(auditTrail), createUserName: subaccount.name })
     .from(auditTrail)
-    .leftJoin(
-      subaccount,
-      and(
-        eq(subaccount.elsAccount, sql`split_part(${auditTrail.createUser}, '_', 1)`),
-        eq(
-          subaccount.elsSubAccount,
-          sql`substr(${auditTrail.createUser}, strpos(${auditTrail.createUser}, '_') + 1)`,
-        ),
-      ),
-    )
+    .leftJoin(subaccount, userKeyJoin(subaccount, auditTrail.createUser))
     .where(
       and(
         eq(auditTrail.elsAccount, elsAccount),

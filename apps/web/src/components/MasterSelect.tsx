@@ -111,6 +111,9 @@ type Props = {
   'aria-label'?: string;
   placeholder?: string;
   style?: CSSProperties;
+  /** An optional value: a clear button empties it. */
+  allowClear?: boolean;
+  disabled?: boolean;
   /**
    * Labels the page already knows (value → label), e.g. from the document being edited: values named here
    * are shown at once, without asking the server.
@@ -133,6 +136,8 @@ export function MasterSelect({
   placeholder,
   style,
   labels,
+  allowClear,
+  disabled,
   ...rest
 }: Props) {
   const { t } = useTranslation();
@@ -168,6 +173,8 @@ export function MasterSelect({
       aria-label={rest['aria-label']}
       mode={mode}
       style={style}
+      allowClear={allowClear}
+      disabled={disabled}
       // One value: a list wide enough for "number name" (the select itself may be narrow).
       popupMatchSelectWidth={mode ? true : 380}
       value={value}

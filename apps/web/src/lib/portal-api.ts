@@ -149,15 +149,16 @@ export type TableConfigRow = {
   configJson: unknown;
   version: number;
 };
+/** The caller's personal table configurations: of one table (configType), or all of them (none given). */
 export function findTableConfig(
   elsAccount: string,
   elsSubAccount: string,
-  configType: string,
+  configType?: string,
 ): Promise<TableConfigRow[]> {
   return call({
     url: '/ElsLayoutConfigService/findPageList',
     method: 'POST',
-    data: { elsAccount, elsSubAccount, configType },
+    data: { elsAccount, elsSubAccount, ...(configType ? { configType } : {}) },
   });
 }
 export function saveTableConfig(body: {

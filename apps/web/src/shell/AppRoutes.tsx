@@ -113,6 +113,8 @@ export function AppRoutes() {
             <Route key={r.path} path={r.path} element={null} />
           ))}
           <Route path="/myiframe/*" element={null} />
+          {/* Any other /portal/… path: a tab with the 404 page (route-table findTabRoute). */}
+          <Route path="/portal/*" element={null} />
         </Route>
         <Route
           path="*"

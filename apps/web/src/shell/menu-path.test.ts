@@ -25,6 +25,32 @@ describe('buildMenuPath (spec 000 §2)', () => {
       query: {},
     });
   });
+  it('takes a /portal/ path from /portal/ on, with its own query joined to the entry’s (issue #19)', () => {
+    expect(buildMenuPath({ appUrl: '/portal/info/message?tab=unread', query: { page: '2' } })).toEqual({
+      pathname: '/portal/info/message',
+      query: { tab: 'unread', page: '2' },
+    });
+    // The entry's own query wins over the path's.
+    expect(buildMenuPath({ appUrl: '/portal/info/message?tab=all', query: { tab: 'unread' } }).query).toEqual(
+      {
+        tab: 'unread',
+      },
+    );
+    // A sub-path prefix (the portal behind a proxy at /srm/) does not matter.
+    expect(buildMenuPath({ appUrl: '/srm/portal/notice/list', query: {} }).pathname).toBe(
+      '/portal/notice/list',
+    );
+    // A page the shell does not have is still a shell path (its tab shows the 404 page).
+    expect(buildMenuPath({ appUrl: '/portal/unknown/x', query: {} })).toEqual({
+      pathname: '/portal/unknown/x',
+      query: {},
+    });
+  });
+  it('sends an absolute address containing /portal/ to the frame, not to a shell page', () => {
+    expect(buildMenuPath({ appUrl: 'https://partner.example.com/portal/a', query: {} }).pathname).toBe(
+      `/myiframe/${encodeURIComponent('https://partner.example.com/portal/a')}`,
+    );
+  });
   it('turns an /audit/ path into /audit with its query', () => {
     expect(buildMenuPath({ appUrl: '/audit/order/123', query: { id: '7' } })).toEqual({
       pathname: '/audit',

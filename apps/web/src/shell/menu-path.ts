@@ -4,15 +4,26 @@ import type { MenuItem } from '@srm/contracts/menu';
 /** Where a menu entry leads: a route path of the shell plus its query. */
 export type MenuTarget = { pathname: string; query: Record<string, string> };
 
+/** The marker of a shell page path (spec 000 §2 "a path containing /portal/ is used as is"). */
+const PORTAL_MARK = '/portal/';
+
 /**
- * Path building for a menu entry (spec 000 §2): a path containing /portal/ is used as is; an /audit/
- * path becomes /audit with its query; a /forward/detail path becomes /forward/detail with its query; any
- * other path becomes /myiframe/{URL-encoded path} with its query.
+ * Path building for a menu entry (spec 000 §2): a path containing /portal/ is used as is — the shell route
+ * from its `/portal/` on (so a prefix such as a sub-path `/srm/portal/…` does not matter), with a query it
+ * carries joined to the entry's (the entry's `query` wins); the route table then opens it as the shell page
+ * it names, or as the 404 page inside its tab for a `/portal/…` page the shell does not have (route-table
+ * findTabRoute). An absolute http(s) address is no path: it goes to the frame like other addresses. An
+ * /audit/ path becomes /audit with its query; a /forward/detail path becomes /forward/detail with its
+ * query; any other path becomes /myiframe/{URL-encoded path} with its query.
  */
 export function buildMenuPath(item: Pick<MenuItem, 'appUrl' | 'query'>): MenuTarget {
   const url = item.appUrl;
   const query = { ...(item.query ?? {}) };
-  if (url.includes('/portal/')) return { pathname: url, query };
+  const portal = url.indexOf(PORTAL_MARK);
+  if (portal >= 0 && !/^[a-z][a-z0-9+.-]*:/i.test(url)) {
+    const [path, search = ''] = url.slice(portal).split('#', 1)[0].split('?', 2);
+    return { pathname: path, query: { ...Object.fromEntries(new URLSearchParams(search)), ...query } };
+  }
   if (url === '/audit' || url.startsWith('/audit/') || url.startsWith('/audit?'))
     return { pathname: '/audit', query };
   if (url.startsWith('/forward/detail')) return { pathname: '/forward/detail', query };

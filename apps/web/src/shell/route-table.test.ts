@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../lib/i18n.ts';
-import { MODULE_ROUTES, moduleRouteTitleKey, needsMenuEntry, splitModuleAddress } from './route-table.ts';
+import {
+  findTabRoute,
+  MODULE_ROUTES,
+  moduleRouteTitleKey,
+  needsMenuEntry,
+  splitModuleAddress,
+} from './route-table.ts';
 
 describe('splitModuleAddress', () => {
   it('separates the module page from the query inside and before the hash', () => {
@@ -44,5 +50,24 @@ describe('needsMenuEntry (the 403 page for pages the roles do not open, issue #1
     expect(needsMenuEntry('/portal/settings/login-page')).toBe(true);
     expect(needsMenuEntry('/portal/info/message')).toBe(false);
     expect(needsMenuEntry('/portal/wel/index')).toBe(false);
+  });
+});
+
+describe('findTabRoute: /portal/ paths outside the built-in table (spec 000 §2, issue #19)', () => {
+  it('opens a known shell page as itself', () => {
+    const route = findTabRoute('/portal/info/message');
+    expect(route?.titleKey).toBe('shell:routes.message');
+    expect(route?.unknown).toBeFalsy();
+  });
+  it('opens any other /portal/ path as a tab with the 404 page, titled in both languages', () => {
+    const route = findTabRoute('/portal/unknown/x');
+    expect(route).toMatchObject({ path: '/portal/unknown/x', unknown: true, isAuth: true });
+    expect(i18n.t(String(route?.titleKey), { lng: 'zh_cn' })).toBe('页面不存在');
+    expect(i18n.t(String(route?.titleKey), { lng: 'en' })).toBe('Page not found');
+  });
+  it('leaves redirects, the bare prefix and non-portal paths alone', () => {
+    expect(findTabRoute('/portal/wel')).toBeUndefined();
+    expect(findTabRoute('/portal/')).toBeUndefined();
+    expect(findTabRoute('/nowhere')).toBeUndefined();
   });
 });

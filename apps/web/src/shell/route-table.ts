@@ -4,7 +4,17 @@ import { HOME_TAB_PATH } from '@srm/contracts/constants';
  * A fixed route of spec 000 §2 with its title key and access flag (meta isAuth). `menuOnly`: a page only
  * some roles may open — the shell shows the 403 page when the user's menu has no entry for it (issue #19).
  */
-export type RouteMeta = { path: string; titleKey: string; isAuth: boolean; menuOnly?: boolean };
+export type RouteMeta = {
+  path: string;
+  titleKey: string;
+  isAuth: boolean;
+  menuOnly?: boolean;
+  /** A `/portal/…` path the shell has no page for: its tab shows the 404 page (spec 000 §2, issue #19). */
+  unknown?: boolean;
+};
+
+/** Prefix of the shell's own pages (spec 000 §2 "a path containing /portal/"). */
+export const PORTAL_PREFIX = '/portal/';
 
 /** Prefix of the frame route /myiframe/{routerPath} (spec 000 §2). */
 export const IFRAME_PREFIX = '/myiframe/';
@@ -119,10 +129,18 @@ export function isIframePath(path: string): boolean {
   return path.startsWith(IFRAME_PREFIX) && path.length > IFRAME_PREFIX.length;
 }
 
-/** The shell page a path shows as a tab, if any (spec 000 §2). */
+/**
+ * The shell page a path shows as a tab, if any (spec 000 §2). Every `/portal/…` path is a tab: a page of
+ * TAB_ROUTES as itself, any other (a menu entry an admin pointed at a page the shell does not have, an
+ * old link) as the 404 page inside its tab (`unknown`), so the menu and the other tabs stay.
+ */
 export function findTabRoute(path: string): RouteMeta | undefined {
   if (isIframePath(path)) return { path, titleKey: 'shell:routes.iframe', isAuth: true };
-  return TAB_ROUTES.find((r) => r.path === path);
+  const known = TAB_ROUTES.find((r) => r.path === path);
+  if (known) return known;
+  if (path.startsWith(PORTAL_PREFIX) && path.length > PORTAL_PREFIX.length && !(path in REDIRECTS))
+    return { path, titleKey: 'shell:routes.notFound', isAuth: true, unknown: true };
+  return undefined;
 }
 
 /** True when only users whose menu leads to `path` may open it (the 403 page otherwise; issue #19). */

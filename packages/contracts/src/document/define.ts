@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { elsAccountSchema } from '../auth.ts';
 import type { Locale } from '../constants.ts';
 import { pagingSchema } from '../message.ts';
+import type { OrgUnitType } from '../org-master.ts';
 import { CUSTOM_FIELD_MAX_LENGTH } from '../purchase-order.ts';
 
 /**
@@ -34,6 +35,13 @@ export type FieldDef = {
   money?: boolean;
   /** The codes of a 'code' field. */
   codes?: Dict;
+  /**
+   * A 'text' field holding an organisation master code (issue #19): the kernel's forms offer a search
+   * picker over the company's enabled records of this type ("code name"), the stored value stays the code.
+   * Every header or line column a server kind maps to an organisation item (`dataPermission`) must carry
+   * it (defineKind checks), so no kind's form is left with a free-text organisation.
+   */
+  org?: OrgUnitType;
   /** Required on save (or, for an action input, in the action's body). */
   required?: boolean;
   /** Default of an optional 'code' or text field on save. */

@@ -29,8 +29,12 @@ const taskSchema = z.object({
   stepName: z.string(),
   status: z.string(),
   promoter: z.string(),
+  /** The submitter's sub-account name (issue #19); null when none is known (show promoter). */
+  promoterName: z.string().nullable(),
   amount: z.string().nullable(),
   handledBy: z.string().nullable(),
+  /** The handler's sub-account name; null when none is known (show handledBy). */
+  handledByName: z.string().nullable(),
   remark: z.string().nullable(),
   createDate: z.string(),
   handledDate: z.string().nullable(),
@@ -51,6 +55,8 @@ const copySchema = z.object({
   /** approved, rejected. */
   result: z.string(),
   promoter: z.string(),
+  /** The submitter's sub-account name (issue #19); null when none is known (show promoter). */
+  promoterName: z.string().nullable(),
   amount: z.string().nullable(),
   createDate: z.string(),
   link: z.string().nullable(),
@@ -104,7 +110,12 @@ const pageSchema = (record: z.ZodType) =>
   );
 
 function toTask(
-  row: typeof auditTask.$inferSelect & { onBehalfOf?: string | null; onBehalfOfName?: string | null },
+  row: typeof auditTask.$inferSelect & {
+    onBehalfOf?: string | null;
+    onBehalfOfName?: string | null;
+    promoterName?: string | null;
+    handledByName?: string | null;
+  },
 ) {
   return {
     id: row.id,
@@ -115,8 +126,10 @@ function toTask(
     stepName: row.stepName,
     status: row.status,
     promoter: row.promoter,
+    promoterName: row.promoterName ?? null,
     amount: row.amount,
     handledBy: row.handledBy,
+    handledByName: row.handledByName ?? null,
     remark: row.remark,
     createDate: row.createDate.toISOString(),
     handledDate: row.handledDate?.toISOString() ?? null,
@@ -126,7 +139,7 @@ function toTask(
   };
 }
 
-function toCopy(row: typeof auditCc.$inferSelect) {
+function toCopy(row: typeof auditCc.$inferSelect & { promoterName?: string | null }) {
   const link = taskLink(row.documentKind, row.documentId, row.id);
   return {
     id: row.id,
@@ -135,6 +148,7 @@ function toCopy(row: typeof auditCc.$inferSelect) {
     documentNumber: row.documentNumber,
     result: row.result,
     promoter: row.promoter,
+    promoterName: row.promoterName ?? null,
     amount: row.amount,
     createDate: row.createDate.toISOString(),
     link: link ? `${link.split('?')[0]}?id=${row.documentId}` : null,

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DATA_ITEM_LABELS, type DataItem } from '@srm/contracts/data-permission';
 import { type OrgUnitType, orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { taskLink } from '@srm/contracts/task-links';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
+import { userKeyJoin } from '../../platform/user-names.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
 import { unknownOrgCodes } from '../masterdata/org-units.ts';
@@ -482,10 +484,15 @@ export async function listTasks(
     byList[list],
     page.documentKind ? eq(auditTask.documentKind, page.documentKind) : undefined,
   );
+  // The submitter's and the handler's names in the same query (issue #19: names, not codes).
+  const promoter = alias(subaccount, 'promoter');
+  const handler = alias(subaccount, 'handler');
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(auditTask), promoterName: promoter.name, handledByName: handler.name })
       .from(auditTask)
+      .leftJoin(promoter, userKeyJoin(promoter, auditTask.promoter))
+      .leftJoin(handler, userKeyJoin(handler, auditTask.handledBy))
       .where(where)
       .orderBy(desc(auditTask.createDate), desc(auditTask.id))
       .limit(page.pageSize)
@@ -591,10 +598,12 @@ export async function listCopies(
     eq(auditCc.receiver, auth.elsSubAccount),
     page.documentKind ? eq(auditCc.documentKind, page.documentKind) : undefined,
   );
+  const promoter = alias(subaccount, 'promoter');
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(auditCc), promoterName: promoter.name })
       .from(auditCc)
+      .leftJoin(promoter, userKeyJoin(promoter, auditCc.promoter))
       .where(where)
       .orderBy(desc(auditCc.createDate), desc(auditCc.id))
       .limit(page.pageSize)
@@ -604,16 +613,34 @@ export async function listCopies(
   return { rows, total: Number(n) };
 }
 
-/** The approval history of one document, oldest first. */
+/**
+ * The approval history of one document, oldest first. Each task carries `handledByName` (the handler's
+ * sub-account name) and `handledOnBehalfOfName` (the delegator's), read in the same query by left joins on
+ * the unique sub-account index — null when the key names no sub-account (screens show the code; issue #19).
+ */
 export async function findDocumentTasks(
   db: Queryable,
   elsAccount: string,
   documentKind: string,
   documentId: string,
 ) {
+  const handler = alias(subaccount, 'handler');
+  const delegator = alias(subaccount, 'delegator');
   return db
-    .select()
+    .select({
+      ...getTableColumns(auditTask),
+      handledByName: handler.name,
+      handledOnBehalfOfName: delegator.name,
+    })
     .from(auditTask)
+    .leftJoin(handler, userKeyJoin(handler, auditTask.handledBy))
+    .leftJoin(
+      delegator,
+      and(
+        eq(delegator.elsAccount, auditTask.elsAccount),
+        eq(delegator.elsSubAccount, auditTask.handledOnBehalfOf),
+      ),
+    )
     .where(
       and(
         eq(auditTask.elsAccount, elsAccount),

@@ -89,6 +89,8 @@ const shipmentSchema = z.object({
 const deliveryAnswerSchema = z.object({ order: headerSchema, shipment: shipmentSchema });
 const detailSchema = z.object({
   order: headerSchema,
+  /** The creator's sub-account name; null when createUser names none (show the code). */
+  createUserName: z.string().nullable(),
   /** The actions the caller may run now (the transition table, as the toolbar shows them). */
   actions: z.array(z.string()),
   items: z.array(itemSchema),
@@ -112,8 +114,11 @@ const detailSchema = z.object({
       stepName: z.string(),
       status: z.string(),
       handledBy: z.string().nullable(),
+      /** The handler's sub-account name (null: none, show handledBy). */
+      handledByName: z.string().nullable(),
       /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
       handledOnBehalfOf: z.string().nullable(),
+      handledOnBehalfOfName: z.string().nullable(),
       remark: z.string().nullable(),
     }),
   ),
@@ -203,6 +208,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         const shipments = await findOrderNotes(deps.db, row.id);
         return ok({
           order: answer.record,
+          createUserName: answer.createUserName,
           items: answer.lines,
           shipments: shipments.map((s) => toShipment(s.note, s.lines)),
           trail: answer.trail,

@@ -16,6 +16,7 @@ import {
   trailStatusField,
   transitionTable,
 } from '@srm/contracts/document/define';
+import { orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import type { APPROVAL_KINDS } from '@srm/contracts/task-links';
 import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -31,6 +32,7 @@ import type { Queryable, Tx } from '../db.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { nextDocumentNumber } from '../numbering.ts';
+import { userNames } from '../user-names.ts';
 import { hasActionApproval, requestAction } from './action-approval.ts';
 import {
   type ApprovalConditions,
@@ -398,6 +400,18 @@ export function defineKind(options: KindOptions) {
       return [item, { lines: lineTable, documentId, headerId: header.id, column }];
     }),
   ]);
+  // Organisation fields are pickers in every form (issue #19): a field the kind maps to an organisation item
+  // must say which master it names (FieldDef.org), so the web's field renderer offers that master.
+  for (const [where, mapping, fields] of [
+    ['dataPermission', options.dataPermission, def.header],
+    ['lineDataPermission', options.lineDataPermission, def.lines.fields],
+  ] as const)
+    for (const [item, name] of Object.entries(mapping ?? {})) {
+      const type = orgUnitTypeOfItem(item as DataItem);
+      const field = fields[name as string];
+      if (type && field && field.org !== type)
+        throw new Error(`${def.kind}: ${where}.${item} field ${name} must declare org: '${type}'`);
+    }
   const dataFields = {
     header: options.dataPermission ?? {},
     lines: options.lineDataPermission ?? {},
@@ -1068,7 +1082,7 @@ export function defineKind(options: KindOptions) {
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
   async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
     const row = await find(db, auth, side, id);
-    const [allLines, trail, tasks] = await Promise.all([
+    const [allLines, trail, tasks, creator] = await Promise.all([
       findLines(db, id),
       findAuditTrail(db, row.elsAccount, def.kind, id),
       // The edit approval's tasks and those of the actions under an approval of their own (an award's).
@@ -1077,6 +1091,8 @@ export function defineKind(options: KindOptions) {
             all.flat().sort((a, b) => a.createDate.getTime() - b.createDate.getTime()),
           )
         : Promise.resolve([]),
+      // The creator's name (issue #19: names instead of sub-account codes), one query on the unique index.
+      userNames(db, [row.createUser]),
     ]);
     const lines = options.linesFor ? await options.linesFor(db, auth, side, row, allLines) : allLines;
     const decorated = options.decorateLines ? await options.decorateLines(db, row, lines) : lines;
@@ -1085,6 +1101,8 @@ export function defineKind(options: KindOptions) {
       lines,
       answer: {
         record: toRecord(row),
+        /** The creating sub-account's name; null when createUser names none (show the code). */
+        createUserName: creator.get(String(row.createUser)) ?? null,
         lines: decorated.map((l) => toLine(l as DocRow)),
         trail: trail.map((t) => ({
           action: t.action,

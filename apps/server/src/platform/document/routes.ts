@@ -256,6 +256,8 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
               200: envelopeSchema(
                 z.object({
                   record,
+                  /** The creator's sub-account name; null when createUser names none (show the code). */
+                  createUserName: z.string().nullable(),
                   lines: z.array(lineSchemaOf(kind)),
                   trail: z.array(
                     z.object({
@@ -277,8 +279,11 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
                       stepName: z.string(),
                       status: z.string(),
                       handledBy: z.string().nullable(),
+                      /** The handler's sub-account name (null: none, show handledBy). */
+                      handledByName: z.string().nullable(),
                       /** Delegation (issue #19): whom the handler acted for; null: themselves. */
                       handledOnBehalfOf: z.string().nullable(),
+                      handledOnBehalfOfName: z.string().nullable(),
                       remark: z.string().nullable(),
                     }),
                   ),

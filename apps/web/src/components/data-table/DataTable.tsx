@@ -10,8 +10,8 @@ import { SettingOutlined } from '../icons.tsx';
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined } from '../page-icons.tsx';
 import '../../lib/i18n-portal.ts';
 import type { Page } from '../../lib/message-api.ts';
-import { findTableConfig, saveTableConfig } from '../../lib/portal-api.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { saveTableConfigOf, tableConfigOf } from '../../lib/table-configs.ts';
 import {
   type ColumnState,
   exportFileName,
@@ -67,23 +67,22 @@ function cellValue(row: unknown, path: string): unknown {
   return (row as Record<string, unknown> | null)?.[path];
 }
 
-/** Loads and saves the user's column layout for one table ('409' on a stale version → reload, retry once). */
+/**
+ * The user's column layout for one table: read from the table lists loaded on start (lib/table-configs.ts,
+ * spec 000 §2), saved through ElsLayoutConfigService ('409' on a stale version → reread, retry once).
+ */
 function useColumnLayout(tableId: string, keys: string[]) {
   const user = useAuth((s) => s.userInfo);
   const [states, setStates] = useState<ColumnState[]>(() => mergeColumnConfig(keys, null));
-  const version = useRef<number | undefined>(undefined);
   const keySig = keys.join('|');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: keys are compared by their signature
   useEffect(() => {
     if (!user) return;
     let cancelled = false;
-    findTableConfig(user.elsAccount, user.elsSubAccount, tableId)
-      .then((rows) => {
-        if (cancelled) return;
-        const row = rows[0];
-        version.current = row?.version;
-        setStates(mergeColumnConfig(keys, parseColumnConfig(row?.configJson)));
+    tableConfigOf(user, tableId)
+      .then((row) => {
+        if (!cancelled) setStates(mergeColumnConfig(keys, parseColumnConfig(row?.configJson)));
       })
       .catch((e) => console.error('table config', e));
     return () => {
@@ -94,21 +93,12 @@ function useColumnLayout(tableId: string, keys: string[]) {
   async function save(next: ColumnState[]) {
     setStates(next);
     if (!user) return;
-    const body = {
-      elsAccount: user.elsAccount,
-      elsSubAccount: user.elsSubAccount,
-      configType: tableId,
-      configJson: toColumnConfig(next),
-    };
-    try {
-      const row = await saveTableConfig({ ...body, version: version.current });
-      version.current = row.version;
-    } catch (e) {
-      if (!(e instanceof ApiError && e.code === '409')) throw e;
-      const [latest] = await findTableConfig(user.elsAccount, user.elsSubAccount, tableId);
-      const row = await saveTableConfig({ ...body, version: latest?.version });
-      version.current = row.version;
-    }
+    await saveTableConfigOf(
+      user,
+      tableId,
+      toColumnConfig(next),
+      (e) => e instanceof ApiError && e.code === '409',
+    );
   }
   return { states, save };
 }

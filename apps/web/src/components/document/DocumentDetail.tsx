@@ -15,6 +15,7 @@ import { useDocumentCustomFieldLabels, useFieldName } from '../../lib/custom-fie
 import { ApiError, errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { userLabel } from '../../lib/user-label.ts';
 import { ArrowLeftOutlined, ReloadOutlined } from '../page-icons.tsx';
 import { ActionDialog, type LineQuantity } from './ActionDialog.tsx';
 import { type DocDetail, type DocLine, useDocumentAction, useDocumentDetail } from './api.ts';
@@ -255,7 +256,7 @@ function DetailView({
               </Descriptions.Item>
             ))}
           <Descriptions.Item label={t('document:detail.createUser')}>
-            {String(record.createUser ?? '—')} ·{' '}
+            {userLabel(record.createUser as string | undefined, data.createUserName)} ·{' '}
             {formatValue({ label: def.title, type: 'datetime' }, record.createDate, locale)}
           </Descriptions.Item>
         </Descriptions>
@@ -391,8 +392,10 @@ function DetailView({
                   render: (v, row) =>
                     v
                       ? row.handledOnBehalfOf
-                        ? `${v} · ${t('document:detail.onBehalfOf', { name: row.handledOnBehalfOf })}`
-                        : v
+                        ? `${userLabel(v, row.handledByName)} · ${t('document:detail.onBehalfOf', {
+                            name: row.handledOnBehalfOfName ?? row.handledOnBehalfOf,
+                          })}`
+                        : userLabel(v, row.handledByName)
                       : '—',
                 },
                 {

@@ -2,9 +2,34 @@ import type { Locale } from '@srm/contracts/constants';
 import { codeLabel, type FieldDef } from '@srm/contracts/document/define';
 import { DatePicker, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { MasterSelect } from '../MasterSelect.tsx';
+import { orgUnitSource } from '../org-unit-source.ts';
+
+/** Which control a definition field gets (DESIGN §11 field renderer); `org`: a search picker of its master. */
+export type FieldControl = 'org' | 'code' | 'date' | 'integer' | 'decimal' | 'password' | 'textarea' | 'text';
 
 /**
- * The input of one definition field (DESIGN §11 field renderer): text, exact decimal (kept as a string),
+ * The control of a field: an organisation field (`org`, issue #19) is a search picker over the company's
+ * enabled organisation masters whatever its type; otherwise by type, long texts (over 200) as a text area.
+ */
+export function fieldControl(field: FieldDef): FieldControl {
+  if (field.org) return 'org';
+  switch (field.type) {
+    case 'code':
+    case 'date':
+    case 'integer':
+    case 'decimal':
+      return field.type;
+    default:
+      if (field.secret) return 'password';
+      return field.max && field.max > 200 ? 'textarea' : 'text';
+  }
+}
+
+/**
+ * The input of one definition field (DESIGN §11 field renderer): an organisation master picker (value: the
+ * code, label "code name"; a code the masters lack is shown bare), text, exact decimal (kept as a string),
  * whole number, date, or a code list labelled in the user's language. Dates travel as 'YYYY-MM-DD'
  * strings: `getValueProps`/`normalize` of dateItemProps convert them for the picker.
  */
@@ -25,6 +50,20 @@ export function FieldInput({
   disabled?: boolean;
   placeholder?: string;
 }) {
+  const source = useMemo(() => (field.org ? orgUnitSource(field.org, locale) : null), [field.org, locale]);
+  if (source)
+    return (
+      <MasterSelect
+        source={source}
+        aria-label={ariaLabel}
+        allowClear={!field.required}
+        disabled={disabled}
+        value={(value as string | null | undefined) || undefined}
+        onChange={(v) => onChange?.(v ?? '')}
+        placeholder={placeholder}
+        style={{ minWidth: 160 }}
+      />
+    );
   switch (field.type) {
     case 'code':
       return (

@@ -39,12 +39,17 @@ export type TaskRow = {
   stepName: string;
   status: string;
   handledBy: string | null;
+  /** The handler's sub-account name (issue #19); null when none is known (show handledBy). */
+  handledByName?: string | null;
   /** Delegation (issue #19): the sub-account the handler acted for; null for themselves. */
   handledOnBehalfOf?: string | null;
+  handledOnBehalfOfName?: string | null;
   remark: string | null;
 };
 export type DocDetail = {
   record: DocRecord;
+  /** The creator's sub-account name (issue #19); null when none is known (show record.createUser). */
+  createUserName?: string | null;
   lines: DocLine[];
   trail: TrailRow[];
   tasks: TaskRow[];

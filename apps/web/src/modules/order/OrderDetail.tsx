@@ -34,6 +34,7 @@ import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-
 import { ApiError, errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { userLabel } from '../../lib/user-label.ts';
 import {
   answerChange,
   closeOrder,
@@ -374,6 +375,12 @@ function DetailView({
           <Descriptions.Item label={t('order:fields.deliveryAddress')}>
             {order.deliveryAddress || '—'}
           </Descriptions.Item>
+          {side === 'purchase' &&
+            (['purchaseOrganization', 'purchaseGroup'] as const).map((name) => (
+              <Descriptions.Item key={name} label={purchaseOrderDefinition.header[name].label[locale]}>
+                {order[name] || '—'}
+              </Descriptions.Item>
+            ))}
           <Descriptions.Item label={t('order:fields.sendStatus')}>
             <StatusTag kind="send" value={order.sendStatus} />
             {order.sendTime ? ` ${dayjs(order.sendTime).format('YYYY-MM-DD HH:mm')}` : ''}
@@ -411,7 +418,8 @@ function DetailView({
             </Descriptions.Item>
           )}
           <Descriptions.Item label={t('order:fields.createUser')}>
-            {order.createUser} · {dayjs(order.createDate).format('YYYY-MM-DD HH:mm')}
+            {userLabel(order.createUser, data.createUserName)} ·{' '}
+            {dayjs(order.createDate).format('YYYY-MM-DD HH:mm')}
           </Descriptions.Item>
           <Descriptions.Item label={t('order:fields.remark')}>{order.remark || '—'}</Descriptions.Item>
         </Descriptions>
@@ -561,8 +569,10 @@ function DetailView({
                   render: (v, row) =>
                     v
                       ? row.handledOnBehalfOf
-                        ? `${v} · ${t('order:detail.onBehalfOf', { name: row.handledOnBehalfOf })}`
-                        : v
+                        ? `${userLabel(v, row.handledByName)} · ${t('order:detail.onBehalfOf', {
+                            name: row.handledOnBehalfOfName ?? row.handledOnBehalfOf,
+                          })}`
+                        : userLabel(v, row.handledByName)
                       : '—',
                 },
                 {

@@ -1,3 +1,4 @@
+import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -22,6 +23,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { FieldInput } from '../../components/document/FieldInput.tsx';
 import {
   LineCustomFieldsButton,
   LineCustomFieldsDrawer,
@@ -93,6 +95,8 @@ type EditForm = CustomFields & {
   incotermsCode?: string;
   incotermsDesc?: string;
   deliveryAddress?: string;
+  purchaseOrganization?: string;
+  purchaseGroup?: string;
   urgencyFlag: string;
   remark?: string;
   items: LineForm[];
@@ -128,6 +132,8 @@ function fromDetail(d: OrderDetail): EditForm {
     incotermsCode: o.incotermsCode ?? undefined,
     incotermsDesc: o.incotermsDesc ?? undefined,
     deliveryAddress: o.deliveryAddress ?? undefined,
+    purchaseOrganization: o.purchaseOrganization ?? undefined,
+    purchaseGroup: o.purchaseGroup ?? undefined,
     urgencyFlag: o.urgencyFlag,
     remark: o.remark ?? undefined,
     // Every header custom field (fbk1…fbk50), also those the page does not show, so a save keeps them.
@@ -169,6 +175,9 @@ function toBody(v: EditForm, id?: string, version?: number): OrderSaveBody {
     incotermsCode: opt(v.incotermsCode),
     incotermsDesc: opt(v.incotermsDesc),
     deliveryAddress: opt(v.deliveryAddress),
+    // Sent as held (also when unchanged): the save writes what the body carries.
+    purchaseOrganization: opt(v.purchaseOrganization),
+    purchaseGroup: opt(v.purchaseGroup),
     urgencyFlag: v.urgencyFlag,
     remark: opt(v.remark),
     ...customFieldsBody(v),
@@ -664,6 +673,16 @@ function EditView({ detail }: { detail?: OrderDetail }) {
               <Input />
             </Form.Item>
           </Col>
+          {(['purchaseOrganization', 'purchaseGroup'] as const).map((name) => {
+            const field = purchaseOrderDefinition.header[name];
+            return (
+              <Col xs={12} md={6} key={name}>
+                <Form.Item name={name} label={field.label[locale]}>
+                  <FieldInput field={field} locale={locale} ariaLabel={field.label[locale]} />
+                </Form.Item>
+              </Col>
+            );
+          })}
           <Col xs={24} md={12}>
             <Form.Item
               name="deliveryAddress"

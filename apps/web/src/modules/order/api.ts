@@ -25,6 +25,9 @@ export type OrderHeader = CustomFields & {
   incotermsCode: string | null;
   incotermsDesc: string | null;
   deliveryAddress: string | null;
+  /** Organisation master codes (issue #19); null when the order names none. */
+  purchaseOrganization?: string | null;
+  purchaseGroup?: string | null;
   urgencyFlag: string;
   remark: string | null;
   auditStatus: string;
@@ -114,12 +117,17 @@ export type TaskRow = {
   stepName: string;
   status: string;
   handledBy: string | null;
+  /** The handler's sub-account name (issue #19); null when none is known (show handledBy). */
+  handledByName?: string | null;
   /** Delegation (issue #19): the sub-account the handler acted for; null for themselves. */
   handledOnBehalfOf?: string | null;
+  handledOnBehalfOfName?: string | null;
   remark: string | null;
 };
 export type OrderDetail = {
   order: OrderHeader;
+  /** The creator's sub-account name (issue #19); null when none is known (show order.createUser). */
+  createUserName?: string | null;
   items: OrderItem[];
   shipments: Shipment[];
   trail: TrailRow[];
@@ -154,6 +162,8 @@ export type OrderSaveBody = CustomFields & {
   incotermsCode?: string;
   incotermsDesc?: string;
   deliveryAddress?: string;
+  purchaseOrganization?: string;
+  purchaseGroup?: string;
   urgencyFlag?: string;
   remark?: string;
   items: Array<

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../lib/i18n-audit.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { userLabel } from '../../lib/user-label.ts';
 import { targetHref } from '../../shell/menu-path.ts';
 import { approvalKindName } from './approval-kinds.ts';
 import {
@@ -135,7 +136,13 @@ function TaskTable({ list }: { list: AuditList }) {
           ),
           exportValue: (row) => t(`audit:status.${row.status}`, { defaultValue: row.status }),
         },
-        { key: 'promoter', title: t('audit:fields.promoter'), width: 140 },
+        {
+          key: 'promoter',
+          title: t('audit:fields.promoter'),
+          width: 180,
+          render: (v, row) => userLabel(String(v), row.promoterName),
+          exportValue: (row) => userLabel(row.promoter, row.promoterName),
+        },
         {
           key: 'amount',
           title: t('audit:fields.amount'),
@@ -152,8 +159,9 @@ function TaskTable({ list }: { list: AuditList }) {
         {
           key: 'handledBy',
           title: t('audit:fields.handledBy'),
-          width: 120,
-          render: (v) => (v ? String(v) : '—'),
+          width: 180,
+          render: (v, row) => userLabel(v ? String(v) : null, row.handledByName),
+          exportValue: (row) => userLabel(row.handledBy, row.handledByName),
         },
         {
           key: 'handledDate',
@@ -227,7 +235,13 @@ function CopyTable() {
           ),
           exportValue: (row) => t(`audit:copy.${row.result}`),
         },
-        { key: 'promoter', title: t('audit:fields.promoter'), width: 140 },
+        {
+          key: 'promoter',
+          title: t('audit:fields.promoter'),
+          width: 180,
+          render: (v, row) => userLabel(String(v), row.promoterName),
+          exportValue: (row) => userLabel(row.promoter, row.promoterName),
+        },
         {
           key: 'amount',
           title: t('audit:fields.amount'),

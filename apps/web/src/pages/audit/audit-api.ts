@@ -11,8 +11,12 @@ export type AuditTask = {
   stepName: string;
   status: string;
   promoter: string;
+  /** The submitter's sub-account name (issue #19); null when none is known. */
+  promoterName?: string | null;
   amount: string | null;
   handledBy: string | null;
+  /** The handler's sub-account name (issue #19); null when none is known. */
+  handledByName?: string | null;
   remark: string | null;
   createDate: string;
   handledDate: string | null;
@@ -29,6 +33,8 @@ export type AuditCopy = {
   documentNumber: string;
   result: 'approved' | 'rejected';
   promoter: string;
+  /** The submitter's sub-account name (issue #19); null when none is known. */
+  promoterName?: string | null;
   amount: string | null;
   createDate: string;
   link: string | null;

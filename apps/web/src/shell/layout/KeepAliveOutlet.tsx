@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { ChunkErrorBoundary } from '../../components/ChunkErrorBoundary.tsx';
 import { lazyChunk as lazy } from '../../lib/lazy.ts';
 import { FORWARD_DETAIL_PATH } from '../forward.ts';
-import { isIframePath } from '../route-table.ts';
+import { findTabRoute, isIframePath } from '../route-table.ts';
 import { type Tab, tabKey } from '../tabs.ts';
 import { useTabs } from '../tabs-store.ts';
 
@@ -22,6 +22,7 @@ const SmsOutboxPage = lazy(() => import('../../pages/admin/SmsOutboxPage.tsx'));
 const TodoPage = lazy(() => import('../../pages/audit/TodoPage.tsx'));
 const AuditPage = lazy(() => import('../../pages/audit/AuditPage.tsx'));
 const AuditConfigPage = lazy(() => import('../../pages/audit/AuditConfigPage.tsx'));
+const ErrorPage = lazy(() => import('../../pages/errors/ErrorPage.tsx'));
 
 function renderPage(tab: Tab): ReactNode {
   if (tab.value === HOME_TAB_PATH || tab.value === '/portal/supplier/index') return <HomePage />;
@@ -39,6 +40,8 @@ function renderPage(tab: Tab): ReactNode {
   if (tab.value === '/portal/audit/config') return <AuditConfigPage />;
   if (tab.value === FORWARD_DETAIL_PATH) return <ForwardDetailPage tab={tab} />;
   if (isIframePath(tab.value)) return <IframePage tab={tab} />;
+  // A /portal/… page the shell does not have (route-table findTabRoute): the 404 page inside the tab.
+  if (findTabRoute(tab.value)?.unknown) return <ErrorPage status="404" inTab />;
   return null;
 }
 

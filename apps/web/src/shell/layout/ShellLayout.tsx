@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/http.ts';
 import { useMenu } from '../../lib/menu-store.ts';
 import { useMenuChanged } from '../../lib/push-relay.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { loadTableConfigs } from '../../lib/table-configs.ts';
 import { loadTenantTexts } from '../../lib/tenant-i18n.ts';
 import { takePendingForward } from '../forward.ts';
 import { buildMenuPath, findMenuEntry } from '../menu-path.ts';
@@ -60,8 +61,10 @@ function useSizeClassTracking() {
 /**
  * The shell layout (spec 000 §2): side menu, top bar, tab strip and the kept-alive main area. On start it
  * sets the size class, loads the menu, the dictionaries and the tenant's texts, clears all tabs and
- * navigates to the home tab, then opens a forward that /forwardPass kept (spec 000 §2). (There are no
- * table-list or formula-list calls on the server yet.)
+ * navigates to the home tab, then opens a forward that /forwardPass kept (spec 000 §2). "Table lists":
+ * the user's personal table configurations, read once here (lib/table-configs.ts) for every list of the
+ * shell and of its module frames. "Formula lists": the document kernel has no computed-field formulas, so
+ * there is nothing to load.
  */
 export default function ShellLayout() {
   const location = useLocation();
@@ -99,10 +102,18 @@ export default function ShellLayout() {
   // After login: dictionaries (once per session) and the tenant's language file (spec 000 §2, §7).
   const acting = useAuth((s) => s.userInfo?.actingElsAccount ?? s.userInfo?.elsAccount);
   const locale = useSettings((s) => s.locale);
+  const user = useAuth((s) => s.userInfo);
   useEffect(() => {
     if (!token) return;
     void loadDictionaries();
   }, [token]);
+  // The table lists (spec 000 §2): every personal table configuration, once per user.
+  useEffect(() => {
+    if (token && user?.elsAccount && user.elsSubAccount)
+      loadTableConfigs({ elsAccount: user.elsAccount, elsSubAccount: user.elsSubAccount }).catch((e) =>
+        console.error('table configs', e),
+      );
+  }, [token, user?.elsAccount, user?.elsSubAccount]);
   useEffect(() => {
     if (token && acting) void loadTenantTexts(acting, locale);
   }, [token, acting, locale]);
