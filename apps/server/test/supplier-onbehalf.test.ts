@@ -116,6 +116,13 @@ describe('"on behalf of" on the supplier approval trails', () => {
     expect(await changeTasks(change.id)).toEqual([
       expect.objectContaining({ status: 'approved', handledBy: '100000_buyer2', handledOnBehalfOf: 'admin' }),
     ]);
+    // Both named (issue #19 names instead of codes): the delegate made above, the admin as its login says.
+    const adminName = s.admin.elsSubaccountInfoDTO.name;
+    expect(adminName).toBeTruthy();
+    expect((await changeTasks(change.id))[0]).toMatchObject({
+      handledByName: 'Ada Buyer',
+      handledOnBehalfOfName: adminName,
+    });
 
     // Lifecycle: the demo's unfreeze of 200006 waits for admin; buyer2 approves it on admin's behalf.
     const unfreeze = (await post('/apis/CommonAuditService/todoPagelist', s.buyer2, { pageSize: 100 }))
@@ -128,7 +135,9 @@ describe('"on behalf of" on the supplier approval trails', () => {
     expect(tasks.find((t) => t.id === unfreeze?.id)).toMatchObject({
       status: 'approved',
       handledBy: '100000_buyer2',
+      handledByName: 'Ada Buyer',
       handledOnBehalfOf: 'admin',
+      handledOnBehalfOfName: adminName,
     });
   });
 });

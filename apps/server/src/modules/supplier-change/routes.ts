@@ -76,8 +76,12 @@ const detailSchema = requestSchema.extend({
       stepName: z.string(),
       status: z.string(),
       handledBy: text,
+      /** The handler's sub-account name (issue #19); null when the code names none. */
+      handledByName: text,
       /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
       handledOnBehalfOf: text,
+      /** That sub-account's name; null when none. */
+      handledOnBehalfOfName: text,
       remark: text,
     }),
   ),

@@ -618,8 +618,12 @@ export type ChangeDetail = ChangeRequest & {
     stepName: string;
     status: string;
     handledBy: string | null;
+    /** The handler's sub-account name (issue #19); null when the code names none. */
+    handledByName: string | null;
     /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
     handledOnBehalfOf: string | null;
+    /** That sub-account's name; null when none. */
+    handledOnBehalfOfName: string | null;
     remark: string | null;
   }>;
 };
@@ -641,7 +645,9 @@ export async function findDetail(db: Queryable, auth: AuthContext, id: string): 
         stepName: t.stepName,
         status: t.status,
         handledBy: t.handledBy,
+        handledByName: t.handledByName,
         handledOnBehalfOf: t.handledOnBehalfOf,
+        handledOnBehalfOfName: t.handledOnBehalfOfName,
         remark: t.remark,
       })),
   };

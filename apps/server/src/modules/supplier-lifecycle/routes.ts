@@ -210,8 +210,12 @@ export function registerSupplierLifecycleRoutes(app: App, deps: AppDeps): void {
                   status: z.string(),
                   approvers: z.array(z.string()),
                   handledBy: z.string().nullable(),
+                  /** The handler's sub-account name (issue #19); null when the code names none. */
+                  handledByName: z.string().nullable(),
                   /** Delegation (issue #19): the sub-account the handler acted for; null: themselves. */
                   handledOnBehalfOf: z.string().nullable(),
+                  /** That sub-account's name; null when none. */
+                  handledOnBehalfOfName: z.string().nullable(),
                   remark: z.string().nullable(),
                   createDate: z.string(),
                 }),

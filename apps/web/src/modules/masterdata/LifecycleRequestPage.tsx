@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { userLabel } from '../../lib/user-label.ts';
 import { findSuppliers, MD_KEYS } from './api.ts';
 import {
   deleteStatusChange,
@@ -279,10 +280,15 @@ export function LifecycleTasks({ tasks }: { tasks: StatusChangeDetail['tasks'] }
             key: 'handledBy',
             dataIndex: 'handledBy',
             title: t('masterdata:lifecycle.handledBy'),
+            // "name (code)" (issue #19 names instead of sub-account codes).
             render: (v: string | null, row) =>
               v && row.handledOnBehalfOf
-                ? `${v} · ${t('masterdata:lifecycle.onBehalfOf', { name: row.handledOnBehalfOf })}`
-                : v,
+                ? `${userLabel(v, row.handledByName)} · ${t('masterdata:lifecycle.onBehalfOf', {
+                    name: userLabel(row.handledOnBehalfOf, row.handledOnBehalfOfName),
+                  })}`
+                : v
+                  ? userLabel(v, row.handledByName)
+                  : v,
           },
           { key: 'remark', dataIndex: 'remark', title: t('masterdata:lifecycle.approvalRemark') },
         ]}

@@ -11,7 +11,9 @@ const tasks = [
     stepName: 'Qualification approval',
     status: 'approved',
     handledBy: '100000_buyer2',
+    handledByName: 'Wang Wei',
     handledOnBehalfOf: 'admin',
+    handledOnBehalfOfName: 'Li Na',
     remark: 'OK',
   },
   {
@@ -33,7 +35,9 @@ describe('LifecycleTasks', () => {
     await i18n.changeLanguage('en');
     render(<LifecycleTasks tasks={tasks} />);
     expect(
-      within(rowOf('Qualification approval')).getByText('100000_buyer2 · on behalf of admin'),
+      within(rowOf('Qualification approval')).getByText(
+        'Wang Wei (100000_buyer2) · on behalf of Li Na (admin)',
+      ),
     ).toBeTruthy();
     const normal = rowOf('Purchasing approval');
     expect(within(normal).getByText('100000_admin')).toBeTruthy();
@@ -43,7 +47,9 @@ describe('LifecycleTasks', () => {
   it('says it in Chinese: 代 {name} 审批', async () => {
     await i18n.changeLanguage('zh_cn');
     render(<LifecycleTasks tasks={tasks} />);
-    expect(within(rowOf('Qualification approval')).getByText('100000_buyer2 · 代 admin 审批')).toBeTruthy();
+    expect(
+      within(rowOf('Qualification approval')).getByText('Wang Wei (100000_buyer2) · 代 Li Na (admin) 审批'),
+    ).toBeTruthy();
     await i18n.changeLanguage('en');
   });
 });

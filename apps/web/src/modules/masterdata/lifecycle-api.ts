@@ -41,8 +41,12 @@ export type StatusChangeDetail = {
     stepName: string;
     status: string;
     handledBy: string | null;
+    /** The handler's sub-account name (issue #19); null when the code names none. */
+    handledByName?: string | null;
     /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
     handledOnBehalfOf?: string | null;
+    /** That sub-account's name; null when none. */
+    handledOnBehalfOfName?: string | null;
     remark: string | null;
   }>;
 };

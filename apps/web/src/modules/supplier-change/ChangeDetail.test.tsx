@@ -11,7 +11,9 @@ const tasks = [
     stepName: 'Master data approval',
     status: 'approved',
     handledBy: '100000_buyer2',
+    handledByName: 'Wang Wei',
     handledOnBehalfOf: 'admin',
+    handledOnBehalfOfName: 'Li Na',
     remark: 'OK',
   },
   {
@@ -32,7 +34,7 @@ describe('ApprovalSteps', () => {
     render(<ApprovalSteps tasks={tasks} />);
     const items = screen.getAllByRole('listitem');
     expect(items[0].textContent).toBe(
-      'Master data approval · Approved · 100000_buyer2 · on behalf of admin · OK',
+      'Master data approval · Approved · Wang Wei (100000_buyer2) · on behalf of Li Na (admin) · OK',
     );
     expect(items[1].textContent).toBe('Finance approval · Approved · 100000_finance');
   });
@@ -40,7 +42,9 @@ describe('ApprovalSteps', () => {
   it('says it in Chinese: 代 {name} 审批', async () => {
     await i18n.changeLanguage('zh_cn');
     render(<ApprovalSteps tasks={tasks} />);
-    expect(screen.getAllByRole('listitem')[0].textContent).toContain('100000_buyer2 · 代 admin 审批');
+    expect(screen.getAllByRole('listitem')[0].textContent).toContain(
+      'Wang Wei (100000_buyer2) · 代 Li Na (admin) 审批',
+    );
     await i18n.changeLanguage('en');
   });
 

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../lib/http.ts';
+import { userLabel } from '../../lib/user-label.ts';
 import { buyerAction, type ChangeDetail as Detail, findChange, SC_KEYS, supplierAction } from './api.ts';
 import { partLabel, STATUS_COLORS, statusLabel, useLocale, useSide } from './labels.ts';
 
@@ -92,9 +93,11 @@ export function ApprovalSteps({ tasks }: { tasks: Detail['tasks'] }) {
         {tasks.map((task) => (
           <li key={task.id}>
             {task.stepName} · {t(`supplierChange:detail.task.${task.status}`, { defaultValue: task.status })}
-            {task.handledBy ? ` · ${task.handledBy}` : ''}
+            {task.handledBy ? ` · ${userLabel(task.handledBy, task.handledByName)}` : ''}
             {task.handledBy && task.handledOnBehalfOf
-              ? ` · ${t('supplierChange:detail.onBehalfOf', { name: task.handledOnBehalfOf })}`
+              ? ` · ${t('supplierChange:detail.onBehalfOf', {
+                  name: userLabel(task.handledOnBehalfOf, task.handledOnBehalfOfName),
+                })}`
               : ''}
             {task.remark ? ` · ${task.remark}` : ''}
           </li>
