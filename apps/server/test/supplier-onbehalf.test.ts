@@ -116,8 +116,11 @@ describe('"on behalf of" on the supplier approval trails', () => {
     expect(await changeTasks(change.id)).toEqual([
       expect.objectContaining({ status: 'approved', handledBy: '100000_buyer2', handledOnBehalfOf: 'admin' }),
     ]);
-    // Both named (issue #19 names instead of codes): the delegate made above, the admin as its login says.
-    const adminName = s.admin.elsSubaccountInfoDTO.name;
+    // Both named (issue #19 names instead of codes): the delegate made above, the admin as stored.
+    const stored = (await server.database.db.execute(
+      sql`select name from subaccount where els_account = '100000' and els_sub_account = 'admin'`,
+    )) as unknown as { rows: Array<{ name: string }> };
+    const adminName = stored.rows[0]?.name;
     expect(adminName).toBeTruthy();
     expect((await changeTasks(change.id))[0]).toMatchObject({
       handledByName: 'Ada Buyer',
