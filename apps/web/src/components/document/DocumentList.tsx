@@ -34,6 +34,7 @@ import {
   toFilterBody,
   withBuyer,
 } from './definition.ts';
+import { FieldInput } from './FieldInput.tsx';
 import { ImportDocuments } from './ImportDocuments.tsx';
 import './i18n-document.ts';
 import './document.css';
@@ -274,6 +275,14 @@ function DocumentListOf({
                     allowEmpty={[true, true]}
                     placeholder={[t('document:list.from'), t('document:list.to')]}
                     style={{ width: 240 }}
+                  />
+                ) : spec.control === 'org' ? (
+                  // An organisation code picked from the company's masters by code or name (issue #19).
+                  <FieldInput
+                    field={spec.field}
+                    locale={locale}
+                    ariaLabel={fieldLabel(spec.field, locale)}
+                    placeholder={t('document:list.all')}
                   />
                 ) : spec.control === 'select' ? (
                   <Select

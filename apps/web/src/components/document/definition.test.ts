@@ -2,6 +2,7 @@ import { deliveryNoteDefinition as note } from '@srm/contracts/delivery-note';
 import { trailStatusField } from '@srm/contracts/document/define';
 import { reconDefinition } from '@srm/contracts/finance';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
+import { purchaseRequestDefinition } from '@srm/contracts/purchase-request';
 import { refundDefinition as refund } from '@srm/contracts/refund';
 import { describe, expect, it } from 'vitest';
 import {
@@ -99,6 +100,18 @@ describe('columns and filters from a definition', () => {
     expect(listColumns(refund, 'purchase').map((c) => c.key)).not.toContain('buyerShortName');
     expect(supplier).not.toContain('auditStatus');
     expect(listColumns(refund, 'purchase').map((c) => c.key)).toContain('auditStatus');
+  });
+
+  it('filters an organisation field with its master picker on the buyer side, as typed text on the supplier side', () => {
+    const buyer = filterSpecs(purchaseRequestDefinition, 'purchase').find((s) => s.key === 'purchaseFactory');
+    expect(buyer?.control).toBe('org');
+    const supplierSide = filterSpecs(purchaseRequestDefinition, 'sale').find(
+      (s) => s.key === 'purchaseFactory',
+    );
+    if (supplierSide) expect(supplierSide.control).toBe('text');
+    // A picked code filters exactly, an emptied picker not at all.
+    expect(toFilterBody([buyer!], { purchaseFactory: '1010' })).toEqual({ purchaseFactory: '1010' });
+    expect(toFilterBody([buyer!], { purchaseFactory: '' })).toEqual({});
   });
 
   it('builds filters: prefix number, exact codes, date ranges as From/To', () => {

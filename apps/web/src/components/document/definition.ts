@@ -83,8 +83,12 @@ export function listColumns(def: DocumentDefinition, side: Side): ColumnSpec[] {
 export type FilterSpec = {
   key: string;
   field: FieldDef;
-  /** select: a code list; text: exact text; prefix: "starts with"; range: two dates as {key}From / {key}To. */
-  control: 'select' | 'text' | 'prefix' | 'range';
+  /**
+   * select: a code list; text: exact text; prefix: "starts with"; range: two dates as {key}From / {key}To;
+   * org: an organisation field (FieldDef.org) filtered exactly, picked from the buyer's org masters (the
+   * supplier's side types it: it cannot read the buyer's masters).
+   */
+  control: 'select' | 'text' | 'prefix' | 'range' | 'org';
 };
 
 /**
@@ -111,7 +115,9 @@ export function filterSpecs(def: DocumentDefinition, side: Side): FilterSpec[] {
             ? 'prefix'
             : field.codes
               ? 'select'
-              : 'text',
+              : field.org && side === 'purchase'
+                ? 'org'
+                : 'text',
     }));
 }
 
