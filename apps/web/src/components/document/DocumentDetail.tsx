@@ -29,6 +29,7 @@ import {
   type ToolbarAction,
   toolbarActions,
 } from './definition.ts';
+import { OrgValue } from './OrgValue.tsx';
 import './document.css';
 import './i18n-document.ts';
 
@@ -245,7 +246,11 @@ function DetailView({
           </Descriptions.Item>
           {headerFields.map(([key, f]) => (
             <Descriptions.Item key={key} label={fieldLabel(f, locale)}>
-              {formatValue(f, record[key], locale) || '—'}
+              {f.org && side === 'purchase' && record[key] ? (
+                <OrgValue type={f.org} code={String(record[key])} locale={locale} />
+              ) : (
+                formatValue(f, record[key], locale) || '—'
+              )}
             </Descriptions.Item>
           ))}
           {Object.entries(statuses)

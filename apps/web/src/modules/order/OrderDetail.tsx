@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { measureSafeSelection } from '../../components/data-table/measure-inert.tsx';
 import { DocumentAttachments } from '../../components/document/DocumentAttachments.tsx';
+import { OrgValue } from '../../components/document/OrgValue.tsx';
 import {
   ArrowLeftOutlined,
   CarOutlined,
@@ -378,7 +379,15 @@ function DetailView({
           {side === 'purchase' &&
             (['purchaseOrganization', 'purchaseGroup'] as const).map((name) => (
               <Descriptions.Item key={name} label={purchaseOrderDefinition.header[name].label[locale]}>
-                {order[name] || '—'}
+                {order[name] ? (
+                  <OrgValue
+                    type={name === 'purchaseOrganization' ? 'purchaseOrganization' : 'purchaseGroup'}
+                    code={order[name] as string}
+                    locale={locale}
+                  />
+                ) : (
+                  '—'
+                )}
               </Descriptions.Item>
             ))}
           <Descriptions.Item label={t('order:fields.sendStatus')}>
