@@ -6,7 +6,7 @@ import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
  * Approval delegation as new users would use it (issue #19): buyer1 (李娜) approves purchase orders; before
  * going away she delegates her approvals to the admin (张明) on her personal information page. An order
  * submitted meanwhile reaches the admin's to-do list; the admin approves it, and the order's approval trail
- * says he did so on her behalf ("admin · 代 buyer1 审批"). She then cancels the delegation. The company's order approval
+ * says he did so on her behalf ("张明 (100000_admin) · 代 李娜 审批"). She then cancels the delegation. The company's order approval
  * configuration is arranged and restored through the API (other journeys rely on it).
  */
 test.describe.configure({ mode: 'serial' });
@@ -142,7 +142,7 @@ test('an order submitted meanwhile reaches the admin, who approves it on her beh
   // The order's approval trail names the admin and on whose behalf he approved.
   const frame = await openOrder(page);
   await expect(frame.locator('.order-detail').getByText('审批通过').first()).toBeVisible();
-  await expect(frame.getByRole('cell', { name: /admin · 代 buyer1 审批/ })).toBeVisible();
+  await expect(frame.getByRole('cell', { name: /张明 \(100000_admin\) · 代 李娜 审批/ })).toBeVisible();
 });
 
 test('buyer1 comes back and cancels the delegation', async ({ page, request }) => {
