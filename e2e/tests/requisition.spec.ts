@@ -39,7 +39,8 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
 
   // The detail: a number, the material master's descriptions, then submitted for approval.
   await expect(frame.getByText('贴片电阻 0603 10KΩ')).toBeVisible();
-  await expect(frame.getByText('E2E-F1', { exact: true }).first()).toBeVisible();
+  // The factory named from the organisation masters (issue #19), as the form's picker showed it.
+  await expect(frame.getByText('E2E-F1 E2E 工厂 E2E-F1', { exact: true })).toBeVisible();
   // The creator by name with the sub-account code (issue #19), not the bare code.
   await expect(frame.getByText(/李娜 \(100000_buyer1\)/)).toBeVisible();
   number =
