@@ -96,16 +96,6 @@ const ADMIN_ACTION_LABELS: Record<AdminActionCode, { zh_cn: string; en: string }
   'role.edit': { zh_cn: '新建/编辑角色', en: 'Create and edit roles' },
 };
 
-const ORG_MASTER_ACTION_LABELS: Record<OrgMasterActionCode, { zh_cn: string; en: string }> = {
-  'orgMaster.read': { zh_cn: '组织主数据：查看', en: 'Organisation master data: View' },
-  'orgMaster.edit': { zh_cn: '组织主数据：维护', en: 'Organisation master data: Maintain' },
-};
-
-const COST_TEMPLATE_ACTION_LABELS: Record<CostTemplateActionCode, { zh_cn: string; en: string }> = {
-  'costTemplate.read': { zh_cn: '成本模板：查看', en: 'Cost templates: View' },
-  'costTemplate.edit': { zh_cn: '成本模板：维护', en: 'Cost templates: Maintain' },
-};
-
 /** The master-data groups of the role screen: the object's title, then its actions' labels. */
 const MASTER_DATA_GROUPS: ReadonlyArray<{
   key: string;
@@ -133,35 +123,6 @@ const MASTER_DATA_GROUPS: ReadonlyArray<{
     })),
   }));
 })();
-
-/**
- * Labels of the actions in both languages (role form checkboxes, role list tags): a document kind's
- * action reads "{kind title}: {operation}" (采购订单：查看 / Purchase order: View).
- */
-export const ACTION_LABELS: Readonly<Record<string, { zh_cn: string; en: string }>> = {
-  ...ADMIN_ACTION_LABELS,
-  ...ORG_MASTER_ACTION_LABELS,
-  ...COST_TEMPLATE_ACTION_LABELS,
-  ...Object.fromEntries(
-    MASTER_DATA_GROUPS.flatMap((group) =>
-      group.actions.map((a) => [
-        a.code,
-        { zh_cn: `${group.title.zh_cn}：${a.label.zh_cn}`, en: `${group.title.en}: ${a.label.en}` },
-      ]),
-    ),
-  ),
-  ...Object.fromEntries(
-    KIND_ACTION_GROUPS.flatMap((group) =>
-      group.actions.map((a) => [
-        a.code,
-        {
-          zh_cn: `${group.title.zh_cn}：${a.label.zh_cn}`,
-          en: `${group.title.en}: ${a.label.en}`,
-        },
-      ]),
-    ),
-  ),
-};
 
 /** The role screen's groups of actions: company administration, then one per document kind. */
 export const ACTION_GROUPS: ReadonlyArray<{
@@ -197,6 +158,23 @@ export const ACTION_GROUPS: ReadonlyArray<{
     actions: group.actions.map((a) => ({ code: a.code, label: a.label })),
   })),
 ];
+
+/**
+ * Labels of the actions in both languages (role form checkboxes, role list tags): an administration action
+ * its own ("查看账号"), every other action "{group title}: {operation}" of its ACTION_GROUPS group
+ * (采购订单：查看 / Purchase order: View, 成本模板：维护 / Cost templates: Maintain).
+ */
+export const ACTION_LABELS: Readonly<Record<string, { zh_cn: string; en: string }>> = {
+  ...Object.fromEntries(
+    ACTION_GROUPS.filter((group) => group.key !== 'admin').flatMap((group) =>
+      group.actions.map((a) => [
+        a.code,
+        { zh_cn: `${group.title.zh_cn}：${a.label.zh_cn}`, en: `${group.title.en}: ${a.label.en}` },
+      ]),
+    ),
+  ),
+  ...ADMIN_ACTION_LABELS,
+};
 
 /** The permission value that shows admin-only buttons and grants every action (spec 000 §6). */
 export const ADMIN_PERMISSION = 'admin';

@@ -379,9 +379,9 @@ function DetailView({
           {side === 'purchase' &&
             (['purchaseOrganization', 'purchaseGroup'] as const).map((name) => (
               <Descriptions.Item key={name} label={purchaseOrderDefinition.header[name].label[locale]}>
-                {order[name] ? (
+                {order[name] && purchaseOrderDefinition.header[name].org ? (
                   <OrgValue
-                    type={name === 'purchaseOrganization' ? 'purchaseOrganization' : 'purchaseGroup'}
+                    type={purchaseOrderDefinition.header[name].org}
                     code={order[name] as string}
                     locale={locale}
                   />
