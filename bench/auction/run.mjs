@@ -53,6 +53,8 @@ const SUB_WORKERS = Number(arg('sub-workers', 2));
 const POSTGRES = arg('postgres', 'false') !== 'false';
 /** 'pushes' (default): the bare broker publishes as many messages a second as the server pushed; 'offers': RATE. */
 const BARE_RATE = arg('bare-rate', 'pushes');
+/** QoS of the bare broker's publishes: the server's live auction views go out at QoS 0 (push-coalescer.ts). */
+const BARE_QOS = Number(arg('bare-qos', '0'));
 /** --cpu-prof=DIR: the server runs under `node --cpu-prof` and writes its .cpuprofile into DIR on exit. */
 const CPU_PROF = arg('cpu-prof', '');
 
@@ -288,7 +290,7 @@ for (let k = 0; k < bareTotal; k++) {
     endTime: new Date().toISOString(),
     standings: [{ itemId: null, bestPrice: String(k), bidders: 2, ranking: [k, k - 1] }],
   };
-  publisher.publishAsync(bareTopic, JSON.stringify(payload), { qos: 1 }).catch(() => {});
+  publisher.publishAsync(bareTopic, JSON.stringify(payload), { qos: BARE_QOS }).catch(() => {});
 }
 await new Promise((ok) => setTimeout(ok, 2000));
 const bareGot = await bareRooms.stop(); // seq → Map(subscriber → receipt ms since epoch)

@@ -40,9 +40,16 @@ export async function topicAllowed(identity: BrokerIdentity, topic: string): Pro
  * Where the server publishes pushes: the embedded Aedes broker, or an external MQTT broker (MQTT_URL).
  * publish resolves once the broker accepted the message and rejects when it cannot be reached.
  */
+/**
+ * MQTT delivery of a push: 1 (at least once, the default: messages, to-dos, notices) or 0 (at most once:
+ * live views whose next push or a re-read supersedes a lost one, such as an auction's room, issue #14 —
+ * no acknowledgement per subscriber and push, which halves the broker's work in a 500-room fan-out).
+ */
+export type PushQos = 0 | 1;
+
 export type Broker = {
   kind: 'embedded' | 'external';
-  publish(topic: string, payload: string): Promise<void>;
+  publish(topic: string, payload: string, qos?: PushQos): Promise<void>;
   isUp(): boolean;
   close(): Promise<void>;
   /** Embedded only: the Aedes instance that /mqtt hands WebSocket streams to. */
@@ -113,10 +120,10 @@ export async function createEmbeddedBroker(options: {
     kind: 'embedded',
     aedes,
     isUp: () => !closed,
-    publish(topic, payload) {
+    publish(topic, payload, qos = 1) {
       return new Promise((resolve, reject) => {
         aedes.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false },
           (error) => (error ? reject(error) : resolve()),
         );
       });
@@ -167,9 +174,9 @@ export async function createExternalBroker(url: string, clientId: string): Promi
   return {
     kind: 'external',
     isUp: () => client.connected,
-    async publish(topic, payload) {
+    async publish(topic, payload, qos = 1) {
       if (!client.connected) throw new Error('external MQTT broker is not connected');
-      await client.publishAsync(topic, payload, { qos: 1 });
+      await client.publishAsync(topic, payload, { qos });
     },
     async close() {
       await client.endAsync(true);
@@ -190,14 +197,14 @@ export async function createExternalBroker(url: string, clientId: string): Promi
 export function relayBetweenProcesses(broker: Broker, bus: ClusterBus): Broker {
   if (broker.kind !== 'embedded' || !bus.shared) return broker;
   bus.on('push', (message) => {
-    const { t, p } = message as { t: string; p: string };
-    if (typeof t === 'string' && typeof p === 'string') broker.publish(t, p).catch(() => {});
+    const { t, p, q } = message as { t: string; p: string; q?: PushQos };
+    if (typeof t === 'string' && typeof p === 'string') broker.publish(t, p, q === 0 ? 0 : 1).catch(() => {});
   });
   return {
     ...broker,
-    async publish(topic, payload) {
-      await broker.publish(topic, payload);
-      await bus.publish('push', { t: topic, p: payload });
+    async publish(topic, payload, qos = 1) {
+      await broker.publish(topic, payload, qos);
+      await bus.publish('push', qos === 0 ? { t: topic, p: payload, q: 0 } : { t: topic, p: payload });
     },
   };
 }

@@ -47,10 +47,16 @@ export function mergeLivePushes(held: LivePushes, next: LivePushes): LivePushes 
   return { id: newer.id, seq: newer.seq, sale, purchase: bid ? { ...sale, bid } : sale };
 }
 
+/**
+ * Both sides' pushes at QoS 0 (PushQos): on a live connection TCP delivers them as it would QoS 1; a push
+ * lost with a dropped connection is made good by the re-read every room and console does on reconnecting
+ * (and on every push), so a per-room acknowledgement buys nothing here and cost the broker one PUBACK
+ * and one in-flight entry per room and push.
+ */
 function send(broker: Broker, env: string, pushes: LivePushes) {
   return Promise.all([
-    broker.publish(ebiddingTopic(env, pushes.id, 'sale'), JSON.stringify(pushes.sale)),
-    broker.publish(ebiddingTopic(env, pushes.id, 'purchase'), JSON.stringify(pushes.purchase)),
+    broker.publish(ebiddingTopic(env, pushes.id, 'sale'), JSON.stringify(pushes.sale), 0),
+    broker.publish(ebiddingTopic(env, pushes.id, 'purchase'), JSON.stringify(pushes.purchase), 0),
   ]).then(() => undefined);
 }
 
