@@ -10,12 +10,13 @@
 // and, per accepted offer, bid committed → each subscriber has a push carrying it or a later offer as the
 // best price (receipt time − the offer's bidTime from the server's clock; same machine; since 2026-11-27
 // "or a later offer", as the server coalesces the pushes of offers committed close together). Next to it, in the same run,
-// a bare Aedes broker over WebSocket in its own process: an MQTT client publishes (QoS 1, a similar payload)
-// to the same number of subscribers; latency from publish to receipt. Since 2026-11-29 it publishes, by
+// a bare Aedes broker over WebSocket in its own process: an MQTT client publishes (a similar payload, at
+// --bare-qos, default 0 as the server's live views since 2026-11-29; QoS 1 before) to the same number of
+// subscribers; latency from publish to receipt. Since 2026-11-29 it publishes, by
 // default, as many messages per second as the server actually pushed in the run (--bare-rate=pushes: the
 // server coalesces offers into one push per 100 ms window, so the same fan-out work); --bare-rate=offers
 // publishes one message per offer (the earlier baseline, which saturates two cores at 50/s × 500 rooms);
-// a number sets the rate.
+// --bare-rate=both runs both phases, each on a fresh bare broker; a number sets the rate.
 // The subscribers live in --sub-workers=2 worker threads (bench/auction/subscribers.mjs), not in the thread
 // that fires the offers and times their answers (until 2026-11-26 all in one thread, whose parsing of the
 // pushes delayed the timing of the answers).
@@ -51,7 +52,10 @@ const SECONDS = Number(arg('seconds', 15));
 /** Worker threads the subscribers are spread over (the main thread only fires offers and times them). */
 const SUB_WORKERS = Number(arg('sub-workers', 2));
 const POSTGRES = arg('postgres', 'false') !== 'false';
-/** 'pushes' (default): the bare broker publishes as many messages a second as the server pushed; 'offers': RATE. */
+/**
+ * 'pushes' (default): the bare broker publishes as many messages a second as the server pushed; 'offers':
+ * RATE; 'both': the two phases one after the other; a number: that rate.
+ */
 const BARE_RATE = arg('bare-rate', 'pushes');
 /** QoS of the bare broker's publishes: the server's live auction views go out at QoS 0 (push-coalescer.ts). */
 const BARE_QOS = Number(arg('bare-qos', '0'));
@@ -263,56 +267,70 @@ const real = {
 await server.stop();
 
 // --- the bare broker -------------------------------------------------------------------------------
-const barePort = await freePort();
-bare = spawn(process.execPath, [join(root, 'bench/mqtt/bare-broker.mjs'), String(barePort)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((ok) => bare.stdout.once('data', ok));
-const bareTopic = 'bench/auction/sale';
-const bareRooms = await openSubscribers(`ws://127.0.0.1:${barePort}/mqtt`, SUBSCRIBERS, [], bareTopic, 'seq');
-const publisher = await mqtt.connectAsync(`ws://127.0.0.1:${barePort}/mqtt`, { reconnectPeriod: 0 });
-const sentAt = new Map();
-const bareRate =
-  BARE_RATE === 'offers'
-    ? RATE
-    : BARE_RATE === 'pushes'
-      ? Math.max(1, real.pushes / SECONDS)
-      : Number(BARE_RATE);
-const bareTotal = Math.round(bareRate * SECONDS);
-const b0 = performance.now();
-for (let k = 0; k < bareTotal; k++) {
-  const wait = b0 + (k * 1000) / bareRate - performance.now();
-  if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-  sentAt.set(k, Date.now());
-  const payload = {
-    seq: k,
-    ebiddingStatus: '2',
-    endTime: new Date().toISOString(),
-    standings: [{ itemId: null, bestPrice: String(k), bidders: 2, ranking: [k, k - 1] }],
+/** One bare-broker phase: a fresh bare Aedes, 500 subscribers, `bareRate` publishes a second for SECONDS. */
+async function bareRun(bareRate) {
+  const barePort = await freePort();
+  bare = spawn(process.execPath, [join(root, 'bench/mqtt/bare-broker.mjs'), String(barePort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((ok) => bare.stdout.once('data', ok));
+  const bareTopic = 'bench/auction/sale';
+  const bareRooms = await openSubscribers(
+    `ws://127.0.0.1:${barePort}/mqtt`,
+    SUBSCRIBERS,
+    [],
+    bareTopic,
+    'seq',
+  );
+  const publisher = await mqtt.connectAsync(`ws://127.0.0.1:${barePort}/mqtt`, { reconnectPeriod: 0 });
+  const sentAt = new Map();
+  const bareTotal = Math.round(bareRate * SECONDS);
+  const b0 = performance.now();
+  for (let k = 0; k < bareTotal; k++) {
+    const wait = b0 + (k * 1000) / bareRate - performance.now();
+    if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+    sentAt.set(k, Date.now());
+    const payload = {
+      seq: k,
+      ebiddingStatus: '2',
+      endTime: new Date().toISOString(),
+      standings: [{ itemId: null, bestPrice: String(k), bidders: 2, ranking: [k, k - 1] }],
+    };
+    publisher.publishAsync(bareTopic, JSON.stringify(payload), { qos: BARE_QOS }).catch(() => {});
+  }
+  await new Promise((ok) => setTimeout(ok, 2000));
+  const bareGot = await bareRooms.stop(); // seq → Map(subscriber → receipt ms since epoch)
+  await publisher.endAsync(true).catch(() => {});
+  bare.kill('SIGTERM');
+  const bareLatency = [];
+  const bareDone = [];
+  let bareMissing = 0;
+  for (const [k, t] of sentAt) {
+    const got = bareGot.get(k);
+    const times = got ? [...got.values()].map((r) => r - t) : [];
+    bareMissing += SUBSCRIBERS - times.length;
+    bareLatency.push(...times);
+    if (times.length) bareDone.push(Math.max(...times));
+  }
+  return {
+    rate: Number(bareRate.toFixed(2)),
+    qos: BARE_QOS,
+    published: bareTotal,
+    publishToSubscriber: stats(bareLatency),
+    publishToLastSubscriber: stats(bareDone),
+    missingDeliveries: bareMissing,
   };
-  publisher.publishAsync(bareTopic, JSON.stringify(payload), { qos: BARE_QOS }).catch(() => {});
 }
-await new Promise((ok) => setTimeout(ok, 2000));
-const bareGot = await bareRooms.stop(); // seq → Map(subscriber → receipt ms since epoch)
-await publisher.endAsync(true).catch(() => {});
-bare.kill('SIGTERM');
-const bareLatency = [];
-const bareDone = [];
-let bareMissing = 0;
-for (const [k, t] of sentAt) {
-  const got = bareGot.get(k);
-  const times = got ? [...got.values()].map((r) => r - t) : [];
-  bareMissing += SUBSCRIBERS - times.length;
-  bareLatency.push(...times);
-  if (times.length) bareDone.push(Math.max(...times));
-}
-const bareResult = {
-  rate: Number(bareRate.toFixed(2)),
-  published: bareTotal,
-  publishToSubscriber: stats(bareLatency),
-  publishToLastSubscriber: stats(bareDone),
-  missingDeliveries: bareMissing,
-};
+const pushRate = Math.max(1, real.pushes / SECONDS);
+// 'both': the same work as the server (its push rate) and one message per offer (the issue's fan-out of
+// every bid), each on a fresh bare broker.
+const bareRates =
+  BARE_RATE === 'both'
+    ? [pushRate, RATE]
+    : [BARE_RATE === 'offers' ? RATE : BARE_RATE === 'pushes' ? pushRate : Number(BARE_RATE)];
+const bares = [];
+for (const r of bareRates) bares.push(await bareRun(r));
+const bareResult = bares[0];
 
 const result = {
   machine: machine(),
@@ -323,6 +341,7 @@ const result = {
   seconds: SECONDS,
   real,
   bare: bareResult,
+  bares,
 };
 writeResult('auction', result);
 const ratio = (a, b) => (b ? (a / b).toFixed(2) : '—');
@@ -354,26 +373,28 @@ console.log(
         real.commitToLastSubscriber.p99,
         real.commitToLastSubscriber.max,
       ],
-      [
-        'bare broker: publish → a subscriber has it',
-        bareResult.publishToSubscriber.samples,
-        bareResult.publishToSubscriber.p50,
-        bareResult.publishToSubscriber.p95,
-        bareResult.publishToSubscriber.p99,
-        bareResult.publishToSubscriber.max,
-      ],
-      [
-        'bare broker: publish → the last subscriber has it',
-        bareResult.publishToLastSubscriber.samples,
-        bareResult.publishToLastSubscriber.p50,
-        bareResult.publishToLastSubscriber.p95,
-        bareResult.publishToLastSubscriber.p99,
-        bareResult.publishToLastSubscriber.max,
-      ],
+      ...bares.flatMap((b) => [
+        [
+          `bare broker at ${b.rate}/s: publish → a subscriber has it`,
+          b.publishToSubscriber.samples,
+          b.publishToSubscriber.p50,
+          b.publishToSubscriber.p95,
+          b.publishToSubscriber.p99,
+          b.publishToSubscriber.max,
+        ],
+        [
+          `bare broker at ${b.rate}/s: publish → the last subscriber has it`,
+          b.publishToLastSubscriber.samples,
+          b.publishToLastSubscriber.p50,
+          b.publishToLastSubscriber.p95,
+          b.publishToLastSubscriber.p99,
+          b.publishToLastSubscriber.max,
+        ],
+      ]),
     ],
   ),
 );
 console.log(
-  `\naccepted ${real.accepted}/${real.bids} offers (${real.refused} refused), ${real.pushes} pushes; bare broker at ${bareResult.rate}/s; missing deliveries: real ${real.missingDeliveries}, bare ${bareResult.missingDeliveries}; p99 ratio to bare: ${ratio(real.commitToSubscriber.p99, bareResult.publishToSubscriber.p99)}; refusals: ${JSON.stringify(real.refusals)}`,
+  `\naccepted ${real.accepted}/${real.bids} offers (${real.refused} refused), ${real.pushes} pushes; missing deliveries: real ${real.missingDeliveries}, bare ${bares.map((b) => b.missingDeliveries).join(' / ')}; p99 ratio to bare: ${bares.map((b) => `${ratio(real.commitToSubscriber.p99, b.publishToSubscriber.p99)} (at ${b.rate}/s)`).join(', ')}; refusals: ${JSON.stringify(real.refusals)}`,
 );
 process.exit(0);
