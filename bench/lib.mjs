@@ -49,9 +49,14 @@ export async function startServer({
   readyPath = '/apis/ElsAuthService/clientConfig',
   timeoutMs = 120_000,
   nodeArgs = [],
+  bundle,
 }) {
   // nodeArgs: extra node flags before the bundle (e.g. --cpu-prof, which NODE_OPTIONS does not allow).
-  const args = [...nodeArgs, ...(await serverArgs())]; // builds first when stale: not part of the start-up time
+  // bundle: another built bundle to run instead of npm start's (an A/B of two builds in one session).
+  const args = [
+    ...nodeArgs,
+    ...(bundle ? ['--enable-source-maps', resolve(bundle)] : await serverArgs()), // builds first when stale: not part of the start-up time
+  ];
   const t0 = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -526,7 +526,11 @@ describe('printing', () => {
     expect(res.headers['content-disposition']).toContain(`${created.orderNumber}.pdf`);
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pdf.toString('latin1')).toContain('NotoSansHans');
+    // the CJK font is embedded (a subset of Noto Sans SC) and the Chinese text reads back
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC-Regular/);
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    expect(text).toContain('采购订单');
+    expect(text).toContain(created.orderNumber);
     const supplier = await login(server, '200001', 'admin');
     const theirs = await server.app.inject({
       method: 'GET',

@@ -1,5 +1,5 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Locale } from '@srm/contracts/constants';
 import {
   codeLabel,
@@ -15,22 +15,77 @@ import type { Alignment, Content, TDocumentDefinitions } from 'pdfmake/interface
  * reader's language. Kinds print their own extras (box labels …) with `renderPdf`.
  */
 
-/** Noto Sans Hans (GB2312) from @embedpdf/fonts-sc, so Chinese prints (the default PDF fonts have no CJK). */
-const fontDir = join(dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-/** pdfmake loads at the first print, not at start (issue #7: memory). */
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * Noto Sans SC (Regular and Bold, SIL OFL 1.1) as TrueType (glyf outlines) from
+ * @expo-google-fonts/noto-sans-sc, so Chinese prints (the default PDF fonts have no CJK). TrueType, not
+ * the CFF-flavoured OTF of @embedpdf/fonts-sc used until 2026-11-29: fontkit subsets a glyf font by
+ * copying the used glyphs, whereas a CID-keyed CFF font of 30,000 glyphs had its charstring and subroutine
+ * indexes decoded and re-encoded for every document (most of a print's CPU time, and 5× the PDF's bytes).
+ * BENCHMARKS.md "PDF printing: first print after start".
+ */
+const fontFiles = {
+  normal: requireHere.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+  bold: requireHere.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
+};
+
+/** How often this process has read a font file and parsed a font since start (see printerStats). */
+const stats = { fontFileReads: 0, fontParses: 0 };
+
+/**
+ * What the printer has prepared in this process: `fontFileReads` (font files read from disk) and
+ * `fontParses` (fonts parsed by fontkit). Both stay at 0 until the first print and then at 2 (Regular,
+ * Bold) however many documents print: the printer, the font bytes and the parsed fonts (tables, glyph
+ * cache) are kept once per process, not prepared per document.
+ */
+export function printerStats(): Readonly<typeof stats> {
+  return { ...stats };
+}
+
+/**
+ * pdfkit opens its fonts with `fontkit.create(bytes)` for every document. For the font bytes read here
+ * (and only those: a WeakMap keyed by our Buffers), answer the font parsed at the first print instead, so
+ * later documents reuse its decoded tables and glyphs. Each document still gets its own subset. Safe to
+ * share: fontkit fonts are read-only apart from their caches, and a document's layout and font encoding
+ * run synchronously (no two documents interleave inside fontkit).
+ */
+function shareParsedFonts(fontBuffers: Buffer[]) {
+  const pdfkitPath = createRequire(requireHere.resolve('pdfmake')).resolve('@foliojs-fork/pdfkit');
+  const fontkit = createRequire(pdfkitPath)('@foliojs-fork/fontkit') as {
+    create: (buffer: Buffer, postscriptName?: string) => unknown;
+  };
+  const parsed = new WeakMap<Buffer, Map<string, unknown>>();
+  for (const buffer of fontBuffers) parsed.set(buffer, new Map());
+  const create = fontkit.create;
+  fontkit.create = function createShared(buffer, postscriptName) {
+    const mine = parsed.get(buffer);
+    if (!mine) return create.call(this, buffer, postscriptName);
+    const key = postscriptName ?? '';
+    let font = mine.get(key);
+    if (font === undefined) {
+      font = create.call(this, buffer, postscriptName);
+      stats.fontParses += 1;
+      mine.set(key, font);
+    }
+    return font;
+  };
+}
+
+/** pdfmake loads at the first print, not at start (issue #7: memory); then stays, with its fonts. */
 let printer: Promise<import('pdfmake')> | null = null;
 const getPrinter = () =>
-  (printer ??= import('pdfmake').then(
-    ({ default: PdfPrinter }) =>
-      new PdfPrinter({
-        NotoSans: {
-          normal: join(fontDir, 'NotoSansHans-Regular.otf'),
-          bold: join(fontDir, 'NotoSansHans-Bold.otf'),
-          italics: join(fontDir, 'NotoSansHans-Regular.otf'),
-          bolditalics: join(fontDir, 'NotoSansHans-Bold.otf'),
-        },
-      }),
-  ));
+  (printer ??= (async () => {
+    const { default: PdfPrinter } = await import('pdfmake');
+    const [normal, bold] = await Promise.all([readFile(fontFiles.normal), readFile(fontFiles.bold)]);
+    stats.fontFileReads += 2;
+    shareParsedFonts([normal, bold]);
+    // Buffers, not paths: pdfkit would read a path's 10 MB again for every document.
+    return new PdfPrinter({ NotoSans: { normal, bold, italics: normal, bolditalics: bold } });
+  })().catch((error: unknown) => {
+    printer = null; // a failed preparation is tried again at the next print
+    throw error;
+  }));
 
 /** Renders any pdfmake definition (A4 defaults and the CJK font set here) to PDF bytes. */
 export async function renderPdf(
