@@ -45,6 +45,12 @@
 // 4, 10 and --connections) --compare-duration=20 (seconds of each) --compare-amount=N (instead: each load
 // sends N calls per connection and waits for all of them, however long they take — every call's time is
 // counted, where a load by duration counts none that outlast it).
+// --only-compare-load: of the comparison, only bursts (as many buyers as connections open it at the same
+// moment, once each, --bursts=5 times) and its autocannon loads (no walk, export, samples, in-process or SQL
+// timings), each call's status counted: answered (200), refused ('429' comparisonBusy), other.
+// --compare-limits=6:600000,64:3000 (with --only-compare-load): the loads once per comparison limit
+// (COMPARISON_QUEUE:COMPARISON_MAX_WAIT_MS), the server restarted with each on the same database, so the
+// limits are compared in one run (6:600000 is the fixed 2 + 6 limit before the wait bound).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -109,6 +115,20 @@ const keepDb = reuseDb || arg('keep-db', 'false') === 'true';
 const doWeb = arg('no-web', 'false') !== 'true';
 const doList = arg('no-list', 'false') !== 'true';
 const doCompare = arg('no-compare', 'false') !== 'true';
+const onlyCompareLoad = arg('only-compare-load', 'false') !== 'false';
+/** --only-compare-load: how many bursts of `connections` simultaneous calls per connection count. */
+const bursts = Number(arg('bursts', 5));
+/** Comparison limits to load one after the other (--compare-limits=queue:maxWaitMs,…); [null] = as started. */
+const compareLimits = arg('compare-limits', null)
+  ? String(arg('compare-limits', ''))
+      .split(',')
+      .map((spec) => {
+        const [queue, maxWaitMs] = spec.split(':').map(Number);
+        if (!Number.isInteger(queue) || !Number.isInteger(maxWaitMs))
+          throw new Error(`--compare-limits: "${spec}" is not queue:maxWaitMs`);
+        return { queue, maxWaitMs };
+      })
+  : [null];
 const BUYER = '100000';
 const SUPPLIER = '200001';
 const PAGE_SIZE = 20;
@@ -153,27 +173,33 @@ if (doWeb && !dist) {
   );
 }
 const tStart = performance.now();
-server = await startServer({
-  port,
-  dataDir: join(work, 'data'), // unused with DATABASE_URL
-  timeoutMs: 600_000,
-  env: {
-    DATABASE_URL: db.url,
-    LOG_LEVEL: 'warn',
-    LOGIN_LIMIT_PER_IP: '1000000',
-    LOGIN_LIMIT_PER_ACCOUNT: '1000000',
-    SEED_DEMO: 'true',
-    ...(dist ? { WEB_DIST: dist } : {}),
-  },
-});
+const serverEnv = {
+  DATABASE_URL: db.url,
+  LOG_LEVEL: 'warn',
+  LOGIN_LIMIT_PER_IP: '1000000',
+  LOGIN_LIMIT_PER_ACCOUNT: '1000000',
+  SEED_DEMO: 'true',
+  ...(dist ? { WEB_DIST: dist } : {}),
+};
+/** Starts the server on the bench database (extra env: a comparison limit); exits the bench if it dies. */
+async function launch(extraEnv = {}) {
+  const started = await startServer({
+    port,
+    dataDir: join(work, 'data'), // unused with DATABASE_URL
+    timeoutMs: 600_000,
+    env: { ...serverEnv, ...extraEnv },
+  });
+  started.exited.then(({ code, signal }) => {
+    if (!stopping) {
+      log(`server exited unexpectedly (${code ?? signal})`);
+      process.exit(1);
+    }
+  });
+  return started;
+}
+server = await launch();
 const startMs = performance.now() - tStart;
 log(`server up (migrate + demo seed) after ${secs(startMs)}`);
-server.exited.then(({ code, signal }) => {
-  if (!stopping) {
-    log(`server exited unexpectedly (${code ?? signal})`);
-    process.exit(1);
-  }
-});
 
 // Suppliers s = 0…49: 200001, 200002, 300001…300048 (the comparison invites s = 0…19).
 const supplierOf = (s) =>
@@ -642,7 +668,104 @@ if (doList) {
 
 // ---------------------------------------------------------------- 3. the comparison
 let compare = null;
-if (doCompare) {
+/** --only-compare-load: per comparison limit, the autocannon loads with each call's status counted. */
+let compareLoadOnly = null;
+/** --only-compare-load: bursts of simultaneous first calls, per comparison limit. */
+let compareBursts = null;
+if (doCompare && onlyCompareLoad) {
+  noteLoad('comparison');
+  log(`\ncomparison ${cmpId}: autocannon loads only`);
+  const path = `/apis/inquiry/PurchaseEnquiryService/findComparison/${cmpId}`;
+  const url = `${server.url}${path}`;
+  compareLoadOnly = [];
+  compareBursts = [];
+  for (const limit of compareLimits) {
+    if (limit) {
+      // The same database, the server restarted with this limit (its summary cache starts cold: the
+      // first-page check below warms it).
+      stopping = true;
+      await server.stop();
+      stopping = false;
+      server = await launch({
+        COMPARISON_QUEUE: String(limit.queue),
+        COMPARISON_MAX_WAIT_MS: String(limit.maxWaitMs),
+      });
+      tokens.purchase = await login(server.url, {
+        elsAccount: BUYER,
+        elsSubAccount: 'admin',
+        password: 'Demo@2026',
+      });
+    }
+    const headers = headersOf('purchase');
+    const first = await rawGet(path, headers);
+    if (JSON.parse(first.body.toString('utf8')).code !== '200')
+      throw new Error(`comparison: ${first.body.toString('utf8').slice(0, 300)}`);
+    const label = limit ? `queue ${limit.queue}, max wait ${fmt(limit.maxWaitMs)} ms` : 'as configured';
+    // Bursts: as many buyers as connections open the comparison at the same moment, once each (no
+    // retry), --bursts times with the server settled in between: how many are answered, how long they took.
+    for (const conns of compareConnections) {
+      const answeredMs = [];
+      let refused = 0;
+      let other = 0;
+      for (let b = 0; b < bursts; b++) {
+        await settle();
+        const results = await Promise.all(Array.from({ length: conns }, () => rawGet(path, headers)));
+        for (const r of results) {
+          if (r.status === 200) answeredMs.push(r.ms);
+          else if (r.status === 429) refused++;
+          else other++;
+        }
+      }
+      const burst = {
+        limit: label,
+        connections: conns,
+        bursts,
+        calls: conns * bursts,
+        answered: answeredMs.length,
+        refused,
+        other,
+        answeredMs: stats(answeredMs),
+      };
+      compareBursts.push(burst);
+      log(`  ${label}, bursts of ${conns}: ${JSON.stringify(burst)}`);
+    }
+    for (const conns of compareConnections) {
+      await settle();
+      const run = (seconds, calls) =>
+        new Promise((ok, fail) => {
+          const instance = autocannon(
+            { url, method: 'GET', headers, connections: conns, duration: seconds, timeout: 30 },
+            (err, res) => (err ? fail(err) : ok(res)),
+          );
+          instance.on('response', (_client, status, _bytes, time) => calls.push({ status, time }));
+        });
+      await run(warmup, []);
+      const rss = sampleRss(server.child.pid);
+      const calls = [];
+      const ac = await run(compareDuration, calls);
+      const mem = rss.stop();
+      const settledMs = await settle();
+      const answered = calls.filter((c) => c.status === 200);
+      const refused = calls.filter((c) => c.status === 429);
+      const load = {
+        limit: label,
+        connections: conns,
+        calls: calls.length,
+        answered: answered.length,
+        refused: refused.length,
+        other: calls.length - answered.length - refused.length,
+        errors: ac.errors + ac.timeouts,
+        answeredPerSecond: answered.length / compareDuration,
+        answeredMs: stats(answered.map((c) => c.time)),
+        refusedMs: stats(refused.map((c) => c.time)),
+        rssPeak: mem.peak,
+        settledMs,
+      };
+      compareLoadOnly.push(load);
+      log(`  ${label}, autocannon ${conns}: ${JSON.stringify(load)}`);
+    }
+  }
+} else if (doCompare) {
   noteLoad('comparison');
   log(`\ncomparison ${cmpId}`);
   const path = `/apis/inquiry/PurchaseEnquiryService/findComparison/${cmpId}`;
@@ -1149,6 +1272,62 @@ if (results.length) {
     ),
   );
 }
+if (compareBursts) {
+  parts.push(
+    table(
+      [
+        'GET findComparison first page, bursts (all calls at once, no retry)',
+        'buyers a burst',
+        'calls',
+        'answered 200',
+        "refused '429'",
+        'other',
+        '200 p50 / p95 / max ms',
+      ],
+      compareBursts.map((b) => [
+        b.limit,
+        b.connections,
+        `${b.bursts} × ${b.connections}`,
+        `${fmt(b.answered)} (${((100 * b.answered) / b.calls).toFixed(0)} %)`,
+        fmt(b.refused),
+        b.other,
+        `${ms(b.answeredMs.p50)} / ${ms(b.answeredMs.p95)} / ${ms(b.answeredMs.max)}`,
+      ]),
+    ),
+  );
+}
+if (compareLoadOnly) {
+  parts.push(
+    table(
+      [
+        `GET findComparison first page, autocannon ${compareDuration} s`,
+        'connections',
+        'calls',
+        'answered 200',
+        "refused '429'",
+        'other / errors',
+        '200 per s',
+        '200 p50 / p99 ms',
+        '429 p50 ms',
+        'server RSS peak',
+        'settled after',
+      ],
+      compareLoadOnly.map((l) => [
+        l.limit,
+        l.connections,
+        fmt(l.calls),
+        `${fmt(l.answered)} (${l.calls ? ((100 * l.answered) / l.calls).toFixed(0) : 0} %)`,
+        fmt(l.refused),
+        `${l.other} / ${l.errors}`,
+        l.answeredPerSecond.toFixed(1),
+        `${ms(l.answeredMs.p50)} / ${ms(l.answeredMs.p99)}`,
+        ms(l.refusedMs.p50),
+        `${mib(l.rssPeak)} MiB`,
+        `${fmt(l.settledMs)} ms`,
+      ]),
+    ),
+  );
+}
 const md = `${parts.join('\n\n')}\n`;
 const file = writeResult('sourcing', {
   date: new Date().toISOString(),
@@ -1169,6 +1348,8 @@ const file = writeResult('sourcing', {
   generation: { startMs, ...steps },
   counts,
   compare,
+  compareLoadOnly,
+  compareBursts,
   web: web && { ...web, files: web.files },
   results,
 });

@@ -134,3 +134,25 @@ test('logging out lands on the login page under /srm', async ({ page }) => {
   await expect(page).toHaveURL(`${origin}${BASE}/portal/#/login`);
   await expect(page.getByLabel('账号', { exact: true })).toBeVisible();
 });
+
+test('the session stored by a root installation on the same origin is not read under /srm', async ({
+  page,
+}) => {
+  await logInUnderBase(page, '100000', 'buyer1');
+  // Under /srm the portal keeps its items under its own keys (lib/storage.ts storageKey), not today's root keys.
+  const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+  expect(keys).toContain('/srm:srm-auth');
+  expect(keys.filter((key) => key.startsWith('srm-'))).toEqual([]);
+  // A root installation (/portal/) on this origin would hold its session under `srm-auth`: move the live
+  // session there. The /srm portal must not pick it up: it starts at its login page.
+  await page.evaluate(() => {
+    localStorage.setItem('srm-auth', localStorage.getItem('/srm:srm-auth') ?? '');
+    localStorage.removeItem('/srm:srm-auth');
+  });
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`^${origin}${BASE}/portal/#/login`));
+  await expect(page.getByLabel(LOGIN_LABELS.zh.account, { exact: true })).toBeVisible();
+  // The root installation's item is left as it was.
+  const rootItem = await page.evaluate(() => JSON.parse(localStorage.getItem('srm-auth') ?? '{}'));
+  expect(rootItem.content.state.token).toBeTruthy();
+});

@@ -44,6 +44,7 @@ import { requireAction } from './modules/company-admin/service.ts';
 import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
+import { configureComparisonLimit } from './modules/enquiry/comparison-limit.ts';
 import { registerEnquiryRoutes } from './modules/enquiry/routes.ts';
 import { registerFinanceRoutes } from './modules/finance/routes.ts';
 import { registerHomeRoutes } from './modules/home/routes.ts';
@@ -235,6 +236,8 @@ export async function buildApp(options: BuildAppOptions) {
   const broker = relayBetweenProcesses(localBroker, bus);
   app.decorate('broker', broker);
   const outbox = createOutboxDispatcher({ db: database.db, broker, log: app.log });
+  // The RFQ comparison's queue as configured (COMPARISON_QUEUE, COMPARISON_MAX_WAIT_MS).
+  configureComparisonLimit({ queue: config.COMPARISON_QUEUE, maxWaitMs: config.COMPARISON_MAX_WAIT_MS });
   // Timers that fire exactly once across server processes (platform/jobs.ts).
   const jobs = createJobRunner({
     db: database.db,

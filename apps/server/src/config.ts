@@ -101,6 +101,13 @@ export const configSchema = z
     LOG_REQUESTS: bool.default(false),
     /** Requests slower than this are logged at warn even when LOG_REQUESTS is off (ms). */
     SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
+    /**
+     * RFQ comparison limit per process (issue #13, modules/enquiry/comparison-limit.ts): the most calls that
+     * wait for one of the 2 computing places, and the longest expected wait (ms) a call is queued for;
+     * beyond either the call answers '429' comparisonBusy with Retry-After.
+     */
+    COMPARISON_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+    COMPARISON_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
     /** Login attempts allowed per minute, per account and per client address. */
     LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),

@@ -7,6 +7,7 @@ import { usePermissionsRefresh, usePushRefresh } from '../lib/push-relay.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { goToLogin } from '../lib/session.ts';
 import { useSettings } from '../lib/settings-store.ts';
+import { storageKey } from '../lib/storage.ts';
 import AntdRoot from '../shell/AntdRoot.tsx';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 import { useKeyboardScrollable } from './data-table/use-keyboard-scrollable.ts';
@@ -15,8 +16,8 @@ import { useKeyboardScrollable } from './data-table/use-keyboard-scrollable.ts';
 function useSharedStores() {
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
-      if (e.key === 'srm-settings') void useSettings.persist.rehydrate();
-      if (e.key === 'srm-auth') void useAuth.persist.rehydrate();
+      if (e.key === storageKey('settings')) void useSettings.persist.rehydrate();
+      if (e.key === storageKey('auth')) void useAuth.persist.rehydrate();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { storageKey } from './storage.ts';
 
 // No runtime import of the query library here: the shell's bell imports relayPush on the home route.
 
@@ -7,9 +8,11 @@ import { useEffect } from 'react';
  * Pushes reach module pages (issue #12): the message channel lives in the shell (MessageBell), while
  * module apps (/order/ …) run in same-origin iframes with their own query client. The shell re-broadcasts
  * every push on this BroadcastChannel; a module app that calls `usePushRefresh` at its root refetches its
- * open queries, so an open document or list shows what the push was about without a reload.
+ * open queries, so an open document or list shows what the push was about without a reload. A channel
+ * reaches every page of the origin, so it is named like a storage key (issue #19, BASE_PATH): two
+ * installations (`/srm/`, `/test/`) do not relay each other's pushes; `srm-push` at the root.
  */
-export const PUSH_CHANNEL = 'srm-push';
+export const PUSH_CHANNEL = storageKey('push');
 
 /**
  * What travels on the channel: the push's text (the message title), a restored connection, the user's

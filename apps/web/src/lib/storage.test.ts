@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getStore, removeStore, setStore } from './storage.ts';
+import { getStore, removeStore, setStore, storageKey } from './storage.ts';
 
 describe('stored item wrapper (spec 000 §3)', () => {
   beforeEach(() => {
@@ -36,5 +38,72 @@ describe('stored item wrapper (spec 000 §3)', () => {
     localStorage.setItem('srm-shape', JSON.stringify({ content: 1 }));
     expect(getStore('shape')).toBeUndefined();
     expect(localStorage.getItem('srm-shape')).toBeNull();
+  });
+});
+
+describe('keys per installation (issue #19, BASE_PATH)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it("keeps today's keys at the root and puts the base path in front under a sub-path", () => {
+    expect(storageKey('auth', '')).toBe('srm-auth');
+    expect(storageKey('auth', '/srm')).toBe('/srm:srm-auth');
+    expect(storageKey('tabs', '/portal/srm')).toBe('/portal/srm:srm-tabs');
+    // The page under test runs at the root (vite's dev mode): no base path.
+    expect(storageKey('settings')).toBe('srm-settings');
+  });
+
+  it('does not read a token stored by the root installation under /srm, nor the other way round', () => {
+    setStore('auth', { state: { token: 'root-token' } });
+    expect(localStorage.getItem('srm-auth')).not.toBeNull();
+    expect(getStore('auth', { base: '/srm' })).toBeUndefined();
+    setStore('auth', { state: { token: 'srm-token' } }, { base: '/srm' });
+    expect(getStore('auth', { base: '/srm' })).toEqual({ state: { token: 'srm-token' } });
+    expect(getStore('auth', { base: '/test' })).toBeUndefined();
+    expect(getStore('auth')).toEqual({ state: { token: 'root-token' } });
+  });
+
+  it("removes only its own installation's item, in local and session storage", () => {
+    setStore('tabs', ['a'], { type: 'session' });
+    setStore('tabs', ['b'], { type: 'session', base: '/srm' });
+    removeStore('tabs', 'session', '/srm');
+    expect(getStore('tabs', { type: 'session', base: '/srm' })).toBeUndefined();
+    expect(getStore('tabs', { type: 'session' })).toEqual(['a']);
+    setStore('theme', 'dark', { base: '/srm' });
+    removeStore('theme');
+    expect(getStore('theme', { base: '/srm' })).toBe('dark');
+  });
+});
+
+describe("portal/index.html's boot script (issue #12) reads this installation's keys", () => {
+  const html = readFileSync(join(import.meta.dirname, '../../portal/index.html'), 'utf8');
+  const script = html.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? '';
+
+  /** Runs the boot script as the page at `pathname` would, with the test's storage; true when it paints the frame. */
+  function paintsFrame(pathname: string): boolean {
+    document.documentElement.classList.remove('boot-shell');
+    const location = { pathname, hash: '#/portal/wel/index' };
+    new Function('location', script)(location);
+    return document.documentElement.classList.contains('boot-shell');
+  }
+
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('finds the root token at /portal/ only, and the /srm token at /srm/portal/ only', () => {
+    expect(script).toContain('localStorage');
+    setStore('auth', { state: { token: 'root-token' } }, { base: '' });
+    expect(paintsFrame('/portal/')).toBe(true);
+    expect(paintsFrame('/srm/portal/')).toBe(false);
+    localStorage.clear();
+    setStore('auth', { state: { token: 'srm-token' } }, { base: '/srm' });
+    expect(paintsFrame('/srm/portal/')).toBe(true);
+    expect(paintsFrame('/srm/portal/index.html')).toBe(true);
+    expect(paintsFrame('/portal/')).toBe(false);
+    expect(paintsFrame('/portal/srm/portal/')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
+import { BASE_PATH } from './base-path.ts';
 
 /** Where a stored item lives: `localStorage` (survives restarts) or `sessionStorage` (this tab only). */
 export type StoreKind = 'local' | 'session';
@@ -17,6 +18,18 @@ export type StoredItem = {
 
 const PREFIX = 'srm-';
 
+/**
+ * The browser-storage key of a stored item (issue #19, BASE_PATH): two installations on one origin
+ * (`/srm/` and `/test/`) share localStorage and sessionStorage, so every key carries the installation's
+ * base path. At the root the key is today's `srm-{name}` (existing users keep their session, tabs and
+ * settings); under a base path it is `{base}:srm-{name}` (`/srm:srm-auth`). Every read and write of the
+ * portal's storage goes through this module; portal/index.html's boot script and ModuleAppFrame's storage
+ * listener build the same keys.
+ */
+export function storageKey(name: string, base: string = BASE_PATH): string {
+  return base ? `${base}:${PREFIX}${name}` : PREFIX + name;
+}
+
 function area(kind: StoreKind): Storage {
   return kind === 'session' ? window.sessionStorage : window.localStorage;
 }
@@ -33,11 +46,14 @@ function isStoredItem(value: unknown): value is StoredItem {
   );
 }
 
-/** Stores `content` under `name`, wrapped with its type and time (spec 000 §3 "stored item wrapper"). */
+/**
+ * Stores `content` under `name`, wrapped with its type and time (spec 000 §3 "stored item wrapper"), in
+ * this installation's keys (`base` as in `storageKey`, default this page's base path).
+ */
 export function setStore(
   name: string,
   content: unknown,
-  options: { type?: StoreKind; expireMin?: number; now?: number } = {},
+  options: { type?: StoreKind; expireMin?: number; now?: number; base?: string } = {},
 ): void {
   const type = options.type ?? 'local';
   const item: StoredItem = {
@@ -47,41 +63,45 @@ export function setStore(
     datetime: options.now ?? Date.now(),
     ...(options.expireMin !== undefined ? { expireMin: options.expireMin } : {}),
   };
-  area(type).setItem(PREFIX + name, JSON.stringify(item));
+  area(type).setItem(storageKey(name, options.base), JSON.stringify(item));
 }
 
 /**
- * Reads a stored item (spec 000 §3). Invalid stored data is removed; an item whose timer in minutes has
+ * Reads a stored item (spec 000 §3) of this installation (`base` as in `storageKey`). Invalid stored data is removed; an item whose timer in minutes has
  * run out is removed and reads as undefined.
  */
-export function getStore<T>(name: string, options: { type?: StoreKind; now?: number } = {}): T | undefined {
+export function getStore<T>(
+  name: string,
+  options: { type?: StoreKind; now?: number; base?: string } = {},
+): T | undefined {
   const storage = area(options.type ?? 'local');
-  const raw = storage.getItem(PREFIX + name);
+  const key = storageKey(name, options.base);
+  const raw = storage.getItem(key);
   if (raw === null) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    storage.removeItem(PREFIX + name);
+    storage.removeItem(key);
     return undefined;
   }
   if (!isStoredItem(parsed)) {
-    storage.removeItem(PREFIX + name);
+    storage.removeItem(key);
     return undefined;
   }
   if (parsed.expireMin !== undefined) {
     const now = options.now ?? Date.now();
     if (now - parsed.datetime > parsed.expireMin * 60_000) {
-      storage.removeItem(PREFIX + name);
+      storage.removeItem(key);
       return undefined;
     }
   }
   return parsed.content as T;
 }
 
-/** Removes one stored item (spec 000 §3). */
-export function removeStore(name: string, type: StoreKind = 'local'): void {
-  area(type).removeItem(PREFIX + name);
+/** Removes one stored item (spec 000 §3); `base` as in `storageKey`. */
+export function removeStore(name: string, type: StoreKind = 'local', base: string = BASE_PATH): void {
+  area(type).removeItem(storageKey(name, base));
 }
 
 /** Zustand persist adapter that keeps a store inside the wrapper above (spec 000 §3). */

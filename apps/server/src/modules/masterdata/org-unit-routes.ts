@@ -21,7 +21,7 @@ const tags = ['masterdata'];
  * purchase groups (PurchaseGroupService), factories (PurchaseFactoryService), cost centres
  * (PurchaseCostCenterService) — under `/apis/masterdata/{service}/`:
  * - `findPageList` { currentPage, pageSize (1–100), keyword?, status?, parentCode? } → a page of records by
- *   code (action orgMaster.read);
+ *   code, total exact up to 1,000 (`totalExact`, capped-total.ts) (action orgMaster.read);
  * - `findOptions` { keyword?, codes? } → the pickers' enabled matches plus the named codes (no action: any
  *   buyer user);
  * - `save` { id?, version?, code (create only), name, nameEn?, parentCode? } → the record (orgMaster.edit);
@@ -49,6 +49,7 @@ export function registerOrgUnitRoutes(app: App, deps: AppDeps): void {
               z.object({
                 records: z.array(orgUnitSchema),
                 total: z.number(),
+                totalExact: z.boolean(),
                 currentPage: z.number(),
                 pageSize: z.number(),
               }),

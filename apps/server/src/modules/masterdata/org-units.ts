@@ -12,9 +12,10 @@ import {
   type OrgUnitType,
   orgUnitFilterSchema,
 } from '@srm/contracts/org-master';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit-trail.ts';
+import { cappedTotal } from '../../platform/capped-total.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -82,7 +83,8 @@ function selectWithParent(db: Queryable, type: OrgUnitType) {
 }
 
 /**
- * One page of a type's records, by code: { records, total, currentPage, pageSize }. Filters: keyword (code,
+ * One page of a type's records, by code: { records, total, totalExact, currentPage, pageSize } (total
+ * capped like the kernel's lists, platform/capped-total.ts). Filters: keyword (code,
  * name or English name contains, case-insensitive), status, parentCode.
  */
 export async function listOrgUnits(db: Queryable, auth: AuthContext, type: OrgUnitType, body: OrgUnitFilter) {
@@ -99,17 +101,17 @@ export async function listOrgUnits(db: Queryable, auth: AuthContext, type: OrgUn
   if (f.status) conditions.push(eq(orgUnit.status, f.status));
   if (f.parentCode) conditions.push(eq(orgUnit.parentCode, f.parentCode));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     selectWithParent(db, type)
       .where(where)
       .orderBy(asc(orgUnit.code))
       .limit(f.pageSize)
       .offset((f.currentPage - 1) * f.pageSize),
-    db.select({ total: count() }).from(orgUnit).where(where),
+    cappedTotal(db, db.select({ one: sql`1` }).from(orgUnit).where(where)),
   ]);
   return {
     records: rows.map((r) => toOrgUnit(r.row, r.parentName)),
-    total: Number(total),
+    ...counted,
     currentPage: f.currentPage,
     pageSize: f.pageSize,
   };

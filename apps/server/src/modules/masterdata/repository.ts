@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { cappedTotal } from '../../platform/capped-total.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { accountRelation } from '../account/tables.ts';
 import type { MaterialFilter, PriceFilter, SupplierFilter } from './schemas.ts';
@@ -171,7 +172,7 @@ export async function findMaterialPage(
   const where = materialWhere(elsAccount, filter);
   if (filter.category) where.push(categoryCondition(filter.category));
   const condition = and(...where);
-  const [records, [{ total }]] = await Promise.all([
+  const [records, counted] = await Promise.all([
     db
       .select()
       .from(material)
@@ -179,9 +180,9 @@ export async function findMaterialPage(
       .orderBy(desc(material.createDate), desc(material.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: count() }).from(material).where(condition),
+    cappedTotal(db, db.select({ one: sql`1` }).from(material).where(condition)),
   ]);
-  return { records, total: Number(total) };
+  return { records, ...counted };
 }
 
 function categoryCondition(category: CategoryRow): SQL {
@@ -280,7 +281,7 @@ export async function findSupplierPage(
   if (filter.supplierStatus) where.push(eq(supplierMaster.supplierStatus, filter.supplierStatus));
   if (filter.toElsAccounts) where.push(inArray(supplierMaster.toElsAccount, filter.toElsAccounts));
   const condition = and(...where);
-  const [records, [{ total }]] = await Promise.all([
+  const [records, counted] = await Promise.all([
     db
       .select()
       .from(supplierMaster)
@@ -288,9 +289,9 @@ export async function findSupplierPage(
       .orderBy(desc(supplierMaster.createDate), desc(supplierMaster.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: count() }).from(supplierMaster).where(condition),
+    cappedTotal(db, db.select({ one: sql`1` }).from(supplierMaster).where(condition)),
   ]);
-  return { records, total: Number(total) };
+  return { records, ...counted };
 }
 
 export async function findSupplier(
@@ -379,22 +380,25 @@ export async function findPricePage(
     where.push(lte(priceMaster.validStartDate, at), gt(priceMaster.priceExpiryDate, at));
   }
   const condition = and(...where);
-  const [records, [{ total }]] = await Promise.all([
+  const [records, counted] = await Promise.all([
     priceFrom(db)
       .where(condition)
       .orderBy(desc(priceMaster.createDate), desc(priceMaster.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db
-      .select({ total: count() })
-      .from(priceMaster)
-      .innerJoin(
-        material,
-        and(eq(material.id, priceMaster.materialId), eq(material.elsAccount, priceMaster.elsAccount)),
-      )
-      .where(condition),
+    cappedTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(priceMaster)
+        .innerJoin(
+          material,
+          and(eq(material.id, priceMaster.materialId), eq(material.elsAccount, priceMaster.elsAccount)),
+        )
+        .where(condition),
+    ),
   ]);
-  return { records: records as PriceListRow[], total: Number(total) };
+  return { records: records as PriceListRow[], ...counted };
 }
 
 export async function findPrice(db: Queryable, elsAccount: string, id: string): Promise<PriceListRow | null> {

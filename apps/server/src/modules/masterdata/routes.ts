@@ -170,7 +170,13 @@ const priceSchema = z.object({
 
 const page = <T extends z.ZodType>(record: T) =>
   envelopeSchema(
-    z.object({ records: z.array(record), total: z.number(), currentPage: z.number(), pageSize: z.number() }),
+    z.object({
+      records: z.array(record),
+      total: z.number(),
+      totalExact: z.boolean(),
+      currentPage: z.number(),
+      pageSize: z.number(),
+    }),
   );
 
 const importResult = envelopeSchema(z.object({ created: z.number(), updated: z.number() }));
@@ -308,8 +314,8 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
    * POST /apis/masterdata/PurchaseMaterialService/findPageList — materials, newest first. Body
    * { currentPage, pageSize (10/20/30/40/50/100), keyword? (number prefix or name part), cateId? (any
    * level: its materials and its sub-categories'), isFreeze? (Y/N), ids? (only these material ids, 1–100:
-   * the RFQ / auction edit pages name the materials on their lines, issue #13) }. data { records, total, currentPage,
-   * pageSize }; quantities in the base unit, tolerances in percent, shelf lives in days.
+   * the RFQ / auction edit pages name the materials on their lines, issue #13) }. data { records, total, totalExact, currentPage,
+   * pageSize } (total exact up to 1,000, else an estimate: capped-total.ts); quantities in the base unit, tolerances in percent, shelf lives in days.
    */
   r.post(
     `${BASE}/PurchaseMaterialService/findPageList`,
@@ -445,7 +451,8 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   /**
    * POST /apis/masterdata/PurchaseSupplierService/findPageList — the buyer's supplier records, newest
    * first. Body { currentPage, pageSize, keyword? (code, account, full or short name), supplierStatus?,
-   * toElsAccounts? (only these ELS accounts, ≤ 200: the data-permission dialog, issue #19) }.
+   * toElsAccounts? (only these ELS accounts, ≤ 200: the data-permission dialog, issue #19) }. data
+   * { records, total, totalExact, currentPage, pageSize } (total exact up to 1,000: capped-total.ts).
    */
   r.post(
     `${BASE}/PurchaseSupplierService/findPageList`,
@@ -596,7 +603,8 @@ export function registerMasterdataRoutes(app: App, deps: AppDeps): void {
   /**
    * POST /apis/masterdata/PurchasePriceService/findPageList — prices, newest first, with materialName
    * and supplierName. Body { currentPage, pageSize, materialId?, keyword? (material number prefix or
-   * name part), toElsAccount?, validAt? (ISO-8601: validStartDate ≤ validAt < priceExpiryDate) }.
+   * name part), toElsAccount?, validAt? (ISO-8601: validStartDate ≤ validAt < priceExpiryDate) }. data
+   * { records, total, totalExact, currentPage, pageSize } (total exact up to 1,000: capped-total.ts).
    */
   r.post(
     `${BASE}/PurchasePriceService/findPageList`,

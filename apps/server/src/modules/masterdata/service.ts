@@ -2,6 +2,7 @@ import type { Locale } from '@srm/contracts/constants';
 import type { Page } from '@srm/contracts/envelope';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit-trail.ts';
+import type { CappedTotal } from '../../platform/capped-total.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -369,13 +370,15 @@ function toMaterial(row: MaterialRow): Material {
   };
 }
 
+/** A page answer; `total` counted like the kernel's lists (exact up to 1,000, else an estimate, capped-total.ts). */
 const pageOf = <T>(
   records: T[],
-  total: number,
+  { total, totalExact }: CappedTotal,
   body: { currentPage: number; pageSize: number },
-): Page<T> => ({
+): Page<T> & CappedTotal => ({
   records,
   total,
+  totalExact,
   currentPage: body.currentPage,
   pageSize: body.pageSize,
 });
@@ -386,11 +389,11 @@ async function materialRows(
   filter: MaterialFilter,
   offset: number,
   limit: number,
-): Promise<{ records: MaterialRow[]; total: number }> {
+): Promise<{ records: MaterialRow[] } & CappedTotal> {
   let category: CategoryRow | null = null;
   if (filter.cateId) {
     category = await findCategory(tx, els, filter.cateId);
-    if (!category) return { records: [], total: 0 };
+    if (!category) return { records: [], total: 0, totalExact: true };
   }
   return findMaterialPage(tx, els, { ...filter, category, offset, limit });
 }
@@ -400,9 +403,9 @@ export async function listMaterials(
   db: Queryable,
   auth: AuthContext,
   body: MaterialFilter & { currentPage: number; pageSize: number },
-): Promise<Page<Material>> {
+): Promise<Page<Material> & CappedTotal> {
   assertBuyer(auth);
-  const { records, total } = await withTenant(db, auth.elsAccount, (tx) =>
+  const { records, ...total } = await withTenant(db, auth.elsAccount, (tx) =>
     materialRows(tx, auth.elsAccount, body, (body.currentPage - 1) * body.pageSize, body.pageSize),
   );
   return pageOf(records.map(toMaterial), total, body);
@@ -717,9 +720,9 @@ export async function listSuppliers(
   db: Queryable,
   auth: AuthContext,
   body: SupplierFilter & { currentPage: number; pageSize: number },
-): Promise<Page<Supplier>> {
+): Promise<Page<Supplier> & CappedTotal> {
   assertBuyer(auth);
-  const { records, total } = await withTenant(db, auth.elsAccount, (tx) =>
+  const { records, ...total } = await withTenant(db, auth.elsAccount, (tx) =>
     findSupplierPage(tx, auth.elsAccount, {
       ...body,
       offset: (body.currentPage - 1) * body.pageSize,
@@ -1044,9 +1047,9 @@ export async function listPrices(
   db: Queryable,
   auth: AuthContext,
   body: PriceFilter & { currentPage: number; pageSize: number },
-): Promise<Page<Price>> {
+): Promise<Page<Price> & CappedTotal> {
   assertBuyer(auth);
-  const { records, total } = await withTenant(db, auth.elsAccount, (tx) =>
+  const { records, ...total } = await withTenant(db, auth.elsAccount, (tx) =>
     findPricePage(tx, auth.elsAccount, {
       ...body,
       offset: (body.currentPage - 1) * body.pageSize,
