@@ -59,6 +59,13 @@ const POSTGRES = arg('postgres', 'false') !== 'false';
 const BARE_RATE = arg('bare-rate', 'pushes');
 /** QoS of the bare broker's publishes: the server's live auction views go out at QoS 0 (push-coalescer.ts). */
 const BARE_QOS = Number(arg('bare-qos', '0'));
+/**
+ * --external-broker: the server publishes to a broker process of its own (bench/mqtt/bare-broker.mjs, the
+ * same Aedes over WebSocket as the baseline) through MQTT_URL, as a deployment with MQTT_URL does, and the
+ * rooms subscribe there — the fan-out leaves the server's thread. (That broker checks no token: a real
+ * external broker must enforce the ACL itself, README.)
+ */
+const EXTERNAL_BROKER = arg('external-broker', 'false') !== 'false';
 /** --cpu-prof=DIR: the server runs under `node --cpu-prof` and writes its .cpuprofile into DIR on exit. */
 const CPU_PROF = arg('cpu-prof', '');
 
@@ -167,14 +174,30 @@ const stats = (values) => {
 };
 
 // --- the real server ------------------------------------------------------------------------------
+let externalUrl = null;
+let external = null;
+if (EXTERNAL_BROKER) {
+  const externalPort = await freePort();
+  external = spawn(process.execPath, [join(root, 'bench/mqtt/bare-broker.mjs'), String(externalPort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((ok) => external.stdout.once('data', ok));
+  externalUrl = `ws://127.0.0.1:${externalPort}/mqtt`;
+}
 const port = await freePort();
-log(`starting the server on 127.0.0.1:${port} …`);
+log(
+  `starting the server on 127.0.0.1:${port}${externalUrl ? ` with the external broker ${externalUrl}` : ''} …`,
+);
 server = await startServer({
   port,
   dataDir: join(work, 'data'),
   timeoutMs: 180_000,
   nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
-  env: { LOG_LEVEL: 'warn', ...(db ? { DATABASE_URL: db.url, SEED_DEMO: 'true' } : {}) },
+  env: {
+    LOG_LEVEL: 'warn',
+    ...(db ? { DATABASE_URL: db.url, SEED_DEMO: 'true' } : {}),
+    ...(externalUrl ? { MQTT_URL: externalUrl, MQTT_WS_URL: externalUrl } : {}),
+  },
 });
 const base = server.url;
 const bidders = [await loginAs(base, '200001', 'admin'), await loginAs(base, '200003', 'admin')];
@@ -194,7 +217,13 @@ if (!auction) throw new Error('no running demo auction');
 const topic = `srm/${bidders[0].env}/ebidding/${auction.id}/sale`;
 log(`auction ${auction.ebiddingNumber}; opening ${SUBSCRIBERS} subscribers on ${topic} …`);
 
-const rooms = await openSubscribers(`ws://127.0.0.1:${port}/mqtt`, SUBSCRIBERS, bidders, topic, 'best');
+const rooms = await openSubscribers(
+  externalUrl ?? `ws://127.0.0.1:${port}/mqtt`,
+  SUBSCRIBERS,
+  bidders,
+  topic,
+  'best',
+);
 
 const calls = [];
 const accepted = []; // { price, bidTime }
@@ -265,6 +294,7 @@ const real = {
   missingDeliveries: missing,
 };
 await server.stop();
+external?.kill('SIGTERM');
 
 // --- the bare broker -------------------------------------------------------------------------------
 /** One bare-broker phase: a fresh bare Aedes, 500 subscribers, `bareRate` publishes a second for SECONDS. */
@@ -336,6 +366,7 @@ const result = {
   machine: machine(),
   commit: gitCommit(),
   database: db ? `PostgreSQL ${db.pgVersion}` : 'PGlite',
+  broker: EXTERNAL_BROKER ? 'external (an Aedes process through MQTT_URL)' : 'embedded',
   subscribers: SUBSCRIBERS,
   rate: RATE,
   seconds: SECONDS,
