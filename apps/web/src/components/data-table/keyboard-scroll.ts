@@ -36,9 +36,8 @@ export function markScrollers(root: HTMLElement, labelledBy?: string): void {
  * the page gains a scroll bar — none of which adds or removes an element. So each container, its content
  * (the `<table>`) and an empty table's placeholder are watched with a ResizeObserver, whose callback runs after layout and before
  * paint: a container is marked in the very frame it starts (or stops) scrolling. A MutationObserver only
- * brings new containers under watch (and a removed one out of it). Marks once at once, too: the module is
- * loaded on demand (`useKeyboardScrollable`, outside the portal's first bundle) and the table is usually
- * drawn by the time it arrives. Returns the function that stops watching.
+ * brings new containers under watch (and a removed one out of it). Marks once at once, too (a table already
+ * drawn when the watch starts). Returns the function that stops watching.
  */
 export function watchScrollers(root: HTMLElement, labelledBy?: string): () => void {
   const mark = () => markScrollers(root, labelledBy);
