@@ -2,8 +2,9 @@
 const SCROLLERS = '.ant-table-content, .ant-table-body';
 
 /**
- * What can overflow a table's box without resizing the `<table>`: an empty table's placeholder, as wide as
- * the table's wrapper by a style rc-table sets once it has measured (wider than a fixed-layout table).
+ * What can change size inside a table's box without resizing the `<table>` (a fixed-layout table keeps its
+ * width): an empty table's placeholder, as wide as the table's wrapper by a style rc-table sets once it has
+ * measured it.
  */
 const OVERFLOWING = '.ant-table-expanded-row-fixed';
 
