@@ -96,13 +96,16 @@ export async function settled(scope: Page | FrameLocator, root: Locator): Promis
   await expect(scope.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible')).toHaveCount(0, {
     timeout: 15_000,
   });
-  const tables = scope.locator('.ant-table-wrapper:visible');
-  if (await tables.count()) {
-    // Rows, or the placeholder row of an empty table (drawn even when its empty text is blank).
+  // Rows (a virtual table's are not <tr>), or the placeholder row of an empty table (drawn even when its
+  // empty text is blank). Asked again until it holds: the view can still be changing (a page whose chunk is
+  // loading leaves the list it was opened from on screen, then replaces it with a page without a table).
+  await expect(async () => {
+    const tables = scope.locator('.ant-table-wrapper:visible');
+    if (!(await tables.count())) return;
     await expect(
-      tables.first().locator('tr.ant-table-row, tr.ant-table-placeholder, .ant-empty'),
-    ).not.toHaveCount(0, { timeout: 15_000 });
-  }
+      tables.first().locator('.ant-table-row, tr.ant-table-placeholder, .ant-empty'),
+    ).not.toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Waits for the shown tab's content: in its module app frame, or in the shell's view. */
