@@ -12,7 +12,7 @@ import { analyzeDocument, describeViolation } from './axe.ts';
  * - **What a screen is.** One document (the shell, or a module app in its frame, or any other page of the
  *   portal's origin) in one state: its path and hash route with ids and numbers normalised away (the
  *   shell's `#/myiframe/…` counts as one: the app inside is a screen of its own), the titles of the dialogs
- *   and drawers open in it, its `lang` and `data-theme`. Each screen is analysed once per worker.
+ *   and drawers open in it, the user's station, its `lang` and `data-theme`. Each screen is analysed once per worker.
  * - **When.** Only at quiet points the journey reaches anyway: right after `openMenuEntry` has the tab
  *   selected (once the frame has loaded and drawn), and when a passing test ends, on every page still open
  *   (the test's own page, and pages of contexts it opened itself with `browser.newContext`, checked when it
@@ -153,6 +153,8 @@ export async function endTest(): Promise<void> {
 type DocumentState = {
   ready: boolean;
   url: string;
+  /** The logged-in user's station (purchase, sale), '' without a session: the two homes differ. */
+  station: string;
   lang: string;
   theme: string;
   dialogs: string[];
@@ -185,8 +187,16 @@ function readDocument(): DocumentState {
   ]
     .filter(visible)
     .map((t) => (t.textContent ?? '').trim());
+  let station = '';
+  try {
+    const stored = JSON.parse(localStorage.getItem('srm-auth') ?? '{}');
+    station = (stored.content ?? stored).state?.userInfo?.station ?? '';
+  } catch {
+    // No session stored (the login page) or not readable: no station.
+  }
   return {
     ready: document.readyState === 'complete' && drawn && !busy && !tableDrawing && !moving,
+    station,
     url: location.href,
     lang: document.documentElement.lang,
     theme: document.documentElement.dataset.theme ?? '',
@@ -204,9 +214,11 @@ function normalise(text: string): string {
 /**
  * The screen a document shows: path and hash route with ids normalised away (query values with numbers or
  * longer than 24 characters become `:v`; the shell's `#/myiframe/…` is one screen), open dialog titles,
- * language and theme.
+ * the user's station (the buyer's and the supplier's homes differ), language and theme.
  */
-export function screenKey(state: Pick<DocumentState, 'url' | 'lang' | 'theme' | 'dialogs'>): string {
+export function screenKey(
+  state: Pick<DocumentState, 'url' | 'lang' | 'theme' | 'dialogs' | 'station'>,
+): string {
   const url = new URL(state.url);
   const [route = '', query = ''] = url.hash.split('?');
   const shown = route.startsWith('#/myiframe/') ? '#/myiframe' : route.replace(/\/\d+(?=\/|$)/g, '/#');
@@ -216,7 +228,7 @@ export function screenKey(state: Pick<DocumentState, 'url' | 'lang' | 'theme' | 
     .join('&');
   const dialogs = state.dialogs.length ? ` [${state.dialogs.map((d) => d.slice(0, 60)).join(' | ')}]` : '';
   return normalise(
-    `${url.pathname}${shown}${params ? `?${params}` : ''}${dialogs} (${state.lang || '-'}, ${state.theme || '-'})`,
+    `${url.pathname}${shown}${params ? `?${params}` : ''}${dialogs} (${[state.station, state.lang, state.theme].filter(Boolean).join(', ')})`,
   );
 }
 
