@@ -80,8 +80,8 @@ export async function preloadAxe(page: Page): Promise<void> {
 
 /**
  * Runs axe-core (WCAG 2.1 A/AA tags) in one document only — the shell page or one module app's frame, its
- * own frames left out — and returns the serious and critical violations. The document must have been opened
- * after `preloadAxe`. Cheaper than `analyzeA11y`, which injects axe into every frame and merges the
+ * own frames left out — and returns the serious and critical violations. axe-core is injected into the
+ * document unless it was opened after `preloadAxe` (or analysed before). Cheaper than `analyzeA11y`, which injects axe into every frame and merges the
  * frames' results in a page of its own on each run.
  */
 export async function analyzeDocument(target: Page | Frame): Promise<Result[]> {
@@ -90,6 +90,9 @@ export async function analyzeDocument(target: Page | Frame): Promise<Result[]> {
     resultTypes: ['violations'],
     iframes: false,
   };
+  // Not preloaded (a document opened before `preloadAxe`, or a journey's page): inject it now, once per
+  // document, as a script expression (evaluated by the debugger protocol, so the pages' CSP does not apply).
+  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(AXE_SOURCE);
   const results = await target.evaluate(
     (opts) =>
       (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<AxeResults> } }).axe.run(

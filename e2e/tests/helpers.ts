@@ -1,4 +1,5 @@
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { checkScreens } from './journey-axe.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -36,7 +37,10 @@ export function sideMenu(page: Page) {
   return page.locator('.side-nav');
 }
 
-/** Opens a menu entry, expanding its group first. */
+/**
+ * Opens a menu entry, expanding its group first, then runs the journey's axe check (journey-axe.ts) on the
+ * screen it opened.
+ */
 export async function openMenuEntry(page: Page, group: string, entry: string) {
   const menu = sideMenu(page);
   const groupItem = menu.getByRole('menuitem', { name: group });
@@ -54,6 +58,8 @@ export async function openMenuEntry(page: Page, group: string, entry: string) {
       },
     );
   }).toPass({ timeout: 30_000 });
+  // A quiet point of every journey: axe on the screen the entry opened, once its frame has loaded.
+  await checkScreens(page, `after opening the menu entry ${group} › ${entry}`);
 }
 
 /** Opens the user dropdown in the top bar. */

@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures.ts';
+import { logInHome, openMenuEntry } from './helpers.ts';
+import { checkScreens, takeAxeFindings } from './journey-axe.ts';
+
+/**
+ * The journeys' own axe check (journey-axe.ts) finds what it is shown: a violation put on purpose in the
+ * shell's login page and in a module app's frame is reported with its screen, its quiet point and its rule.
+ * Each probe gives its page a screen of its own (a query parameter, a dialog title), so a worker that has
+ * analysed the real screens before still analyses these; the findings are then taken, so the probes'
+ * violations do not fail this test, and the test fails if they were not found.
+ */
+
+test('the check reports a low-contrast text on the login page', async ({ page }) => {
+  await page.goto('/portal/#/login?axeProbe=contrast');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = '几乎看不见的文字';
+    p.style.cssText = 'color:#eee;background:#fff;position:fixed;top:0;left:200px';
+    document.body.append(p);
+  });
+  await checkScreens(page, 'probe');
+  const found = takeAxeFindings();
+  expect(found.map((f) => f.screen)).toEqual(['/portal/#/login?axeProbe=contrast (zh-CN, light)']);
+  expect(found[0]?.violations.map((v) => v.id)).toContain('color-contrast');
+});
+
+test('openMenuEntry checks the module app in its frame', async ({ page }) => {
+  // Every order app document gets an unnamed select and a title that makes its screen a new one.
+  await page.context().addInitScript(() => {
+    if (!location.pathname.startsWith('/order/')) return;
+    document.addEventListener('DOMContentLoaded', () => {
+      const title = document.createElement('div');
+      title.className = 'ant-modal-title';
+      title.textContent = 'axe probe';
+      document.body.append(title, document.createElement('select'));
+    });
+  });
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '订单管理', '采购订单');
+  const found = takeAxeFindings();
+  expect(found.map((f) => [f.screen, f.where])).toEqual([
+    [
+      '/order/#/v2/order/list [axe probe] (purchase, zh-CN, light)',
+      'after opening the menu entry 订单管理 › 采购订单',
+    ],
+  ]);
+  expect(found[0]?.violations.map((v) => v.id)).toContain('select-name');
+});
