@@ -1,6 +1,6 @@
 import { count, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from './db.ts';
-import { EXACT_COUNT_LIMIT } from './document/list-query.ts';
+import { EXACT_COUNT_LIMIT, plannedRows, totalOf } from './document/list-query.ts';
 
 /** A list's total as the document kernel answers it (list-query.ts): exact, or an estimate above the cap. */
 export type CappedTotal = { total: number; totalExact: boolean };
@@ -21,13 +21,6 @@ export async function cappedTotal(db: Queryable, matches: SQLWrapper): Promise<C
     .select({ n: count() })
     .from(sql`(${matches} limit ${EXACT_COUNT_LIMIT + 1}) as capped`);
   const counted = Number(n);
-  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, totalExact: true };
-  const plan = (await db.execute(sql`explain (format json) ${matches}`)) as unknown as {
-    rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
-  };
-  const planned = Number(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows']);
-  return {
-    total: Math.max(counted, Number.isFinite(planned) ? Math.round(planned) : counted),
-    totalExact: false,
-  };
+  if (counted <= EXACT_COUNT_LIMIT) return totalOf(counted);
+  return totalOf(counted, await plannedRows(db, matches));
 }

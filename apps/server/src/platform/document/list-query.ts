@@ -8,6 +8,7 @@ import {
   inArray,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
@@ -32,6 +33,24 @@ import { badRequest } from '../errors.ts';
 
 /** Lists count exactly up to this many matches; above it `total` is the planner's estimate. */
 export const EXACT_COUNT_LIMIT = 1_000;
+/** PostgreSQL's plan estimate of the rows `query` (a `select … where …`) returns; NaN when unreadable. */
+export async function plannedRows(db: Queryable, query: SQLWrapper): Promise<number> {
+  const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
+  };
+  return Number(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows']);
+}
+
+/**
+ * A list's total from its capped count: exact up to EXACT_COUNT_LIMIT; above it the plan estimate
+ * `planned`, never below the rows counted, with `totalExact: false`.
+ */
+export function totalOf(counted: number, planned?: number): { total: number; totalExact: boolean } {
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, totalExact: true };
+  const estimate = planned !== undefined && Number.isFinite(planned) ? Math.round(planned) : counted;
+  return { total: Math.max(counted, estimate), totalExact: false };
+}
+
 /** How long an estimated total (above EXACT_COUNT_LIMIT) is reused for the same list and filter (ms). */
 export const ESTIMATE_TTL_MS = 10_000;
 /** Page numbers reach this many rows (OFFSET); deeper rows are read with the keyset `cursor`. */
@@ -367,10 +386,10 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     values: Map<string, string | string[]>,
   ) {
     const present = new Map([...values].map(([n, value]) => [n, { value, many: Array.isArray(value) }]));
-    const plan = (await db.execute(
-      sql`explain (format json) select 1 from ${source(side, present.keys())} where ${matching(side, present, account)}`,
-    )) as unknown as { rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> };
-    return Number(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows']);
+    return plannedRows(
+      db,
+      sql`select 1 from ${source(side, present.keys())} where ${matching(side, present, account)}`,
+    );
   }
 
   /**
@@ -421,12 +440,8 @@ export function createListQuery<Side extends string>(spec: ListSpec<Side>) {
     const counting = async () => {
       const [{ n }] = (await shape.count.execute(countValues)) as Array<{ n: number }>;
       const exact = Number(n);
-      if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalExact: true };
-      const planned = await estimate(db, side, account, values);
-      return {
-        total: Math.max(exact, Number.isFinite(planned) ? Math.round(planned) : exact),
-        totalExact: false,
-      };
+      if (exact <= EXACT_COUNT_LIMIT) return totalOf(exact);
+      return totalOf(exact, await estimate(db, side, account, values));
     };
     const [rows, counted] = await Promise.all([
       shape.page.execute(pageValues) as Promise<Array<Record<string, unknown> & { key: string }>>,
