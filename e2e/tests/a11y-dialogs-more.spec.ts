@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { type Findings, logInHomeIn, report, visitMenu } from './a11y-menu-walk.ts';
 import { appFrame, backToList, dialogOpen, dismiss, openRowWith, settled, walk } from './a11y-walk.ts';
-import { apiLogin } from './api.ts';
+import { arrangeEndedAuction } from './api.ts';
 import { preloadAxe } from './axe.ts';
-import { type APIRequestContext, expect, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { logInHome, openMenuEntry } from './helpers.ts';
 
 /**
@@ -24,80 +24,6 @@ import { logInHome, openMenuEntry } from './helpers.ts';
 test.describe.configure({ timeout: 300_000 });
 // A step that cannot happen fails its state after 10 s, not the whole test at its timeout.
 test.use({ actionTimeout: 10_000 });
-
-const P = '/apis/ebidding/PurchaseEbiddingService';
-const S = '/apis/ebidding/SaleEbiddingService';
-
-type AuctionRow = {
-  id: string;
-  version: number;
-  ebiddingNumber: string;
-  ebiddingStatus: string;
-  auditStatus: string;
-};
-
-/**
- * An English reverse auction by total price that buyer1 made, that 200001 (8,900, best) and 200003 (9,000)
- * bid on and that buyer1 ended, arranged through the API (as ebidding-bargain.spec.ts does): the console's
- * bargain and award dialogs need an ended auction with offers. Returns its number.
- */
-async function arrangeEndedAuction(request: APIRequestContext): Promise<string> {
-  const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-  const buyer = await apiLogin(request, '100000', 'buyer1');
-  const check = <T>(what: string, answer: { code: string; message: string; data: T }): T => {
-    if (answer.code !== '200') throw new Error(`${what}: ${answer.code} ${answer.message}`);
-    return answer.data;
-  };
-  const materials = check(
-    'materials',
-    await buyer.post<{ records: Array<{ id: string; materialNumber: string }> }>(
-      '/apis/masterdata/PurchaseMaterialService/findPageList',
-      { currentPage: 1, pageSize: 10, keyword: 'BOX-5L-600' },
-    ),
-  );
-  const material = materials.records.find((m) => m.materialNumber === 'BOX-5L-600');
-  if (!material) throw new Error('material BOX-5L-600 not in the demo world');
-  let row = check(
-    'save',
-    await buyer.post<AuctionRow>(`${P}/save`, {
-      ebiddingName: `E2E 无障碍竞价 ${Date.now().toString(36)}`,
-      ebiddingType: '1',
-      ebiddingMethod: '1',
-      startMethod: '1',
-      startTime: minutes(60),
-      endTime: minutes(120),
-      startingPrice: '10000',
-      priceReviseType: '1',
-      priceReviseExtent: '10',
-      suppliers: ['200001', '200003'],
-      lines: [
-        {
-          materialId: material.id,
-          quantity: '1000',
-          deliveryDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-        },
-      ],
-    }),
-  );
-  row = check('submit', await buyer.post<AuctionRow>(`${P}/submit/${row.id}`, { version: row.version }));
-  row = check('publish', await buyer.post<AuctionRow>(`${P}/publish/${row.id}`, { version: row.version }));
-  row = check('start', await buyer.post<AuctionRow>(`${P}/start/${row.id}`, { version: row.version }));
-  for (const [account, price] of [
-    ['200003', '9000'],
-    ['200001', '8900'],
-  ]) {
-    const supplier = await apiLogin(request, account, 'admin');
-    check(`bid of ${account}`, await supplier.post(`${S}/bid/${row.id}`, { price }));
-  }
-  const current = check(
-    'detail',
-    await buyer.get<{ record: AuctionRow }>(`${P}/findDetail/${row.id}`),
-  ).record;
-  row = check('finish', await buyer.post<AuctionRow>(`${P}/finish/${row.id}`, { version: current.version }));
-  if (row.ebiddingStatus !== '3')
-    throw new Error(`finish: status ${row.ebiddingStatus}, approval steps set?`);
-  return row.ebiddingNumber;
-}
 
 /**
  * A workbook with the material import's required columns whose one row lacks the material number and names
@@ -155,7 +81,7 @@ test('采购方 100000 buyer1: an ended auction’s console, its bargain dialog 
   page,
   request,
 }) => {
-  const number = await arrangeEndedAuction(request);
+  const number = await arrangeEndedAuction(request, `E2E 无障碍竞价 ${Date.now().toString(36)}`);
   await preloadAxe(page);
   await logInHome(page, '100000', 'buyer1');
   const w = walk(page);

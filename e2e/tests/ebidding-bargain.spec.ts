@@ -1,4 +1,4 @@
-import { apiLogin } from './api.ts';
+import { arrangeEndedAuction } from './api.ts';
 import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry } from './helpers.ts';
 
@@ -13,75 +13,12 @@ import { logInHome, openMenuEntry } from './helpers.ts';
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const NAME = `E2E 议价竞价 ${Date.now().toString(36)}`;
-const P = '/apis/ebidding/PurchaseEbiddingService';
-const S = '/apis/ebidding/SaleEbiddingService';
 let number = '';
 
 const appFrame = (page: Page): FrameLocator => page.frameLocator('.tab-view:visible iframe.shell-iframe');
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-
-type Row = {
-  id: string;
-  version: number;
-  ebiddingNumber: string;
-  ebiddingStatus: string;
-  auditStatus: string;
-};
 
 test.beforeAll(async ({ request }) => {
-  const buyer = await apiLogin(request, '100000', 'buyer1');
-  const check = <T>(what: string, answer: { code: string; message: string; data: T }): T => {
-    if (answer.code !== '200') throw new Error(`${what}: ${answer.code} ${answer.message}`);
-    return answer.data;
-  };
-  const materials = check(
-    'materials',
-    await buyer.post<{ records: Array<{ id: string; materialNumber: string }> }>(
-      '/apis/masterdata/PurchaseMaterialService/findPageList',
-      { currentPage: 1, pageSize: 10, keyword: 'BOX-5L-600' },
-    ),
-  );
-  const material = materials.records.find((m) => m.materialNumber === 'BOX-5L-600');
-  if (!material) throw new Error('material BOX-5L-600 not in the demo world');
-  let row = check(
-    'save',
-    await buyer.post<Row>(`${P}/save`, {
-      ebiddingName: NAME,
-      ebiddingType: '1',
-      ebiddingMethod: '1',
-      startMethod: '1',
-      startTime: minutes(60),
-      endTime: minutes(120),
-      startingPrice: '10000',
-      priceReviseType: '1',
-      priceReviseExtent: '10',
-      suppliers: ['200001', '200003'],
-      lines: [
-        {
-          materialId: material.id,
-          quantity: '1000',
-          deliveryDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-        },
-      ],
-    }),
-  );
-  number = row.ebiddingNumber;
-  row = check('submit', await buyer.post<Row>(`${P}/submit/${row.id}`, { version: row.version }));
-  if (row.auditStatus !== '2')
-    throw new Error(`submit: audit status ${row.auditStatus}, approval steps set?`);
-  row = check('publish', await buyer.post<Row>(`${P}/publish/${row.id}`, { version: row.version }));
-  row = check('start', await buyer.post<Row>(`${P}/start/${row.id}`, { version: row.version }));
-  for (const [account, price] of [
-    ['200003', '9000'],
-    ['200001', '8900'],
-  ]) {
-    const supplier = await apiLogin(request, account, 'admin');
-    check(`bid of ${account}`, await supplier.post(`${S}/bid/${row.id}`, { price }));
-  }
-  const current = check('detail', await buyer.get<{ record: Row }>(`${P}/findDetail/${row.id}`)).record;
-  row = check('finish', await buyer.post<Row>(`${P}/finish/${row.id}`, { version: current.version }));
-  if (row.ebiddingStatus !== '3')
-    throw new Error(`finish: status ${row.ebiddingStatus}, approval steps set?`);
+  number = await arrangeEndedAuction(request, NAME);
 });
 
 /** buyer1's console of the arranged auction. */
