@@ -35,18 +35,29 @@ export async function check(page: Page, findings: Findings, screen: string, shel
   if (serious.length) findings.set(screen, serious);
 }
 
-/** Fails with every screen's violations at once (screen → rule → nodes), or passes when there were none. */
-export async function report(findings: Findings, screens: string[]): Promise<void> {
+/**
+ * Fails with every screen's (or state's) violations at once (name → rule → nodes), or passes when there
+ * were none; attaches the names checked. Shared by the menu walk and the dialog walks (a11y-walk.ts).
+ */
+export async function reportFindings(
+  findings: Findings,
+  names: string[],
+  noun: 'screens' | 'states' = 'screens',
+): Promise<void> {
   const text = [...findings]
-    .map(([screen, violations]) => `■ ${screen}\n${violations.map(describeViolation).join('\n')}`)
+    .map(([name, violations]) => `■ ${name}\n${violations.map(describeViolation).join('\n')}`)
     .join('\n\n');
-  await test.info().attach('axe screens', { body: screens.join('\n'), contentType: 'text/plain' });
+  await test.info().attach(`axe ${noun}`, { body: names.join('\n'), contentType: 'text/plain' });
   if (text) await test.info().attach('axe violations', { body: text, contentType: 'text/plain' });
   expect(
     [...findings.keys()],
-    `axe: serious/critical WCAG 2.1 A/AA violations on ${findings.size} of ${screens.length} screens:\n\n${text}`,
+    `axe: serious/critical WCAG 2.1 A/AA violations ${noun === 'screens' ? 'on' : 'in'} ${findings.size} of ${names.length} ${noun}:\n\n${text}`,
   ).toEqual([]);
 }
+
+/** Fails with every screen's violations at once (screen → rule → nodes), or passes when there were none. */
+export const report = (findings: Findings, screens: string[]): Promise<void> =>
+  reportFindings(findings, screens, 'screens');
 
 /** The leaves of a menu tree with the labels of their groups (depth first, as the side menu shows them). */
 export function menuLeaves(

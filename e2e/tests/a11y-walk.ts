@@ -1,6 +1,7 @@
 import type { Result } from 'axe-core';
-import { analyzeDocument, describeViolation, SHELL_IFRAME } from './axe.ts';
-import { expect, type FrameLocator, type Locator, type Page, test } from './fixtures.ts';
+import { reportFindings } from './a11y-menu-walk.ts';
+import { analyzeDocument, SHELL_IFRAME } from './axe.ts';
+import { expect, type FrameLocator, type Locator, type Page } from './fixtures.ts';
 
 /**
  * The walk over states the axe journeys share (issue #19 "Accessibility"; a11y-dialogs.spec.ts,
@@ -60,17 +61,7 @@ export function walk(page: Page) {
         return false;
       }
     },
-    async report(): Promise<void> {
-      const text = [...findings]
-        .map(([state, violations]) => `■ ${state}\n${violations.map(describeViolation).join('\n')}`)
-        .join('\n\n');
-      await test.info().attach('axe states', { body: states.join('\n'), contentType: 'text/plain' });
-      if (text) await test.info().attach('axe violations', { body: text, contentType: 'text/plain' });
-      expect(
-        [...findings.keys()],
-        `axe: serious/critical WCAG 2.1 A/AA violations in ${findings.size} of ${states.length} states:\n\n${text}`,
-      ).toEqual([]);
-    },
+    report: (): Promise<void> => reportFindings(findings, states, 'states'),
   };
 }
 
