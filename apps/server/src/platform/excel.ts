@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Locale } from '@srm/contracts/constants';
+import { isFormulaLike } from '@srm/contracts/spreadsheet-safety';
 import type ExcelJS from 'exceljs';
 import { AppError, badRequest } from './errors.ts';
 
@@ -9,10 +11,81 @@ import { AppError, badRequest } from './errors.ts';
  * Decimals and date-times are written as text so a round trip is exact; an import also accepts numbers
  * and date cells (Excel date cells are read as UTC wall-clock times, `YYYY-MM-DD` as UTC midnight).
  * Errors of single rows are the caller's: it validates each SheetRow and reports per row.
+ * Text that a spreadsheet would read as a formula (`=…`, `+…`, `-…`, `@…`, a leading tab or carriage return;
+ * issue #32, OWASP "CSV injection") is written with Excel's quote-prefix style: it shows exactly as typed,
+ * stays text when a user edits the cell or saves the sheet as CSV, and an import reads it back unchanged.
  */
 
 /** exceljs loads on first use (~30 MiB): most servers never import or export a sheet (issue #7). */
-const loadExcel = async () => (await import('exceljs')).default;
+const loadExcel = async () => {
+  const excel = (await import('exceljs')).default;
+  enableQuotePrefix();
+  return excel;
+};
+
+type XmlStream = {
+  openNode(name: string, attributes?: object): void;
+  addAttribute(name: string, value: string): void;
+};
+type StyleModel = Record<string, unknown> & { quotePrefix?: boolean };
+let quotePrefixEnabled = false;
+
+/**
+ * Teaches exceljs 4.4 the `quotePrefix` attribute of a cell format (ECMA-376 §18.8.45), which it neither
+ * writes nor keeps (an open pull request upstream): a cell whose style has `quotePrefix: true` gets an
+ * `<xf … quotePrefix="1">` of its own. Two small wrappers on exceljs's style writers, applied once; the
+ * excel tests read the written styles.xml back, so an exceljs upgrade that changes these internals fails
+ * there, not in a user's spreadsheet.
+ */
+function enableQuotePrefix(): void {
+  if (quotePrefixEnabled) return;
+  quotePrefixEnabled = true;
+  const require = createRequire(import.meta.url);
+  const StylesXform = require('exceljs/lib/xlsx/xform/style/styles-xform.js');
+  const StyleXform = require('exceljs/lib/xlsx/xform/style/style-xform.js');
+  const addStyleModel = StylesXform.prototype.addStyleModel;
+  const addStyle = StylesXform.prototype._addStyle;
+  const render = StyleXform.prototype.render;
+  let quoting = false;
+  StylesXform.prototype.addStyleModel = function (
+    this: unknown,
+    model: StyleModel | undefined,
+    cellType: unknown,
+  ) {
+    quoting = model?.quotePrefix === true;
+    try {
+      return addStyleModel.call(this, model, cellType);
+    } finally {
+      quoting = false;
+    }
+  };
+  StylesXform.prototype._addStyle = function (this: unknown, style: StyleModel) {
+    return addStyle.call(this, quoting ? { ...style, quotePrefix: true } : style);
+  };
+  StyleXform.prototype.render = function (this: unknown, xmlStream: XmlStream, model: StyleModel) {
+    if (!model?.quotePrefix) return render.call(this, xmlStream, model);
+    // The attribute must be added right after <xf> opens, before exceljs renders its child nodes.
+    const openNode = xmlStream.openNode;
+    xmlStream.openNode = function (this: XmlStream, name: string, attributes?: object) {
+      openNode.call(this, name, attributes);
+      if (name === 'xf') this.addAttribute('quotePrefix', '1');
+    };
+    try {
+      return render.call(this, xmlStream, model);
+    } finally {
+      xmlStream.openNode = openNode;
+    }
+  };
+}
+
+/** Gives the row's formula-like text cells the quote-prefix style (see the file's comment); returns the row. */
+function protectFormulaText(row: ExcelJS.Row): ExcelJS.Row {
+  row.eachCell((cell) => {
+    if (typeof cell.value === 'string' && isFormulaLike(cell.value))
+      cell.style = { ...cell.style, quotePrefix: true } as ExcelJS.Style;
+  });
+  return row;
+}
 
 export type ColumnKind = 'text' | 'decimal' | 'int' | 'date';
 export type Column = {
@@ -45,7 +118,7 @@ export async function writeWorkbook(
   workbook.creator = 'SRM portal';
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c[locale], key: c.key, width: c.width ?? 12 }));
-  for (const row of rows) sheet.addRow(row);
+  for (const row of rows) protectFormulaText(sheet.addRow(row));
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -77,7 +150,7 @@ export async function streamWorkbook(
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
-  for await (const row of rows) sheet.addRow(row).commit();
+  for await (const row of rows) protectFormulaText(sheet.addRow(row)).commit();
   sheet.commit();
   await workbook.commit();
 }

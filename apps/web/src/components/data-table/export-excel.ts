@@ -1,8 +1,11 @@
+import { quoteFormulaText } from '@srm/contracts/spreadsheet-safety';
 import ExcelJS from 'exceljs';
 
 /**
  * Writes rows to an .xlsx file and downloads it (loaded only when the user exports: exceljs is ~250 KiB gz).
- * `columns` are the visible columns in their shown order, with their header labels.
+ * `columns` are the visible columns in their shown order, with their header labels. Text that a spreadsheet
+ * would read as a formula gets a leading `'` (issue #32; the browser build of exceljs cannot set Excel's
+ * quote-prefix style that the server's exports use).
  */
 export async function downloadXlsx(
   fileName: string,
@@ -18,7 +21,7 @@ export async function downloadXlsx(
     width: Math.max(10, Math.round((c.width ?? 140) / 7)),
   }));
   ws.getRow(1).font = { bold: true };
-  for (const row of rows) ws.addRow(row);
+  for (const row of rows) ws.addRow(row.map(quoteFormulaText));
   const buffer = await wb.xlsx.writeBuffer();
   const blob = new Blob([buffer], {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
