@@ -14,7 +14,10 @@ const db = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABAS
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}\n`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // Each part's wall time, for BENCHMARKS.md's table of the suite's time per layer (issue #35).
+  console.log(`⏱ ${title}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed`);
     process.exit(result.status ?? 1);
