@@ -144,7 +144,7 @@ test('buyer1 awards the best offer; 200003 reads "not won"', async ({ browser, p
   await expect(dialog.getByLabel('BOX-5L-600')).toHaveValue(/^48(\.0+)?$/);
   await dialog.getByRole('button', { name: '定标', exact: true }).click();
   await expect(frame.getByText(/已定标：订单草稿 PO/)).toBeVisible();
-  await expect(frame.locator('.document-detail').getByText('已中标').first()).toBeVisible();
+  await expect(frame.locator('.document-detail').getByText('已定标').first()).toBeVisible();
 
   const loser = await room(browser, '200003');
   await expect(loser.frame.getByText('未中标').first()).toBeVisible();

@@ -18,13 +18,18 @@ import { type RuleProblem, scaled } from './enquiry.ts';
  * by the server, which decides, and the bidding room, which explains before sending.
  */
 
-/** Auction status (spec 001 §4 Bidding: unpublished, published, bidding, bidding finished, won, bid failed, closed). */
+/**
+ * Auction status (spec 001 §4 Bidding: unpublished, published, bidding, bidding finished, won, bid failed,
+ * closed). '4' is the auction's "won" — a winner was awarded — labelled "Awarded" (已定标): every invited
+ * supplier sees the auction's status, and a loser must not read "Won" (issue #33); its own outcome is
+ * BIDDER_STATUS ('3' won, '4' not won).
+ */
 export const EBIDDING_STATUS = {
   '0': { zh_cn: '未发布', en: 'Unpublished' },
   '1': { zh_cn: '已发布', en: 'Published' },
   '2': { zh_cn: '竞价中', en: 'Bidding' },
   '3': { zh_cn: '竞价结束', en: 'Bidding finished' },
-  '4': { zh_cn: '已中标', en: 'Won' },
+  '4': { zh_cn: '已定标', en: 'Awarded' },
   '5': { zh_cn: '竞价失败', en: 'Bid failed' },
   '6': { zh_cn: '已关闭', en: 'Closed' },
 } as const;
