@@ -287,8 +287,13 @@ export const ebiddingDefinition = defineDocument({
       input: true,
       required: true,
     },
+    /**
+     * Seed 001 quoteInterval (minutes): an English auction's least time between one supplier's offers
+     * (optional; placeBid refuses an earlier one naming the seconds left), a Dutch or Japanese clock's
+     * time between its steps (required).
+     */
     quoteInterval: {
-      label: { zh_cn: '降价间隔（分钟）', en: 'Step interval (minutes)' },
+      label: { zh_cn: '报价间隔（分钟）', en: 'Quote interval (minutes)' },
       type: 'integer',
       positive: true,
       input: true,
