@@ -153,3 +153,13 @@ describe('the auction detail names every status by its field (issue #33)', () =>
     expect(screen.queryByText('Paused')).toBeNull();
   });
 });
+
+describe('the console after the end (issue #33)', () => {
+  it('reads "Ended" and does not claim to update every 2 s', async () => {
+    server.actions = ALL_CODES;
+    renderConsole();
+    await loaded();
+    expect(screen.getByRole('timer').textContent).toBe('Ended');
+    expect(screen.queryByText('Updating every 2 s')).toBeNull();
+  });
+});
