@@ -9,6 +9,8 @@ const S = '/ebidding/SaleEbiddingService';
 const server = vi.hoisted(() => ({
   room: null as unknown,
   posts: [] as string[],
+  /** Whether the live channel is connected (then the room does not poll). */
+  live: false,
 }));
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
@@ -23,12 +25,13 @@ vi.mock('../../lib/http.ts', async (original) => ({
     throw new Error(`unexpected call ${config.url}`);
   }),
 }));
-// No live channel: the room polls while the auction may still change.
-vi.mock('./live.ts', () => ({ useLivePush: () => false }));
+// No live channel unless a test says so: the room polls while the auction may still change.
+vi.mock('./live.ts', () => ({ useLivePush: () => server.live }));
 
 afterEach(() => {
   cleanup();
   server.posts = [];
+  server.live = false;
 });
 
 const record = (o: Record<string, unknown>) => ({
@@ -199,5 +202,21 @@ describe('accepting on a descending clock is confirmed first (issue #33)', () =>
     expect(await screen.findByText(/a supplier that does not accept a round drops out/)).toBeTruthy();
     expect(screen.getByText('You did not accept round 2 and have dropped out')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull();
+  });
+
+  it('Japanese: re-reads at the clock’s next step and says the drop-out then (no push comes)', async () => {
+    const japanese = (round: number, nextStepAt: string) => ({
+      ...lotRoom('2', '1', 1),
+      record: record({ ebiddingType: '3' }),
+      lot: { ...lotRoom('2', '1', 1).lot, ownBout: 1, clock: { ...clock, round, nextStepAt } },
+    });
+    server.live = true; // connected: no polling, and the step timer pushes nothing
+    server.room = japanese(2, new Date(Date.now() + 800).toISOString());
+    open();
+    expect(await screen.findByRole('button', { name: 'Accept 0.030000' })).toBeTruthy();
+    server.room = japanese(3, '2099-12-01T09:10:00.000Z');
+    expect(
+      await screen.findByText('You did not accept round 2 and have dropped out', {}, { timeout: 4000 }),
+    ).toBeTruthy();
   });
 });

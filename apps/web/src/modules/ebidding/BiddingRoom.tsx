@@ -16,7 +16,7 @@ import { useSettings } from '../../lib/settings-store.ts';
 import { findRoom, giveBargainOffer, placeOffer, printRecord, type Room, type Standing } from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
-import { clockAcceptState, clockOffset, highestAcceptable } from './live-rules.ts';
+import { clockAcceptState, clockOffset, highestAcceptable, remainingMs } from './live-rules.ts';
 import {
   newlyOutbid,
   type RoomLotState,
@@ -315,6 +315,20 @@ export default function BiddingRoom() {
     // Polls without pushes while the auction may still change by itself; never once it has ended.
     refetchInterval: () => (!live && liveNow ? 2000 : false),
   });
+  // A descending clock steps without a push (the step timer pushes only when it ends the auction): the room
+  // re-reads at the next step, so the new price and round — and a Japanese drop-out — show when they happen.
+  const nextStep = [room.data?.lot?.clock, ...(room.data?.lines ?? []).map((l) => l.clock)]
+    .flatMap((c) => (c && !c.floor ? [Date.parse(c.nextStepAt)] : []))
+    .reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+  const refetchRoom = room.refetch;
+  useEffect(() => {
+    if (!liveNow || !Number.isFinite(nextStep)) return;
+    const timer = setTimeout(
+      () => void refetchRoom(),
+      Math.max(0, remainingMs(new Date(nextStep).toISOString(), offset)) + 500,
+    );
+    return () => clearTimeout(timer);
+  }, [nextStep, offset, liveNow, refetchRoom]);
   if (room.isLoading) return <Spin />;
   if (!room.data || !view) return <Result status="404" title={errorText(room.error)} />;
   const data = room.data;
