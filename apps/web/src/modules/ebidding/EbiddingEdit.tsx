@@ -143,9 +143,9 @@ export default function EbiddingEdit() {
 
   const number = (
     f: (typeof DECIMALS)[number] | (typeof INTEGERS)[number],
-    props: { min?: number; label?: string; extra?: string } = {},
+    props: { min?: number; label?: string; help?: string } = {},
   ) => (
-    <Form.Item name={f} label={props.label ?? label(f)} extra={props.extra}>
+    <Form.Item name={f} label={props.label ?? label(f)} tooltip={props.help}>
       <InputNumber min={props.min ?? 0} style={{ width: 160 }} />
     </Form.Item>
   );
@@ -198,7 +198,7 @@ export default function EbiddingEdit() {
             : number('quoteInterval', {
                 min: 1,
                 label: t('ebidding:edit.quoteInterval'),
-                extra: t('ebidding:edit.quoteIntervalHelp'),
+                help: t('ebidding:edit.quoteIntervalHelp'),
               })}
           {type === '1' && number('quoteNumber')}
           {number('taxRate')}
