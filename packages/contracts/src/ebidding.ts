@@ -112,6 +112,31 @@ export const BIDDER_STATUS = {
 } as const;
 
 /**
+ * What a supplier's own status reads, given the auction's status (issue #33: never "bidding" after the
+ * end, never "won" to a loser): while the auction takes offers its BIDDER_STATUS (not bid, bidding,
+ * dropped out); once ended, awaiting the award (or not bid); awarded, won or not won; failed or closed,
+ * closed. The bidding room's status line and the supplier's auction record (PDF) both read it.
+ */
+export const BIDDER_VIEW_STATUS = {
+  notBid: { zh_cn: '未出价', en: 'Not bid' },
+  bidding: { zh_cn: '已出价', en: 'Bidding' },
+  droppedOut: { zh_cn: '已退出', en: 'Dropped out' },
+  awaitingAward: { zh_cn: '等待定标', en: 'Awaiting the award' },
+  won: { zh_cn: '中标', en: 'Won' },
+  notWon: { zh_cn: '未中标', en: 'Not won' },
+  closed: { zh_cn: '竞价已关闭', en: 'Auction closed' },
+} as const;
+export type BidderViewStatus = keyof typeof BIDDER_VIEW_STATUS;
+
+/** The supplier's own status (BIDDER_VIEW_STATUS) from the auction's and its BIDDER_STATUS codes. */
+export function bidderViewStatus(ebiddingStatus: string, bidderStatus: string): BidderViewStatus {
+  if (ebiddingStatus === '4') return bidderStatus === '3' ? 'won' : 'notWon';
+  if (ebiddingStatus === '5' || ebiddingStatus === '6') return 'closed';
+  if (ebiddingStatus === '3') return bidderStatus === '0' ? 'notBid' : 'awaitingAward';
+  return bidderStatus === '2' ? 'droppedOut' : bidderStatus === '1' ? 'bidding' : 'notBid';
+}
+
+/**
  * The award's own approval (seed 001 §2 task type "result e-bidding"): not asked, under approval, approved
  * (the award ran), rejected, withdrawn. Without configured steps an award runs at once and this stays 0.
  */

@@ -1,4 +1,5 @@
 import {
+  BIDDER_VIEW_STATUS,
   ebiddingDefinition as def,
   EBIDDING_STATUS,
   EBIDDING_TYPE,
@@ -407,7 +408,7 @@ export default function BiddingRoom() {
             {dayjs(view.endTime).format('YYYY-MM-DD HH:mm:ss')}
           </Descriptions.Item>
           <Descriptions.Item label={t('ebidding:room.status')}>
-            {t(`ebidding:room.my.${view.myStatus}`)} · {t('ebidding:room.offersMade')} {data.bidCount}
+            {BIDDER_VIEW_STATUS[view.myStatus][locale]} · {t('ebidding:room.offersMade')} {data.bidCount}
           </Descriptions.Item>
         </Descriptions>
         {notice && view.phase === 'running' && (

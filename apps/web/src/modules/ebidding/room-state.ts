@@ -1,4 +1,4 @@
-import type { EbiddingPush } from '@srm/contracts/ebidding';
+import { type BidderViewStatus, bidderViewStatus, type EbiddingPush } from '@srm/contracts/ebidding';
 import type { Room } from './api.ts';
 import { rankOf } from './live-rules.ts';
 
@@ -21,15 +21,8 @@ export type RoomPhase = 'notStarted' | 'running' | 'paused' | 'ended' | 'awarded
 export type RoomPosition = 'leading' | 'outbid' | 'noOffer';
 /** The supplier's outcome: pending until the award, then won or lost; none when it failed or closed. */
 export type RoomResult = 'pending' | 'won' | 'lost' | 'none';
-/** The supplier's own status line ("Your status"). */
-export type RoomMyStatus =
-  | 'notBid'
-  | 'bidding'
-  | 'droppedOut'
-  | 'awaitingAward'
-  | 'won'
-  | 'notWon'
-  | 'closed';
+/** The supplier's own status line ("Your status"; contracts' BIDDER_VIEW_STATUS). */
+export type RoomMyStatus = BidderViewStatus;
 
 /** One lot ('lot') or line (its itemId) as the room shows it. */
 export type RoomLotState = {
@@ -85,23 +78,22 @@ export function phaseOf(ebiddingStatus: string, paused: boolean): RoomPhase {
 export const positionOf = (rank: number | null): RoomPosition =>
   rank === null ? 'noOffer' : rank === 1 ? 'leading' : 'outbid';
 
-/** The outcome and the status line from the phase and the bidder's own status. */
-function outcome(phase: RoomPhase, bidderStatus: string): Pick<RoomState, 'result' | 'myStatus'> {
-  if (phase === 'awarded')
-    return bidderStatus === '3' ? { result: 'won', myStatus: 'won' } : { result: 'lost', myStatus: 'notWon' };
-  if (phase === 'closed') return { result: 'none', myStatus: 'closed' };
-  if (phase === 'ended')
-    return { result: 'pending', myStatus: bidderStatus === '0' ? 'notBid' : 'awaitingAward' };
-  return {
-    result: 'pending',
-    myStatus: bidderStatus === '2' ? 'droppedOut' : bidderStatus === '1' ? 'bidding' : 'notBid',
-  };
-}
+/** The outcome from the supplier's own status (contracts' bidderViewStatus). */
+const RESULT: Record<RoomMyStatus, RoomResult> = {
+  notBid: 'pending',
+  bidding: 'pending',
+  droppedOut: 'pending',
+  awaitingAward: 'pending',
+  won: 'won',
+  notWon: 'lost',
+  closed: 'none',
+};
 
 /** The state with its derived fields (phase, result, status line, offers open) recomputed. */
 function derive(state: Omit<RoomState, 'phase' | 'result' | 'myStatus'>): RoomState {
   const phase = phaseOf(state.ebiddingStatus, state.paused);
-  return { ...state, open: state.open && phase === 'running', phase, ...outcome(phase, state.bidderStatus) };
+  const myStatus = bidderViewStatus(state.ebiddingStatus, state.bidderStatus);
+  return { ...state, open: state.open && phase === 'running', phase, myStatus, result: RESULT[myStatus] };
 }
 
 const maxSeq = (ranking: readonly number[]) => ranking.reduce((a, b) => (b > a ? b : a), 0);
