@@ -7,6 +7,9 @@ import { logInHome, openMenuEntry, pickOption } from './helpers.ts';
  * publishes and starts it; both suppliers bid from their rooms; the buyer's console ranks them live; an
  * offer in the last minute extends the end and both rooms show it; the auction ends by itself (the
  * server's timer); the buyer awards the best offer; the loser's room reads "not won" in Chinese.
+ * Issue #33: the rooms never contradict themselves (leading or outbid by rank, nothing running after the
+ * end, "not won" and never "won" for the loser, in its room and list), and a Dutch or Japanese acceptance
+ * is confirmed first (200001 in the demo's running auctions, cancelled: nothing is offered).
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -122,12 +125,29 @@ test('both suppliers bid from their rooms, the console ranks them live, a last-m
   await expect(first.frame.getByText(/结束时间已延长至/).first()).toBeVisible();
   await expect(second.frame.getByText(/结束时间已延长至/).first()).toBeVisible({ timeout: 10_000 });
   await expect(ranking.first()).toContainText('200001', { timeout: 10_000 });
+  // Issue #33: the leader's room leads, never "outbid" at rank 1; the other's is outbid.
+  await expect(first.frame.getByText('您当前领先')).toBeVisible({ timeout: 10_000 });
+  await expect(first.frame.getByText('您的出价已被超越')).toHaveCount(0);
+  await expect(second.frame.getByText('您的出价已被超越')).toBeVisible({ timeout: 10_000 });
 
   // The end comes by the server's clock.
   await expect(frame.locator('.document-detail').getByText('竞价结束').first()).toBeVisible({
     timeout: 150_000,
   });
   await expect(frame.getByRole('timer')).toHaveText('已结束');
+  // Issue #33: after the end both rooms say so, and nothing else: no "outbid", no "bidding" status, no
+  // offer form, and neither live nor polling any more.
+  for (const r of [first, second]) {
+    await expect(r.frame.getByText('竞价已结束，采购方尚未定标')).toBeVisible({ timeout: 15_000 });
+    await expect(r.frame.getByRole('timer')).toHaveText('已结束');
+    await expect(r.frame.getByText(/^等待定标 ·/)).toBeVisible();
+    await expect(r.frame.getByText('您的出价已被超越')).toHaveCount(0);
+    await expect(r.frame.getByText('您当前领先')).toHaveCount(0);
+    await expect(r.frame.getByText('每 2 秒刷新')).toHaveCount(0);
+    await expect(r.frame.getByText('实时', { exact: true })).toHaveCount(0);
+    await expect(r.frame.getByLabel('新出价')).toHaveCount(0);
+  }
+  await first.page.screenshot({ path: test.info().outputPath('room-ended.png') });
   await first.page.context().close();
   await second.page.context().close();
 });
@@ -144,10 +164,72 @@ test('buyer1 awards the best offer; 200003 reads "not won"', async ({ browser, p
   await expect(dialog.getByLabel('BOX-5L-600')).toHaveValue(/^48(\.0+)?$/);
   await dialog.getByRole('button', { name: '定标', exact: true }).click();
   await expect(frame.getByText(/已定标：订单草稿 PO/)).toBeVisible();
-  await expect(frame.locator('.document-detail').getByText('已中标').first()).toBeVisible();
+  await expect(frame.locator('.document-detail').getByText('已定标').first()).toBeVisible();
 
   const loser = await room(browser, '200003');
   await expect(loser.frame.getByText('未中标').first()).toBeVisible();
+  // Issue #33: the loser never reads "won" — the auction's status is "awarded", its own "not won" — in
+  // its room nor in its invitation list; and the room leads back to that list.
+  await expect(loser.frame.getByText('已定标', { exact: true })).toBeVisible();
+  await expect(loser.frame.getByText('中标', { exact: true })).toHaveCount(0);
+  await expect(loser.frame.getByText(/^未中标 ·/)).toBeVisible();
+  await loser.page.screenshot({ path: test.info().outputPath('room-not-won.png') });
+  await loser.frame.getByRole('button', { name: '返回列表' }).click();
+  const row = loser.frame.locator('tr', {
+    has: loser.frame.getByRole('button', { name: number, exact: true }),
+  });
+  await expect(row).toContainText('已定标');
+  await expect(row).not.toContainText('中标');
   const winner = await room(browser, '200001');
   await expect(winner.frame.getByText('恭喜，您已中标')).toBeVisible();
+  await expect(winner.frame.getByText(/^中标 ·/)).toBeVisible();
+});
+
+/** The demo's running auction named `name` opened from 200001's invitations. */
+async function demoRoom(page: Page, name: string) {
+  await logInHome(page, '200001', 'admin');
+  await openMenuEntry(page, '寻源管理', '在线竞价邀请');
+  const frame = appFrame(page);
+  await frame.locator('tr', { hasText: name }).getByRole('button').first().click();
+  await expect(frame.getByText(new RegExp(`竞价大厅 · .*${name}`))).toBeVisible();
+  return frame;
+}
+
+test('a Dutch per-line acceptance is confirmed with the line, price and quantity; the header shows that line’s price', async ({
+  page,
+}) => {
+  const frame = await demoRoom(page, '被动元件荷兰式竞价');
+  // The resistors (line 10) are taken by 200003; the capacitors (line 20) are open: the header's price is
+  // theirs, the one their button accepts.
+  const accept = frame.getByRole('button', { name: /^接受 / });
+  await expect(accept).toHaveCount(1);
+  const price = ((await accept.textContent()) ?? '').replace(/^接受\s*/, '').trim();
+  await expect(frame.getByText(new RegExp(`第 20 行 · 当前价格（第 \\d+ 轮）: ${price}`))).toBeVisible();
+  await accept.click();
+  const dialog = frame.getByRole('dialog').filter({ hasText: '确认接受该价格？接受即为有约束力的报价' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/C-0805-100N/)).toBeVisible();
+  await expect(dialog.getByText(`${price} CNY`)).toBeVisible();
+  await expect(dialog.getByText(/^80000(\.0+)? /)).toBeVisible();
+  await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot only
+  await page.screenshot({ path: test.info().outputPath('dutch-confirm.png') });
+  // Cancelled: nothing is offered, the line is still open.
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(accept).toBeVisible();
+  await expect(frame.getByText(/您已按 .* 接受/)).toHaveCount(0);
+});
+
+test('the Japanese room says that not accepting a round drops the supplier out, and confirms an acceptance', async ({
+  page,
+}) => {
+  const frame = await demoRoom(page, '铝合金外壳日式竞价');
+  await expect(frame.getByText(/未接受某一轮的供应商即退出本次竞价/)).toBeVisible();
+  await frame.getByRole('button', { name: /^接受 / }).click();
+  const dialog = frame.getByRole('dialog').filter({ hasText: '确认接受该价格？接受即为有约束力的报价' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/BOX-5L-600 × 20000/)).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(frame.getByText(/您已接受第 \d+ 轮价格/)).toHaveCount(0);
 });

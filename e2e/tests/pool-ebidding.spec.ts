@@ -124,7 +124,7 @@ test("the console of the demo's finished auction prints its auction record", asy
   const frame = appFrame(page);
   await frame.getByRole('button', { name: finished?.ebiddingNumber, exact: true }).click();
   const detail = frame.locator('.document-detail');
-  await expect(detail.getByText('已中标').first()).toBeVisible();
+  await expect(detail.getByText('已定标').first()).toBeVisible();
   const popup = page.waitForEvent('popup');
   await detail.getByRole('button', { name: '打印竞价记录' }).click();
   const tab = await popup;

@@ -33,10 +33,10 @@ afterAll(async () => {
 const printedTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 
 /** The PDF's text (whitespace collapsed) or the response when it is not a PDF. */
-async function print(base: string, who: Session, lang: string) {
+async function print(base: string, who: Session, lang: string, id = auction.id) {
   const res = await server.app.inject({
     method: 'GET',
-    url: `${base}/print/${auction.id}`,
+    url: `${base}/print/${id}`,
     headers: { ...who.headers, lang },
   });
   if (res.statusCode !== 200 || !String(res.headers['content-type']).includes('pdf'))
@@ -203,5 +203,19 @@ describe('the printed auction record', () => {
     // 200002 was not invited to this auction
     const other = await print(S, s['200002'], 'en');
     expect(other.res.statusCode).not.toBe(200);
+  });
+
+  it('reads "awaiting the award" for a bidder of an ended auction, never "bidding" (issue #33)', async () => {
+    // the demo's auction in its bargain round: ended, not awarded; 200003 bid and was not asked
+    const [ended] = await db()
+      .select()
+      .from(ebidding)
+      .where(eq(ebidding.ebiddingName, '贴片电容年度框架竞价（议价中）'));
+    expect(ended.ebiddingStatus).toBe('3');
+    const en = await print(S, s['200003'], 'en', ended.id);
+    expect(en.res.statusCode).toBe(200);
+    expect(en.text).toContain('Your status: Awaiting the award');
+    expect(en.text).not.toContain('Your status: Bidding');
+    expect((await print(S, s['200003'], 'zh_cn', ended.id)).text).toContain('本方状态: 等待定标');
   });
 });

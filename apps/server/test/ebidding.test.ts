@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_JOB, START_JOB } from '../src/modules/ebidding/service.ts';
-import { ebidding, ebiddingBid } from '../src/modules/ebidding/tables.ts';
+import { ebidding, ebiddingBid, ebiddingSupplier } from '../src/modules/ebidding/tables.ts';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
@@ -186,6 +186,29 @@ describe('English reverse offers', () => {
     expect((await bid(row.id, '200001', '9000')).json().code).toBe('200');
     expect((await bid(row.id, '200001', '8000')).json().code).toBe('200');
     expect((await bid(row.id, '200001', '7000')).json().message).toContain('at most 2 offers');
+  });
+
+  it('keeps one supplier’s offers quoteInterval minutes apart, naming the seconds left (issue #33)', async () => {
+    const row = await running({ quoteInterval: 2 });
+    expect((await bid(row.id, '200001', '9000')).json().code).toBe('200');
+    const early = await bid(row.id, '200001', '8000');
+    expect(early.json().code).toBe('400');
+    expect(early.json().message).toMatch(/at least 2 min apart: you may offer again in (11\d|120) s/);
+    const zh = await post(`${S}/bid/${row.id}`, s['200001'], { price: '8000' }, 'zh_cn');
+    expect(zh.json().message).toMatch(/两次出价至少间隔 2 分钟，请 (11\d|120) 秒后再出价/);
+    // nothing changed: one offer in the log; another supplier is not held up
+    expect((await bid(row.id, '200003', '8900')).json().code).toBe('200');
+    expect((await get(`${P}/findConsole/${row.id}`, s.buyer)).json().data.log).toHaveLength(2);
+    // 90 s later 30 s are left; after 2 min the offer is taken
+    const setLast = (ms: number) =>
+      db()
+        .update(ebiddingSupplier)
+        .set({ lastBidTime: new Date(Date.now() - ms) })
+        .where(and(eq(ebiddingSupplier.ebiddingId, row.id), eq(ebiddingSupplier.toElsAccount, '200001')));
+    await setLast(90_000);
+    expect((await bid(row.id, '200001', '8000')).json().message).toMatch(/again in (2\d|30) s/);
+    await setLast(121_000);
+    expect((await bid(row.id, '200001', '8000')).json().code).toBe('200');
   });
 
   it('ranks each line on its own in a per-line auction', async () => {

@@ -18,13 +18,18 @@ import { type RuleProblem, scaled } from './enquiry.ts';
  * by the server, which decides, and the bidding room, which explains before sending.
  */
 
-/** Auction status (spec 001 §4 Bidding: unpublished, published, bidding, bidding finished, won, bid failed, closed). */
+/**
+ * Auction status (spec 001 §4 Bidding: unpublished, published, bidding, bidding finished, won, bid failed,
+ * closed). '4' is the auction's "won" — a winner was awarded — labelled "Awarded" (已定标): every invited
+ * supplier sees the auction's status, and a loser must not read "Won" (issue #33); its own outcome is
+ * BIDDER_STATUS ('3' won, '4' not won).
+ */
 export const EBIDDING_STATUS = {
   '0': { zh_cn: '未发布', en: 'Unpublished' },
   '1': { zh_cn: '已发布', en: 'Published' },
   '2': { zh_cn: '竞价中', en: 'Bidding' },
   '3': { zh_cn: '竞价结束', en: 'Bidding finished' },
-  '4': { zh_cn: '已中标', en: 'Won' },
+  '4': { zh_cn: '已定标', en: 'Awarded' },
   '5': { zh_cn: '竞价失败', en: 'Bid failed' },
   '6': { zh_cn: '已关闭', en: 'Closed' },
 } as const;
@@ -105,6 +110,31 @@ export const BIDDER_STATUS = {
   '3': { zh_cn: '中标', en: 'Won' },
   '4': { zh_cn: '未中标', en: 'Not won' },
 } as const;
+
+/**
+ * What a supplier's own status reads, given the auction's status (issue #33: never "bidding" after the
+ * end, never "won" to a loser): while the auction takes offers its BIDDER_STATUS (not bid, bidding,
+ * dropped out); once ended, awaiting the award (or not bid); awarded, won or not won; failed or closed,
+ * closed. The bidding room's status line and the supplier's auction record (PDF) both read it.
+ */
+export const BIDDER_VIEW_STATUS = {
+  notBid: { zh_cn: '未出价', en: 'Not bid' },
+  bidding: { zh_cn: '已出价', en: 'Bidding' },
+  droppedOut: { zh_cn: '已退出', en: 'Dropped out' },
+  awaitingAward: { zh_cn: '等待定标', en: 'Awaiting the award' },
+  won: { zh_cn: '中标', en: 'Won' },
+  notWon: { zh_cn: '未中标', en: 'Not won' },
+  closed: { zh_cn: '竞价已关闭', en: 'Auction closed' },
+} as const;
+export type BidderViewStatus = keyof typeof BIDDER_VIEW_STATUS;
+
+/** The supplier's own status (BIDDER_VIEW_STATUS) from the auction's and its BIDDER_STATUS codes. */
+export function bidderViewStatus(ebiddingStatus: string, bidderStatus: string): BidderViewStatus {
+  if (ebiddingStatus === '4') return bidderStatus === '3' ? 'won' : 'notWon';
+  if (ebiddingStatus === '5' || ebiddingStatus === '6') return 'closed';
+  if (ebiddingStatus === '3') return bidderStatus === '0' ? 'notBid' : 'awaitingAward';
+  return bidderStatus === '2' ? 'droppedOut' : bidderStatus === '1' ? 'bidding' : 'notBid';
+}
 
 /**
  * The award's own approval (seed 001 §2 task type "result e-bidding"): not asked, under approval, approved
@@ -282,8 +312,13 @@ export const ebiddingDefinition = defineDocument({
       input: true,
       required: true,
     },
+    /**
+     * Seed 001 quoteInterval (minutes): an English auction's least time between one supplier's offers
+     * (optional; placeBid refuses an earlier one naming the seconds left), a Dutch or Japanese clock's
+     * time between its steps (required).
+     */
     quoteInterval: {
-      label: { zh_cn: '降价间隔（分钟）', en: 'Step interval (minutes)' },
+      label: { zh_cn: '报价间隔（分钟）', en: 'Quote interval (minutes)' },
       type: 'integer',
       positive: true,
       input: true,

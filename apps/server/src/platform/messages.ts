@@ -902,6 +902,10 @@ const messages = {
     zh_cn: '每家供应商最多出价 {max} 次',
     en: 'Each supplier may make at most {max} offers',
   },
+  ebidQuoteInterval: {
+    zh_cn: '两次出价至少间隔 {minutes} 分钟，请 {seconds} 秒后再出价',
+    en: 'Offers must be at least {minutes} min apart: you may offer again in {seconds} s',
+  },
   ebidLineRequired: { zh_cn: '按行竞价须选择出价的行', en: 'A per-line auction needs the line bid on' },
   ebidLineUnknown: { zh_cn: '该行不属于此竞价单', en: 'The line is not on this auction' },
   ebidLineNotByLine: {

@@ -504,7 +504,7 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   deliveryStatus: { zh_cn: '交货状态', en: 'Delivery status' },
   enquiryStatus: { zh_cn: '询价状态', en: 'RFQ status' },
   ebiddingStatus: { zh_cn: '竞价状态', en: 'Auction status' },
-  pauseStatus: { zh_cn: '暂停状态', en: 'Paused' },
+  pauseStatus: { zh_cn: '暂停状态', en: 'Pause status' },
   requestStatus: { zh_cn: '申请状态', en: 'Requisition status' },
   costStatus: { zh_cn: '费用单状态', en: 'Fee sheet status' },
   reconFlag: { zh_cn: '对账状态', en: 'Reconciliation' },

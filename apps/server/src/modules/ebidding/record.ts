@@ -1,6 +1,6 @@
 import type { Locale } from '@srm/contracts/constants';
-import { codeLabel, type Side } from '@srm/contracts/document/define';
-import { BIDDER_STATUS } from '@srm/contracts/ebidding';
+import type { Side } from '@srm/contracts/document/define';
+import { BIDDER_VIEW_STATUS, bidderViewStatus } from '@srm/contracts/ebidding';
 import { and, eq } from 'drizzle-orm';
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { Queryable } from '../../platform/db.ts';
@@ -137,7 +137,8 @@ export async function ebiddingPrintSections(
         and(eq(ebiddingSupplier.ebiddingId, row.id), eq(ebiddingSupplier.toElsAccount, auth.elsAccount)),
       );
     out.push({
-      text: `${T.status[locale]}: ${own ? codeLabel(BIDDER_STATUS, own.bidderStatus, locale) : ''}`,
+      // Read with the auction's status (issue #33): "awaiting the award" after the end, not "bidding".
+      text: `${T.status[locale]}: ${own ? BIDDER_VIEW_STATUS[bidderViewStatus(row.ebiddingStatus, own.bidderStatus)][locale] : ''}`,
       margin: [0, 0, 0, 4],
     });
     const mine = log.filter((b) => b.toElsAccount === auth.elsAccount);

@@ -880,7 +880,9 @@ export function registerEbiddingTopics(db: Db, env: string): void {
  * An offer (supplier): with the auction locked and the server's clock read after the
  * lock, the auction must be taking offers (running, or a scheduled start that has come, and before the
  * end); the offer meets the rules (above 0, at most the starting price, below the bidder's own current
- * offer and the best by the least decrement); at most `quoteNumber` offers per supplier when set. In the
+ * offer and the best by the least decrement); at most `quoteNumber` offers per supplier when set; an
+ * English auction's `quoteInterval` minutes since the supplier's last offer (else 400 `ebidQuoteInterval`
+ * naming the seconds left; issue #33). In the
  * same transaction: the bid-log row with its hash, the supplier's current offer, the lot's or line's best
  * price, the bidder's count, and — an offer in the last `quotePostponeMinute` minutes — the extension of
  * the end (the end timer, firing at the old end, finds the new one and waits for it). The offer is
@@ -935,6 +937,16 @@ export async function placeBid(db: Queryable, auth: AuthContext, id: string, bod
     if (!bidder) throw new AppError('404', 'documentNotFound');
     if (row.quoteNumber && bidder.bidCount >= row.quoteNumber)
       throw badRequest('ebidTooManyBids', { max: row.quoteNumber });
+    // The quote interval (seed 001 `quoteInterval`, minutes; issue #33): an English auction's least time
+    // between one supplier's offers, on any lot or line, from its last offer (read in the one read above).
+    if (row.ebiddingType === '1' && row.quoteInterval && bidder.lastBidTime) {
+      const wait = bidder.lastBidTime.getTime() + row.quoteInterval * 60_000 - at.getTime();
+      if (wait > 0)
+        throw badRequest('ebidQuoteInterval', {
+          seconds: Math.ceil(wait / 1000),
+          minutes: row.quoteInterval,
+        });
+    }
     const lotOffers = invited.flatMap((r) => (r.offer ? [r.offer] : []));
     const own = lotOffers.find((o) => o.toElsAccount === auth.elsAccount);
     const startingPrice = (item ? item.startingPrice : row.startingPrice) as string;

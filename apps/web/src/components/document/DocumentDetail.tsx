@@ -133,7 +133,10 @@ function DetailView({
   const lineName = useFieldName(labels.lines).name;
   const number = String(record[def.numberField] ?? '');
   const statuses = statusFields(def);
-  /** Tags beside the number: the statuses but the send status (the main status already says it). */
+  /**
+   * Tags beside the number: the statuses but the send status (the main status already says it), each
+   * named by its field ("Approval status: Approved"; issue #33: a row of bare values is unreadable).
+   */
   const titleStatuses = Object.entries(statuses).filter(
     ([key]) => key !== 'sendStatus' && !(side === 'sale' && key === 'auditStatus'),
   );
@@ -218,7 +221,13 @@ function DetailView({
             <span>{def.title[locale]}</span>
             <span className="document-number">{number}</span>
             {titleStatuses.map(([key, f]) => (
-              <StatusTag key={key} field={key} dict={f.codes} code={record[key]} />
+              <StatusTag
+                key={key}
+                field={key}
+                dict={f.codes}
+                code={record[key]}
+                label={fieldLabel(f, locale)}
+              />
             ))}
           </Space>
         }

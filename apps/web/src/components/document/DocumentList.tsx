@@ -59,14 +59,29 @@ export function StatusTag({
   field,
   dict,
   code,
+  label,
 }: {
   field: string;
   dict: Parameters<typeof codeLabel>[0];
   code: unknown;
+  /** The status field's name, shown before the value where no column header names it (issue #33). */
+  label?: string;
 }) {
   const locale = useSettings((s) => s.locale);
   if (code === null || code === undefined || code === '') return <>—</>;
-  return <Tag color={statusColor(field, String(code))}>{codeLabel(dict, String(code), locale)}</Tag>;
+  const value = codeLabel(dict, String(code), locale);
+  return (
+    <Tag color={statusColor(field, String(code))}>
+      {label ? (
+        <>
+          <span className="status-tag-field">{label}: </span>
+          <span>{value}</span>
+        </>
+      ) : (
+        value
+      )}
+    </Tag>
+  );
 }
 
 export type DocumentListProps = {

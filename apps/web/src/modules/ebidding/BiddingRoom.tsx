@@ -1,23 +1,31 @@
 import {
-  BIDDER_STATUS,
+  BIDDER_VIEW_STATUS,
   ebiddingDefinition as def,
   EBIDDING_STATUS,
   EBIDDING_TYPE,
   type EbiddingPush,
 } from '@srm/contracts/ebidding';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Input, Result, Space, Spin, Statistic, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../lib/http.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { findRoom, giveBargainOffer, placeOffer, printRecord, type Room, type Standing } from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
-import { clockAcceptState, clockOffset, highestAcceptable, rankOf } from './live-rules.ts';
+import { clockAcceptState, clockOffset, highestAcceptable, remainingMs } from './live-rules.ts';
+import {
+  newlyOutbid,
+  type RoomLotState,
+  type RoomState,
+  roomIsLive,
+  roomReducer,
+  roomStateOf,
+} from './room-state.ts';
 import './i18n-ebidding.ts';
 import './ebidding.css';
 
@@ -110,26 +118,36 @@ function BargainPanel({ room, onDone }: { room: Room; onDone: () => void }) {
 /** One lot or line of the room: its standing and the offer form (or "accept" on a descending clock). */
 function OfferPanel({
   room,
+  view,
+  lot,
   title,
+  what,
+  quantity,
   itemId,
   standing,
   startingPrice,
-  outbid,
   mayBid,
   onPlaced,
 }: {
   room: Room;
+  /** The room's one state (room-state.ts): every tag and alert here comes from it. */
+  view: RoomState;
+  lot: RoomLotState;
   title: string;
+  /** The lot's or line's name in the acceptance's confirmation. */
+  what: string;
+  /** Its quantity with the unit (a lot: its lines'). */
+  quantity: string;
   itemId: string | null;
+  /** The snapshot's standing: the descending clock and the round of the own offer. */
   standing: Partial<Standing>;
   startingPrice: string | null;
-  outbid: boolean;
   /** Whether the caller's roles grant `ebidding.bid` (issue #19): the offer form shows only then. */
   mayBid: boolean;
-  onPlaced: () => void;
+  onPlaced: (answer: { seq: number; price: string; serverTime: string }) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [price, setPrice] = useState('');
   const [busy, setBusy] = useState(false);
   const r = room.record;
@@ -138,8 +156,8 @@ function OfferPanel({
     english && startingPrice
       ? highestAcceptable({
           startingPrice,
-          best: standing.bestPrice ?? null,
-          own: standing.ownPrice ?? null,
+          best: lot.bestPrice,
+          own: lot.ownPrice,
           priceReviseType: r.priceReviseType,
           priceReviseExtent: r.priceReviseExtent,
         })
@@ -149,9 +167,9 @@ function OfferPanel({
     : clockAcceptState({
         ebiddingType: r.ebiddingType,
         round: standing.clock?.round ?? null,
-        ownPrice: standing.ownPrice ?? null,
+        ownPrice: lot.ownPrice,
         ownBout: standing.ownBout ?? null,
-        bidders: standing.bidders ?? 0,
+        bidders: lot.bidders,
       });
   async function send() {
     setBusy(true);
@@ -162,26 +180,52 @@ function OfferPanel({
       if (answer.extendedTo)
         void message.info(t('ebidding:live.extended', { time: dayjs(answer.extendedTo).format('HH:mm:ss') }));
       setPrice('');
-      onPlaced();
+      onPlaced({ seq: answer.seq, price: answer.price, serverTime: answer.bidTime });
     } catch (e) {
       void message.error(errorText(e));
     } finally {
       setBusy(false);
     }
   }
+  /** An acceptance is a binding offer (issue #33): asked first, with the line, price and quantity. */
+  function confirmAccept() {
+    const clockPrice = standing.clock?.price ?? '';
+    modal.confirm({
+      title: t('ebidding:room.confirmTitle'),
+      content: (
+        <Descriptions size="small" column={1}>
+          <Descriptions.Item label={t('ebidding:room.confirmWhat')}>{what}</Descriptions.Item>
+          <Descriptions.Item label={t('ebidding:room.confirmPrice')}>
+            {clockPrice} {r.currency}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('ebidding:room.confirmQuantity')}>{quantity}</Descriptions.Item>
+          <Descriptions.Item label={t('ebidding:room.confirmNote')}>
+            {t('ebidding:room.confirmBinding')}
+          </Descriptions.Item>
+        </Descriptions>
+      ),
+      okText: t('ebidding:room.confirmOk'),
+      cancelText: t('ebidding:room.confirmCancel'),
+      onOk: () => send(),
+    });
+  }
+  const outbid = english && view.phase === 'running' && lot.position === 'outbid';
   return (
     <Card size="small" title={title} className={outbid ? 'auction-outbid' : undefined}>
       {outbid && (
         <Alert type="error" showIcon message={t('ebidding:room.outbid')} style={{ marginBottom: 8 }} />
       )}
+      {view.open && english && lot.position === 'leading' && (
+        <Alert type="success" showIcon message={t('ebidding:room.leading')} style={{ marginBottom: 8 }} />
+      )}
       <div className="auction-stats">
-        <Statistic title={t('ebidding:room.yourRank')} value={standing.rank ?? '—'} />
-        <Statistic title={t('ebidding:room.best')} value={standing.bestPrice ?? '—'} />
-        <Statistic title={t('ebidding:room.yourOffer')} value={standing.ownPrice ?? '—'} />
-        <Statistic title={t('ebidding:room.bidders')} value={standing.bidders ?? 0} />
+        <Statistic title={t('ebidding:room.yourRank')} value={lot.rank ?? '—'} />
+        <Statistic title={t('ebidding:room.best')} value={lot.bestPrice ?? '—'} />
+        <Statistic title={t('ebidding:room.yourOffer')} value={lot.ownPrice ?? '—'} />
+        <Statistic title={t('ebidding:room.bidders')} value={lot.bidders} />
       </div>
       {/* Offers need ebidding.bid (issue #19). */}
-      {room.open && mayBid && (
+      {view.open && mayBid && (
         <Space style={{ marginTop: 12, display: 'flex' }} wrap>
           {english ? (
             <>
@@ -200,17 +244,20 @@ function OfferPanel({
               {bound && <span>{t('ebidding:room.highest', { price: bound })}</span>}
             </>
           ) : clockState === 'accept' ? (
-            <Button type="primary" loading={busy} onClick={() => void send()}>
+            <Button type="primary" loading={busy} onClick={confirmAccept}>
               {t('ebidding:room.accept', { price: standing.clock?.price ?? '' })}
             </Button>
+          ) : clockState === 'droppedOut' ? (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('ebidding:room.droppedOut', { round: (standing.clock?.round ?? 2) - 1 })}
+            />
           ) : (
-            <Tag color={clockState === 'taken' || clockState === 'droppedOut' ? 'default' : 'green'}>
+            <Tag color={clockState === 'taken' ? 'default' : 'green'}>
               {t(`ebidding:room.${clockState}`, {
-                price: standing.ownPrice ?? '',
-                round:
-                  clockState === 'droppedOut'
-                    ? (standing.clock?.round ?? 2) - 1
-                    : (standing.clock?.round ?? 1),
+                price: lot.ownPrice ?? '',
+                round: standing.clock?.round ?? 1,
               })}
             </Tag>
           )}
@@ -220,78 +267,118 @@ function OfferPanel({
   );
 }
 
+/** The room's snapshot already in the query cache (a room opened again): its state until the refetch. */
+const cached = (client: QueryClient, id: string) => client.getQueryData<Room>(['ebidding', 'room', id]);
+
 /**
  * #/v2/room?id=… — the supplier's bidding room (issue #14): the auction and its countdown by the server's
  * clock, per lot or line its rank, the best price, its own offer and how many bid (never another
  * supplier's name or offer), the offer form that explains the highest acceptable offer, the extension
  * and outbid cues (visual and a short tone), and the outcome. Pushes refresh it at once; it polls every
- * 2 s without them.
+ * 2 s without them, and neither once the auction has ended. Every status, tag and alert comes from one
+ * state (room-state.ts, issue #33): it never shows "outbid" at rank 1, "won" to a loser, or "bidding"
+ * after the end.
  */
 export default function BiddingRoom() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const may = useCan();
   const locale = useSettings((s) => s.locale);
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   const [offset, setOffset] = useState(0);
-  const [status, setStatus] = useState<string | null>(null);
-  const [outbid, setOutbid] = useState<Record<string, boolean>>({});
+  const [reduced, dispatch] = useReducer(roomReducer, null);
   const [notice, setNotice] = useState<string | null>(null);
-  const last = useRef<Room | null>(null);
+  const seen = useRef<RoomState | null>(null);
+  const view = reduced ?? (cached(client, id) ? roomStateOf(cached(client, id) as Room) : null);
+  useEffect(() => {
+    if (newlyOutbid(seen.current, view).length > 0) outbidTone();
+    if (seen.current && view && view.postponeCount > seen.current.postponeCount && view.phase === 'running')
+      setNotice(t('ebidding:live.extended', { time: dayjs(view.endTime).format('HH:mm:ss') }));
+    seen.current = view;
+  }, [view, t]);
   const onPush = (push: EbiddingPush) => {
-    const room = last.current;
-    if (room) {
-      if (push.endTime !== room.record.endTime && push.postponeCount > room.record.postponeCount)
-        setNotice(t('ebidding:live.extended', { time: dayjs(push.endTime).format('HH:mm:ss') }));
-      for (const s of push.standings) {
-        const key = s.itemId ?? 'lot';
-        const mine = s.itemId === null ? room.lot : room.lines.find((l) => l.itemId === s.itemId);
-        const before = mine?.rank ?? null;
-        const after = rankOf(s.ranking, mine?.ownSeq ?? null);
-        if (before !== null && (after === null || after > before)) {
-          setOutbid((o) => ({ ...o, [key]: true }));
-          outbidTone();
-        }
-      }
-    }
+    dispatch({ type: 'push', push });
     void client.invalidateQueries({ queryKey: ['ebidding', 'room', id] });
   };
-  const live = useLivePush(id, 'sale', status !== null && ['1', '2'].includes(status), onPush);
+  const liveNow = roomIsLive(view);
+  const live = useLivePush(id, 'sale', liveNow, onPush);
   const room = useQuery({
     queryKey: ['ebidding', 'room', id],
     enabled: !!id,
     queryFn: async () => {
       const data = await findRoom(id);
       setOffset(clockOffset(data.serverTime, Date.now()));
-      setStatus(data.record.ebiddingStatus);
-      last.current = data;
+      dispatch({ type: 'snapshot', room: data });
       return data;
     },
-    refetchInterval: (q) =>
-      !live && ['1', '2'].includes(String(q.state.data?.record.ebiddingStatus)) ? 2000 : false,
+    // Polls without pushes while the auction may still change by itself; never once it has ended.
+    refetchInterval: () => (!live && liveNow ? 2000 : false),
   });
+  // A descending clock steps without a push (the step timer pushes only when it ends the auction): the room
+  // re-reads at the next step, so the new price and round — and a Japanese drop-out — show when they happen.
+  const nextStep = [room.data?.lot?.clock, ...(room.data?.lines ?? []).map((l) => l.clock)]
+    .flatMap((c) => (c && !c.floor ? [Date.parse(c.nextStepAt)] : []))
+    .reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+  const refetchRoom = room.refetch;
+  useEffect(() => {
+    if (!liveNow || !Number.isFinite(nextStep)) return;
+    const timer = setTimeout(
+      () => void refetchRoom(),
+      Math.max(0, remainingMs(new Date(nextStep).toISOString(), offset)) + 500,
+    );
+    return () => clearTimeout(timer);
+  }, [nextStep, offset, liveNow, refetchRoom]);
   if (room.isLoading) return <Spin />;
-  if (!room.data) return <Result status="404" title={errorText(room.error)} />;
+  if (!room.data || !view) return <Result status="404" title={errorText(room.error)} />;
   const data = room.data;
   const r = data.record;
-  const placed = (key: string) => {
-    setOutbid((o) => ({ ...o, [key]: false }));
+  const placed = (key: string, answer: { seq: number; price: string; serverTime: string }) => {
+    dispatch({ type: 'placed', key, ...answer });
     void room.refetch();
   };
   const label = (f: keyof typeof def.header) => def.header[f].label[locale];
+  // The clock's price in the header: the lot's, or per line the first line still to be accepted — the
+  // price its button offers (issue #33), named by its line.
+  const openLine =
+    data.lines.find((l) => {
+      const lot = view.lots[l.itemId];
+      return l.clock && lot && lot.bidders === 0 && lot.ownPrice === null;
+    }) ?? data.lines[0];
+  const headerClock = data.lot ? data.lot.clock : openLine?.clock;
+  const clockLabel =
+    !data.lot && openLine && data.lines.length > 1
+      ? t('ebidding:room.lineClock', { line: openLine.lineNumber })
+      : undefined;
+  const shown = {
+    ...r,
+    ebiddingStatus: view.ebiddingStatus,
+    pauseStatus: view.paused ? '1' : '0',
+    endTime: view.endTime,
+  };
+  const japanese = r.ebiddingType === '3';
   // One column at every width (cards wrap their titles; the statistics and the offer form wrap), and the
   // countdown on a sticky bar at the top: it stays in view while the supplier scrolls to the offer form.
   return (
     <div className="auction-room">
       <div className="auction-clock auction-clock-bar">
-        <LiveStatus record={r} offset={offset} live={live} clock={data.lot?.clock ?? data.lines[0]?.clock} />
+        <LiveStatus
+          record={shown}
+          offset={offset}
+          live={liveNow ? live : null}
+          clock={headerClock}
+          clockLabel={clockLabel}
+        />
       </div>
       <Card
         title={`${t('ebidding:room.title')} · ${r.ebiddingNumber} ${r.ebiddingName}`}
         extra={
-          <Space>
-            {['3', '4', '5', '6'].includes(r.ebiddingStatus) && (
+          <Space wrap>
+            <Button size="small" onClick={() => navigate('/v2/list')}>
+              {t('ebidding:room.back')}
+            </Button>
+            {['ended', 'awarded', 'closed'].includes(view.phase) && (
               <Button
                 size="small"
                 onClick={() =>
@@ -301,7 +388,7 @@ export default function BiddingRoom() {
                 {t('ebidding:room.printRecord')}
               </Button>
             )}
-            <Tag>{EBIDDING_STATUS[r.ebiddingStatus as keyof typeof EBIDDING_STATUS]?.[locale]}</Tag>
+            <Tag>{EBIDDING_STATUS[view.ebiddingStatus as keyof typeof EBIDDING_STATUS]?.[locale]}</Tag>
           </Space>
         }
       >
@@ -318,52 +405,63 @@ export default function BiddingRoom() {
             {dayjs(r.startTime).format('YYYY-MM-DD HH:mm:ss')}
           </Descriptions.Item>
           <Descriptions.Item label={label('endTime')}>
-            {dayjs(r.endTime).format('YYYY-MM-DD HH:mm:ss')}
+            {dayjs(view.endTime).format('YYYY-MM-DD HH:mm:ss')}
           </Descriptions.Item>
           <Descriptions.Item label={t('ebidding:room.status')}>
-            {BIDDER_STATUS[data.bidderStatus as keyof typeof BIDDER_STATUS]?.[locale]} ·{' '}
-            {t('ebidding:room.offersMade')} {data.bidCount}
+            {BIDDER_VIEW_STATUS[view.myStatus][locale]} · {t('ebidding:room.offersMade')} {data.bidCount}
           </Descriptions.Item>
         </Descriptions>
-        {notice && (
+        {notice && view.phase === 'running' && (
           <Alert type="warning" showIcon message={notice} closable onClose={() => setNotice(null)} />
         )}
+        {japanese && ['notStarted', 'running', 'paused'].includes(view.phase) && (
+          <Alert type="info" showIcon message={t('ebidding:room.japaneseRule')} />
+        )}
         {data.bargainStatus === '2' && <Alert type="info" showIcon message={t('ebidding:bargain.done')} />}
-        {data.bidderStatus === '3' && <Alert type="success" showIcon message={t('ebidding:room.won')} />}
-        {data.bidderStatus === '4' && <Alert type="info" showIcon message={t('ebidding:room.notWon')} />}
-        {!data.open && ['1', '2'].includes(r.ebiddingStatus) && r.pauseStatus !== '1' && (
+        {view.result === 'won' && <Alert type="success" showIcon message={t('ebidding:room.won')} />}
+        {view.result === 'lost' && <Alert type="info" showIcon message={t('ebidding:room.notWon')} />}
+        {view.phase === 'ended' && <Alert type="info" showIcon message={t('ebidding:room.awaiting')} />}
+        {!view.open && view.phase === 'notStarted' && (
           <Alert type="info" message={t('ebidding:room.notOpen')} />
         )}
       </Card>
       {data.bargainStatus === '1' && r.bargainStatus === '1' && may('ebidding.bid') && (
         <BargainPanel room={data} onDone={() => void room.refetch()} />
       )}
-      {data.lot && (
+      {data.lot && view.lots.lot && (
         <OfferPanel
           room={data}
+          view={view}
+          lot={view.lots.lot}
           title={`${data.lines.map((l) => `${l.materialNumber} × ${l.quantity} ${l.unit}`).join('; ')} · ${label('startingPrice')} ${data.lot.startingPrice ?? '—'}`}
+          what={r.ebiddingName}
+          quantity={data.lines.map((l) => `${l.materialNumber} × ${l.quantity} ${l.unit}`).join('; ')}
           itemId={null}
           standing={data.lot}
           startingPrice={data.lot.startingPrice}
-          outbid={!!outbid.lot}
           mayBid={may('ebidding.bid')}
-          onPlaced={() => placed('lot')}
+          onPlaced={(answer) => placed('lot', answer)}
         />
       )}
       {!data.lot &&
-        data.lines.map((l) => (
-          <OfferPanel
-            key={l.itemId}
-            room={data}
-            title={`${l.lineNumber} · ${l.materialNumber} ${l.materialDesc} × ${l.quantity} ${l.unit} · ${label('startingPrice')} ${l.startingPrice ?? '—'}`}
-            itemId={l.itemId}
-            standing={l}
-            startingPrice={l.startingPrice}
-            outbid={!!outbid[l.itemId]}
-            mayBid={may('ebidding.bid')}
-            onPlaced={() => placed(l.itemId)}
-          />
-        ))}
+        data.lines.map((l) =>
+          view.lots[l.itemId] ? (
+            <OfferPanel
+              key={l.itemId}
+              room={data}
+              view={view}
+              lot={view.lots[l.itemId]}
+              title={`${l.lineNumber} · ${l.materialNumber} ${l.materialDesc} × ${l.quantity} ${l.unit} · ${label('startingPrice')} ${l.startingPrice ?? '—'}`}
+              what={`${l.lineNumber} · ${l.materialNumber} ${l.materialDesc}`}
+              quantity={`${l.quantity} ${l.unit}`}
+              itemId={l.itemId}
+              standing={l}
+              startingPrice={l.startingPrice}
+              mayBid={may('ebidding.bid')}
+              onPlaced={(answer) => placed(l.itemId, answer)}
+            />
+          ) : null,
+        )}
     </div>
   );
 }

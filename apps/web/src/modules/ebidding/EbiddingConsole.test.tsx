@@ -137,3 +137,29 @@ describe('auction console buttons follow the function permissions (issue #19)', 
     for (const [name] of OWN_BUTTONS) expect(await screen.findByRole('button', { name })).toBeTruthy();
   });
 });
+
+describe('the auction detail names every status by its field (issue #33)', () => {
+  it('shows "Approval status: Approved", "Pause status: Running", never a bare row of values', async () => {
+    server.actions = ALL_CODES;
+    renderConsole();
+    await loaded();
+    const title = document.querySelector('.document-detail .ant-card-head') as HTMLElement;
+    const tags = [...title.querySelectorAll('.ant-tag')].map((t) => t.textContent);
+    expect(tags).toContain('Auction status: Bidding finished');
+    expect(tags).toContain('Approval status: Approved');
+    expect(tags).toContain('Pause status: Running');
+    expect(tags).toContain('End approval: Not submitted');
+    for (const tag of tags) expect(tag).toMatch(/^[^:]+: /);
+    expect(screen.queryByText('Paused')).toBeNull();
+  });
+});
+
+describe('the console after the end (issue #33)', () => {
+  it('reads "Ended" and does not claim to update every 2 s', async () => {
+    server.actions = ALL_CODES;
+    renderConsole();
+    await loaded();
+    expect(screen.getByRole('timer').textContent).toBe('Ended');
+    expect(screen.queryByText('Updating every 2 s')).toBeNull();
+  });
+});

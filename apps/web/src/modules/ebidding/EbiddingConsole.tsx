@@ -441,7 +441,8 @@ export default function EbiddingConsole() {
                   <LiveStatus
                     record={data.record}
                     offset={offset}
-                    live={live}
+                    // It polls only while the auction runs or waits (issue #33: no "Updating every 2 s" after).
+                    live={live || ['1', '2'].includes(data.record.ebiddingStatus) ? live : null}
                     clock={data.lot?.clock ?? data.lines[0]?.clock}
                   />
                 </Card>

@@ -141,8 +141,11 @@ export default function EbiddingEdit() {
     }
   }
 
-  const number = (f: (typeof DECIMALS)[number] | (typeof INTEGERS)[number], props: { min?: number } = {}) => (
-    <Form.Item name={f} label={label(f)}>
+  const number = (
+    f: (typeof DECIMALS)[number] | (typeof INTEGERS)[number],
+    props: { min?: number; label?: string; help?: string } = {},
+  ) => (
+    <Form.Item name={f} label={props.label ?? label(f)} tooltip={props.help}>
       <InputNumber min={props.min ?? 0} style={{ width: 160 }} />
     </Form.Item>
   );
@@ -188,7 +191,15 @@ export default function EbiddingEdit() {
           <Form.Item name="priceReviseExtent" label={label('priceReviseExtent')} rules={[{ required: true }]}>
             <InputNumber min={0} style={{ width: 160 }} />
           </Form.Item>
-          {type !== '1' && number('quoteInterval', { min: 1 })}
+          {/* The quote interval (seed 001 quoteInterval, minutes; issue #33): an English auction's least time
+              between one supplier's offers; a descending clock's time between its steps. */}
+          {type !== '1'
+            ? number('quoteInterval', { min: 1, label: t('ebidding:edit.stepInterval') })
+            : number('quoteInterval', {
+                min: 1,
+                label: t('ebidding:edit.quoteInterval'),
+                help: t('ebidding:edit.quoteIntervalHelp'),
+              })}
           {type === '1' && number('quoteNumber')}
           {number('taxRate')}
           <Form.Item name="showSupplier" label={label('showSupplier')}>

@@ -8,18 +8,21 @@ import { countdownText, remainingMs } from './live-rules.ts';
 /**
  * The auction's clock line: a countdown to the start or the end by the server's clock (corrected by
  * `offset`, ms), "paused", or "ended"; a descending clock's current price and round; whether the view is
- * live (pushes) or polling.
+ * live (pushes) or polling — not shown when `live` is null (an ended auction neither pushes nor polls).
+ * `clockLabel` names whose clock it is (per line: the line the room's next acceptance takes).
  */
 export function LiveStatus({
   record,
   offset,
   live,
   clock,
+  clockLabel,
 }: {
   record: AuctionRecord;
   offset: number;
-  live: boolean;
-  clock?: Clock;
+  live: boolean | null;
+  clock?: Clock | null;
+  clockLabel?: string;
 }) {
   const { t } = useTranslation();
   const [, tick] = useState(0);
@@ -46,15 +49,18 @@ export function LiveStatus({
       </Typography.Text>
       {running && clock && (
         <Tag color="blue">
+          {clockLabel ? `${clockLabel} · ` : ''}
           {t('ebidding:live.clock', { round: clock.round })}: {clock.price}
           {clock.floor
             ? ` · ${t('ebidding:live.floor')}`
             : ` · ${t('ebidding:live.nextStep', { time: dayjs(clock.nextStepAt).format('HH:mm:ss') })}`}
         </Tag>
       )}
-      <Tag color={live ? 'green' : 'default'}>
-        {live ? t('ebidding:live.connected') : t('ebidding:live.polling')}
-      </Tag>
+      {live !== null && (
+        <Tag color={live ? 'green' : 'default'}>
+          {live ? t('ebidding:live.connected') : t('ebidding:live.polling')}
+        </Tag>
+      )}
     </Space>
   );
 }

@@ -1,0 +1,222 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/render-screen.tsx';
+import BiddingRoom from './BiddingRoom.tsx';
+
+const S = '/ebidding/SaleEbiddingService';
+
+/** The room findRoom answers (issue #33): status and standing set per test. */
+const server = vi.hoisted(() => ({
+  room: null as unknown,
+  posts: [] as string[],
+  /** Whether the live channel is connected (then the room does not poll). */
+  live: false,
+}));
+vi.mock('../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/http.ts')>()),
+  call: vi.fn(async (config: { url: string; method?: string }) => {
+    if (config.url === '/user/getPermissions')
+      return { permission: 'normal', roles: ['sale'], actions: ['ebidding.bid'] };
+    if (config.url === `${S}/findRoom/a1`) return server.room;
+    if (config.method === 'POST') {
+      server.posts.push(config.url);
+      return { seq: 9, price: '0.030000', bidTime: new Date().toISOString(), extendedTo: null };
+    }
+    throw new Error(`unexpected call ${config.url}`);
+  }),
+}));
+// No live channel unless a test says so: the room polls while the auction may still change.
+vi.mock('./live.ts', () => ({ useLivePush: () => server.live }));
+
+afterEach(() => {
+  cleanup();
+  server.posts = [];
+  server.live = false;
+});
+
+const record = (o: Record<string, unknown>) => ({
+  id: 'a1',
+  version: 3,
+  ebiddingNumber: 'EB-33',
+  ebiddingName: 'Resistors',
+  ebiddingStatus: '2',
+  ebiddingType: '1',
+  ebiddingMethod: '1',
+  pauseStatus: '0',
+  startMethod: '1',
+  startTime: '2026-12-01T09:00:00.000Z',
+  endTime: '2099-12-01T10:00:00.000Z',
+  startingPrice: '1000',
+  priceReviseType: '1',
+  priceReviseExtent: '1',
+  currency: 'CNY',
+  postponeCount: 0,
+  bargainStatus: '0',
+  ...o,
+});
+const line = {
+  itemId: 'l1',
+  lineNumber: 10,
+  materialNumber: 'M-1',
+  materialDesc: 'Resistor',
+  unit: 'PCS',
+  quantity: '1000',
+  deliveryDate: '2026-12-31',
+  startingPrice: null,
+};
+
+function lotRoom(status: string, bidderStatus: string, rank: number | null) {
+  return {
+    record: record({ ebiddingStatus: status }),
+    serverTime: new Date().toISOString(),
+    open: status === '2',
+    bidCount: rank === null ? 0 : 2,
+    bidderStatus,
+    bargainStatus: '0',
+    lot: {
+      startingPrice: '1000',
+      bestPrice: '900',
+      ownPrice: rank === null ? null : rank === 1 ? '900' : '950',
+      ownSeq: rank === null ? null : 4,
+      ownBout: 1,
+      rank,
+      bidders: 2,
+    },
+    lines: [line],
+  };
+}
+
+const open = () => renderScreen(<BiddingRoom />, '/v2/room?id=a1', ['ebidding.bid']);
+const statusLine = async () => (await screen.findByText('Your status')).closest('tr') as HTMLElement;
+
+describe('the bidding room never contradicts itself (issue #33)', () => {
+  it('a loser of an awarded auction sees "Not won" and no "Won" anywhere', async () => {
+    server.room = lotRoom('4', '4', 2);
+    open();
+    expect(
+      await screen.findByText('Not won', { selector: '.ant-alert-message, .ant-alert-title' }),
+    ).toBeTruthy();
+    expect(screen.queryAllByText(/^Won$/)).toEqual([]);
+    expect(screen.getByText('Awarded')).toBeTruthy();
+    expect(screen.queryByText('You have been outbid')).toBeNull();
+  });
+
+  it('after the end: awaiting the award, not "Bidding", no outbid, no polling', async () => {
+    server.room = lotRoom('3', '1', 2);
+    open();
+    expect(within(await statusLine()).getByText(/Awaiting the award/)).toBeTruthy();
+    expect(within(await statusLine()).queryByText(/Bidding ·/)).toBeNull();
+    expect(screen.getByText('The auction has ended; the buyer has not awarded it yet')).toBeTruthy();
+    expect(screen.queryByText('You have been outbid')).toBeNull();
+    expect(screen.queryByText('Updating every 2 s')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Place offer' })).toBeNull();
+  });
+
+  it('while running: rank 1 leads, a worse rank is outbid; the room polls without pushes', async () => {
+    server.room = lotRoom('2', '1', 1);
+    open();
+    expect(await screen.findByText('You are leading')).toBeTruthy();
+    expect(screen.queryByText('You have been outbid')).toBeNull();
+    expect(screen.getByText('Updating every 2 s')).toBeTruthy();
+    cleanup();
+    server.room = lotRoom('2', '1', 2);
+    open();
+    expect(await screen.findByText('You have been outbid')).toBeTruthy();
+    expect(screen.queryByText('You are leading')).toBeNull();
+  });
+
+  it('has a way back to the list', async () => {
+    server.room = lotRoom('2', '1', 1);
+    open();
+    expect(await screen.findByRole('button', { name: 'Back to the list' })).toBeTruthy();
+  });
+});
+
+describe('accepting on a descending clock is confirmed first (issue #33)', () => {
+  const clock = { price: '0.030000', round: 1, floor: false, nextStepAt: '2099-12-01T09:10:00.000Z' };
+  function dutchByLine() {
+    return {
+      record: record({ ebiddingType: '2', ebiddingMethod: '2', startingPrice: null }),
+      serverTime: new Date().toISOString(),
+      open: true,
+      bidCount: 0,
+      bidderStatus: '0',
+      bargainStatus: '0',
+      lot: null,
+      lines: [
+        // line 10 taken by another supplier at an earlier price; line 20 still open at 0.03
+        {
+          ...line,
+          bestPrice: '0.040000',
+          ownPrice: null,
+          ownSeq: null,
+          rank: null,
+          bidders: 1,
+          clock: { ...clock, price: '0.040000' },
+        },
+        {
+          ...line,
+          itemId: 'l2',
+          lineNumber: 20,
+          materialNumber: 'M-2',
+          materialDesc: 'Capacitor',
+          quantity: '500',
+          bestPrice: null,
+          ownPrice: null,
+          ownSeq: null,
+          rank: null,
+          bidders: 0,
+          clock,
+        },
+      ],
+    };
+  }
+
+  it('Dutch per line: the header shows the price of the line the button accepts; Accept asks first', async () => {
+    server.room = dutchByLine();
+    open();
+    const accept = await screen.findByRole('button', { name: 'Accept 0.030000' });
+    expect(screen.getByText(/Line 20 · Current price \(round 1\): 0\.030000/)).toBeTruthy();
+    fireEvent.click(accept);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('20 · M-2 Capacitor')).toBeTruthy();
+    expect(within(dialog).getByText('0.030000 CNY')).toBeTruthy();
+    expect(within(dialog).getByText('500 PCS')).toBeTruthy();
+    expect(server.posts).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.posts).toEqual([]);
+    fireEvent.click(accept);
+    // the cancelled dialog may still be fading out: the newest one is the last
+    const dialogs = await screen.findAllByRole('dialog');
+    fireEvent.click(within(dialogs[dialogs.length - 1]).getByRole('button', { name: 'Accept' }));
+    await vi.waitFor(() => expect(server.posts).toEqual([`${S}/bid/a1`]));
+  });
+
+  it('Japanese: the room says a round not accepted drops the supplier out, and says when it did', async () => {
+    server.room = {
+      ...lotRoom('2', '1', 1),
+      record: record({ ebiddingType: '3' }),
+      lot: { ...lotRoom('2', '1', 1).lot, ownBout: 1, clock: { ...clock, round: 3 } },
+    };
+    open();
+    expect(await screen.findByText(/a supplier that does not accept a round drops out/)).toBeTruthy();
+    expect(screen.getByText('You did not accept round 2 and have dropped out')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull();
+  });
+
+  it('Japanese: re-reads at the clock’s next step and says the drop-out then (no push comes)', async () => {
+    const japanese = (round: number, nextStepAt: string) => ({
+      ...lotRoom('2', '1', 1),
+      record: record({ ebiddingType: '3' }),
+      lot: { ...lotRoom('2', '1', 1).lot, ownBout: 1, clock: { ...clock, round, nextStepAt } },
+    });
+    server.live = true; // connected: no polling, and the step timer pushes nothing
+    server.room = japanese(2, new Date(Date.now() + 800).toISOString());
+    open();
+    expect(await screen.findByRole('button', { name: 'Accept 0.030000' })).toBeTruthy();
+    server.room = japanese(3, '2099-12-01T09:10:00.000Z');
+    expect(
+      await screen.findByText('You did not accept round 2 and have dropped out', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+  });
+});
