@@ -1,6 +1,7 @@
 import { codeLabel } from '@srm/contracts/document/define';
 import { ITEM_TYPE, reconDefinition } from '@srm/contracts/finance';
 import { sumMoney } from '@srm/contracts/finance-money';
+import { type ReconPickRow, reconPickerRows, reconSourceKey } from '@srm/contracts/finance-recon';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -28,32 +29,10 @@ import './i18n-finance.ts';
 
 type Scope = { counterpart?: string; currency: string; beginDate?: Dayjs; endDate?: Dayjs };
 /** One row of the picker: a notice or return line, or a whole fee sheet (its lines summed). */
-type Row = ReconCandidate & { key: string };
+type Row = ReconPickRow<ReconCandidate>;
 
-const keyOf = (l: Pick<ReconCandidate, 'itemType' | 'sourceId'>) => `${l.itemType}:${l.sourceId}`;
-
-/** Candidates as rows: fee sheets (item types 3, 4) become one row with their lines' sums. */
-function toRows(lines: readonly ReconCandidate[]): Row[] {
-  const rows = new Map<string, Row>();
-  for (const line of lines) {
-    const fee = line.itemType === '3' || line.itemType === '4';
-    const key = fee ? keyOf(line) : `${keyOf(line)}:${line.sourceItemNumber}`;
-    const seen = rows.get(key);
-    if (!seen) rows.set(key, { ...line, key, sourceItemNumber: fee ? null : line.sourceItemNumber });
-    else {
-      const sum = sumMoney([seen, line]);
-      const taxRate = seen.taxRate === line.taxRate ? seen.taxRate : '—';
-      rows.set(key, {
-        ...seen,
-        ...sum,
-        taxRate,
-        quantity: null,
-        materialDesc: `${seen.materialDesc ?? ''} …`,
-      });
-    }
-  }
-  return [...rows.values()];
-}
+const keyOf = reconSourceKey;
+const toRows = (lines: readonly ReconCandidate[]): Row[] => reconPickerRows(lines);
 
 /**
  * #/v2/recon/new[?id=…] — a statement by either side: the counterpart (a linked company), the currency
