@@ -1,4 +1,4 @@
-import { sumMoney } from './finance-money.ts';
+import { fromUnits, sumMoney, toUnits } from './finance-money.ts';
 
 /**
  * The new-statement picker's rows (issue #15 "Statements", issue #32): what the picker shows and counts
@@ -75,4 +75,16 @@ export function reconSourcesOf(
   return [
     ...new Map(rows.map((r) => [reconSourceKey(r), { itemType: r.itemType, sourceId: r.sourceId }])).values(),
   ];
+}
+
+/**
+ * What a confirmed (2) or posted (4) statement still has to be invoiced (issue #32): its total incl. tax
+ * minus `invoicedAmount` (the accepted and posted invoices' sum), 2 decimals, in the statement's currency;
+ * null when the statement cannot be invoiced yet (other statuses) or is fully invoiced (`invoiceStatus` 2).
+ */
+export function reconToInvoice(record: Readonly<Record<string, unknown>>): string | null {
+  if (record.checkStatus !== '2' && record.checkStatus !== '4') return null;
+  if (record.invoiceStatus === '2') return null;
+  const units = (v: unknown) => toUnits(v === null || v === undefined || v === '' ? '0' : String(v), 2);
+  return fromUnits(units(record.totalAmount) - units(record.invoicedAmount), 2);
 }

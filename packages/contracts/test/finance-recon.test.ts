@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconPickerRows, reconSelection, reconSourcesOf } from '../src/finance-recon.ts';
+import { reconPickerRows, reconSelection, reconSourcesOf, reconToInvoice } from '../src/finance-recon.ts';
 
 const line = (
   itemType: string,
@@ -44,5 +44,19 @@ describe('reconPickerRows / reconSelection', () => {
       { itemType: '1', sourceId: 'n1' },
       { itemType: '3', sourceId: 'dc' },
     ]);
+  });
+});
+
+/** A confirmed or posted statement says what is still to invoice (issue #32). */
+describe('reconToInvoice', () => {
+  it('total minus invoiced while not fully invoiced; nothing before confirming or once invoiced', () => {
+    const posted = { checkStatus: '4', invoiceStatus: '0', totalAmount: '1581.09', invoicedAmount: '0' };
+    expect(reconToInvoice(posted)).toBe('1581.09');
+    expect(
+      reconToInvoice({ ...posted, checkStatus: '2', invoiceStatus: '1', invoicedAmount: '581.10' }),
+    ).toBe('999.99');
+    expect(reconToInvoice({ ...posted, totalAmount: '-445.00' })).toBe('-445.00');
+    expect(reconToInvoice({ ...posted, invoiceStatus: '2', invoicedAmount: '1581.09' })).toBeNull();
+    expect(reconToInvoice({ ...posted, checkStatus: '1' })).toBeNull();
   });
 });
