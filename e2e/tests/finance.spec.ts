@@ -18,6 +18,7 @@ const appFrame = (page: Page): FrameLocator => page.frameLocator('.tab-view:visi
 const REASON = `收货数量与入库单不符 ${Date.now().toString(36)}`;
 let deduction = '';
 let statement = '';
+let statementTotal = '';
 let invoice = '';
 const INVOICE_NUMBER = String(Date.now()).slice(-8);
 const INVOICE_REASON = `第 1 行金额与订单不符 ${Date.now().toString(36)}`;
@@ -49,11 +50,17 @@ test('buyer1 raises a late-delivery deduction for 200001 and sends it', async ({
   await pickOption(frame, frame.getByLabel('第 1 行费用项目', { exact: true }), '延期交货罚款');
   await frame.getByLabel('第 1 行费用说明', { exact: true }).fill('延期罚款 2 天');
   await frame.getByLabel('第 1 行金额（含税）', { exact: true }).fill('226.00');
+  // A second line at another tax rate (issue #32: the statement picker shows each fee line with its rate).
+  await frame.getByRole('button', { name: '添加行' }).click();
+  await pickOption(frame, frame.getByLabel('第 2 行费用项目', { exact: true }), '质量索赔');
+  await frame.getByLabel('第 2 行费用说明', { exact: true }).fill('来料不良复检');
+  await frame.getByLabel('第 2 行金额（含税）', { exact: true }).fill('106.00');
+  await pickOption(frame, frame.getByLabel('第 2 行税率', { exact: true }), '6%');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   const detail = frame.locator('.document-detail');
   await expect(detail.locator('.document-number')).toHaveText(/^DC\d+/);
   deduction = ((await detail.locator('.document-number').textContent()) ?? '').trim();
-  // 226.00 at 13 %: 200.00 excluding tax, 26.00 tax.
+  // 226.00 at 13 %: 200.00 excluding tax, 26.00 tax; 106.00 at 6 %: 100.00 and 6.00.
   await expect(detail.getByText('200.00').first()).toBeVisible();
   await expect(detail.getByText('26.00').first()).toBeVisible();
   await detail.getByRole('button', { name: '发送', exact: true }).click();
@@ -87,7 +94,25 @@ test('200001 confirms the deduction and makes a statement of everything open wit
   }
   await frame.getByRole('button', { name: '查询可对账明细' }).click();
   const rows = frame.locator('.ant-table-row');
-  await expect(rows.filter({ hasText: deduction })).toBeVisible();
+  // Each of the deduction's lines is a row with its own tax rate and figures (issue #32), not one summed row.
+  const feeRows = rows.filter({ hasText: deduction });
+  await expect(feeRows).toHaveCount(2);
+  const penalty = feeRows.filter({ hasText: '延期罚款 2 天' });
+  await expect(penalty.getByText(/^13(\.0+)?$/)).toBeVisible();
+  await expect(penalty.getByText('-226.00', { exact: true })).toBeVisible();
+  const claim = feeRows.filter({ hasText: '来料不良复检' });
+  await expect(claim.getByText(/^6(\.0+)?$/)).toBeVisible();
+  await expect(claim.getByText('-106.00', { exact: true })).toBeVisible();
+  // Clearing one of its lines clears the whole sheet (the save takes a fee sheet whole); selecting it back too.
+  const selectedCount = async () =>
+    Number(((await frame.getByRole('status').textContent()) ?? '').match(/已选 (\d+) 行/)?.[1]);
+  const all = await selectedCount();
+  await claim.getByRole('checkbox').uncheck();
+  await expect(penalty.getByRole('checkbox')).not.toBeChecked();
+  expect(await selectedCount()).toBe(all - 2);
+  await penalty.getByRole('checkbox').check();
+  await expect(claim.getByRole('checkbox')).toBeChecked();
+  expect(await selectedCount()).toBe(all);
   await expect(rows.filter({ hasText: '退货' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: '收货' }).first()).toBeVisible();
   const totals = (await frame.getByRole('status').textContent()) ?? '';
@@ -96,9 +121,11 @@ test('200001 confirms the deduction and makes a statement of everything open wit
   const detail = frame.locator('.document-detail');
   await expect(detail.locator('.document-number')).toHaveText(/^RC\d+/);
   statement = ((await detail.locator('.document-number').textContent()) ?? '').trim();
-  // The detail's total is the picker's total.
-  const total = totals.match(/含税 (-?\d+\.\d{2})/)?.[1] ?? 'none';
+  // The detail's total is the picker's total, and it holds as many lines as the picker said.
+  const total = totals.match(/(?<!不)含税 (-?\d+\.\d{2})/)?.[1] ?? 'none';
+  statementTotal = total;
   await expect(detail.getByText(total, { exact: true }).first()).toBeVisible();
+  await expect(detail.locator('.document-lines .ant-table-row')).toHaveCount(all);
   await detail.getByRole('button', { name: '发送', exact: true }).click();
   await expect(detail.getByText('待确认').first()).toBeVisible();
 });
@@ -135,7 +162,7 @@ test('200001 reads the return in its message bell, saves the statement again and
   await expect(detail.getByText(REASON).first()).toBeVisible();
   await detail.getByRole('button', { name: '编辑', exact: true }).click();
   await frame.getByRole('button', { name: '查询可对账明细' }).click();
-  await expect(frame.locator('.ant-table-row').filter({ hasText: deduction })).toBeVisible();
+  await expect(frame.locator('.ant-table-row').filter({ hasText: deduction })).toHaveCount(2);
   await frame.getByRole('button', { name: '保存对账单' }).click();
   await expect(detail.locator('.document-number')).toHaveText(statement);
   await detail.getByRole('button', { name: '发送', exact: true }).click();
@@ -157,6 +184,14 @@ test('buyer1 confirms the statement and posts it with its voucher number', async
   await expect(dialog).toBeHidden();
   await expect(detail.getByText('已过账').first()).toBeVisible();
   await expect(detail.getByText('PZ-E2E-0001').first()).toBeVisible();
+  // "未开票" beside "已过账" says what remains to invoice (issue #32), here and in the list.
+  await expect(
+    frame.getByText(`待开票金额 ${statementTotal}（含税总额 ${statementTotal}，已开票 0.00）`),
+  ).toBeVisible();
+  await detail.getByRole('button', { name: '返回', exact: true }).click();
+  await expect(
+    frame.locator('.ant-table-row').filter({ hasText: statement }).getByText(`待开票 ${statementTotal}`),
+  ).toBeVisible();
 });
 
 test('200001 registers an invoice with one line wrong: the mismatch shows per line', async ({ page }) => {

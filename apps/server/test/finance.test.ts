@@ -1,4 +1,5 @@
 import { ITEM_SIGN, type ItemType } from '@srm/contracts/finance';
+import { type ReconPickLine, reconPickerRows } from '@srm/contracts/finance-recon';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -341,5 +342,51 @@ describe('reconciliation statements', () => {
     });
     expect(stranger.json().code).toBe('400');
     expect(stranger.json().message).toContain('999999');
+  });
+
+  it('the picker shows every line the save writes: a fee sheet of several lines, each with its tax rate (issue #32)', async () => {
+    // A deduction of two chargeable lines at different rates and a free line (kept off the statement).
+    let sheet = (
+      await post(`${DEDUCT_BUY}/save`, buyer, {
+        toElsAccount: '200001',
+        costCause: '12 月质量问题',
+        lines: [
+          { conditionType: '4', costDesc: '延期罚款', costAmount: '339.00', taxRate: '13' },
+          { conditionType: '5', costDesc: '质量索赔', costAmount: '106.00', taxRate: '6' },
+          { conditionType: '9', costDesc: '免费复检', costAmount: '50.00', taxRate: '13', freeItem: '1' },
+        ],
+      })
+    ).json().data;
+    sheet = (await post(`${DEDUCT_BUY}/send/${sheet.id}`, buyer, { version: sheet.version })).json().data;
+    sheet = (await post(`${DEDUCT_SALE}/confirm/${sheet.id}`, supplier, { version: sheet.version })).json()
+      .data;
+    expect(sheet.costStatus).toBe('2');
+    const preview = await post(`${RECON_BUY}/findReconcilable`, buyer, { toElsAccount: '200001', ...PERIOD });
+    expect(preview.json().code, preview.json().message).toBe('200');
+    const candidates = (preview.json().data.lines as Array<ReconPickLine & { sourceNumber: string }>).filter(
+      (l) => l.sourceNumber === sheet.costNumber,
+    );
+    const rows = reconPickerRows(candidates);
+    const saved = await post(`${RECON_BUY}/save`, buyer, {
+      toElsAccount: '200001',
+      ...PERIOD,
+      lines: [{ itemType: '3', sourceId: sheet.id }],
+    });
+    expect(saved.json().code, saved.json().message).toBe('200');
+    const detail = (await get(`${RECON_BUY}/findDetail/${saved.json().data.id}`, buyer)).json().data;
+    const shape = (l: ReconPickLine) => ({
+      itemType: l.itemType,
+      sourceId: l.sourceId,
+      sourceItemNumber: l.sourceItemNumber,
+      taxRate: Number(l.taxRate),
+      amount: l.amount,
+      netAmount: l.netAmount,
+      taxAmount: l.taxAmount,
+    });
+    // Two lines, each with its own rate and figures: what the picker shows and counts is what is saved.
+    expect(detail.lines).toHaveLength(2);
+    expect(rows.map(shape)).toEqual((detail.lines as ReconPickLine[]).map(shape));
+    expect(rows.map((r) => Number(r.taxRate))).toEqual([13, 6]);
+    expect(rows.map((r) => r.amount)).toEqual(['-339.00', '-106.00']);
   });
 });

@@ -101,6 +101,8 @@ export type DocumentListProps = {
   tableId?: string;
   /** Offer the Excel import on a side that creates the kind (default true; off on e.g. Receiving). */
   importable?: boolean;
+  /** Kind-specific cells by column key (e.g. a statement's invoice status with the amount still to invoice). */
+  cells?: Partial<Record<string, (row: DocRecord) => ReactNode>>;
 };
 
 /**
@@ -136,6 +138,7 @@ function DocumentListOf({
   bulk,
   tableId,
   importable = true,
+  cells,
   buyers,
   initialBuyer,
 }: DocumentListProps & { buyers: LinkedBuyer[]; initialBuyer: string | null }) {
@@ -192,8 +195,9 @@ function DocumentListOf({
     title: fieldLabel(field, locale),
     width: key === numberField || field.type === 'text' || field.type === 'datetime' ? 160 : 120,
     ellipsis: field.type === 'text' && key !== numberField,
-    render:
-      key === numberField
+    render: cells?.[key]
+      ? (_v, row) => cells[key]?.(row)
+      : key === numberField
         ? (v, row) => (
             <Button type="link" size="small" className="link-cell" onClick={() => onOpen(row)}>
               {String(v ?? '')}

@@ -1,4 +1,5 @@
 import { reconDefinition } from '@srm/contracts/finance';
+import { reconToInvoice } from '@srm/contracts/finance-recon';
 import { Alert, App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +10,29 @@ import { errorText } from '../../lib/http.ts';
 import { printFinance } from './api.ts';
 import './i18n-finance.ts';
 
-/** The posting's approval and the ERP push of a statement, above its fields (nothing when neither applies). */
+/**
+ * The posting's approval, the ERP push and the amount still to invoice of a confirmed or posted statement
+ * (issue #32: "not invoiced" beside "posted" says what remains), above its fields (nothing when none applies).
+ */
 function ReconState({ detail }: { detail: DocDetail }) {
   const { t } = useTranslation();
   const r = detail.record;
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   const posted = r.checkStatus === '4';
+  const toInvoice = reconToInvoice(r);
   const alerts = [
+    toInvoice !== null && (
+      <Alert
+        key="toInvoice"
+        type="info"
+        showIcon
+        message={t('finance:recon.toInvoice', {
+          amount: toInvoice,
+          total: text(r.totalAmount),
+          invoiced: text(r.invoicedAmount) || '0.00',
+        })}
+      />
+    ),
     r.checkStatus === '2' && r.postAuditStatus === '1' && (
       <Alert key="wait" type="info" showIcon message={t('finance:recon.postWaiting')} />
     ),

@@ -1,13 +1,17 @@
 import { reconDefinition } from '@srm/contracts/finance';
-import { Button } from 'antd';
+import { reconToInvoice } from '@srm/contracts/finance-recon';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentSide } from '../../components/document/api.ts';
-import { DocumentList } from '../../components/document/DocumentList.tsx';
+import { DocumentList, StatusTag } from '../../components/document/DocumentList.tsx';
 import './i18n-finance.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 
-/** #/v2/recon/list — statements of both sides (made by the caller's company or sent to it). */
+/**
+ * #/v2/recon/list — statements of both sides (made by the caller's company or sent to it); a confirmed or
+ * posted statement's invoice status says what is still to invoice (issue #32).
+ */
 export default function ReconList() {
   const { t } = useTranslation();
   const side = useDocumentSide();
@@ -28,6 +32,25 @@ export default function ReconList() {
         )
       }
       onOpen={(row) => navigate(`/v2/recon/detail?id=${row.id}`)}
+      cells={{
+        invoiceStatus: (row) => {
+          const toInvoice = reconToInvoice(row);
+          return (
+            <>
+              <StatusTag
+                field="invoiceStatus"
+                dict={reconDefinition.statuses.invoiceStatus}
+                code={row.invoiceStatus}
+              />
+              {toInvoice !== null && (
+                <Typography.Text type="secondary" className="num">
+                  {t('finance:recon.toInvoiceShort', { amount: toInvoice })}
+                </Typography.Text>
+              )}
+            </>
+          );
+        },
+      }}
     />
   );
 }

@@ -1,6 +1,12 @@
 import { codeLabel } from '@srm/contracts/document/define';
 import { ITEM_TYPE, reconDefinition } from '@srm/contracts/finance';
 import { sumMoney } from '@srm/contracts/finance-money';
+import {
+  type ReconPickRow,
+  reconPickerRows,
+  reconSelection,
+  reconSourcesOf,
+} from '@srm/contracts/finance-recon';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -27,37 +33,13 @@ import { findCounterparts, findReconcilable, type ReconCandidate } from './api.t
 import './i18n-finance.ts';
 
 type Scope = { counterpart?: string; currency: string; beginDate?: Dayjs; endDate?: Dayjs };
-/** One row of the picker: a notice or return line, or a whole fee sheet (its lines summed). */
-type Row = ReconCandidate & { key: string };
-
-const keyOf = (l: Pick<ReconCandidate, 'itemType' | 'sourceId'>) => `${l.itemType}:${l.sourceId}`;
-
-/** Candidates as rows: fee sheets (item types 3, 4) become one row with their lines' sums. */
-function toRows(lines: readonly ReconCandidate[]): Row[] {
-  const rows = new Map<string, Row>();
-  for (const line of lines) {
-    const fee = line.itemType === '3' || line.itemType === '4';
-    const key = fee ? keyOf(line) : `${keyOf(line)}:${line.sourceItemNumber}`;
-    const seen = rows.get(key);
-    if (!seen) rows.set(key, { ...line, key, sourceItemNumber: fee ? null : line.sourceItemNumber });
-    else {
-      const sum = sumMoney([seen, line]);
-      const taxRate = seen.taxRate === line.taxRate ? seen.taxRate : '—';
-      rows.set(key, {
-        ...seen,
-        ...sum,
-        taxRate,
-        quantity: null,
-        materialDesc: `${seen.materialDesc ?? ''} …`,
-      });
-    }
-  }
-  return [...rows.values()];
-}
+/** One row of the picker: one line the statement will hold (a fee sheet's lines are selected together). */
+type Row = ReconPickRow<ReconCandidate>;
 
 /**
  * #/v2/recon/new[?id=…] — a statement by either side: the counterpart (a linked company), the currency
- * and the period; the lines it can pull are listed (all selected), the totals follow the selection under
+ * and the period; the lines it can pull are listed, one row per line the statement will hold with its tax
+ * rate (a fee sheet's lines are selected together, issue #32; all selected), the totals follow the selection under
  * the one money rule (finance-money.ts), and saving reserves them ('409' if another statement took one in
  * the meantime). With `?id=` the creating side edits its draft or returned statement: its lines come
  * back selected next to what is still open.
@@ -110,7 +92,7 @@ export default function ReconNew() {
         endDate: (scope.endDate as Dayjs).format('YYYY-MM-DD'),
       });
       const own = (detail.data?.lines ?? []) as unknown as ReconCandidate[];
-      const next = toRows([...own, ...answer.lines]);
+      const next = reconPickerRows([...own, ...answer.lines]);
       setRows(next);
       setTruncated(answer.truncated);
       setSelected(next.map((r) => r.key));
@@ -131,9 +113,7 @@ export default function ReconNew() {
       void message.error(t('finance:recon.needLines'));
       return;
     }
-    const lines = [
-      ...new Map(chosen.map((r) => [keyOf(r), { itemType: r.itemType, sourceId: r.sourceId }])).values(),
-    ];
+    const lines = reconSourcesOf(chosen);
     try {
       const record = await save.mutateAsync({
         ...(detail.data ? { id: detail.data.record.id, version: detail.data.record.version } : {}),
@@ -220,7 +200,7 @@ export default function ReconNew() {
             rowSelection={{
               columnWidth: 48,
               selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys as string[]),
+              onChange: (keys) => setSelected((was) => reconSelection(rows, was, keys as string[])),
             }}
             columns={[
               {
