@@ -424,28 +424,32 @@ export const currencyRatesSchema = z.array(currencyRateSchema).max(10);
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
 export const enquiryQuoteBodySchema = z.object({
-  lines: z
-    .array(
-      z.object({
-        itemId: z.uuid(),
-        priceExcludingTax: describedField(decimal(12, 6).optional(), {
-          label: { zh_cn: '未税单价', en: 'Unit price excl. tax' },
+  // Errors name a quote line by its position in the body and its fields by their labels (issue #33).
+  lines: describedField(
+    z
+      .array(
+        z.object({
+          itemId: z.uuid(),
+          priceExcludingTax: describedField(decimal(12, 6).optional(), {
+            label: { zh_cn: '未税单价', en: 'Unit price excl. tax' },
+          }),
+          ladder: describedField(z.array(ladderStepSchema).min(1).max(10).optional(), {
+            label: { zh_cn: '阶梯', en: 'Ladder step' },
+          }),
+          /** Cost-breakdown RFQ: every cost item of the RFQ once; their sum is the unit price. */
+          costs: z.array(costAmountSchema).min(1).max(20).optional(),
+          /** The RFQ's additional fees this supplier charges on the line (others are 0). */
+          fees: z.array(feeAmountSchema).max(10).optional(),
+          taxRate: decimal(3, 2).optional(),
+          /** The quote's currency: the RFQ's (default) or one of its quote currencies (currencyRateJson). */
+          currency: currencySchema.optional(),
+          remark: z.string().trim().max(200).optional(),
         }),
-        ladder: describedField(z.array(ladderStepSchema).min(1).max(10).optional(), {
-          label: { zh_cn: '阶梯', en: 'Ladder step' },
-        }),
-        /** Cost-breakdown RFQ: every cost item of the RFQ once; their sum is the unit price. */
-        costs: z.array(costAmountSchema).min(1).max(20).optional(),
-        /** The RFQ's additional fees this supplier charges on the line (others are 0). */
-        fees: z.array(feeAmountSchema).max(10).optional(),
-        taxRate: decimal(3, 2).optional(),
-        /** The quote's currency: the RFQ's (default) or one of its quote currencies (currencyRateJson). */
-        currency: currencySchema.optional(),
-        remark: z.string().trim().max(200).optional(),
-      }),
-    )
-    .min(1)
-    .max(500),
+      )
+      .min(1)
+      .max(500),
+    { label: { zh_cn: '报价行', en: 'Quote line' } },
+  ),
 });
 export type EnquiryQuoteBody = z.infer<typeof enquiryQuoteBodySchema>;
 

@@ -114,7 +114,7 @@ export function labelOfPath(
       const n = Number(segment) + 1;
       if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
       else if (meta.label) parts.push(t(locale, 'field.item', { label: meta.label[locale], n }));
-      else parts.push(t(locale, 'field.item', { label: '', n }).trim());
+      else parts.push(t(locale, 'field.row', { n }));
       current = def.element;
     } else if (def.type === 'object' && def.shape) {
       current = def.shape[segment];
