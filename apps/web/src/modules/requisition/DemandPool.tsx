@@ -84,6 +84,12 @@ export default function DemandPool() {
   const [enquiryDesc, setEnquiryDesc] = useState('');
   const [quoteEnd, setQuoteEnd] = useState<dayjs.Dayjs | null>(null);
   const [problems, setProblems] = useState<EnquiryProblems>({ lines: {} });
+  /** An edited line field's mark goes (the rule is checked again on OK). */
+  const clearLineProblem = (lineId: string, field: 'quantity' | 'suppliers') =>
+    setProblems((p) => ({
+      ...p,
+      lines: { ...p.lines, [lineId]: { ...p.lines[lineId], [field]: undefined } },
+    }));
   const problemOf = (key: string | undefined) =>
     key ? t(`requisition:pool.${key}`, { min: MIN_ENQUIRY_SUPPLIERS }) : undefined;
   const [enquiryLines, setEnquiryLines] = useState<Record<string, { quantity: string; suppliers: string[] }>>(
@@ -478,7 +484,10 @@ export default function DemandPool() {
               style={{ width: 280 }}
               maxLength={200}
               value={enquiryDesc}
-              onChange={(e) => setEnquiryDesc(e.target.value)}
+              onChange={(e) => {
+                setEnquiryDesc(e.target.value);
+                setProblems((p) => ({ ...p, enquiryDesc: undefined }));
+              }}
             />
           </Form.Item>
           <Form.Item
@@ -491,7 +500,10 @@ export default function DemandPool() {
               aria-label={t('requisition:pool.quoteEndTime')}
               showTime
               value={quoteEnd}
-              onChange={(v) => setQuoteEnd(v)}
+              onChange={(v) => {
+                setQuoteEnd(v);
+                setProblems((p) => ({ ...p, quoteEnd: undefined }));
+              }}
             />
           </Form.Item>
         </Form>
@@ -516,12 +528,13 @@ export default function DemandPool() {
                     style={{ width: 110 }}
                     aria-label={`${t('requisition:pool.quantityToEnquire')} ${r.materialNumber}`}
                     value={enquiryLines[r.id]?.quantity ?? ''}
-                    onChange={(e) =>
+                    onChange={(e) => {
                       setEnquiryLines((o) => ({
                         ...o,
                         [r.id]: { ...o[r.id], quantity: e.target.value.trim() },
-                      }))
-                    }
+                      }));
+                      clearLineProblem(r.id, 'quantity');
+                    }}
                   />
                 </Form.Item>
               ),
@@ -543,12 +556,13 @@ export default function DemandPool() {
                     style={{ width: 360 }}
                     aria-label={`${t('requisition:pool.suppliers')} ${r.materialNumber}`}
                     value={enquiryLines[r.id]?.suppliers ?? []}
-                    onChange={(v) =>
+                    onChange={(v) => {
                       setEnquiryLines((o) => ({
                         ...o,
                         [r.id]: { ...o[r.id], suppliers: (v as string[] | undefined) ?? [] },
-                      }))
-                    }
+                      }));
+                      clearLineProblem(r.id, 'suppliers');
+                    }}
                   />
                 </Form.Item>
               ),
