@@ -121,9 +121,11 @@ test('buyer1 claims both lines in the demand pool and turns them into one RFQ', 
   await frame.getByRole('button', { name: '转询价' }).click();
   const dialog = frame.getByRole('dialog');
   await expect(dialog.getByText('生成询价单')).toBeVisible();
-  // Everything is required: the dialog says so.
+  // Everything is required: each field and line says what it misses (issue #33), not one toast.
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(frame.getByText('请填写询价描述、报价截止时间，并为每行选择至少 3 家供应商')).toBeVisible();
+  await expect(dialog.getByText('请填写询价描述')).toBeVisible();
+  await expect(dialog.getByText('请选择报价截止时间')).toBeVisible();
+  await expect(dialog.getByText('本行至少邀请 3 家供应商')).toHaveCount(2);
 
   await dialog.getByLabel('询价描述').fill('E2E 阻容件询价');
   await expect(dialog.getByLabel(`询价数量 ${M1}`)).toHaveValue('2000');

@@ -87,7 +87,7 @@ import { helmetHeaders } from './platform/security-headers.ts';
 import { serializerCompiler } from './platform/serializer.ts';
 import { createSessionCache } from './platform/session-cache.ts';
 import { createTokenService } from './platform/tokens.ts';
-import { describeValidation } from './platform/validation.ts';
+import { describeValidation, fieldErrors } from './platform/validation.ts';
 
 /** Path of the first string (or key) holding U+0000 inside a parsed request part, else null. */
 function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
@@ -393,11 +393,13 @@ export async function buildApp(options: BuildAppOptions) {
   // on every request (issue #7).
   app.decorateRequest('locale', {
     getter(this: FastifyRequest) {
-      return pickLocale(this.headers);
+      // An API key's call without a `lang` header answers in the key's language (issue #32).
+      return pickLocale(this.headers, this.apiKeyLocale);
     },
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('apiKeyId', undefined);
+  app.decorateRequest('apiKeyLocale', undefined);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = request.locale ?? pickLocale(request.headers);
@@ -407,21 +409,23 @@ export async function buildApp(options: BuildAppOptions) {
         .send({ code: error.code, message: error.messageIn(locale), data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext;
+      const input =
+        part === 'body'
+          ? request.body
+          : part === 'querystring'
+            ? request.query
+            : part === 'params'
+              ? request.params
+              : undefined;
+      const schemas = request.routeOptions.schema as Record<string, unknown> | undefined;
+      const schema = part ? (schemas?.[part] as never) : undefined;
+      const issues = error.validation as never;
+      // The sentence for toasts and logs, and each field's error for forms to attach (issue #33).
       return reply.status(400).send({
         code: '400',
-        message: describeValidation(
-          locale,
-          error.validationContext,
-          error.validation as never,
-          error.validationContext === 'body'
-            ? request.body
-            : error.validationContext === 'querystring'
-              ? request.query
-              : error.validationContext === 'params'
-                ? request.params
-                : undefined,
-        ),
-        data: null,
+        message: describeValidation(locale, part, issues, input, schema),
+        data: { errors: fieldErrors(locale, part, issues, input, schema) },
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
@@ -489,8 +493,9 @@ export async function buildApp(options: BuildAppOptions) {
     const key = request.headers[API_KEY_HEADER];
     if (typeof key === 'string' && key && (typeof token !== 'string' || !token)) {
       findLiveKey(deps.db, key)
-        .then(async ({ auth, keyId, scopes }) => {
+        .then(async ({ auth, keyId, scopes, locale }) => {
           request.apiKeyId = keyId;
+          request.apiKeyLocale = locale;
           const config = request.routeOptions.config as { action?: string; keyScope?: string };
           assertKeyScope(scopes, {
             method: request.method,
@@ -524,8 +529,9 @@ export async function buildApp(options: BuildAppOptions) {
     const token = request.headers.token;
     if (typeof key !== 'string' || !key || (typeof token === 'string' && token)) return done();
     findLiveKey(deps.db, key)
-      .then(async ({ auth, keyId }) => {
+      .then(async ({ auth, keyId, locale }) => {
         request.apiKeyId = keyId;
+        request.apiKeyLocale = locale;
         await apiKeyLimiter.consume(keyId);
         request.auth = auth;
       })

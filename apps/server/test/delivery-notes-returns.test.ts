@@ -143,7 +143,7 @@ describe('a delivery notice from two orders, partly received, then a return', ()
       lines: [{ deliveryNoteItemId: lineA.id, returnQuantity: '1' }],
     });
     expect(noReason.json().code).toBe('400');
-    expect(noReason.json().message).toContain('body.backReason');
+    expect(noReason.json().message).toContain('Back reason is required');
     const tooMany = await post(`${RBUY}/save`, buyer, {
       deliveryNoteId: note.id,
       backReason: '划伤',
@@ -238,7 +238,8 @@ describe('a delivery notice from two orders, partly received, then a return', ()
     const zero = await post(`${SALE}/save`, supplier, {
       lines: [{ orderItemId: a.orderItemId, sendDeliveryNoteQuantity: '0' }],
     });
-    expect(zero.json().message).toContain('body.lines.0.sendDeliveryNoteQuantity must be greater than 0');
+    // Named by its label and line number (issue #33), not by the body path.
+    expect(zero.json().message).toContain('Line 10, Delivery quantity must be greater than 0');
     const negative = await post(`${SALE}/save`, supplier, {
       lines: [{ orderItemId: a.orderItemId, sendDeliveryNoteQuantity: '-1' }],
     });
@@ -251,7 +252,7 @@ describe('a delivery notice from two orders, partly received, then a return', ()
     });
     expect(twice.json()).toMatchObject({ code: '400', message: 'Line 2 appears more than once' });
     const none = await post(`${SALE}/save`, supplier, { lines: [] });
-    expect(none.json().message).toContain('body.lines');
+    expect(none.json().message).toContain('Lines must be at least 1 long');
     // Another supplier cannot put 200001's order lines on its notice.
     const foreign = await post(`${SALE}/save`, otherSupplier, {
       lines: [{ orderItemId: a.orderItemId, sendDeliveryNoteQuantity: '1' }],

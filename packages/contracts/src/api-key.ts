@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './constants.ts';
 
 /**
  * API keys of a company (issue #18 "machine accounts"): shapes shared by the server and the screens.
@@ -52,6 +53,11 @@ export const apiKeyCreateSchema = z.object({
   scopes: z.array(apiKeyScopeSchema).min(1).max(50),
   /** ISO-8601 date-time; absent = until revoked. Must be in the future. */
   expiresDate: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * The language of the answers to the key's calls without a `lang` header (issue #32): messages,
+   * validation errors. Default zh_cn, the portal's default language (companies have no language setting).
+   */
+  lang: z.enum(LOCALES).default('zh_cn'),
 });
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
 
@@ -61,6 +67,7 @@ export const apiKeySchema = z.object({
   name: z.string(),
   prefix: z.string(),
   scopes: z.array(apiKeyScopeSchema),
+  lang: z.enum(LOCALES),
   expiresDate: z.string().nullable(),
   revokedDate: z.string().nullable(),
   lastUsedDate: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { elsAccountSchema } from './auth.ts';
 import { defineDocument } from './document/define.ts';
+import { describedField } from './field-labels.ts';
 
 /**
  * Requests for quotation (RFQ), kind `enquiry` (issue #13; spec 001 §2 "Inquiry and quotation", §3
@@ -380,7 +381,10 @@ const decimal = (integerDigits: number, scale: number) =>
 export const lineSuppliersSchema = z.array(elsAccountSchema).max(50);
 
 /** One ladder step: from `quantity` (in the line's unit) up, `price` (excl. tax, per unit). */
-export const ladderStepSchema = z.object({ quantity: decimal(12, 3), price: decimal(12, 6) });
+export const ladderStepSchema = z.object({
+  quantity: describedField(decimal(12, 3), { label: { zh_cn: '阶梯数量', en: 'Ladder quantity' } }),
+  price: describedField(decimal(12, 6), { label: { zh_cn: '阶梯单价', en: 'Ladder price' } }),
+});
 export type LadderStep = z.infer<typeof ladderStepSchema>;
 
 /**
@@ -420,24 +424,32 @@ export const currencyRatesSchema = z.array(currencyRateSchema).max(10);
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
 export const enquiryQuoteBodySchema = z.object({
-  lines: z
-    .array(
-      z.object({
-        itemId: z.uuid(),
-        priceExcludingTax: decimal(12, 6).optional(),
-        ladder: z.array(ladderStepSchema).min(1).max(10).optional(),
-        /** Cost-breakdown RFQ: every cost item of the RFQ once; their sum is the unit price. */
-        costs: z.array(costAmountSchema).min(1).max(20).optional(),
-        /** The RFQ's additional fees this supplier charges on the line (others are 0). */
-        fees: z.array(feeAmountSchema).max(10).optional(),
-        taxRate: decimal(3, 2).optional(),
-        /** The quote's currency: the RFQ's (default) or one of its quote currencies (currencyRateJson). */
-        currency: currencySchema.optional(),
-        remark: z.string().trim().max(200).optional(),
-      }),
-    )
-    .min(1)
-    .max(500),
+  // Errors name a quote line by its position in the body and its fields by their labels (issue #33).
+  lines: describedField(
+    z
+      .array(
+        z.object({
+          itemId: z.uuid(),
+          priceExcludingTax: describedField(decimal(12, 6).optional(), {
+            label: { zh_cn: '未税单价', en: 'Unit price excl. tax' },
+          }),
+          ladder: describedField(z.array(ladderStepSchema).min(1).max(10).optional(), {
+            label: { zh_cn: '阶梯', en: 'Ladder step' },
+          }),
+          /** Cost-breakdown RFQ: every cost item of the RFQ once; their sum is the unit price. */
+          costs: z.array(costAmountSchema).min(1).max(20).optional(),
+          /** The RFQ's additional fees this supplier charges on the line (others are 0). */
+          fees: z.array(feeAmountSchema).max(10).optional(),
+          taxRate: decimal(3, 2).optional(),
+          /** The quote's currency: the RFQ's (default) or one of its quote currencies (currencyRateJson). */
+          currency: currencySchema.optional(),
+          remark: z.string().trim().max(200).optional(),
+        }),
+      )
+      .min(1)
+      .max(500),
+    { label: { zh_cn: '报价行', en: 'Quote line' } },
+  ),
 });
 export type EnquiryQuoteBody = z.infer<typeof enquiryQuoteBodySchema>;
 

@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { elsAccountSchema, elsSubAccountSchema } from './auth.ts';
 import { PAGE_SIZES } from './constants.ts';
 
+/**
+ * The refine arguments of "one of these numbers" (page sizes): the rule travels as the message key
+ * 'rule.enum' with its values, so the server answers "pageSize must be one of 10, 20 …" in the caller's
+ * language (issue #32) rather than "pageSize is invalid".
+ */
+export const oneOfNumbers = (values: readonly number[]) =>
+  [
+    (n: number) => values.includes(n),
+    { message: 'rule.enum', params: { values: values.join(', ') } },
+  ] as const;
+
 const pageSize = z.coerce
   .number()
   .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n) || n === 5, {
-    message: `pageSize must be one of 5, ${PAGE_SIZES.join(', ')}`,
-  });
+  .refine(...oneOfNumbers([5, ...PAGE_SIZES]));
 
 /** Common list paging (DESIGN §3): currentPage ≥ 1, pageSize from the pager (5 for the header widget). */
 export const pagingSchema = z.object({

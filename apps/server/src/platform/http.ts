@@ -80,6 +80,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The API key a call was made with (issue #18), recorded after the answer. */
     apiKeyId?: string;
+    /** That key's language (issue #32): the answers' language when the call sends no `lang` header. */
+    apiKeyLocale?: Locale;
   }
   interface FastifyContextConfig {
     /** true = no token needed. */

@@ -418,6 +418,14 @@ const messages = {
   'rule.tooShort': { zh_cn: '{field} 长度不能少于 {min}', en: '{field} must be at least {min} long' },
   'rule.tooLong': { zh_cn: '{field} 长度不能超过 {max}', en: '{field} must be at most {max} long' },
   'rule.tooSmall': { zh_cn: '{field} 不能小于 {min}', en: '{field} must be at least {min}' },
+  'rule.decimal': {
+    zh_cn: '{field} 应为数字，最多 {integerDigits} 位整数、{scale} 位小数',
+    en: '{field} must be a number with at most {integerDigits} integer digits and {scale} decimals',
+  },
+  'rule.notNegative': { zh_cn: '{field} 不能为负数', en: '{field} must not be negative' },
+  'field.line': { zh_cn: '第 {n} 行', en: 'Line {n}' },
+  'field.item': { zh_cn: '{label}第 {n} 项', en: '{label} {n}' },
+  'field.row': { zh_cn: '第 {n} 项', en: 'Item {n}' },
   'rule.tooBig': { zh_cn: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
   'rule.format': { zh_cn: '{field} 格式不正确', en: '{field} has an invalid format' },
   'rule.enum': { zh_cn: '{field} 取值应为 {values}', en: '{field} must be one of {values}' },
@@ -1190,10 +1198,17 @@ export function t(locale: Locale, key: MessageKey, params: Record<string, string
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }
 
-/** Picks the caller's locale: the `lang` header (zh_cn | en), else Accept-Language, else zh_cn. */
-export function pickLocale(headers: Record<string, string | string[] | undefined>): Locale {
+/**
+ * Picks the caller's locale: the `lang` header (zh_cn | en), else the API key's language when the call
+ * carries a key (issue #32: integrations send no header), else Accept-Language, else zh_cn.
+ */
+export function pickLocale(
+  headers: Record<string, string | string[] | undefined>,
+  keyLocale?: Locale,
+): Locale {
   const lang = headers.lang;
   if (lang === 'en' || lang === 'zh_cn') return lang;
+  if (keyLocale) return keyLocale;
   const accept = headers['accept-language'];
   if (typeof accept === 'string' && /^en\b/i.test(accept.trim())) return 'en';
   return 'zh_cn';

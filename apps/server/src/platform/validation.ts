@@ -1,4 +1,6 @@
 import type { Locale } from '@srm/contracts/constants';
+import { type FieldMeta, fieldMeta } from '@srm/contracts/field-labels';
+import type { z } from 'zod';
 import { type MessageKey, t } from './messages.ts';
 
 /** One validation issue as fastify-type-provider-zod hands it over (zod 4 issue, flattened). */
@@ -20,6 +22,8 @@ function valueAt(value: unknown, path: string[]): unknown {
 
 const RULE_KEYS: Record<string, true> = {
   'rule.positive': true,
+  'rule.enum': true,
+  'rule.notNegative': true,
   'rule.percent': true,
   'rule.required': true,
   'rule.duplicate': true,
@@ -35,9 +39,172 @@ const TYPE_KEYS: Record<string, MessageKey> = {
   boolean: 'type.boolean',
 };
 
+/** One refused field, for clients to attach to the field (issue #33): the envelope's `data.errors`. */
+export type FieldError = {
+  /** The request part and path, dotted: `body.lines.1.price`. */
+  path: string;
+  /** The path as segments (array positions as numbers), for forms: `['lines', 1, 'price']`. */
+  segments: (string | number)[];
+  /** The field as the message names it: its label and line number where known, else the path. */
+  field: string;
+  /** The rule broken: required, type, tooShort, tooLong, tooSmall, tooBig, format, decimal, enum, positive … */
+  rule: string;
+  /** The sentence for this field alone, in the caller's language. */
+  message: string;
+};
+
+/** A zod schema's internal definition, as far as walking a path needs it. */
+type Def = {
+  type?: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  getter?: () => z.ZodType;
+};
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema's meta (fieldMeta) and the schema under its wrappers (optional, default, pipe …). */
+function unwrap(schema: z.ZodType): { meta: FieldMeta; core: z.ZodType } {
+  let meta: FieldMeta = {};
+  let current: z.ZodType | undefined = schema;
+  for (let guard = 0; current && guard < 20; guard += 1) {
+    meta = { ...fieldMeta.get(current), ...meta };
+    const def = defOf(current);
+    const next: z.ZodType | undefined = def.innerType ?? def.in ?? def.getter?.();
+    if (
+      !next ||
+      ![
+        'optional',
+        'nullable',
+        'default',
+        'prefault',
+        'catch',
+        'readonly',
+        'nonoptional',
+        'pipe',
+        'lazy',
+      ].includes(def.type ?? '')
+    )
+      break;
+    current = next;
+  }
+  return { meta, core: current ?? schema };
+}
+
+/**
+ * The field a path names, by the labels its schema carries (field-labels.ts): "第 20 行 单价" / "Line 20,
+ * Unit price" — lines by their line number (lineStep), other arrays by their label and position from 1.
+ * Undefined when the leaf has no label (the message then names the path).
+ */
+export function labelOfPath(
+  locale: Locale,
+  schema: z.ZodType | undefined,
+  segments: string[],
+): string | undefined {
+  if (!schema) return undefined;
+  const parts: string[] = [];
+  let current: z.ZodType | undefined = schema;
+  let leaf: FieldMeta = {};
+  for (const segment of segments) {
+    if (!current) return undefined;
+    const { meta, core } = unwrap(current);
+    const def = defOf(core);
+    if (def.type === 'array' && /^\d+$/.test(segment)) {
+      const n = Number(segment) + 1;
+      if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
+      else if (meta.label) parts.push(t(locale, 'field.item', { label: meta.label[locale], n }));
+      else parts.push(t(locale, 'field.row', { n }));
+      current = def.element;
+    } else if (def.type === 'object' && def.shape) {
+      current = def.shape[segment];
+    } else return undefined;
+  }
+  if (current) leaf = unwrap(current).meta;
+  if (!leaf.label) return undefined;
+  return [...parts, leaf.label[locale]].join(locale === 'en' ? ', ' : ' ');
+}
+
+const DECIMAL_MESSAGE = /^must be a decimal with at most (\d+) integer digits and (\d+) decimals$/;
+
+/**
+ * Each zod issue as a field error in the caller's language naming the field (by label and line number
+ * where the route's schema has them) and its rule (issue #32/#33). `schema` is the route's schema of the
+ * failing part (body, querystring …); `input` that part as received, to tell a missing field from a wrong one.
+ */
+export function fieldErrors(
+  locale: Locale,
+  context: string | undefined,
+  issues: Issue[],
+  input?: unknown,
+  schema?: z.ZodType,
+): FieldError[] {
+  return issues.slice(0, 20).map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const keys = path ? path.split('.') : [];
+    const dotted = [context, path].filter(Boolean).join('.') || 'body';
+    const field = labelOfPath(locale, schema, keys) ?? dotted;
+    const segments = keys.map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    const make = (key: MessageKey, params: Record<string, string | number> = {}): FieldError => ({
+      path: dotted,
+      segments,
+      field,
+      rule: key.replace(/^rule\./, ''),
+      message: t(locale, key, { field, ...params }),
+    });
+    const p = issue.params;
+    const value = input === undefined ? undefined : valueAt(input, keys);
+    if (input !== undefined && path && value === undefined && issue.keyword !== 'unrecognized_keys')
+      return make('rule.required');
+    switch (issue.keyword) {
+      case 'invalid_type': {
+        const expected = String(p.expected ?? '');
+        if (/received undefined/.test(issue.message) || p.received === 'undefined' || p.input === undefined)
+          return make('rule.required');
+        const typeKey = TYPE_KEYS[expected];
+        return make('rule.type', { expected: typeKey ? t(locale, typeKey) : expected });
+      }
+      case 'too_small':
+        return p.origin === 'string' || p.origin === 'array'
+          ? make('rule.tooShort', { min: String(p.minimum) })
+          : make('rule.tooSmall', { min: String(p.minimum) });
+      case 'too_big':
+        return p.origin === 'string' || p.origin === 'array'
+          ? make('rule.tooLong', { max: String(p.maximum) })
+          : make('rule.tooBig', { max: String(p.maximum) });
+      case 'invalid_format': {
+        // Decimals as text (DESIGN §4): a negative number breaks the sign, anything else the number rule.
+        const decimal = DECIMAL_MESSAGE.exec(issue.message);
+        if (decimal) {
+          if (typeof value === 'string' && /^\s*-\s*\d/.test(value)) return make('rule.notNegative');
+          return make('rule.decimal', { integerDigits: decimal[1], scale: decimal[2] });
+        }
+        return make('rule.format');
+      }
+      case 'invalid_value':
+        return make('rule.enum', { values: Array.isArray(p.values) ? p.values.map(String).join(', ') : '' });
+      case 'unrecognized_keys': {
+        const names = Array.isArray(p.keys) ? p.keys.map((k) => [dotted, k].join('.')).join(', ') : dotted;
+        return {
+          ...make('rule.unknownKey'),
+          field: names,
+          message: t(locale, 'rule.unknownKey', { field: names }),
+        };
+      }
+      case 'custom': {
+        // Shared schemas name their rule by message key (e.g. 'rule.positive'), its values in `params`.
+        const extra = (p.params ?? {}) as Record<string, string | number>;
+        return issue.message in RULE_KEYS ? make(issue.message as MessageKey, extra) : make('rule.invalid');
+      }
+      default:
+        return make('rule.invalid');
+    }
+  });
+}
+
 /**
  * Turns zod issues into one sentence in the caller's language that names each field and its rule,
- * e.g. "参数错误：body.password 不能为空" / "Invalid input: body.password is required".
+ * e.g. "参数错误：body.password 不能为空" / "Invalid input: Line 20, Unit price must be greater than 0".
  */
 export function describeValidation(
   locale: Locale,
@@ -45,53 +212,9 @@ export function describeValidation(
   issues: Issue[],
   /** The request part that failed (body, querystring …), to tell a missing field from a wrong one. */
   input?: unknown,
+  /** The route's schema of that part, for the fields' labels (field-labels.ts). */
+  schema?: z.ZodType,
 ): string {
-  const parts = issues.slice(0, 5).map((issue) => {
-    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const field = [context, path].filter(Boolean).join('.') || 'body';
-    const p = issue.params;
-    if (
-      input !== undefined &&
-      path &&
-      valueAt(input, path.split('.')) === undefined &&
-      issue.keyword !== 'unrecognized_keys'
-    )
-      return t(locale, 'rule.required', { field });
-    switch (issue.keyword) {
-      case 'invalid_type': {
-        const expected = String(p.expected ?? '');
-        if (/received undefined/.test(issue.message) || p.received === 'undefined' || p.input === undefined)
-          return t(locale, 'rule.required', { field });
-        const typeKey = TYPE_KEYS[expected];
-        return t(locale, 'rule.type', { field, expected: typeKey ? t(locale, typeKey) : expected });
-      }
-      case 'too_small':
-        return p.origin === 'string' || p.origin === 'array'
-          ? t(locale, 'rule.tooShort', { field, min: String(p.minimum) })
-          : t(locale, 'rule.tooSmall', { field, min: String(p.minimum) });
-      case 'too_big':
-        return p.origin === 'string' || p.origin === 'array'
-          ? t(locale, 'rule.tooLong', { field, max: String(p.maximum) })
-          : t(locale, 'rule.tooBig', { field, max: String(p.maximum) });
-      case 'invalid_format':
-        return t(locale, 'rule.format', { field });
-      case 'invalid_value':
-        return t(locale, 'rule.enum', {
-          field,
-          values: Array.isArray(p.values) ? p.values.map(String).join(', ') : '',
-        });
-      case 'unrecognized_keys':
-        return t(locale, 'rule.unknownKey', {
-          field: Array.isArray(p.keys) ? p.keys.map((k) => [field, k].join('.')).join(', ') : field,
-        });
-      case 'custom':
-        // Shared schemas name their rule by message key (e.g. 'rule.positive').
-        return issue.message in RULE_KEYS
-          ? t(locale, issue.message as MessageKey, { field })
-          : t(locale, 'rule.invalid', { field });
-      default:
-        return t(locale, 'rule.invalid', { field });
-    }
-  });
+  const parts = fieldErrors(locale, context, issues.slice(0, 5), input, schema).map((e) => e.message);
   return t(locale, 'validation', { detail: parts.join(locale === 'en' ? '; ' : '；') });
 }

@@ -53,7 +53,7 @@ function checkAnswer(
   expect(status, `${where} answered ${status}: ${text.slice(0, 300)}`).toBeLessThan(500);
   // A download (Excel export, file) answers its bytes on success; errors are envelopes like everywhere.
   if (status === 200 && !String(contentType).startsWith('application/json')) return;
-  let body: { code?: string; message?: string };
+  let body: { code?: string; message?: string; data?: { errors?: Array<{ path?: string }> } | null };
   try {
     body = JSON.parse(text);
   } catch {
@@ -62,7 +62,9 @@ function checkAnswer(
   expect(BODY_CODES, `${where}: body code ${body.code}`).toContain(body.code);
   expect(text, `${where}: stack trace leaked`).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
   if (body.code === '400' && /^(Invalid input|参数错误)/.test(body.message ?? '')) {
-    expect(body.message, `${where}: a validation error must name the field`).toMatch(
+    // The message names the field by its path, or by its label (issue #33) with the path in data.errors.
+    const paths = (body.data?.errors ?? []).map((e) => e.path ?? '').join(' ');
+    expect(`${body.message} ${paths}`, `${where}: a validation error must name the field`).toMatch(
       /(body|params|querystring)/,
     );
   }

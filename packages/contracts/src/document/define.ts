@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { elsAccountSchema } from '../auth.ts';
 import type { Locale } from '../constants.ts';
+import { describedField } from '../field-labels.ts';
 import { pagingSchema } from '../message.ts';
 import type { OrgUnitType } from '../org-master.ts';
 import { CUSTOM_FIELD_MAX_LENGTH } from '../purchase-order.ts';
@@ -381,8 +382,12 @@ export function fieldSchema(field: FieldDef): z.ZodType {
       schema = field.required ? text.min(1) : text;
     }
   }
+  // The label travels with the schema, so a refused value is named by it (issue #33, field-labels.ts).
+  describedField(schema, { label: field.label });
   if (field.required) return schema;
-  return field.default !== undefined ? schema.default(field.default) : schema.optional();
+  return describedField(field.default !== undefined ? schema.default(field.default) : schema.optional(), {
+    label: field.label,
+  });
 }
 
 const customFieldShapeOf = (def: DocumentDefinition) =>
@@ -424,7 +429,11 @@ export function saveSchema(def: DocumentDefinition) {
       version: z.number().int().min(0).optional(),
       ...inputShape(def, def.header),
       ...customFieldShapeOf(def),
-      lines: z.array(line).min(1).max(def.lines.max),
+      // The kernel numbers lines 10, 20 … by position (server kind.ts): errors name the line by that number.
+      lines: describedField(z.array(line).min(1).max(def.lines.max), {
+        label: def.lines.label,
+        lineStep: 10,
+      }),
     })
     .superRefine(refuseUnknownCustomFields(def));
 }

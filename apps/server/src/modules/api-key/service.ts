@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_GROUPS, type ApiKeyCreate, accessOfCode } from '@srm/contracts/api-key';
+import type { Locale } from '@srm/contracts/constants';
 import { KERNEL_ROUTE_DEFINITIONS } from '@srm/contracts/document/actions';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/db.ts';
@@ -27,6 +28,7 @@ const present = (row: KeyRow, key?: string) => ({
   name: row.name,
   prefix: row.prefix,
   scopes: row.scopes,
+  lang: row.lang,
   expiresDate: row.expiresDate?.toISOString() ?? null,
   revokedDate: row.revokedDate?.toISOString() ?? null,
   lastUsedDate: row.lastUsedDate?.toISOString() ?? null,
@@ -82,6 +84,7 @@ export async function createKey(db: Db, auth: AuthContext, body: ApiKeyCreate) {
       prefix: key.slice(0, 12),
       keyHash: hashKey(key),
       scopes: body.scopes,
+      lang: body.lang,
       expiresDate: body.expiresDate ? new Date(body.expiresDate) : null,
       createUser: userKey(auth),
     })
@@ -205,7 +208,13 @@ export function keyNeedOf(route: KeyRoute): { kind: string; access: 'read' | 'wr
   return kind ? { kind, access: accessOfRoute(route.method, route.url) } : undefined;
 }
 
-export type KeyAuth = { auth: AuthContext; keyId: string; scopes: ApiKeyScope[] };
+export type KeyAuth = {
+  auth: AuthContext;
+  keyId: string;
+  scopes: ApiKeyScope[];
+  /** The key's language: answers to calls without a `lang` header are in it (issue #32). */
+  locale: Locale;
+};
 
 /**
  * Finds the live key (not revoked, not expired, its sub-account active; '401' apiKeyInvalid otherwise)
@@ -217,6 +226,7 @@ export async function findLiveKey(db: Queryable, key: string): Promise<KeyAuth> 
     .select({
       id: apiKey.id,
       scopes: apiKey.scopes,
+      lang: apiKey.lang,
       subaccountId: subaccount.id,
       elsAccount: subaccount.elsAccount,
       elsSubAccount: subaccount.elsSubAccount,
@@ -240,6 +250,7 @@ export async function findLiveKey(db: Queryable, key: string): Promise<KeyAuth> 
   return {
     keyId: row.id,
     scopes: row.scopes,
+    locale: row.lang,
     auth: {
       subaccountId: row.subaccountId,
       sessionId: `apikey:${row.id}`,

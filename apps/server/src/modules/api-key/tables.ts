@@ -31,6 +31,13 @@ export const apiKey = pgTable(
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
     scopes: jsonb('scopes').$type<ApiKeyScope[]>().notNull(),
+    /**
+     * The language of the answers to the key's calls that send no `lang` header (issue #32: integrations
+     * send none); chosen when the key is made, zh_cn (the portal's default language) unless told.
+     */
+    lang: text('lang', { enum: ['zh_cn', 'en'] })
+      .notNull()
+      .default('zh_cn'),
     expiresDate: timestamp('expires_date', { withTimezone: true }),
     revokedDate: timestamp('revoked_date', { withTimezone: true }),
     lastUsedDate: timestamp('last_used_date', { withTimezone: true }),

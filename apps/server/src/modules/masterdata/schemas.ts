@@ -1,5 +1,6 @@
 import { elsAccountSchema } from '@srm/contracts/auth';
 import { PAGE_SIZES } from '@srm/contracts/constants';
+import { oneOfNumbers } from '@srm/contracts/message';
 import {
   SUPPLIER_STAGE_VALUES,
   SUPPLIER_STAGES,
@@ -27,9 +28,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 const pageSize = z
   .number()
   .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-    message: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
-  });
+  .refine(...oneOfNumbers(PAGE_SIZES));
 
 /** List paging: currentPage ≥ 1, pageSize 10/20/30/40/50/100. */
 export const paging = {

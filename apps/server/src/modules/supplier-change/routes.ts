@@ -1,6 +1,7 @@
 import { elsAccountSchema } from '@srm/contracts/auth';
 import { PAGE_SIZES } from '@srm/contracts/constants';
 import { envelopeSchema } from '@srm/contracts/envelope';
+import { oneOfNumbers } from '@srm/contracts/message';
 import { certificationSchema } from '@srm/contracts/supplier-certification';
 import {
   APPLY_STATUS,
@@ -97,9 +98,7 @@ const listBody = z.object({
   pageSize: z
     .number()
     .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
-    })
+    .refine(...oneOfNumbers(PAGE_SIZES))
     .default(10),
   applyStatus: z.enum(STATUS_CODES).optional(),
   changeNumber: z.string().trim().max(30).optional(),

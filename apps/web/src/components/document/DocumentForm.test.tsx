@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call } from '../../lib/http.ts';
 import i18n from '../../lib/i18n.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { DocumentForm } from './DocumentForm.tsx';
@@ -71,6 +72,32 @@ describe('DocumentForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove line 1' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Add at least one line')).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it("shows the server's field errors next to their fields, not as one message (issue #33)", async () => {
+    const onSaved = renderForm();
+    const message = 'Line 10, Batch number must be at most 50 long';
+    vi.mocked(call).mockRejectedValueOnce(
+      new ApiError('400', `Invalid input: ${message}`, 'body', {
+        errors: [
+          {
+            path: 'body.lines.0.batchNumber',
+            segments: ['lines', 0, 'batchNumber'],
+            field: 'Line 10, Batch number',
+            rule: 'tooLong',
+            message,
+          },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const shown = await screen.findByText(message);
+    // Under the line's batch number input, in that field's own error list; no alert repeats it.
+    const item = shown.closest('.ant-form-item');
+    expect(item?.querySelector('input[aria-label="Batch number of line 1"]')).toBeTruthy();
+    expect(screen.queryByRole('alert', { name: /Invalid input/ })).toBeNull();
+    expect(screen.queryByText(`Invalid input: ${message}`)).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
   }, 30_000);
 });

@@ -9,6 +9,7 @@ import { Alert, App, Button, Card, Col, Form, type FormInstance, Row, Space, Tab
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentCustomFieldLabels } from '../../lib/custom-field-api.ts';
+import { applyServerFieldErrors, serverFieldErrors } from '../../lib/field-errors.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { type DocRecord, useDocumentSave } from './api.ts';
@@ -143,6 +144,12 @@ export function DocumentForm({
       void message.success(t('document:form.saved'));
       onSaved(record);
     } catch (e) {
+      // The server's field errors go under their fields (issue #33); the rest is one alert.
+      const unplaced = applyServerFieldErrors(form, e);
+      if (serverFieldErrors(e).length > 0) {
+        setServerError(unplaced.length > 0 ? unplaced.map((u) => u.message).join('; ') : null);
+        return;
+      }
       const text = errorText(e);
       setServerError(
         e instanceof ApiError && e.code === '409' ? `${text} — ${t('document:detail.stale')}` : text,

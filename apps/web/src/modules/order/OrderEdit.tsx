@@ -23,7 +23,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { FieldInput } from '../../components/document/FieldInput.tsx';
+import { FieldInput, preventEnterSubmit } from '../../components/document/FieldInput.tsx';
 import {
   LineCustomFieldsButton,
   LineCustomFieldsDrawer,
@@ -37,7 +37,6 @@ import { useSettings } from '../../lib/settings-store.ts';
 import { findEffectivePrice, type Material } from '../masterdata/api.ts';
 import { findOrder, findOrders, ORDER_KEYS, type OrderDetail, type OrderSaveBody, saveOrder } from './api.ts';
 import { useSide } from './common.tsx';
-import { keepEnterInLines } from './form-keys.ts';
 import { type LineCustomErrors, lineCustomErrors } from './line-custom-fields.ts';
 import {
   answerStillApplies,
@@ -533,7 +532,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       layout="vertical"
       initialValues={initial}
       onFinish={onFinish}
-      onKeyDown={keepEnterInLines}
+      // Enter in a field — a header date as a line's — never saves the order (issue #33): Save does.
+      onKeyDown={preventEnterSubmit}
       onValuesChange={(changed: Partial<EditForm>) => {
         if ('currency' in changed || 'orderDate' in changed) void priceContextChanged();
       }}

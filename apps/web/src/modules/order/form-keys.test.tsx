@@ -1,18 +1,20 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepEnterInLines } from './form-keys.ts';
+import { preventEnterSubmit } from '../../components/document/FieldInput.tsx';
 
 /** The order form's shape: header inputs, and inputs inside the lines table. */
 function OrderForm({ onSubmit }: { onSubmit: () => void }) {
   return (
     <form
-      onKeyDown={keepEnterInLines}
+      onKeyDown={preventEnterSubmit}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
       }}
     >
       <input aria-label="Supplier account" />
+      <input aria-label="Order date" />
+      <textarea aria-label="Remark" />
       <table className="order-lines-edit">
         <tbody>
           <tr>
@@ -29,7 +31,7 @@ function OrderForm({ onSubmit }: { onSubmit: () => void }) {
 
 afterEach(cleanup);
 
-describe('Enter in the order form (issue #12)', () => {
+describe('Enter in the order form (issues #12, #33)', () => {
   it('inside a line input confirms that input only: the whole order is not saved', () => {
     render(<OrderForm onSubmit={vi.fn()} />);
     // fireEvent returns false when a handler prevented the default action (the implicit submission).
@@ -37,8 +39,11 @@ describe('Enter in the order form (issue #12)', () => {
     expect(fireEvent.keyDown(screen.getByLabelText('Delivery date 1'), { key: 'Tab' })).toBe(true);
   });
 
-  it('in a header field still saves, as the Save button does', () => {
+  it('in a header field (the order date) does not save either: only the Save button does', () => {
     render(<OrderForm onSubmit={vi.fn()} />);
-    expect(fireEvent.keyDown(screen.getByLabelText('Supplier account'), { key: 'Enter' })).toBe(true);
+    expect(fireEvent.keyDown(screen.getByLabelText('Order date'), { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(screen.getByLabelText('Supplier account'), { key: 'Enter' })).toBe(false);
+    // A new line in a multi-line text stays possible.
+    expect(fireEvent.keyDown(screen.getByLabelText('Remark'), { key: 'Enter' })).toBe(true);
   });
 });

@@ -35,6 +35,12 @@ import {
   type PoolLine,
   returnLines,
 } from './api.ts';
+import {
+  type EnquiryProblems,
+  enquiryProblems,
+  hasProblems,
+  MIN_ENQUIRY_SUPPLIERS,
+} from './enquiry-problems.ts';
 import { PoolToBidding } from './PoolToBidding.tsx';
 import './i18n-requisition.ts';
 import { appUrl } from '../../lib/base-path.ts';
@@ -77,6 +83,15 @@ export default function DemandPool() {
   const [bidding, setBidding] = useState(false);
   const [enquiryDesc, setEnquiryDesc] = useState('');
   const [quoteEnd, setQuoteEnd] = useState<dayjs.Dayjs | null>(null);
+  const [problems, setProblems] = useState<EnquiryProblems>({ lines: {} });
+  /** An edited line field's mark goes (the rule is checked again on OK). */
+  const clearLineProblem = (lineId: string, field: 'quantity' | 'suppliers') =>
+    setProblems((p) => ({
+      ...p,
+      lines: { ...p.lines, [lineId]: { ...p.lines[lineId], [field]: undefined } },
+    }));
+  const problemOf = (key: string | undefined) =>
+    key ? t(`requisition:pool.${key}`, { min: MIN_ENQUIRY_SUPPLIERS }) : undefined;
   const [enquiryLines, setEnquiryLines] = useState<Record<string, { quantity: string; suppliers: string[] }>>(
     {},
   );
@@ -144,6 +159,7 @@ export default function DemandPool() {
         chosen.map((r) => [r.id, { quantity: trimDecimal(r.remainQuantity), suppliers: [] }]),
       ),
     );
+    setProblems({ lines: {} });
     setEnquiring(true);
   };
 
@@ -156,8 +172,10 @@ export default function DemandPool() {
 
   async function makeEnquiry() {
     const lines = chosen.map((r) => ({ lineId: r.id, ...enquiryLines[r.id] }));
-    if (!enquiryDesc.trim() || !quoteEnd || lines.some((l) => !l.quantity || l.suppliers.length < 3))
-      return void message.warning(t('requisition:pool.fillEnquiry'));
+    // Each broken rule marks its own field or line (issue #33), not one toast for all of them.
+    const found = enquiryProblems({ enquiryDesc, quoteEnd, lines });
+    setProblems(found);
+    if (hasProblems(found) || !quoteEnd) return;
     let made: { id: string; enquiryNumber: string } | undefined;
     const done = await run(async () => {
       made = await linesToEnquiry({
@@ -455,21 +473,37 @@ export default function DemandPool() {
       >
         <Typography.Paragraph type="secondary">{t('requisition:pool.toEnquiryHint')}</Typography.Paragraph>
         <Form layout="inline" style={{ marginBottom: 12 }}>
-          <Form.Item label={t('requisition:pool.enquiryDesc')} required>
+          <Form.Item
+            label={t('requisition:pool.enquiryDesc')}
+            required
+            validateStatus={problems.enquiryDesc ? 'error' : undefined}
+            help={problemOf(problems.enquiryDesc)}
+          >
             <Input
               aria-label={t('requisition:pool.enquiryDesc')}
               style={{ width: 280 }}
               maxLength={200}
               value={enquiryDesc}
-              onChange={(e) => setEnquiryDesc(e.target.value)}
+              onChange={(e) => {
+                setEnquiryDesc(e.target.value);
+                setProblems((p) => ({ ...p, enquiryDesc: undefined }));
+              }}
             />
           </Form.Item>
-          <Form.Item label={t('requisition:pool.quoteEndTime')} required>
+          <Form.Item
+            label={t('requisition:pool.quoteEndTime')}
+            required
+            validateStatus={problems.quoteEnd ? 'error' : undefined}
+            help={problemOf(problems.quoteEnd)}
+          >
             <DatePicker
               aria-label={t('requisition:pool.quoteEndTime')}
               showTime
               value={quoteEnd}
-              onChange={(v) => setQuoteEnd(v)}
+              onChange={(v) => {
+                setQuoteEnd(v);
+                setProblems((p) => ({ ...p, quoteEnd: undefined }));
+              }}
             />
           </Form.Item>
         </Form>
@@ -484,17 +518,25 @@ export default function DemandPool() {
               key: 'quantity',
               title: t('requisition:pool.quantityToEnquire'),
               render: (_v, r) => (
-                <Input
-                  style={{ width: 110 }}
-                  aria-label={`${t('requisition:pool.quantityToEnquire')} ${r.materialNumber}`}
-                  value={enquiryLines[r.id]?.quantity ?? ''}
-                  onChange={(e) =>
-                    setEnquiryLines((o) => ({
-                      ...o,
-                      [r.id]: { ...o[r.id], quantity: e.target.value.trim() },
-                    }))
-                  }
-                />
+                <Form.Item
+                  noStyle={!problems.lines[r.id]?.quantity}
+                  style={{ marginBottom: 0 }}
+                  validateStatus={problems.lines[r.id]?.quantity ? 'error' : undefined}
+                  help={problemOf(problems.lines[r.id]?.quantity)}
+                >
+                  <Input
+                    style={{ width: 110 }}
+                    aria-label={`${t('requisition:pool.quantityToEnquire')} ${r.materialNumber}`}
+                    value={enquiryLines[r.id]?.quantity ?? ''}
+                    onChange={(e) => {
+                      setEnquiryLines((o) => ({
+                        ...o,
+                        [r.id]: { ...o[r.id], quantity: e.target.value.trim() },
+                      }));
+                      clearLineProblem(r.id, 'quantity');
+                    }}
+                  />
+                </Form.Item>
               ),
             },
             { key: 'unit', dataIndex: 'unit', title: t('requisition:pool.cols.unit') },
@@ -502,19 +544,27 @@ export default function DemandPool() {
               key: 'suppliers',
               title: t('requisition:pool.suppliers'),
               render: (_v, r) => (
-                <MasterSelect
-                  source={supplierSource}
-                  mode="multiple"
-                  style={{ width: 360 }}
-                  aria-label={`${t('requisition:pool.suppliers')} ${r.materialNumber}`}
-                  value={enquiryLines[r.id]?.suppliers ?? []}
-                  onChange={(v) =>
-                    setEnquiryLines((o) => ({
-                      ...o,
-                      [r.id]: { ...o[r.id], suppliers: (v as string[] | undefined) ?? [] },
-                    }))
-                  }
-                />
+                <Form.Item
+                  noStyle={!problems.lines[r.id]?.suppliers}
+                  style={{ marginBottom: 0 }}
+                  validateStatus={problems.lines[r.id]?.suppliers ? 'error' : undefined}
+                  help={problemOf(problems.lines[r.id]?.suppliers)}
+                >
+                  <MasterSelect
+                    source={supplierSource}
+                    mode="multiple"
+                    style={{ width: 360 }}
+                    aria-label={`${t('requisition:pool.suppliers')} ${r.materialNumber}`}
+                    value={enquiryLines[r.id]?.suppliers ?? []}
+                    onChange={(v) => {
+                      setEnquiryLines((o) => ({
+                        ...o,
+                        [r.id]: { ...o[r.id], suppliers: (v as string[] | undefined) ?? [] },
+                      }));
+                      clearLineProblem(r.id, 'suppliers');
+                    }}
+                  />
+                </Form.Item>
               ),
             },
           ]}

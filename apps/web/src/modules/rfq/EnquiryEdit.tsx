@@ -6,12 +6,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findDocument, saveDocument } from '../../components/document/api.ts';
+import { preventEnterSubmit } from '../../components/document/FieldInput.tsx';
 import {
   chosenLabels,
   MasterSelect,
   materialSource,
   supplierSource,
 } from '../../components/MasterSelect.tsx';
+import { applyServerFieldErrors, serverFieldErrors } from '../../lib/field-errors.ts';
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -179,7 +181,10 @@ export default function EnquiryEdit() {
       void message.success(t('rfq:edit.saved'));
       navigate(`/v2/detail?id=${record.id}`);
     } catch (e) {
-      void message.error(errorText(e));
+      // Field errors go under their fields (issue #33); anything else is one message.
+      const unplaced = applyServerFieldErrors(form, e);
+      if (serverFieldErrors(e).length === 0) void message.error(errorText(e));
+      else if (unplaced.length > 0) void message.error(unplaced.map((u) => u.message).join('; '));
     }
   }
 
@@ -197,6 +202,8 @@ export default function EnquiryEdit() {
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        // Enter in a field (a date, a quantity) never saves the RFQ (issue #33): the Save button does.
+        onKeyDown={preventEnterSubmit}
         initialValues={{
           enquiryMethod: '1',
           enquiryType: '1',

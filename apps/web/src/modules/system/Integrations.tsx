@@ -79,6 +79,8 @@ type KeyForm = {
   kinds: string[];
   access: 'read' | 'write';
   expires?: Dayjs;
+  /** The language of the answers to the key's calls without a `lang` header (issue #32). */
+  lang: 'zh_cn' | 'en';
 };
 
 /** API keys (issue #18): list, create (the key shown once), revoke. */
@@ -106,6 +108,7 @@ function ApiKeys() {
         elsSubAccount: v.elsSubAccount,
         name: v.name,
         scopes: v.kinds.map((kind) => ({ kind, access: v.access })),
+        lang: v.lang,
         ...(v.expires ? { expiresDate: v.expires.endOf('day').toISOString() } : {}),
       }),
     onSuccess: (row) => {
@@ -154,6 +157,11 @@ function ApiKeys() {
                   {scopeLabel(s.kind)} · {label(s.access)}
                 </Tag>
               )),
+          },
+          {
+            title: label('keyLang'),
+            dataIndex: 'lang',
+            render: (v: ApiKeyRow['lang']) => label(v === 'en' ? 'langEn' : 'langZh'),
           },
           { title: label('expires'), dataIndex: 'expiresDate', render: when },
           { title: label('lastUsed'), dataIndex: 'lastUsedDate', render: when },
@@ -207,7 +215,7 @@ function ApiKeys() {
           <Form<KeyForm>
             form={form}
             layout="vertical"
-            initialValues={{ access: 'read', kinds: [] }}
+            initialValues={{ access: 'read', kinds: [], lang: 'zh_cn' }}
             onFinish={(v) => create.mutate(v)}
           >
             <Form.Item name="name" label={label('keyName')} rules={[required('keyName'), { max: 50 }]}>
@@ -264,6 +272,14 @@ function ApiKeys() {
             </Form.Item>
             <Form.Item name="expires" label={label('expires')}>
               <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+            </Form.Item>
+            <Form.Item name="lang" label={label('keyLang')} extra={label('keyLangHint')}>
+              <Radio.Group
+                options={[
+                  { value: 'zh_cn', label: label('langZh') },
+                  { value: 'en', label: label('langEn') },
+                ]}
+              />
             </Form.Item>
           </Form>
         </Modal>

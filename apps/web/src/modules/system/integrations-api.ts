@@ -8,6 +8,8 @@ export type ApiKeyRow = {
   name: string;
   prefix: string;
   scopes: Array<{ kind: string; access: 'read' | 'write' }>;
+  /** The language of the answers to the key's calls without a `lang` header (issue #32). */
+  lang: 'zh_cn' | 'en';
   expiresDate: string | null;
   revokedDate: string | null;
   lastUsedDate: string | null;
@@ -43,6 +45,7 @@ export const createApiKey = (body: {
   name: string;
   scopes: ApiKeyRow['scopes'];
   expiresDate?: string;
+  lang?: ApiKeyRow['lang'];
 }): Promise<ApiKeyRow> => call({ url: '/ApiKeyService/create', method: 'POST', data: body });
 /** POST /ApiKeyService/revoke/{id}. */
 export const revokeApiKey = (row: ApiKeyRow): Promise<ApiKeyRow> =>
