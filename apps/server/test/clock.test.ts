@@ -57,7 +57,9 @@ describe('on a test server (SRM_TEST_CLOCK=1)', () => {
     requestType: '0',
     applicant: '时钟',
     purchaseFactory: 'F-CLOCK',
-    lines: [{ materialNumber: 'R-0603-10K', quantity: '10', budgetPrice: '0.02', deliveryDate: '2027-06-30' }],
+    lines: [
+      { materialNumber: 'R-0603-10K', quantity: '10', budgetPrice: '0.02', deliveryDate: '2027-06-30' },
+    ],
   });
   const moveTo = (at: number | string | null) =>
     server.app.inject({ method: 'POST', url: '/apis/test/clock', payload: { at } });
@@ -78,7 +80,10 @@ describe('on a test server (SRM_TEST_CLOCK=1)', () => {
 
   it('moves the clock through POST /apis/test/clock and back', async () => {
     const moved = await moveTo('2026-10-31T23:30:00Z');
-    expect(moved.json()).toMatchObject({ code: '200', data: { now: expect.stringMatching(/^2026-10-31T23:3/) } });
+    expect(moved.json()).toMatchObject({
+      code: '200',
+      data: { now: expect.stringMatching(/^2026-10-31T23:3/) },
+    });
     expect(Math.abs(now() - END_OF_OCTOBER_UTC)).toBeLessThan(60_000);
     expect((await moveTo('yesterday')).json().code).toBe('400');
     await moveTo(null);
