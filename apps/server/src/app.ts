@@ -41,6 +41,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
 import { registerCompanyAdminRoutes } from './modules/company-admin/routes.ts';
 import { requireAction } from './modules/company-admin/service.ts';
+import { registerTimeZoneRoutes } from './modules/company-admin/time-zone-routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
@@ -656,6 +657,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerAccountRoutes(api, deps);
     registerAccountDirectoryRoutes(api, deps);
     registerCompanyAdminRoutes(api, deps);
+    registerTimeZoneRoutes(api, deps);
     registerMenuRoutes(api, deps);
     registerMenuAdminRoutes(api, deps);
     registerMessageRoutes(api, deps);

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
   companyTimeZone,
-  forgetCompanyTimeZone,
   monthEnd,
   monthStart,
   now,
@@ -51,6 +49,8 @@ describe('the calendar', () => {
 describe('on a test server (SRM_TEST_CLOCK=1)', () => {
   let server: TestServer;
   let buyer: Session;
+  let admin: Session;
+  let supplier: Session;
   const { post, get } = callsOf(() => server);
   const BASE = '/apis/purchaseRequest/PurchaseRequestService';
   const requisition = () => ({
@@ -72,6 +72,8 @@ describe('on a test server (SRM_TEST_CLOCK=1)', () => {
     });
     await addOrgUnits(server, '100000', 'factory', ['F-CLOCK']);
     buyer = await login(server, '100000', 'buyer1');
+    admin = await login(server, '100000', 'admin');
+    supplier = await login(server, '200002', 'admin');
   });
   afterAll(async () => {
     await moveTo(null);
@@ -101,11 +103,32 @@ describe('on a test server (SRM_TEST_CLOCK=1)', () => {
     expect(detail.data.record.requestDate).toBe('2026-11-01');
   });
 
-  it('gives a company in Europe/Berlin its own dates and periods', async () => {
-    await server.database.db.execute(
-      sql`update company set time_zone = 'Europe/Berlin' where els_account = '100000'`,
+  it("lets the buyer admin set the company's zone, and refuses an unknown one naming the field", async () => {
+    const ZONE = '/apis/CompanyService';
+    expect((await post(`${ZONE}/findTimeZone`, buyer)).json().data).toEqual({
+      timeZone: 'Asia/Shanghai',
+      stored: null,
+      defaultTimeZone: 'Asia/Shanghai',
+    });
+    expect((await post(`${ZONE}/saveTimeZone`, buyer, { timeZone: 'Europe/Berlin' })).json().code).toBe(
+      '403',
     );
-    forgetCompanyTimeZone('100000');
+    const wrong = (await post(`${ZONE}/saveTimeZone`, admin, { timeZone: 'Mars/Olympus' })).json();
+    expect(wrong.code).toBe('400');
+    expect(wrong.message).toContain('timeZone');
+    expect(wrong.message).toContain('Asia/Shanghai');
+    const zh = (await post(`${ZONE}/saveTimeZone`, admin, { timeZone: 'Mars/Olympus' }, 'zh_cn')).json();
+    expect(zh.message).toContain('时区');
+    const saved = (await post(`${ZONE}/saveTimeZone`, admin, { timeZone: 'Europe/Berlin' })).json();
+    expect(saved.data).toMatchObject({ timeZone: 'Europe/Berlin', stored: 'Europe/Berlin' });
+    // The supplier's dates follow the buyer it acts for.
+    expect((await post(`${ZONE}/findTimeZone`, supplier)).json().data.timeZone).toBe('Europe/Berlin');
+    await post(`${ZONE}/saveTimeZone`, admin, { timeZone: null });
+    expect(await companyTimeZone(server.database.db, '100000')).toBe('Asia/Shanghai');
+  });
+
+  it('gives a company in Europe/Berlin its own dates and periods', async () => {
+    await post('/apis/CompanyService/saveTimeZone', admin, { timeZone: 'Europe/Berlin' });
     try {
       expect(await companyTimeZone(server.database.db, '100000')).toBe('Europe/Berlin');
       await moveTo(BERLIN_EVENING_UTC);
@@ -117,8 +140,7 @@ describe('on a test server (SRM_TEST_CLOCK=1)', () => {
       const other = await nextDocumentNumber(server.database.db, '200001', 'ZZ');
       expect(other).toMatch(/^ZZ202612\d{4}$/);
     } finally {
-      await server.database.db.execute(sql`update company set time_zone = null where els_account = '100000'`);
-      forgetCompanyTimeZone('100000');
+      await post('/apis/CompanyService/saveTimeZone', admin, { timeZone: null });
     }
   });
 });
