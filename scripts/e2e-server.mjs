@@ -18,6 +18,8 @@ const env = {
   LOG_LEVEL: 'warn',
   LOGIN_LIMIT_PER_IP: '10000',
   LOGIN_LIMIT_PER_ACCOUNT: '1000',
+  // The test clock (issue #35): journeys may move the server's clock with POST /apis/test/clock.
+  SRM_TEST_CLOCK: '1',
 };
 let drop = async () => {};
 if (process.env.DATABASE_URL) {

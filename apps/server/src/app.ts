@@ -41,6 +41,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { cachedSessionForToken, sessionForToken, type TokenSession } from './modules/auth/service.ts';
 import { registerCompanyAdminRoutes } from './modules/company-admin/routes.ts';
 import { requireAction } from './modules/company-admin/service.ts';
+import { registerTimeZoneRoutes } from './modules/company-admin/time-zone-routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-field/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
@@ -64,12 +65,14 @@ import { registerSupplierChangeRoutes } from './modules/supplier-change/routes.t
 import { scheduleCertExpiryScan } from './modules/supplier-lifecycle/cert-expiry.ts';
 import { registerSupplierLifecycleRoutes } from './modules/supplier-lifecycle/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
+import { registerTestClockRoutes } from './modules/system/test-clock-routes.ts';
 import { registerWebhookRoutes } from './modules/webhook/routes.ts';
 import { createWebhookDispatcher } from './modules/webhook/service.ts';
 import { API_DOCS_UI } from './platform/api-docs-theme.ts';
 import { OUTSIDE_BASE_PATH, stripBasePath, withBasePath } from './platform/base-path.ts';
 import { createEmbeddedBroker, createExternalBroker, relayBetweenProcesses } from './platform/broker.ts';
 import { createCipher } from './platform/cipher.ts';
+import { configureClock } from './platform/clock.ts';
 import { createLocalBus, createPostgresBus } from './platform/cluster-bus.ts';
 import type { Database } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
@@ -132,6 +135,8 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
   const base = config.BASE_PATH;
+  // The company calendar's default zone and whether the test clock may move (issue #35, platform/clock.ts).
+  configureClock({ defaultTimeZone: config.TZ_DEFAULT, movable: config.SRM_TEST_CLOCK });
   const app = Fastify({
     // BASE_PATH (issue #19): routes are registered at the root; each request's URL loses the base path
     // before routing, and a URL outside it is routed to a path nothing answers (404, or `/` → redirect).
@@ -658,6 +663,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerAccountRoutes(api, deps);
     registerAccountDirectoryRoutes(api, deps);
     registerCompanyAdminRoutes(api, deps);
+    registerTimeZoneRoutes(api, deps);
     registerMenuRoutes(api, deps);
     registerMenuAdminRoutes(api, deps);
     registerMessageRoutes(api, deps);
@@ -683,6 +689,8 @@ export async function buildApp(options: BuildAppOptions) {
     registerApiKeyRoutes(api, deps);
     registerAppraisalRoutes(api, deps);
     registerOrgUnitRoutes(api, deps);
+    // Test servers only (SRM_TEST_CLOCK=1): the clock a test moves; a production server has no such route.
+    if (config.SRM_TEST_CLOCK) registerTestClockRoutes(api);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser
     // and its two hooks per request, and the cookie parser (issue #7); elsewhere a multipart body is an
     // unsupported type (400).

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isTimeZone } from '@srm/contracts/calendar';
 import { z } from 'zod';
 import { normaliseBasePath } from './platform/base-path.ts';
 
@@ -137,6 +138,19 @@ export const configSchema = z
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
     /** Calls per minute per API key (issue #18), across all server processes on PostgreSQL. */
     API_KEY_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /**
+     * The default company time zone (issue #35, IANA name): the calendar of every company that has not set
+     * its own in the company administration (platform/clock.ts).
+     */
+    TZ_DEFAULT: z
+      .string()
+      .default('Asia/Shanghai')
+      .refine(isTimeZone, 'TZ_DEFAULT must be an IANA time zone such as Asia/Shanghai or Europe/Berlin'),
+    /**
+     * Test servers only: lets tests and browser journeys move the server's clock (POST /apis/test/clock,
+     * platform/clock.ts setNow). Never set in production: without it the clock cannot move.
+     */
+    SRM_TEST_CLOCK: bool.default(false),
     /** Trust X-Forwarded-For from a reverse proxy. */
     TRUST_PROXY: bool.default(false),
   })

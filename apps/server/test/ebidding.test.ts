@@ -437,7 +437,8 @@ describe('the award', () => {
       .select()
       .from(priceMaster)
       .where(and(eq(priceMaster.elsAccount, '100000'), eq(priceMaster.toElsAccount, '200003')));
-    const mine = prices.filter((p) => p.priceExpiryDate.toISOString() === '2027-07-01T00:00:00.000Z');
+    // The prices expire when the day after validUntil begins in Beijing (the buyer's calendar, issue #35).
+    const mine = prices.filter((p) => p.priceExpiryDate.toISOString() === '2027-06-30T16:00:00.000Z');
     expect(mine.map((p) => p.priceExcludingTax).sort()).toEqual(['5.500000', '6.000000']);
     const [order] = await db()
       .select()

@@ -214,7 +214,8 @@ describe('RFQ sealing, comparison and award', () => {
       .where(and(eq(priceMaster.elsAccount, '100000'), eq(priceMaster.materialId, materials[0].id)));
     const p3 = prices.find((p) => p.toElsAccount === '200003' && p.priceExcludingTax === '9.600000');
     expect(p3?.quota).toBe('60.00');
-    expect(p3?.priceExpiryDate.toISOString()).toBe('2028-01-01T00:00:00.000Z');
+    // Expiry: the day after validUntil begins in Beijing (the buyer's calendar, issue #35).
+    expect(p3?.priceExpiryDate.toISOString()).toBe('2027-12-31T16:00:00.000Z');
     for (const o of res.json().data.orders) {
       const [order] = await server.database.db.select().from(purchaseOrder).where(eq(purchaseOrder.id, o.id));
       expect(order.sendStatus).toBe('0');

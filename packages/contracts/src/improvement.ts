@@ -71,12 +71,8 @@ export function duplicateImprovementItem(names: readonly string[]): string | nul
   return null;
 }
 
-/** An ISO date plus whole days (UTC): addDays('2026-11-30', 2) = '2026-12-02'. */
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** An ISO date plus whole days: addDays('2026-11-30', 2) = '2026-12-02' (the company calendar's, issue #35). */
+export { addDays } from './calendar.ts';
 
 /**
  * When an item is due: the supplier's promised date once answered, else the buyer's required date; null

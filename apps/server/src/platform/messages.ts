@@ -429,6 +429,10 @@ const messages = {
   'rule.tooBig': { zh_cn: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },
   'rule.format': { zh_cn: '{field} 格式不正确', en: '{field} has an invalid format' },
   'rule.enum': { zh_cn: '{field} 取值应为 {values}', en: '{field} must be one of {values}' },
+  'rule.timeZone': {
+    zh_cn: '{field} 应为时区名称，如 Asia/Shanghai、Europe/Berlin',
+    en: '{field} must be a time zone name such as Asia/Shanghai or Europe/Berlin',
+  },
   'rule.unknownKey': { zh_cn: '不允许的字段 {field}', en: 'Field {field} is not allowed' },
   'rule.pageTooDeep': {
     zh_cn: '{field} 超出可翻页范围（前 {rows} 条）：请缩小筛选条件，或用上一页返回的 nextCursor 继续读取',

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { companyPeriod, now } from './clock.ts';
 import type { Queryable } from './db.ts';
 import { numberSequence } from './tables.ts';
 
 /**
  * Next human-readable document number of a company (DESIGN §4): prefix + yyyyMM + 4-digit counter,
- * e.g. NT2026110001. Runs inside the caller's transaction; the upsert serialises concurrent callers.
+ * e.g. NT2026110001, the period being the month in the company's time zone at `at` (default: the clock's
+ * now; issue #35 — a number made at 23:30 UTC on 31 October is a November one in Beijing). Runs inside the
+ * caller's transaction; the upsert serialises concurrent callers.
  */
-export async function nextDocumentNumber(
-  tx: Queryable,
-  elsAccount: string,
-  prefix: string,
-  now = new Date(),
-) {
-  const period = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+export async function nextDocumentNumber(tx: Queryable, elsAccount: string, prefix: string, at?: Date) {
+  const period = await companyPeriod(tx, elsAccount, at ? at.getTime() : now());
   const [row] = await tx
     .insert(numberSequence)
     .values({ elsAccount, prefix, period, lastValue: 1 })

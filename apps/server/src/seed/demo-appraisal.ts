@@ -9,6 +9,14 @@ import {
 import { appraisalTemplate } from '../modules/appraisal/tables.ts';
 import { saveConfig } from '../modules/audit/service.ts';
 import { auditConfig } from '../modules/audit/tables.ts';
+import {
+  addMonths,
+  dateOf,
+  defaultCompanyTimeZone,
+  monthStart as firstOfMonth,
+  startOfDay,
+  today,
+} from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { nextDocumentNumber } from '../platform/numbering.ts';
 import { as } from './demo-enquiries.ts';
@@ -50,13 +58,13 @@ export const DEMO_TEMPLATE_ITEMS = [
 const B = '100000';
 const DAY = 86_400_000;
 
-/** Midnight UTC of the first day of the month `offset` months from now. */
+/** Midnight (the buyer's calendar) of the first day of the month `offset` months from now. */
 function monthStart(offset: number): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  const zone = defaultCompanyTimeZone();
+  return new Date(startOfDay(zone, addMonths(firstOfMonth(today(zone)), offset)));
 }
 const iso = (d: Date) => d.toISOString();
-const date = (d: Date) => d.toISOString().slice(0, 10);
+const date = (d: Date) => dateOf(d, defaultCompanyTimeZone());
 
 async function one(db: Db, q: SQL): Promise<string> {
   const result = await db.execute(q);

@@ -7,11 +7,12 @@ import {
   registerEbiddingAwardApproval,
 } from '../modules/ebidding/service.ts';
 import { material } from '../modules/masterdata/tables.ts';
+import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { as } from './demo-enquiries.ts';
 
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => daysFromToday(n);
 
 /**
  * Demo e-auctions (issue #14) through the real services, inviting 200001, 200002 and 200003. English

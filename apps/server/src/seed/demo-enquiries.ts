@@ -13,6 +13,7 @@ import {
 import { enquiry } from '../modules/enquiry/tables.ts';
 import { material } from '../modules/masterdata/tables.ts';
 import { claimLines, purchaseRequestKind, toEnquiry } from '../modules/purchase-request/service.ts';
+import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { AuthContext } from '../platform/http.ts';
 
@@ -32,7 +33,7 @@ export async function as(db: Db, elsAccount: string, elsSubAccount: string): Pro
   };
 }
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => daysFromToday(n);
 const SUPPLIERS = ['200001', '200003', '200004'];
 
 /**

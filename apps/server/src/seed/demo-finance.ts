@@ -4,6 +4,7 @@ import { invoiceKind } from '../modules/finance/invoice.ts';
 import { reconCandidates, reconKind } from '../modules/finance/recon.ts';
 import { invoiceTolerance } from '../modules/finance/tables.ts';
 import { refund } from '../modules/refund/tables.ts';
+import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { DocRow } from '../platform/document/kind.ts';
 import { as } from './demo-enquiries.ts';
@@ -100,8 +101,8 @@ export async function seedDemoFinance(db: Db, env: string): Promise<void> {
   ) =>
     reconKind.save(db, who, side, {
       ...(side === 'purchase' ? { toElsAccount: '200001' } : { elsAccount: '100000' }),
-      beginDate: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
-      endDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      beginDate: daysFromToday(-30),
+      endDate: daysFromToday(1),
       lines,
     });
   const pick = (l: { itemType: ItemType; sourceId: string }) => ({
@@ -149,7 +150,7 @@ export async function seedDemoFinance(db: Db, env: string): Promise<void> {
       invoiceNumber,
       invoiceCode: '3200261130',
       invoiceType: 'VAT',
-      invoiceDate: new Date().toISOString().slice(0, 10),
+      invoiceDate: daysFromToday(0),
       lines,
     });
   if (collections.length >= 6) {

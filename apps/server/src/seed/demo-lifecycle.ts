@@ -3,6 +3,7 @@ import { accountRelation, company, role, subaccount, subaccountRole } from '../m
 import { saveConfig } from '../modules/audit/service.ts';
 import { supplierMaster } from '../modules/masterdata/tables.ts';
 import { saveRequest } from '../modules/supplier-lifecycle/service.ts';
+import { dateOf, defaultCompanyTimeZone } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { DEMO_PASSWORD } from './demo.ts';
@@ -11,7 +12,7 @@ import { as } from './demo-enquiries.ts';
 const USER = '100000_admin';
 const stamp = { createUser: USER, lastUpdateUser: USER };
 const DAY = 86_400_000;
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoDate = (ms: number) => dateOf(ms, defaultCompanyTimeZone());
 
 /**
  * The demo world's supplier lifecycle (issue #16): three more suppliers of buyer 100000 — 200005

@@ -7,6 +7,7 @@ import { startBidding } from '../modules/order/bidding.ts';
 import { receiveShipment, shipOrder } from '../modules/order/delivery.ts';
 import { getOrder, orderKind, runOrderAction, submitOrder, withdrawOrder } from '../modules/order/kind.ts';
 import { saveOrder } from '../modules/order/service.ts';
+import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { registerApprovalHandler } from '../platform/document/routes.ts';
 import type { AuthContext } from '../platform/http.ts';
@@ -27,7 +28,7 @@ export async function as(db: Db, elsAccount: string, elsSubAccount: string): Pro
   };
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => daysFromToday(offset);
 
 function order(
   toElsAccount: string,

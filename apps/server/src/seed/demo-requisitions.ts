@@ -5,12 +5,13 @@ import {
   returnLines,
   toOrders,
 } from '../modules/purchase-request/service.ts';
+import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { DocRow } from '../platform/document/kind.ts';
 import { registerApprovalHandler } from '../platform/document/routes.ts';
 import { as } from './demo-orders.ts';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => daysFromToday(offset);
 
 type Line = [material: string, quantity: string, budgetPrice: string, supplier?: string];
 

@@ -3,6 +3,7 @@ import { accountRelation, company, role, subaccount, subaccountRole } from '../m
 import { supplierMaster } from '../modules/masterdata/tables.ts';
 import { getOrder, orderKind, runOrderAction, submitOrder } from '../modules/order/kind.ts';
 import { saveOrder } from '../modules/order/service.ts';
+import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { registerApprovalHandler } from '../platform/document/routes.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -12,7 +13,7 @@ import { as } from './demo-orders.ts';
 /** The second demo buying company (issue #16 "one inbox for a supplier of many buyers"); 100001 stays free for the suites' unlinked "another buyer". */
 export const SECOND_BUYER = '100002';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => daysFromToday(offset);
 
 function order(lines: Array<[string, string, string, string]>, orderDate: string): OrderSaveBody {
   return {

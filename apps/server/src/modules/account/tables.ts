@@ -17,6 +17,8 @@ export const company = pgTable('company', {
   elsAccount: text('els_account').primaryKey(),
   companyName: text('company_name').notNull(),
   companyShortName: text('company_short_name'),
+  /** The company's time zone (IANA, issue #35); null = the server default TZ_DEFAULT (platform/clock.ts). */
+  timeZone: text('time_zone'),
   createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
 });
 

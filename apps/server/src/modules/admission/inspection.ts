@@ -10,6 +10,7 @@ import {
   unitsToScore,
 } from '@srm/contracts/inspection';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { companyToday } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -38,8 +39,6 @@ import { facIns, facInsItem, facInsRevItem, facInsTemplate } from './inspection-
  * is written when the approval "inspection" ends (or at once without approval steps).
  */
 
-/** Today as an ISO date (yyyy-mm-dd, UTC); shared with sample.ts. */
-export const today = () => new Date().toISOString().slice(0, 10);
 /** A body's trimmed text field, or null when absent or blank; shared with sample.ts. */
 export const text = (body: Record<string, unknown>, name: string) =>
   typeof body[name] === 'string' && (body[name] as string).trim() !== ''
@@ -57,7 +56,7 @@ export function assertUniqueItems(lines: ReadonlyArray<Record<string, unknown>>)
  * date on creation.
  */
 async function saveFacInsTemplate(ctx: SaveContext) {
-  const { auth, body, current } = ctx;
+  const { tx, auth, body, current } = ctx;
   assertUniqueItems(body.lines);
   const lines = body.lines.map((l) => ({
     itemName: String(l.itemName).trim(),
@@ -70,7 +69,8 @@ async function saveFacInsTemplate(ctx: SaveContext) {
       elsAccount: auth.elsAccount,
       toElsAccount: auth.elsAccount,
       templateName: text(body, 'templateName'),
-      templateDate: (current?.templateDate as string | undefined) ?? today(),
+      templateDate:
+        (current?.templateDate as string | undefined) ?? (await companyToday(tx, auth.elsAccount)),
       passScore: unitsToScore(scoreUnits(String(body.passScore)) ?? 0n),
       maxTotal: maxTotal(lines),
       remark: text(body, 'remark'),

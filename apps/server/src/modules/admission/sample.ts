@@ -1,5 +1,6 @@
 import { sampleDefinition, sampleTemplateDefinition } from '@srm/contracts/inspection';
 import { and, asc, eq } from 'drizzle-orm';
+import { companyToday } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -14,7 +15,7 @@ import {
 } from '../../platform/document/kind.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
-import { admissibleSupplier, assertUniqueItems, text, today } from './inspection.ts';
+import { admissibleSupplier, assertUniqueItems, text } from './inspection.ts';
 import { sample, sampleItem, sampleTemplate, sampleTemplateItem } from './inspection-tables.ts';
 
 /**
@@ -26,14 +27,15 @@ import { sample, sampleItem, sampleTemplate, sampleTemplateItem } from './inspec
  */
 
 async function saveSampleTemplate(ctx: SaveContext) {
-  const { auth, body, current } = ctx;
+  const { tx, auth, body, current } = ctx;
   assertUniqueItems(body.lines);
   return {
     header: {
       elsAccount: auth.elsAccount,
       toElsAccount: auth.elsAccount,
       templateName: text(body, 'templateName'),
-      templateDate: (current?.templateDate as string | undefined) ?? today(),
+      templateDate:
+        (current?.templateDate as string | undefined) ?? (await companyToday(tx, auth.elsAccount)),
       remark: text(body, 'remark'),
     },
     lines: body.lines.map((l) => ({ itemName: String(l.itemName).trim(), standard: text(l, 'standard') })),

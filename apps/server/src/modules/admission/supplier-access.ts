@@ -8,6 +8,7 @@ import {
 } from '@srm/contracts/admission';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
+import { companyToday } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -43,8 +44,6 @@ import { categoryNames, problemsError, releasedTemplate, zodError } from './temp
  * access_status 'admitted', stage stranger → potential with a 'supplierMasterData' audit row — one
  * transaction.
  */
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 type AccessRow = typeof supplierAccess.$inferSelect;
 
@@ -144,7 +143,7 @@ async function saveAccess(ctx: SaveContext) {
     header: {
       elsAccount: buyer,
       toElsAccount: supplier,
-      applyDate: (current?.applyDate as string | undefined) ?? today(),
+      applyDate: (current?.applyDate as string | undefined) ?? (await companyToday(tx, buyer)),
       accessOrg: nameOf(buyer),
       supplierName: nameOf(supplier),
       accessCategory: category,

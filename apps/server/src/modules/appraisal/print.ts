@@ -6,6 +6,7 @@ import {
 } from '@srm/contracts/appraisal';
 import type { Locale } from '@srm/contracts/constants';
 import type { Content } from 'pdfmake/interfaces.js';
+import { addDays } from '../../platform/clock.ts';
 import { renderPdf } from '../../platform/document/print.ts';
 import type { SavedItem } from './tables.ts';
 
@@ -52,8 +53,7 @@ const TEXT = {
 } as const;
 
 /** Last day of the period (periodTo is exclusive). */
-const lastDay = (to: string) =>
-  new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const lastDay = (to: string) => addDays(to, -1);
 
 /**
  * A scorecard as a PDF (kernel pdfmake layout and CJK font): header, the indicators with their figures and

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { companyPeriod } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { AppDeps, AuthContext } from '../../platform/http.ts';
@@ -72,8 +73,7 @@ export async function storeUploadedFile(
   const allowed = options.kind === 'image' ? IMAGE_TYPES : SIGNATURES.map((s) => s.type);
   if (!signature || !allowed.includes(signature.type))
     throw badRequest(options.kind === 'image' ? 'uploadImageOnly' : 'uploadTypeNotAllowed');
-  const now = new Date();
-  const filePath = `${auth.elsAccount}/${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${signature.ext}`;
+  const filePath = `${auth.elsAccount}/${await companyPeriod(db, auth.elsAccount)}/${randomUUID()}.${signature.ext}`;
   await deps.files.put(filePath, bytes);
   const fileName = Array.from(part.filename || `file.${signature.ext}`, (c) =>
     c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c,

@@ -3,6 +3,7 @@ import { TOKEN_TIME_S } from '@srm/contracts/constants';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { topicAllowed, userTopic } from '../../platform/broker.ts';
+import { nowDate } from '../../platform/clock.ts';
 import type { App, AppDeps } from '../../platform/http.ts';
 import { zod } from '../../platform/http.ts';
 import { mqttClient } from '../../platform/tables.ts';
@@ -153,7 +154,7 @@ export function registerBrokerHookRoutes(app: App, deps: AppDeps): void {
       const [client] = await deps.db
         .select()
         .from(mqttClient)
-        .where(and(eq(mqttClient.clientId, clientid), gt(mqttClient.expiresDate, new Date())));
+        .where(and(eq(mqttClient.clientId, clientid), gt(mqttClient.expiresDate, nowDate())));
       if (!client || username !== `${client.elsAccount}_${client.elsSubAccount}`)
         return deny('unknown client');
       const live = await sessionForClaims(deps, {

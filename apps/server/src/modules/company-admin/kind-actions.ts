@@ -3,6 +3,7 @@ import { KERNEL_ROUTE_DEFINITIONS, kindActionsOf, menuOpensKind } from '@srm/con
 import { kindSides, type Side } from '@srm/contracts/document/define';
 import type { MenuItem } from '@srm/contracts/menu';
 import { and, eq, sql } from 'drizzle-orm';
+import { nowDate } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { role, subaccount } from '../account/tables.ts';
 import { findMenuRows, type MenuRow } from '../menu/repository.ts';
@@ -149,7 +150,7 @@ export async function grantNewKindActions(db: Db): Promise<number> {
     for (const { code } of freshPages) done.add(code);
     await t
       .update(systemSetting)
-      .set({ setValue: JSON.stringify([...done]), lastUpdateDate: new Date() })
+      .set({ setValue: JSON.stringify([...done]), lastUpdateDate: nowDate() })
       .where(
         and(
           eq(systemSetting.elsAccount, MARK.elsAccount),

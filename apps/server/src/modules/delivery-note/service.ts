@@ -2,6 +2,7 @@ import { deliveryNoteDefinition as def, TRANSPORT_WAY } from '@srm/contracts/del
 import type { Side } from '@srm/contracts/document/define';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { companyToday, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   type ActionContext,
@@ -39,8 +40,6 @@ type NoteRow = typeof deliveryNote.$inferSelect;
 type NoteItemRow = typeof deliveryNoteItem.$inferSelect;
 type OrderItem = typeof purchaseOrderItem.$inferSelect;
 type Order = typeof purchaseOrder.$inferSelect;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The order lines named by a notice with their orders, for the side that saves it. */
 async function orderLinesFor(tx: Queryable, auth: AuthContext, side: Side, ids: string[]) {
@@ -124,7 +123,7 @@ export async function saveNote(ctx: SaveContext) {
       noteType: side === 'sale' ? '1' : '2',
       supplierName: first?.supplierName ?? current?.supplierName,
       buyerName: buyerCompany?.name ?? buyer,
-      noteDate: text('noteDate') ?? today(),
+      noteDate: text('noteDate') ?? (await companyToday(tx, buyer as string)),
       transportWay: text('transportWay'),
       logisticsCompany: text('logisticsCompany'),
       trackingNumber: text('trackingNumber'),
@@ -199,7 +198,7 @@ async function ship(ctx: ActionContext) {
     ? TRANSPORT_WAY[logistics.transportWay as keyof typeof TRANSPORT_WAY]
     : null;
   return {
-    set: { ...logistics, sendTime: new Date() },
+    set: { ...logistics, sendTime: nowDate() },
     content: {
       zh_cn: [way?.zh_cn, logistics.logisticsCompany, logistics.trackingNumber].filter(Boolean).join(' '),
       en: [way?.en, logistics.logisticsCompany, logistics.trackingNumber].filter(Boolean).join(' '),
@@ -240,7 +239,7 @@ async function receive(ctx: ActionContext) {
   const summary = received
     .map((r) => `${r.line.orderNumber}/${r.line.itemNumber} × ${fmt(r.quantity)}`)
     .join(', ');
-  return { set: { noteStatus: status, confirmDate: new Date() }, content: summary };
+  return { set: { noteStatus: status, confirmDate: nowDate() }, content: summary };
 }
 
 /** Cancel: a shipped notice gives its quantities back to the order lines (nothing received: guard 3). */

@@ -7,6 +7,7 @@ import {
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
 import { and, eq, max } from 'drizzle-orm';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { registerActionApproval, requestAction } from '../../platform/document/action-approval.ts';
 import { type DocRow, serverActor, userKey } from '../../platform/document/kind.ts';
@@ -255,7 +256,7 @@ export async function bargainOffer(
 ) {
   return db.transaction(async (tx) => {
     const row = (await ebiddingKind.find(tx, auth, 'sale', id, true)) as unknown as EbiddingRow;
-    const at = new Date();
+    const at = nowDate();
     const [bidder] = await tx
       .select()
       .from(ebiddingSupplier)

@@ -18,6 +18,7 @@ import type { RuleProblem } from '@srm/contracts/enquiry';
 import Decimal from 'decimal.js';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
+import { addDays, companyToday, nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -75,7 +76,6 @@ type BidRow = typeof ebiddingBid.$inferSelect;
 const rule = (problem: RuleProblem | null) => {
   if (problem) throw badRequest(problem.key as never, problem.params);
 };
-const today = () => new Date().toISOString().slice(0, 10);
 const minuteText = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
 /** The supplier's bidding room (message links). */
 export const roomLink = (id: string) => `/ebidding/#/v2/room?id=${id}`;
@@ -214,7 +214,7 @@ async function saveEbidding(ctx: SaveContext) {
   const text = (name: string) =>
     typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
   const type = text('ebiddingType') ?? '1';
-  checkSchedule(body, new Date());
+  checkSchedule(body, nowDate());
   const method = text('ebiddingMethod') ?? '1';
   if (type === '3' && method !== '1') throw badRequest('ebidJapaneseLot');
   const lines = body.lines as Array<{
@@ -243,7 +243,7 @@ async function saveEbidding(ctx: SaveContext) {
       toElsAccount: auth.elsAccount,
       buyerName: buyer?.name ?? auth.elsAccount,
       ebiddingName: text('ebiddingName'),
-      ebiddingDate: ctx.current?.ebiddingDate ?? today(),
+      ebiddingDate: ctx.current?.ebiddingDate ?? (await companyToday(tx, auth.elsAccount)),
       ebiddingType: type,
       ebiddingMethod: method,
       projectType: text('projectType') ?? '1',
@@ -327,7 +327,7 @@ async function tellBidders(
 async function publish(ctx: ActionContext) {
   const { tx } = ctx;
   const row = ctx.row as unknown as EbiddingRow & { invitedSuppliers: Array<{ account: string }> };
-  checkSchedule(row as unknown as Record<string, unknown>, new Date());
+  checkSchedule(row as unknown as Record<string, unknown>, nowDate());
   const names = await checkSuppliers(
     tx,
     row.elsAccount,
@@ -360,7 +360,7 @@ async function publish(ctx: ActionContext) {
     if (row.ebiddingType === '3') await scheduleStep(tx, row, row.startTime);
   }
   await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt: row.endTime, payload });
-  return { set: { publishTime: new Date(), publishUser: userKey(ctx.auth) } };
+  return { set: { publishTime: nowDate(), publishUser: userKey(ctx.auth) } };
 }
 
 /**
@@ -370,7 +370,7 @@ async function publish(ctx: ActionContext) {
  */
 async function start(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
-  const now = new Date();
+  const now = nowDate();
   if (row.endTime.getTime() <= now.getTime()) throw badRequest('ebidEndBeforeStart');
   if (row.ebiddingType === '3') await scheduleStep(ctx.tx, row, now);
   await tellBidders(ctx.tx, ctx.env, row, {
@@ -391,7 +391,7 @@ async function pause(ctx: ActionContext) {
     { zh_cn: ctx.body.remark ?? '', en: ctx.body.remark ?? '' },
     ctx.auth,
   );
-  return { set: { pauseTime: new Date() } };
+  return { set: { pauseTime: nowDate() } };
 }
 
 /**
@@ -400,7 +400,7 @@ async function pause(ctx: ActionContext) {
  */
 async function resume(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
-  const paused = Date.now() - (row.pauseTime ?? new Date()).getTime();
+  const paused = Date.now() - (row.pauseTime ?? nowDate()).getTime();
   const endTime = new Date(row.endTime.getTime() + paused);
   await tellBidders(
     ctx.tx,
@@ -441,7 +441,7 @@ const endStatus = (row: EbiddingRow) => (row.lastBidSeq > 0 ? '3' : '5');
 /** End now (buyer, running): ends at this moment — finished with offers, bid failed without. */
 async function finish(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
-  const now = new Date();
+  const now = nowDate();
   // Bid failed: the quantities taken from the demand pool go back to it (close is not allowed from 5).
   if (endStatus(row) === '5') await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
   await tellBidders(ctx.tx, ctx.env, row, {
@@ -502,7 +502,7 @@ async function close(ctx: ActionContext) {
   await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
   return {
     set: {
-      finishTime: row.finishTime ?? new Date(),
+      finishTime: row.finishTime ?? nowDate(),
       ...(await dropPendingEnd(ctx.tx, ctx.row)),
       ...(await dropBargain(ctx.tx, row)),
     },
@@ -710,7 +710,7 @@ registerJobHandler(STEP_JOB, async (tx, job, { env, broker, afterCommit }) => {
     });
     return;
   }
-  const now = new Date();
+  const now = nowDate();
   const { round } = clockOf(row, row.startingPrice ?? '0', now);
   if (row.ebiddingStatus === '1' || round === 1) {
     await scheduleStep(tx, row, row.startTime);
@@ -822,7 +822,7 @@ function pushesOf(
     paused: row.pauseStatus === '1',
     endTime: row.endTime.toISOString(),
     postponeCount: row.postponeCount,
-    serverTime: new Date().toISOString(),
+    serverTime: nowDate().toISOString(),
     standings,
   };
   return { id: row.id, seq: row.lastBidSeq, sale, purchase: bid ? { ...sale, bid } : sale };
@@ -897,7 +897,7 @@ export function registerEbiddingTopics(db: Db, env: string): void {
 export async function placeBid(db: Queryable, auth: AuthContext, id: string, body: EbiddingBidBody) {
   return db.transaction(async (tx) => {
     const row = (await ebiddingKind.find(tx, auth, 'sale', id, true)) as unknown as EbiddingRow;
-    const at = new Date();
+    const at = nowDate();
     if (!biddingOpen(row, at))
       throw badRequest(
         row.pauseStatus === '1'
@@ -1125,7 +1125,7 @@ const clockFor = (row: EbiddingRow, startingPrice: string | null, at: Date) =>
 async function roomState(db: Queryable, row: EbiddingRow) {
   const lines = (await ebiddingKind.findLines(db, row.id)) as unknown as ItemRow[];
   const offers = await currentOffers(db, row.id);
-  const now = new Date();
+  const now = nowDate();
   return { lines, offers, now, open: biddingOpen(row, now) };
 }
 
@@ -1434,8 +1434,7 @@ async function applyEbiddingAward(
 ): Promise<EbiddingAwardResult> {
   ebiddingKind.assertAllowed(row as unknown as DocRow, 'purchase', 'award');
   const { bidders, winners } = await checkEbiddingAward(tx, row, body);
-  const validUntil =
-    body.priceValidDate ?? new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const validUntil = body.priceValidDate ?? addDays(await companyToday(tx, row.elsAccount), 365);
   const result = await recordAward(tx, auth, {
     currency: row.currency,
     exchangeRate: '1',
@@ -1529,6 +1528,7 @@ export async function ebiddingFromEnquiry(
   const comparison = await findComparison(db, auth, enquiryId);
   const items = await enquiryKind.findLines(db, enquiryId);
   const quoted = new Set<string>();
+  const today = await companyToday(db, auth.elsAccount);
   const lines = comparison.lines.map((line) => {
     const prices = line.quotes.filter((q) => q.priceExcludingTax !== null);
     if (prices.length === 0) throw badRequest('ebidFromEnquiryNoQuote', { line: line.lineNumber });
@@ -1538,7 +1538,7 @@ export async function ebiddingFromEnquiry(
     return {
       materialId: String(item?.materialId),
       quantity: line.quantity,
-      deliveryDate: line.deliveryDate < today() ? today() : line.deliveryDate,
+      deliveryDate: line.deliveryDate < today ? today : line.deliveryDate,
       startingPrice: lowest.toFixed(6),
     };
   });

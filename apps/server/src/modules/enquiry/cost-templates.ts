@@ -6,6 +6,7 @@ import {
 } from '@srm/contracts/enquiry';
 import { and, asc, eq, gt, like, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { userKey } from '../../platform/document/kind.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -95,7 +96,7 @@ export async function saveCostTemplate(db: Queryable, auth: AuthContext, body: C
       costItems: body.costItems,
       remark: body.remark || null,
       lastUpdateUser: userKey(auth),
-      lastUpdateDate: new Date(),
+      lastUpdateDate: nowDate(),
     };
     if (!body.id) {
       const [row] = await tx

@@ -1,6 +1,7 @@
 import { PUBLIC_ENQUIRY_METHOD } from '@srm/contracts/enquiry';
 import { INVITABLE_STAGES } from '@srm/contracts/supplier-lifecycle';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { type Job, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { scheduledJob } from '../../platform/tables.ts';
@@ -92,7 +93,7 @@ export async function schedulePublicNotice(
   await scheduleJob(tx, {
     kind: PUBLIC_NOTICE_JOB,
     key: enquiryId,
-    runAt: new Date(),
+    runAt: nowDate(),
     payload: { ...payload, after: '' },
   });
 }

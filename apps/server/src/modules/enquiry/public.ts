@@ -2,6 +2,7 @@ import { PUBLIC_ENQUIRY_METHOD } from '@srm/contracts/enquiry';
 import { rightRefusal } from '@srm/contracts/supplier-lifecycle';
 import { and, desc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import type { DocRow } from '../../platform/document/kind.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -68,7 +69,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Whether a public RFQ takes participants now: quoting, first round, before both deadlines. */
 export function isJoinable(
   row: Pick<PublicRow, 'enquiryStatus' | 'bout' | 'quoteEndTime' | 'joinEndTime'>,
-  now = new Date(),
+  now = nowDate(),
 ): boolean {
   return (
     row.enquiryStatus === '1' &&
@@ -113,7 +114,7 @@ const lineCountSql = sql<number>`(select count(*)::int from "enquiry_item" ei wh
  * (station sale), linked to the buyer or not.
  */
 export async function findPublicList(db: Queryable, auth: AuthContext, filter: PublicListFilter) {
-  const now = new Date();
+  const now = nowDate();
   const conditions: SQL[] = [
     eq(enquiry.enquiryMethod, PUBLIC_ENQUIRY_METHOD),
     eq(enquiry.enquiryStatus, '1'),
@@ -202,7 +203,7 @@ export async function findPublicDetail(db: Queryable, auth: AuthContext, id: str
   ]);
   return {
     record: {
-      ...out(row, Number(mine?.n ?? 0) > 0, lines.length, new Date()),
+      ...out(row, Number(mine?.n ?? 0) > 0, lines.length, nowDate()),
       payMethod: row.payMethod,
       incoterms: row.incoterms,
       taxRate: row.taxRate,
@@ -239,7 +240,7 @@ export async function join(
     if (any && any.status !== '0' && any.method !== PUBLIC_ENQUIRY_METHOD)
       throw badRequest('enquiryNotPublic');
     const row = await publicRow(tx, id);
-    const now = new Date();
+    const now = nowDate();
     if (row.enquiryStatus !== '1' || !row.quoteEndTime || row.quoteEndTime.getTime() <= now.getTime())
       throw badRequest('enquiryNotOpen');
     if (row.joinEndTime && row.joinEndTime.getTime() <= now.getTime())

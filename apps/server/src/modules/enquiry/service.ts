@@ -39,6 +39,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { addMonths, companyTimeZone, companyToday, dateOf, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -88,15 +89,14 @@ type QuoteRow = typeof enquiryQuote.$inferSelect;
 const rule = (problem: RuleProblem | null) => {
   if (problem) throw badRequest(problem.key as never, problem.params);
 };
-const today = () => new Date().toISOString().slice(0, 10);
 /** Where an invited supplier quotes (message links, spec 000 §2 "enquiry quote"). */
 export const quoteLink = (id: string) => `/rfq/#/v2/client/quota?id=${id}`;
 
 /** Whether the RFQ takes quotes now: quoting (1) and before its deadline. */
-export const isOpen = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, now = new Date()) =>
+export const isOpen = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, now = nowDate()) =>
   row.enquiryStatus === '1' && row.quoteEndTime.getTime() > now.getTime();
 /** Whether quotes may be read by the buyer: past the deadline, or no longer quoting. */
-export const isUnsealed = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, now = new Date()) =>
+export const isUnsealed = (row: Pick<EnquiryRow, 'enquiryStatus' | 'quoteEndTime'>, now = nowDate()) =>
   ['2', '3', '4'].includes(row.enquiryStatus) ||
   (row.enquiryStatus === '1' && row.quoteEndTime.getTime() <= now.getTime());
 
@@ -282,7 +282,7 @@ async function saveEnquiry(ctx: SaveContext) {
       toElsAccount: auth.elsAccount,
       buyerName: buyer?.name ?? auth.elsAccount,
       enquiryDesc: text('enquiryDesc'),
-      enquiryDate: ctx.current?.enquiryDate ?? today(),
+      enquiryDate: ctx.current?.enquiryDate ?? (await companyToday(tx, auth.elsAccount)),
       enquiryMethod: text('enquiryMethod') ?? '1',
       joinEndTime: joinEnd,
       enquiryType: fromOrder ? ORDER_BIDDING : (text('enquiryType') ?? '1'),
@@ -418,7 +418,7 @@ async function publish(ctx: ActionContext) {
     runAt: row.quoteEndTime as Date,
     payload: { elsAccount: row.elsAccount },
   });
-  return { set: { publishTime: new Date() } };
+  return { set: { publishTime: nowDate() } };
 }
 
 /** Close (buyer): the invited suppliers hear that the RFQ is closed without award. */
@@ -837,7 +837,7 @@ export async function participate(db: Queryable, auth: AuthContext, id: string) 
       throw badRequest('enquiryNotInRound', { bout: row.bout });
     await tx
       .update(enquirySupplier)
-      .set({ quoteStatus: '1', lastUpdateDate: new Date() })
+      .set({ quoteStatus: '1', lastUpdateDate: nowDate() })
       .where(
         and(
           eq(enquirySupplier.enquiryId, id),
@@ -862,7 +862,7 @@ export async function decline(db: Queryable, env: string, auth: AuthContext, id:
     if (ids.length === 0) throw badRequest('enquiryNotInRound', { bout: row.bout });
     await tx
       .update(enquirySupplier)
-      .set({ quoteStatus: '4', declineReason: reason, lastUpdateDate: new Date() })
+      .set({ quoteStatus: '4', declineReason: reason, lastUpdateDate: nowDate() })
       .where(inArray(enquirySupplier.id, ids));
     await tx.update(enquiryQuote).set({ status: '0' }).where(inArray(enquiryQuote.invitationId, ids));
     await touchQuotes(tx, id);
@@ -957,7 +957,7 @@ export async function quote(
       });
       await tx
         .update(enquirySupplier)
-        .set({ quoteStatus: previous ? '3' : '2', lastUpdateDate: new Date() })
+        .set({ quoteStatus: previous ? '3' : '2', lastUpdateDate: nowDate() })
         .where(eq(enquirySupplier.id, found.invitation.id));
     }
     await touchQuotes(tx, id);
@@ -1087,7 +1087,7 @@ export async function openQuotes(
       tx,
       auth,
       row as unknown as DocRow,
-      { openUser: userKey(auth), openTime: new Date(), enquiryStatus: '2' },
+      { openUser: userKey(auth), openTime: nowDate(), enquiryStatus: '2' },
       'open',
     );
     return { record: enquiryKind.toRecord(updated) };
@@ -1131,7 +1131,7 @@ export async function newRound(
     const bout = row.bout + 1;
     await tx
       .update(enquirySupplier)
-      .set({ bout, lastUpdateDate: new Date() })
+      .set({ bout, lastUpdateDate: nowDate() })
       .where(
         inArray(
           enquirySupplier.id,
@@ -1773,8 +1773,8 @@ export async function createFromOrder(
     }>;
   },
 ): Promise<EnquiryRow> {
-  const validUntil = new Date(input.quoteEndTime.getTime());
-  validUntil.setUTCFullYear(validUntil.getUTCFullYear() + 1);
+  // A year after the quote end, in the buyer's calendar (issue #35).
+  const validUntil = addMonths(dateOf(input.quoteEndTime, await companyTimeZone(tx, auth.elsAccount)), 12);
   const body = {
     orderNumber: input.orderNumber,
     enquiryDesc: `采购订单 ${input.orderNumber} 竞价 / Bidding on purchase order ${input.orderNumber}`.slice(
@@ -1783,7 +1783,7 @@ export async function createFromOrder(
     ),
     quoteMethod: '1',
     quoteEndTime: input.quoteEndTime.toISOString(),
-    priceValidDate: validUntil.toISOString().slice(0, 10),
+    priceValidDate: validUntil,
     currency: input.currency,
     exchangeRate: input.exchangeRate,
     taxRate: input.taxRate,
@@ -1900,7 +1900,7 @@ export async function applyAward(
     row.enquiryType === ORDER_BIDDING
       ? await awardToOrder(tx, env, auth, row, winners, award)
       : await recordAward(tx, auth, award);
-  const now = new Date();
+  const now = nowDate();
   for (const invitation of invitations) {
     const quota = awardedInvitations.get(invitation.id);
     if (quota !== undefined)

@@ -1,6 +1,7 @@
 import { addCostDefinition, deductCostDefinition, type FeeSheetKind } from '@srm/contracts/finance';
 import { splitAmount, sumMoney } from '@srm/contracts/finance-money';
 import { and, eq, inArray } from 'drizzle-orm';
+import { companyToday } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { type ActionContext, defineKind, type SaveContext } from '../../platform/document/kind.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -16,8 +17,6 @@ import { addCost, addCostItem, deductCost, deductCostItem } from './tables.ts';
  * A deduction may name a return between the same two companies. Returning needs a reason (the kernel's
  * `remark: 'required'`), kept as the sheet's backReason until it is sent again.
  */
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The company names of a buyer and a supplier that are linked; '400' naming the counterpart otherwise. */
 export async function linkedPair(
@@ -107,7 +106,7 @@ function saveFeeSheet(kind: FeeSheetKind) {
         toElsAccount: supplier,
         ...names,
         costType: deduction ? '2' : '1',
-        costDate: text('costDate') ?? today(),
+        costDate: text('costDate') ?? (await companyToday(tx, buyer)),
         costCause: text('costCause'),
         costWay: text('costWay') ?? '1',
         deductType: deduction ? (text('deductType') ?? '2') : null,

@@ -8,6 +8,7 @@ import {
   withinTolerance,
 } from '@srm/contracts/finance-money';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   type ActionContext,
@@ -346,7 +347,7 @@ async function reject(ctx: ActionContext) {
 async function post(ctx: ActionContext) {
   await refreshReconInvoicing(ctx.tx, ctx.row.reconId, { id: ctx.row.id, status: '4' });
   return {
-    set: { voucherNumber: String(ctx.body.voucherNumber ?? '').trim(), postTime: new Date() },
+    set: { voucherNumber: String(ctx.body.voucherNumber ?? '').trim(), postTime: nowDate() },
   };
 }
 

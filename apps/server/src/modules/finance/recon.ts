@@ -3,6 +3,7 @@ import { ITEM_SIGN, type ItemType, reconDefinition } from '@srm/contracts/financ
 import { fromUnits, lineMoney, negate, sumMoney, toUnits } from '@srm/contracts/finance-money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import { companyTimeZone, companyToday, dateOf, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { dropActionRequest } from '../../platform/document/action-approval.ts';
 import {
@@ -39,7 +40,6 @@ import { addCost, addCostItem, deductCost, deductCostItem, recon, reconItem } fr
  * finance-money.ts: per line, then summed.
  */
 
-const today = () => new Date().toISOString().slice(0, 10);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** At most this many candidate lines are answered (and a statement holds at most as many lines). */
 export const RECON_MAX_LINES = reconDefinition.lines.max;
@@ -75,12 +75,8 @@ export type ReconScope = {
   endDate: string;
 };
 
-const dateText = (value: unknown): string | null =>
-  value == null
-    ? null
-    : value instanceof Date
-      ? value.toISOString().slice(0, 10)
-      : String(value).slice(0, 10);
+/** A date column's value as 'YYYY-MM-DD' (timestamps are turned into the company's date by the caller). */
+const dateText = (value: unknown): string | null => (value == null ? null : String(value).slice(0, 10));
 
 /** The statement's scope from a save or search body of `side`; '400' naming the field when wrong. */
 export async function reconScope(
@@ -107,6 +103,8 @@ export async function reconScope(
 
 /** Collections: received notice lines with quantity not yet on a live statement. */
 async function collectionCandidates(db: Queryable, s: ReconScope, ids?: string[]): Promise<ReconCandidate[]> {
+  // Receipts count by their date in the buyer's calendar: a month's statement cuts at its midnight (issue #35).
+  const zone = await companyTimeZone(db, s.buyer);
   const rows = await db
     .select({
       id: deliveryNoteItem.id,
@@ -131,7 +129,7 @@ async function collectionCandidates(db: Queryable, s: ReconScope, ids?: string[]
         eq(deliveryNote.elsAccount, s.buyer),
         eq(deliveryNote.toElsAccount, s.supplier),
         inArray(deliveryNote.noteStatus, ['4', '5']),
-        sql`(${deliveryNote.confirmDate} at time zone 'UTC')::date between ${s.beginDate}::date and ${s.endDate}::date`,
+        sql`(${deliveryNote.confirmDate} at time zone ${zone})::date between ${s.beginDate}::date and ${s.endDate}::date`,
         eq(purchaseOrder.currency, s.currency),
         gt(deliveryNoteItem.confirmQuantity, deliveryNoteItem.reconQuantity),
         ids ? inArray(deliveryNoteItem.id, ids) : undefined,
@@ -148,7 +146,7 @@ async function collectionCandidates(db: Queryable, s: ReconScope, ids?: string[]
       sourceItemNumber: r.lineNumber,
       orderNumber: r.orderNumber,
       orderItemId: r.orderItemId,
-      businessDate: dateText(r.confirmDate),
+      businessDate: r.confirmDate ? dateOf(r.confirmDate, zone) : null,
       materialNumber: r.materialNumber,
       materialDesc: r.materialDesc,
       unit: r.unit,
@@ -452,7 +450,7 @@ async function saveRecon(ctx: SaveContext) {
       toElsAccount: scope.supplier,
       ...names,
       reconSource: current ? current.reconSource : side === 'purchase' ? '1' : '2',
-      reconDate: current ? current.reconDate : today(),
+      reconDate: current ? current.reconDate : await companyToday(tx, scope.buyer),
       beginDate: scope.beginDate,
       endDate: scope.endDate,
       currency: scope.currency,
@@ -509,7 +507,7 @@ async function post(ctx: ActionContext) {
   return {
     set: {
       voucherNumber: String(ctx.body.voucherNumber ?? '').trim(),
-      postTime: new Date(),
+      postTime: nowDate(),
       erpPushStatus: 'P',
       erpPushMessage: null,
     },
@@ -524,7 +522,7 @@ async function scheduleErpPush(tx: Tx, reconId: string) {
   await scheduleJob(tx, {
     kind: RECON_ERP_PUSH_JOB,
     key: `${reconId}:${Date.now()}`,
-    runAt: new Date(),
+    runAt: nowDate(),
     payload: { reconId },
   });
 }

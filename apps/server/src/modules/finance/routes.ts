@@ -3,6 +3,7 @@ import { envelopeSchema } from '@srm/contracts/envelope';
 import { invoiceDefinition, reconDefinition } from '@srm/contracts/finance';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { nowDate } from '../../platform/clock.ts';
 import { ownRouteAction, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
@@ -182,7 +183,7 @@ export function registerFinanceRoutes(app: App, deps: AppDeps): void {
         toleranceAmount,
         tolerancePercent,
         updateUser: `${auth.elsAccount}_${auth.elsSubAccount}`,
-        lastUpdateDate: new Date(),
+        lastUpdateDate: nowDate(),
       };
       await deps.db
         .insert(invoiceTolerance)

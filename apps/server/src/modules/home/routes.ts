@@ -2,6 +2,7 @@ import { envelopeSchema } from '@srm/contracts/envelope';
 import { pagingSchema } from '@srm/contracts/message';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { nowDate } from '../../platform/clock.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
 import { admissionCounts } from '../admission/supplier-access.ts';
 import { financeStatistics } from '../finance/statistics.ts';
@@ -109,7 +110,7 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const now = new Date();
+      const now = nowDate();
       const soon = new Date(now.getTime() + 30 * DAY_MS);
       const countWhere = async (extra?: SQL) => {
         const [row] = await deps.db
@@ -162,7 +163,7 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const auth = requireAuth(request.auth);
       const { currentPage, pageSize, status, keyword } = request.body;
-      const now = new Date();
+      const now = nowDate();
       const soon = new Date(now.getTime() + 30 * DAY_MS);
       const where: SQL[] = [hazardScope(auth)];
       if (status === 'expired') where.push(lt(hazardousSubstance.certificateExpiryDate, now));

@@ -7,6 +7,7 @@ import {
   improvementTemplateDefinition,
 } from '@srm/contracts/improvement';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { companyToday } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import {
   type ActionContext,
@@ -28,8 +29,6 @@ import { improvement, improvementItem, improvementTemplate, improvementTemplateI
  * supplier, an appraisal number, or none; items typed or from a released template of the buyer.
  */
 
-/** Today as an ISO date (UTC). */
-export const today = () => new Date().toISOString().slice(0, 10);
 const text = (body: Record<string, unknown>, name: string) =>
   typeof body[name] === 'string' && (body[name] as string).trim() !== ''
     ? (body[name] as string).trim()
@@ -42,7 +41,7 @@ function assertUniqueItems(lines: ReadonlyArray<Record<string, unknown>>): void 
 
 /** A template's save: unique item names, due days ≤ 365, today's date on creation. */
 async function saveTemplate(ctx: SaveContext) {
-  const { auth, body, current } = ctx;
+  const { tx, auth, body, current } = ctx;
   assertUniqueItems(body.lines);
   const lines = body.lines.map((l, index) => {
     const dueDays = Number(l.dueDays);
@@ -55,7 +54,8 @@ async function saveTemplate(ctx: SaveContext) {
       elsAccount: auth.elsAccount,
       toElsAccount: auth.elsAccount,
       templateName: text(body, 'templateName'),
-      templateDate: (current?.templateDate as string | undefined) ?? today(),
+      templateDate:
+        (current?.templateDate as string | undefined) ?? (await companyToday(tx, auth.elsAccount)),
       remark: text(body, 'remark'),
     },
     lines,
@@ -127,7 +127,7 @@ async function saveImprovement(ctx: SaveContext) {
       throw badRequest('improvementAppraisalNotFound', { number: sourceNumber, account: supplier });
   }
   assertUniqueItems(body.lines);
-  const issueDate = (current?.improvementDate as string | undefined) ?? today();
+  const issueDate = (current?.improvementDate as string | undefined) ?? (await companyToday(tx, buyer));
   const templateId = text(body, 'templateId');
   const template = templateId ? await releasedTemplate(tx, buyer, templateId) : null;
   const lines = body.lines.map((l) => {
@@ -173,7 +173,7 @@ async function answer(ctx: ActionContext) {
   });
   const missing = open.find((l) => !answers.some((a) => a.lineId === l.id));
   if (missing) throw badRequest('improvementAnswerMissing', { name: String(missing.itemName) });
-  const date = today();
+  const date = await companyToday(ctx.tx, ctx.row.elsAccount as string);
   for (const a of answers)
     await ctx.tx
       .update(improvementItem)
@@ -190,7 +190,7 @@ async function answer(ctx: ActionContext) {
 
 /** Closing verifies every item that is not yet verified (verify date today) and dates the sheet closed. */
 async function close(ctx: ActionContext) {
-  const date = today();
+  const date = await companyToday(ctx.tx, ctx.row.elsAccount as string);
   await ctx.tx
     .update(improvementItem)
     .set({ itemStatus: '2', verifyDate: date })
@@ -207,7 +207,7 @@ async function reopen(ctx: ActionContext) {
   ids.forEach((id, index) => {
     if (!ctx.lines.some((l) => l.id === id)) throw badRequest('improvementReopenLineUnknown', { index });
   });
-  const date = today();
+  const date = await companyToday(ctx.tx, ctx.row.elsAccount as string);
   const rework = ctx.lines.filter((l) => ids.includes(l.id)).map((l) => l.id);
   const verified = ctx.lines.filter((l) => !ids.includes(l.id)).map((l) => l.id);
   if (rework.length > 0)

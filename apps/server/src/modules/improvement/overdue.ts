@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { defaultCompanyTimeZone, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { fillText, notify } from '../message/notify.ts';
@@ -8,7 +9,6 @@ import { improvement, improvementItem, improvementReminderSent } from './tables.
 export const IMPROVEMENT_OVERDUE_JOB = 'improvementOverdueScan';
 const JOB_KEY = 'daily';
 const DAY_MS = 86_400_000;
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Reminds both sides (each receiver in its language) of every improvement item past its due date — the
@@ -19,14 +19,15 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
  * reminders sent (items).
  */
 export async function runImprovementOverdueScan(tx: Queryable, env: string, now: Date): Promise<number> {
-  const today = isoDate(now);
   const result = await tx.execute(sql`select i.id as item_id, i.item_name,
       coalesce(i.due_date, i.required_date)::text as due, h.id as sheet_id, h.improvement_number,
       h.els_account, h.to_els_account, h.supplier_name, h.buyer_name
     from ${improvementItem} i
     join ${improvement} h on h.id = i.document_id
+    left join company c on c.els_account = h.els_account
     where i.item_status <> '2' and h.improvement_status in ('1', '2', '3')
-      and coalesce(i.due_date, i.required_date) < ${today}::date
+      and coalesce(i.due_date, i.required_date)
+        < (${now.toISOString()}::timestamptz at time zone coalesce(c.time_zone, ${defaultCompanyTimeZone()}))::date
     order by h.improvement_number, i.line_number`);
   const rows = ((result as { rows?: unknown[] }).rows ?? []) as Array<{
     item_id: string;
@@ -96,12 +97,12 @@ export function nextOverdueScanTime(now: Date): Date {
 }
 
 registerJobHandler(IMPROVEMENT_OVERDUE_JOB, async (tx, _job, { env }) => {
-  const now = new Date();
+  const now = nowDate();
   await runImprovementOverdueScan(tx, env, now);
   await scheduleJob(tx, { kind: IMPROVEMENT_OVERDUE_JOB, key: JOB_KEY, runAt: nextOverdueScanTime(now) });
 });
 
 /** Schedules a scan now (at server start; the job then reschedules itself daily). */
-export async function scheduleImprovementOverdueScan(db: Queryable, now = new Date()): Promise<void> {
+export async function scheduleImprovementOverdueScan(db: Queryable, now = nowDate()): Promise<void> {
   await scheduleJob(db, { kind: IMPROVEMENT_OVERDUE_JOB, key: JOB_KEY, runAt: now });
 }

@@ -16,6 +16,7 @@ import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import { cappedTotal } from '../../platform/capped-total.ts';
+import { nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -194,7 +195,7 @@ export async function saveOrgUnit(
           nameEn: body.nameEn ?? null,
           parentCode,
           lastUpdateUser: userKey(auth),
-          lastUpdateDate: new Date(),
+          lastUpdateDate: nowDate(),
           version: current.version + 1,
         })
         .where(eq(orgUnit.id, current.id))
@@ -263,7 +264,7 @@ export async function setOrgUnitStatus(
       .set({
         status,
         lastUpdateUser: userKey(auth),
-        lastUpdateDate: new Date(),
+        lastUpdateDate: nowDate(),
         version: current.version + 1,
       })
       .where(eq(orgUnit.id, id))

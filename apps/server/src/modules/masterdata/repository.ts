@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { cappedTotal } from '../../platform/capped-total.ts';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { accountRelation } from '../account/tables.ts';
 import type { MaterialFilter, PriceFilter, SupplierFilter } from './schemas.ts';
@@ -418,7 +419,7 @@ export async function findEffectivePrice(
   elsAccount: string,
   toElsAccount: string,
   materialId: string,
-  at: Date = new Date(),
+  at: Date = nowDate(),
 ): Promise<PriceRow | null> {
   const rows = await db
     .select()

@@ -1,6 +1,7 @@
 import { envelopeSchema } from '@srm/contracts/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { nowDate } from '../../platform/clock.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { XLSX_TYPE } from './excel.ts';
@@ -197,7 +198,7 @@ function sendWorkbook(
   name: string,
   bytes: Buffer,
 ) {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').slice(0, 15);
+  const stamp = nowDate().toISOString().replace(/[-:]/g, '').slice(0, 15);
   const fileName = `${name}-${stamp}.xlsx`;
   const accept = String(request.headers.accept ?? '');
   if (format === 'xlsx' || accept.includes(XLSX_TYPE)) {

@@ -3,6 +3,7 @@ import type { Page } from '@srm/contracts/envelope';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import type { CappedTotal } from '../../platform/capped-total.ts';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -160,7 +161,7 @@ type PriceInput = z.output<z.ZodObject<typeof priceFields>>;
  * base > 0, start before end, end after now, a given price including tax equal to the computed one.
  * Returns the problems and the price including tax (computed exactly).
  */
-export function priceRules(p: PriceInput, now = new Date()): { problems: Problem[]; including: string } {
+export function priceRules(p: PriceInput, now = nowDate()): { problems: Problem[]; including: string } {
   const problems = [
     ...positive('priceExcludingTax', p.priceExcludingTax),
     ...percent('taxRate', p.taxRate),
@@ -1159,7 +1160,7 @@ export async function effectivePrice(
       auth.elsAccount,
       body.toElsAccount,
       body.materialId,
-      body.at ? new Date(body.at) : new Date(),
+      body.at ? new Date(body.at) : nowDate(),
     ),
   );
   return row ? toPrice(row) : null;
@@ -1213,7 +1214,7 @@ export async function importPrices(
     (p) => `${p.toElsAccount}|${p.materialNumber}|${Date.parse(p.validStartDate)}`,
     errors,
   );
-  const now = new Date();
+  const now = nowDate();
   return guarded(() =>
     withTenant(db, els, async (tx) => {
       const materials = new Map(

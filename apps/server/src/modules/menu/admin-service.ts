@@ -1,5 +1,6 @@
 import type { MenuAdd, MenuAdminEntry, MenuEdit, MenuRemove } from '@srm/contracts/menu-admin';
 import { and, eq, sql } from 'drizzle-orm';
+import { nowDate } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppDeps, AuthContext } from '../../platform/http.ts';
 import { type AdminMenuRow, findAdminMenuRows } from './repository.ts';
@@ -86,7 +87,7 @@ export async function editMenuEntry(deps: AppDeps, auth: AuthContext, body: Menu
       sortOrder: body.sortOrder === row.platform?.sortOrder ? null : body.sortOrder,
       hidden: body.hidden,
       lastUpdateUser: userOf(auth),
-      lastUpdateDate: new Date(),
+      lastUpdateDate: nowDate(),
     };
     if (body.version === 0) {
       const inserted = await deps.db
@@ -126,7 +127,7 @@ async function setHidden(deps: AppDeps, auth: AuthContext, menuId: string, hidde
     .values({ elsAccount: auth.elsAccount, menuId, hidden: true, lastUpdateUser: userOf(auth) })
     .onConflictDoUpdate({
       target: [menuOverride.elsAccount, menuOverride.menuId],
-      set: { hidden: true, lastUpdateUser: userOf(auth), lastUpdateDate: new Date() },
+      set: { hidden: true, lastUpdateUser: userOf(auth), lastUpdateDate: nowDate() },
     });
 }
 

@@ -2,6 +2,7 @@ import { HEADER_MESSAGE_HARD_CAP } from '@srm/contracts/constants';
 import type { Page } from '@srm/contracts/envelope';
 import type { Notice, ReceivedNotice, SysMsg } from '@srm/contracts/message';
 import { recordAudit } from '../../platform/audit-trail.ts';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -263,7 +264,7 @@ export async function publishNotice(
     const me = await findSubaccountInCompany(tx, auth.subaccountId, auth.elsAccount);
     const row = await updateNotice(tx, auth.elsAccount, id, version, {
       status: '1',
-      publishTime: new Date(),
+      publishTime: nowDate(),
       pubUser: me?.name ?? auth.elsSubAccount,
       lastUpdateUser: userKey(auth),
     });

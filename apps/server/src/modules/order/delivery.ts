@@ -4,6 +4,7 @@ import type { OrderReceiveBody, OrderShipBody } from '@srm/contracts/purchase-or
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
+import { companyToday, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -91,8 +92,6 @@ function assertDistinct(lines: Array<{ itemId: string }>, items: ItemRow[]) {
     seen.add(line.itemId);
   }
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** An order line's quantity moved by a notice (shipped, received, or taken back by a cancel). */
 export type LineMove = { orderId: string; orderItemId: string; quantity: string };
@@ -235,10 +234,14 @@ export async function shipOrder(
   body: OrderShipBody,
 ) {
   assertSupplier(auth);
-  const shipDate = body.shipDate ?? today();
-  if (body.expectedArrivalDate && body.expectedArrivalDate < shipDate) throw badRequest('arrivalBeforeShip');
+  if (body.shipDate && body.expectedArrivalDate && body.expectedArrivalDate < body.shipDate)
+    throw badRequest('arrivalBeforeShip');
   return db.transaction(async (tx) => {
     const order = await findOrderForSupplier(tx, auth, id, true);
+    // Today in the buyer's calendar when the supplier names no date (issue #35).
+    const shipDate = body.shipDate ?? (await companyToday(tx, order.elsAccount));
+    if (body.expectedArrivalDate && body.expectedArrivalDate < shipDate)
+      throw badRequest('arrivalBeforeShip');
     assertVersion(order, body.version);
     if (!canDo(ORDER_DEFINITION, 'ship', order, 'sale')) throw badRequest('shipNeedsConfirmed');
     const items = await findItems(tx, id);
@@ -281,7 +284,7 @@ export async function shipOrder(
         receivedAddress: order.deliveryAddress,
         remark: body.remark || null,
         totalQuantity: total.toFixed(3),
-        sendTime: new Date(),
+        sendTime: nowDate(),
         createUser: userKey(auth),
         lastUpdateUser: userKey(auth),
       })

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import { nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import type { DocRow } from '../../platform/document/kind.ts';
 import { erpConnector } from '../../platform/erp-push.ts';
@@ -23,7 +24,7 @@ export async function scheduleOrderErpPush(tx: Tx, orderId: string): Promise<voi
   await scheduleJob(tx, {
     kind: ORDER_ERP_PUSH_JOB,
     key: `${orderId}:${Date.now()}`,
-    runAt: new Date(),
+    runAt: nowDate(),
     payload: { orderId },
   });
 }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { addDays, companyTimeZone, dateOf, nowDate, startOfDay } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { userKey } from '../../platform/document/kind.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -43,11 +44,12 @@ export async function recordPrices(
     winners: Map<string, AwardedLine[]>;
   },
 ): Promise<number> {
-  const now = new Date();
+  const now = nowDate();
   // Issue #16: every winner must be awardable (stage, not frozen, no expired mandatory certification).
   await assertSupplierRights(tx, auth.elsAccount, [...input.winners.keys()], 'award', now);
-  const expiry = new Date(`${input.validUntil}T00:00:00.000Z`);
-  expiry.setUTCDate(expiry.getUTCDate() + 1);
+  // The prices expire when the day after validUntil begins in the buyer's calendar (issue #35).
+  const zone = await companyTimeZone(tx, auth.elsAccount);
+  const expiry = new Date(startOfDay(zone, addDays(input.validUntil, 1)));
   const prices: Array<typeof priceMaster.$inferInsert> = [];
   for (const [account, lines] of input.winners)
     for (const l of lines) {
@@ -94,7 +96,7 @@ export async function recordAward(
     winners: Map<string, AwardedLine[]>;
   },
 ): Promise<{ orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>; prices: number }> {
-  const now = new Date();
+  const now = nowDate();
   const prices = await recordPrices(tx, auth, input);
   const orders: Array<{ id: string; orderNumber: string; toElsAccount: string }> = [];
   for (const [account, lines] of input.winners) {
@@ -102,7 +104,7 @@ export async function recordAward(
       toElsAccount: account,
       orderType: '0',
       purchaseType: '0',
-      orderDate: now.toISOString().slice(0, 10),
+      orderDate: dateOf(now, await companyTimeZone(tx, auth.elsAccount)),
       currency: input.currency,
       exchangeRate: input.exchangeRate,
       urgencyFlag: '0',

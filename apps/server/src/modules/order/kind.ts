@@ -1,6 +1,7 @@
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import Decimal from 'decimal.js';
 import { eq, inArray } from 'drizzle-orm';
+import { nowDate } from '../../platform/clock.ts';
 import { type ActionContext, type DocRow, defineKind } from '../../platform/document/kind.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { findLabels } from '../custom-field/service.ts';
@@ -148,7 +149,7 @@ export const orderKind = defineKind({
       const erp = orderErpConnected();
       if (erp) await scheduleOrderErpPush(tx, row.id);
       return {
-        set: { sendTime: new Date(), ...(erp ? { erpPushStatus: 'P', erpPushMessage: null } : {}) },
+        set: { sendTime: nowDate(), ...(erp ? { erpPushStatus: 'P', erpPushMessage: null } : {}) },
         content: { zh_cn: `${row.totalAmount} ${row.currency}`, en: `${row.totalAmount} ${row.currency}` },
       };
     },

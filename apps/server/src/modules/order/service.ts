@@ -4,6 +4,7 @@ import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definitio
 import Decimal from 'decimal.js';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
+import { companyToday } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { userKey } from '../../platform/document/kind.ts';
 import { assertOrgCodes, orgCodeValuesOf } from '../../platform/document/org-codes.ts';
@@ -370,7 +371,7 @@ export async function copyOrder(db: Queryable, auth: AuthContext, id: string) {
     toElsAccount: source.toElsAccount,
     orderType: source.orderType as OrderSaveBody['orderType'],
     purchaseType: source.purchaseType as OrderSaveBody['purchaseType'],
-    orderDate: new Date().toISOString().slice(0, 10),
+    orderDate: await companyToday(db, auth.elsAccount),
     currency: source.currency,
     exchangeRate: source.exchangeRate,
     payTermsCode: source.payTermsCode ?? undefined,

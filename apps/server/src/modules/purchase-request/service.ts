@@ -10,6 +10,7 @@ import {
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
+import { addMonths, companyTimeZone, companyToday, dateOf } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   type ActionContext,
@@ -43,7 +44,6 @@ import { purchaseRequest, purchaseRequestItem } from './tables.ts';
 type ItemRow = typeof purchaseRequestItem.$inferSelect;
 type HeaderRow = typeof purchaseRequest.$inferSelect;
 
-const today = () => new Date().toISOString().slice(0, 10);
 const fmt = (d: Decimal) => d.toFixed(3).replace(/\.?0+$/, '') || '0';
 
 /** What has left a line so far: moved to RFQs, biddings and orders. */
@@ -154,7 +154,7 @@ export async function saveRequest(ctx: SaveContext) {
       elsAccount: auth.elsAccount,
       toElsAccount: auth.elsAccount,
       requestType: body.requestType,
-      requestDate: text('requestDate') ?? today(),
+      requestDate: text('requestDate') ?? (await companyToday(tx, auth.elsAccount)),
       applicant: text('applicant') ?? auth.elsSubAccount,
       applyDept: text('applyDept'),
       purchaseFactory: text('purchaseFactory'),
@@ -687,7 +687,7 @@ export async function toOrders(db: Queryable, auth: AuthContext, body: PoolToOrd
       auth,
       body.lines.map((l) => l.lineId),
     );
-    const orderDate = body.orderDate ?? today();
+    const orderDate = body.orderDate ?? (await companyToday(tx, auth.elsAccount));
     const groups = new Map<string, Array<{ line: ItemRow; number: string; quantity: string }>>();
     for (const wanted of body.lines) {
       const { line, number } = rows.find((r) => r.line.id === wanted.lineId)!;
@@ -776,7 +776,7 @@ export async function toEnquiry(db: Queryable, auth: AuthContext, body: PoolToEn
     const twice = rows.find((r) => ids.indexOf(r.line.id) !== ids.lastIndexOf(r.line.id));
     if (twice)
       throw badRequest('requestLineRepeated', { number: twice.number, line: twice.line.requestItemNumber });
-    const start = today();
+    const start = await companyToday(tx, auth.elsAccount);
     const picked = body.lines.map((wanted) => {
       const { line, number } = rows.find((r) => r.line.id === wanted.lineId)!;
       if (line.claimStatus !== '1' || line.claimUser !== userKey(auth))
@@ -794,14 +794,14 @@ export async function toEnquiry(db: Queryable, auth: AuthContext, body: PoolToEn
       return { line, number, quantity: quantity.toFixed(3), suppliers: wanted.suppliers };
     });
     const end = new Date(body.quoteEndTime);
-    const validUntil = new Date(end.getTime());
-    validUntil.setUTCFullYear(validUntil.getUTCFullYear() + 1);
+    // A year after the quote end, in the buyer's calendar (issue #35).
+    const validUntil = addMonths(dateOf(end, await companyTimeZone(tx, auth.elsAccount)), 12);
     const row = await enquiryKind.save(tx, auth, 'purchase', {
       enquiryDesc: body.enquiryDesc,
       enquiryType: body.enquiryType,
       quoteMethod: body.quoteMethod,
       quoteEndTime: end.toISOString(),
-      priceValidDate: body.priceValidDate ?? validUntil.toISOString().slice(0, 10),
+      priceValidDate: body.priceValidDate ?? validUntil,
       currency: body.currency,
       ...(body.payMethod ? { payMethod: body.payMethod } : {}),
       remark:
@@ -846,7 +846,7 @@ export async function toBidding(db: Queryable, auth: AuthContext, body: PoolToBi
     const twice = rows.find((r) => ids.indexOf(r.line.id) !== ids.lastIndexOf(r.line.id));
     if (twice)
       throw badRequest('requestLineRepeated', { number: twice.number, line: twice.line.requestItemNumber });
-    const start = today();
+    const start = await companyToday(tx, auth.elsAccount);
     const picked = body.lines.map((wanted) => {
       const { line, number } = rows.find((r) => r.line.id === wanted.lineId)!;
       if (line.claimStatus !== '1' || line.claimUser !== userKey(auth))

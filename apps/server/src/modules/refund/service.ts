@@ -1,6 +1,7 @@
 import { refundDefinition as def } from '@srm/contracts/refund';
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { companyToday } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   type ActionContext,
@@ -27,8 +28,6 @@ import { refund, refundItem } from './tables.ts';
 
 type RefundItemRow = typeof refundItem.$inferSelect;
 type NoteItemRow = typeof deliveryNoteItem.$inferSelect;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** What a notice line can still return: received − on sent or confirmed returns (never below 0). */
 export function returnable(line: Pick<NoteItemRow, 'confirmQuantity' | 'returnQuantity'>): Decimal {
@@ -122,7 +121,7 @@ async function saveRefund(ctx: SaveContext) {
       deliveryNoteNumber: note.deliveryNoteNumber,
       supplierName: note.supplierName,
       buyerName: note.buyerName,
-      returnData: text('returnData') ?? today(),
+      returnData: text('returnData') ?? (await companyToday(tx, note.elsAccount)),
       backReason: text('backReason'),
       costType: text('costType') ?? '2',
       deductType: text('deductType') ?? '2',

@@ -1,5 +1,6 @@
 import { CERT_REMINDER_DAYS_DEFAULT } from '@srm/contracts/supplier-lifecycle';
 import { sql } from 'drizzle-orm';
+import { addDays, companyTimeZone, dateOf, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { supplierMaster } from '../masterdata/tables.ts';
@@ -10,11 +11,9 @@ import { certReminderSent } from './tables.ts';
 /** The scheduled_job kind and key of the daily scan (platform/jobs.ts: one process runs it). */
 export const CERT_EXPIRY_JOB = 'certExpiryScan';
 const JOB_KEY = 'daily';
+const DAY_MS = 86_400_000;
 /** The buyer's setting (system_setting) of the days before expiry at which both sides are reminded. */
 export const CERT_SETTING = { group: 'Supplier_Group', code: 'certReminderDays' } as const;
-
-const DAY_MS = 86_400_000;
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Finds the certifications (supplier_master.certifications) expiring within N days of `now` — N the
@@ -25,8 +24,9 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
  * reminded again (awards are refused for them, rights.ts). Answers the reminders sent.
  */
 export async function runCertExpiryScan(tx: Queryable, env: string, now: Date): Promise<number> {
-  const today = isoDate(now);
-  const horizonMax = isoDate(new Date(now.getTime() + 3650 * DAY_MS));
+  // A wide first cut (a day either side covers every zone); each buyer's own "today" decides below (issue #35).
+  const earliest = addDays(dateOf(now, 'UTC'), -1);
+  const horizonMax = addDays(earliest, 3652);
   const result =
     await tx.execute(sql`select m.els_account, m.to_els_account, m.full_name, c->>'type' as cert_type,
       c->>'expiryDate' as expiry_date, s.set_value as days
@@ -34,7 +34,7 @@ export async function runCertExpiryScan(tx: Queryable, env: string, now: Date): 
     cross join lateral jsonb_array_elements(m.certifications) c
     left join ${systemSetting} s on s.els_account = m.els_account
       and s.set_group_code = ${CERT_SETTING.group} and s.set_code = ${CERT_SETTING.code}
-    where c->>'expiryDate' >= ${today} and c->>'expiryDate' <= ${horizonMax}`);
+    where c->>'expiryDate' >= ${earliest} and c->>'expiryDate' <= ${horizonMax}`);
   const rows = ((result as { rows?: unknown[] }).rows ?? []) as Array<{
     els_account: string;
     to_els_account: string;
@@ -47,7 +47,8 @@ export async function runCertExpiryScan(tx: Queryable, env: string, now: Date): 
   for (const r of rows) {
     const days = Number.parseInt(r.days ?? '', 10);
     const window = Number.isFinite(days) && days >= 0 ? days : CERT_REMINDER_DAYS_DEFAULT;
-    if (r.expiry_date > isoDate(new Date(now.getTime() + window * DAY_MS))) continue;
+    const today = dateOf(now, await companyTimeZone(tx, r.els_account));
+    if (r.expiry_date < today || r.expiry_date > addDays(today, window)) continue;
     const inserted = await tx
       .insert(certReminderSent)
       .values({
@@ -96,12 +97,12 @@ export function nextScanTime(now: Date): Date {
 }
 
 registerJobHandler(CERT_EXPIRY_JOB, async (tx, _job, { env }) => {
-  const now = new Date();
+  const now = nowDate();
   await runCertExpiryScan(tx, env, now);
   await scheduleJob(tx, { kind: CERT_EXPIRY_JOB, key: JOB_KEY, runAt: nextScanTime(now) });
 });
 
 /** Schedules a scan now (at server start; the job then reschedules itself daily). */
-export async function scheduleCertExpiryScan(db: Queryable, now = new Date()): Promise<void> {
+export async function scheduleCertExpiryScan(db: Queryable, now = nowDate()): Promise<void> {
   await scheduleJob(db, { kind: CERT_EXPIRY_JOB, key: JOB_KEY, runAt: now });
 }

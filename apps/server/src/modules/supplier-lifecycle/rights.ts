@@ -1,6 +1,7 @@
 import type { Certification } from '@srm/contracts/supplier-certification';
 import { rightRefusal, type SupplierRight, type SupplierStage } from '@srm/contracts/supplier-lifecycle';
 import { and, eq, inArray } from 'drizzle-orm';
+import { companyTimeZone, dateOf, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { supplierMaster } from '../masterdata/tables.ts';
@@ -58,10 +59,10 @@ export async function assertSupplierRights(
   elsAccount: string,
   accounts: readonly string[],
   right: SupplierRight,
-  now: Date = new Date(),
+  now: Date = nowDate(),
 ): Promise<void> {
   const standings = await supplierStandings(db, elsAccount, accounts);
-  const today = now.toISOString().slice(0, 10);
+  const today = dateOf(now, await companyTimeZone(db, elsAccount));
   for (const standing of standings.values()) {
     const refusal = rightRefusal(standing.toElsAccount, standing.stage, standing.frozen, right);
     if (refusal)

@@ -9,6 +9,7 @@ import {
 } from '@srm/contracts/webhook';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdminOrKey } from '../../platform/http.ts';
@@ -192,7 +193,7 @@ export async function pingEndpoint(db: Db, auth: AuthContext, id: string) {
   const payload = JSON.stringify({
     id: eventId,
     type: 'ping',
-    createdAt: new Date().toISOString(),
+    createdAt: nowDate().toISOString(),
     elsAccount: auth.elsAccount,
     data: { actor: userKey(auth) },
   });
@@ -401,7 +402,7 @@ export function createWebhookDispatcher(options: {
     });
   }
 
-  async function runDue(now = new Date()): Promise<number> {
+  async function runDue(now = nowDate()): Promise<number> {
     const rows = await claim(now);
     await Promise.all(rows.map((row) => send(row, now)));
     return rows.length;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { cancelFlow, notifyApprovers, registerAuditHandler, startFlow } from '../../modules/audit/service.ts';
 import { auditActionRequest } from '../../modules/audit/tables.ts';
 import { fillText, notify } from '../../modules/message/notify.ts';
+import { nowDate } from '../clock.ts';
 import type { Queryable, Tx } from '../db.ts';
 import type { AuthContext } from '../http.ts';
 import { scheduleJob } from '../jobs.ts';
@@ -109,7 +110,7 @@ export function registerActionApproval<Payload, Result>(
         await scheduleJob(tx, {
           kind: afterActionJob(kind.def.kind),
           key: `${documentId}:${spec.action}:${Date.now()}`,
-          runAt: new Date(),
+          runAt: nowDate(),
           payload: { id: documentId, action: spec.action },
         });
     }

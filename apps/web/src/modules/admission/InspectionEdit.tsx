@@ -5,11 +5,11 @@ import {
   maxTotal,
 } from '@srm/contracts/inspection';
 import { Alert, Button, Descriptions, Form, Result, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { SupplierTemplatePickers } from './inspection-parts.tsx';
@@ -88,7 +88,7 @@ export default function InspectionEdit() {
             })}
           />
         }
-        initial={{ inspectionDate: dayjs().format('YYYY-MM-DD'), lines: [] }}
+        initial={{ inspectionDate: todayIso(), lines: [] }}
         onCancel={() => navigate('/v2/inspectTable/list')}
         onSaved={(record) => navigate(`/v2/inspectTableAudit/detail?id=${record.id}`, { replace: true })}
       />

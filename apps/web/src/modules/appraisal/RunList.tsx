@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { today } from '../../lib/clock.ts';
 import { createRun, findExperts, findRuns, findTemplates, KEYS, type Run } from './api.ts';
 import { runStatusLabel, useLocale } from './labels.tsx';
 
@@ -28,7 +29,7 @@ function NewRun({ onClose }: { onClose: () => void }) {
   });
   const experts = useQuery({ queryKey: [...KEYS.all, 'experts'], queryFn: findExperts });
   const template = templates.data?.records.find((x) => x.id === templateId);
-  const lastMonth = dayjs().subtract(1, 'month');
+  const lastMonth = today().subtract(1, 'month');
   const create = useMutation({
     mutationFn: (v: FormValues) =>
       createRun({

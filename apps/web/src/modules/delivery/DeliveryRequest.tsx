@@ -1,11 +1,11 @@
 import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Form, Input, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { todayIso } from '../../lib/clock.ts';
 import { findOpenLines, type OpenLine } from './api.ts';
 import { openLineInfo, toNoteLines } from './DeliveryShip.tsx';
 import './i18n-delivery.ts';
@@ -43,7 +43,7 @@ export default function DeliveryRequest() {
         title={t('delivery:request.formTitle', {
           supplier: `${picked[0].supplierName ?? ''} (${filter.toElsAccount})`,
         })}
-        initial={{ noteDate: dayjs().format('YYYY-MM-DD'), lines: toNoteLines(picked) }}
+        initial={{ noteDate: todayIso(), lines: toNoteLines(picked) }}
         headerFields={[
           'noteDate',
           'deliveryTimeSlot',

@@ -1,11 +1,11 @@
 import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
 import { Button, Card, Form, Input, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DocumentForm, type LineInfo } from '../../components/document/DocumentForm.tsx';
 import { trimDecimal } from '../../components/document/definition.ts';
+import { todayIso } from '../../lib/clock.ts';
 import type { OpenLine } from './api.ts';
 import './i18n-delivery.ts';
 import { OpenLines } from './OpenLines.tsx';
@@ -52,7 +52,7 @@ export default function DeliveryShip() {
         title={t('delivery:ship.formTitle', {
           buyer: `${picked[0].buyerName ?? ''} (${picked[0].elsAccount})`,
         })}
-        initial={{ noteDate: dayjs().format('YYYY-MM-DD'), lines: toNoteLines(picked) }}
+        initial={{ noteDate: todayIso(), lines: toNoteLines(picked) }}
         lineInfo={openLineInfo(t)}
         lineFields={['sendDeliveryNoteQuantity', 'batchNumber', 'boxCount']}
         lineMax={{ sendDeliveryNoteQuantity: (line) => String(line.remainQuantity ?? '') || undefined }}

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { documentKeys } from '../../components/document/api.ts';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
+import { today } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -92,7 +93,7 @@ function AwardDialog({ data, onClose }: { data: Console; onClose: () => void }) 
   const [prices, setPrices] = useState<Record<string, string>>(() =>
     Object.fromEntries(proRataSplit(total, data.lines).prices.map((p) => [p.itemId, p.price])),
   );
-  const [valid, setValid] = useState<dayjs.Dayjs>(dayjs().add(1, 'year'));
+  const [valid, setValid] = useState<dayjs.Dayjs>(today().add(1, 'year'));
   const problem = byLot
     ? splitProblem(
         total,

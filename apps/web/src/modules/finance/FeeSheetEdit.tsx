@@ -1,11 +1,11 @@
 import type { FeeSheetKind } from '@srm/contracts/finance';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Result, Select, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { feeDefinition, findCounterparts, raiserOf } from './api.ts';
 import './i18n-finance.ts';
@@ -73,7 +73,7 @@ export default function FeeSheetEdit({ kind }: { kind: FeeSheetKind }) {
         title={t(kind === 'deductCost' ? 'finance:fee.newDeduct' : 'finance:fee.newAdd')}
         before={picker(false)}
         initial={{
-          costDate: dayjs().format('YYYY-MM-DD'),
+          costDate: todayIso(),
           costWay: '1',
           currency: 'CNY',
           lines: [newLine()],

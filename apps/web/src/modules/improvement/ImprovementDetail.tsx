@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { type DocDetail, type DocLine, useDocumentSide } from '../../components/document/api.ts';
 import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
 import { dateItemProps, FieldInput } from '../../components/document/FieldInput.tsx';
+import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { useSheetCall, useSheetSource } from './improvement-api.ts';
@@ -228,7 +229,7 @@ export default function ImprovementDetail() {
   const id = new URLSearchParams(search).get('id') ?? '';
   const side = useDocumentSide();
   const navigate = useNavigate();
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayIso();
   return (
     <DocumentDetail
       def={def}

@@ -1,10 +1,10 @@
 import { addDays, improvementDefinition, improvementTemplateDefinition } from '@srm/contracts/improvement';
 import { Button, Form, Result, Select, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findDocument, useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { useReleasedTemplates, useSuppliers } from './improvement-api.ts';
 import './i18n-improvement.ts';
@@ -61,7 +61,7 @@ function Pickers() {
           onChange={async (id?: string) => {
             if (!id) return;
             const detail = await findDocument(improvementTemplateDefinition, 'purchase', id);
-            const today = dayjs().format('YYYY-MM-DD');
+            const today = todayIso();
             form.setFieldValue(
               'lines',
               detail.lines.map((item) => ({

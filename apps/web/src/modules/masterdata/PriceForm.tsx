@@ -3,6 +3,7 @@ import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { today } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { findMaterials, findSuppliers, MD_KEYS, type Price, savePrice } from './api.ts';
 
@@ -72,7 +73,7 @@ export function PriceForm({ price, readOnly = false, onClose, onSaved }: Props) 
         exchangeRate: '1',
         priceBase: '1',
         quota: '100',
-        validity: [dayjs().startOf('day'), dayjs().add(1, 'year').startOf('day')],
+        validity: [today(), today().add(1, 'year')],
       };
 
   async function submit(v: Values) {

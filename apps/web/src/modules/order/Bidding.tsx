@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Select, Space
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { beforeToday } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { findSuppliers } from '../masterdata/api.ts';
@@ -112,7 +113,7 @@ export function StartBiddingDialog({
           <DatePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+            disabledDate={beforeToday}
             style={{ width: '100%' }}
           />
         </Form.Item>

@@ -31,6 +31,7 @@ import {
   PrinterOutlined,
   ReloadOutlined,
 } from '../../components/page-icons.tsx';
+import { today } from '../../lib/clock.ts';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
@@ -1157,7 +1158,7 @@ function ShipDialog({
         }
       }}
     >
-      <Form form={form} layout="vertical" initialValues={{ shipDate: dayjs() }} className="ship-form">
+      <Form form={form} layout="vertical" initialValues={{ shipDate: today() }} className="ship-form">
         <Space wrap align="start">
           <Form.Item
             name="logisticsCompany"

@@ -29,6 +29,7 @@ import {
   LineCustomFieldsDrawer,
 } from '../../components/document/LineCustomFields.tsx';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
+import { today } from '../../lib/clock.ts';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
@@ -115,7 +116,7 @@ const LINE_FIELDS = [
   'lackTolerance',
 ] as const;
 
-const emptyLine = (): LineForm => ({ taxRate: '13', deliveryDate: dayjs().add(14, 'day') });
+const emptyLine = (): LineForm => ({ taxRate: '13', deliveryDate: today(14) });
 
 function fromDetail(d: OrderDetail): EditForm {
   const o = d.order;
@@ -265,7 +266,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
         : {
             toElsAccount: '',
             purchaseType: '0',
-            orderDate: dayjs(),
+            orderDate: today(),
             currency: 'CNY',
             exchangeRate: '1',
             urgencyFlag: '0',
@@ -332,7 +333,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       void message.info(t('order:edit.supplierForPrice'));
       return;
     }
-    const orderDate = (form.getFieldValue('orderDate') as Dayjs | undefined) ?? dayjs();
+    const orderDate = (form.getFieldValue('orderDate') as Dayjs | undefined) ?? today();
     const orderCurrency = String(form.getFieldValue('currency') ?? 'CNY');
     try {
       const price = await findEffectivePrice({
@@ -375,7 +376,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
   const contextOf = (v: Pick<EditForm, 'toElsAccount' | 'currency' | 'orderDate'>): PriceContext => ({
     supplier: String(v.toElsAccount ?? '').trim(),
     currency: String(v.currency ?? 'CNY'),
-    date: (v.orderDate ?? dayjs()).format('YYYY-MM-DD'),
+    date: (v.orderDate ?? today()).format('YYYY-MM-DD'),
   });
   /** The context the lines' prices were last read for; starts with the form's initial one. */
   const pricedFor = useRef(priceContextKey(contextOf(initial)));

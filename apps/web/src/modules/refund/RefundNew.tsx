@@ -1,11 +1,11 @@
 import { refundDefinition } from '@srm/contracts/refund';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DocumentForm, type LineInfo } from '../../components/document/DocumentForm.tsx';
 import { trimDecimal } from '../../components/document/definition.ts';
+import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { findReturnableLines } from './api.ts';
 import './i18n-refund.ts';
@@ -85,7 +85,7 @@ export default function RefundNew() {
       title={t('refund:new.title', { number: deliveryNote.deliveryNoteNumber })}
       initial={{
         deliveryNoteId,
-        returnData: dayjs().format('YYYY-MM-DD'),
+        returnData: todayIso(),
         costType: '2',
         deductType: '2',
         lines: returnable.map((l) => ({ ...l, returnQuantity: trimDecimal(l.returnableQuantity) })),

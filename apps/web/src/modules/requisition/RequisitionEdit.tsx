@@ -1,10 +1,10 @@
 import { purchaseRequestDefinition } from '@srm/contracts/purchase-request';
 import { Button, Result, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { today, todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import './i18n-requisition.ts';
 
@@ -33,7 +33,7 @@ export const REQUEST_LINE_FIELDS = [
 ] as const;
 
 /** A new empty line: wanted in two weeks. */
-export const newRequestLine = () => ({ deliveryDate: dayjs().add(14, 'day').format('YYYY-MM-DD') });
+export const newRequestLine = () => ({ deliveryDate: today(14).format('YYYY-MM-DD') });
 
 /**
  * #/v2/requisition/new and #/v2/requisition/edit?id=… — a requisition's header and lines (material number
@@ -59,7 +59,7 @@ export default function RequisitionEdit() {
         {...common}
         title={t('requisition:form.newTitle')}
         initial={{
-          requestDate: dayjs().format('YYYY-MM-DD'),
+          requestDate: todayIso(),
           purchaseType: '0',
           isPlaned: 'N',
           lines: [newRequestLine()],

@@ -22,6 +22,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { beforeToday } from '../../lib/clock.ts';
 import { findAccounts } from './api.ts';
 import {
   type ApiKeyRow,
@@ -271,7 +272,7 @@ function ApiKeys() {
               />
             </Form.Item>
             <Form.Item name="expires" label={label('expires')}>
-              <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+              <DatePicker disabledDate={beforeToday} />
             </Form.Item>
             <Form.Item name="lang" label={label('keyLang')} extra={label('keyLangHint')}>
               <Radio.Group

@@ -3,6 +3,7 @@ import { Alert, App, Button, InputNumber, Result, Space, Spin, Table, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../lib/http.ts';
+import CompanyTimeZoneCard from './CompanyTimeZone.tsx';
 import {
   DICT_ADMIN_KEYS,
   findParameters,
@@ -13,7 +14,8 @@ import {
 /**
  * #/v2/parameters — the buyer admin's preset parameters (issue #19, spec 001 "Preset parameter
  * management"): each parameter the server reads (name, description, default, value in effect) with an
- * integer input bounded by its range and a save per row ('409' when someone saved meanwhile: reloaded).
+ * integer input bounded by its range and a save per row ('409' when someone saved meanwhile: reloaded);
+ * above them the company's time zone (issue #35, CompanyTimeZone.tsx).
  */
 export default function Parameters() {
   const { t } = useTranslation();
@@ -58,6 +60,7 @@ export default function Parameters() {
   return (
     <>
       <Typography.Title level={4}>{label('title')}</Typography.Title>
+      <CompanyTimeZoneCard />
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={label('help')} />
       <Table<PresetParameterRow>
         size="small"
