@@ -9,8 +9,7 @@ import {
 } from '../../platform/clock.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAdmin, requireAuth, zod } from '../../platform/http.ts';
-import { findInboxBuyer } from '../account/repository.ts';
-import { actingAccountOf } from '../account/service.ts';
+import { actingAccountOf, findInboxBuyer } from '../account/index.ts';
 import { company } from '../account/tables.ts';
 
 const timeZoneSchema = z.object({

@@ -1,0 +1,7 @@
+/**
+ * The account module's public entry (issue #34, "Module borders"): what other modules may use. Its tables,
+ * repository and services are its own; the edges that still reach into them are listed in
+ * scripts/borders/baseline.json and only shrink.
+ */
+export { findInboxBuyer } from './repository.ts';
+export { actingAccountOf } from './service.ts';
