@@ -21,7 +21,7 @@ function List({ rowName }: { rowName?: (row: Row) => string }) {
       rowKey="id"
       rowName={rowName}
       queryKey={['namedSelectionTest', rowName ? 'named' : 'key']}
-      fetchPage={async () => ({ records: ROWS, total: ROWS.length, totalExact: true })}
+      fetchPage={async (paging) => ({ records: ROWS, total: ROWS.length, totalExact: true, ...paging })}
       columns={[{ key: 'orderNumber', title: 'Order number', dataIndex: 'orderNumber' }]}
       rowSelection={{}}
       exportable={false}

@@ -236,12 +236,8 @@ export function TopBar() {
           >
             <Avatar size="small" icon={<UserOutlined />} />
             <span className="top-bar-label">{user?.name}</span>
-            {actingText && (
-              <>
-                {/* A space in the text (not drawn: the button is a flex box) so it reads as the name does. */}{' '}
-                <span className="top-bar-acting">{actingText}</span>
-              </>
-            )}
+            {/* The leading space (not drawn: it starts a flex item) makes the text read as the name does. */}
+            {actingText && <span className="top-bar-acting">{` ${actingText}`}</span>}
             <DownOutlined />
           </Button>
         </Dropdown>
