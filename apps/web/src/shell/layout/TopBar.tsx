@@ -235,9 +235,15 @@ export function TopBar() {
             aria-label={t('shell:topbar.userMenuNamed', { name: userText })}
           >
             <Avatar size="small" icon={<UserOutlined />} />
-            <span className="top-bar-label">{user?.name}</span>
-            {/* The leading space (not drawn: it starts a flex item) makes the text read as the name does. */}
-            {actingText && <span className="top-bar-acting">{` ${actingText}`}</span>}
+            {actingText ? (
+              // One box with a space between: its text reads as the name does (antd drops a blank child).
+              <span>
+                <span className="top-bar-label">{user?.name}</span>{' '}
+                <span className="top-bar-acting">{actingText}</span>
+              </span>
+            ) : (
+              <span className="top-bar-label">{user?.name}</span>
+            )}
             <DownOutlined />
           </Button>
         </Dropdown>
