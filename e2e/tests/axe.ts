@@ -7,6 +7,68 @@ import type { AxeResults, Result, RunOptions } from 'axe-core';
 /** The WCAG 2.1 A/AA rule tags axe runs (issue #19 "Accessibility"). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 
+/**
+ * WCAG 2.1 SC 2.5.3 Label in Name (issue #32), on in every run: axe-core's own rule, experimental and so off
+ * by default (impact serious: a control whose name does not contain the text it shows), and this project's
+ * `label-in-name-start` below (the name must also start with that text: a voice-control user says what they
+ * see, and "Medium — row density" answers "click Medium" where "Row density: Medium" may not).
+ */
+const LABEL_IN_NAME_RULES = {
+  'label-content-name-mismatch': { enabled: true },
+  'label-in-name-start': { enabled: true },
+} as const;
+
+/**
+ * The browser script that adds `label-in-name-start` to axe-core (run after axe's own source, in every
+ * document axe runs in). It looks at the controls axe's `label-content-name-mismatch` looks at (a widget
+ * named from its content that has an aria-label or aria-labelledby, and visible text) and fails, impact
+ * serious, a control whose name does not start with its visible text. A name without the text is axe's
+ * rule's finding, not reported twice — except where axe's rule does not judge: a text of one letter (the
+ * top bar's "中" row density) or of symbols only. Both texts are compared as axe does: lower case, spaces
+ * collapsed, punctuation, emoji and icon ligatures left out.
+ */
+const LABEL_IN_NAME_START = `;(() => {
+  const text = axe.commons.text;
+  const curate = (s) =>
+    text.sanitize(text.removeUnicode(s, { emoji: true, nonBmp: true, punctuations: true })).toLowerCase();
+  axe.configure({
+    checks: [{
+      id: 'label-in-name-start',
+      evaluate(node, options, virtualNode) {
+        const shown = text.visibleVirtual(virtualNode, false, false, { ignoreIconLigature: true }).toLowerCase();
+        const named = text.accessibleTextVirtual(virtualNode).toLowerCase();
+        const visible = curate(shown);
+        const name = curate(named);
+        if (!visible || !name) return true;
+        // axe's own rule reports a name without the text, unless the text is one letter or a symbol ("中").
+        const axeReports = text.isHumanInterpretable(shown) > 0 && text.isHumanInterpretable(named) > 0;
+        if (axeReports && !name.includes(visible)) return true;
+        return name.startsWith(visible);
+      },
+      metadata: {
+        impact: 'serious',
+        messages: {
+          pass: 'The accessible name starts with the visible text',
+          fail: 'The accessible name does not start with the visible text (WCAG 2.5.3)',
+        },
+      },
+    }],
+    rules: [{
+      id: 'label-in-name-start',
+      impact: 'serious',
+      matches: 'label-content-name-mismatch-matches',
+      tags: ['cat.semantics', 'wcag21a', 'wcag253'],
+      any: ['label-in-name-start'],
+      all: [],
+      none: [],
+      metadata: {
+        description: 'Ensures a control named by aria-label or aria-labelledby has a name that starts with its visible text',
+        help: "A control's accessible name must start with its visible text (WCAG 2.5.3 Label in Name)",
+      },
+    }],
+  });
+})();`;
+
 /** The impacts that fail a screen: serious and critical (issue #19: "0 serious or critical violations"). */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -56,18 +118,24 @@ export async function analyzeA11y(page: Page, exclude: string[] = []): Promise<R
   // drawn in antd's lighter hover shade), and animations (drawers, dialogs, tab ink) settled.
   await page.mouse.move(0, 0);
   await page.waitForTimeout(300);
-  let builder = new AxeBuilder({ page }).withTags([...WCAG_TAGS]);
+  let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).options({
+    runOnly: { type: 'tag', values: [...WCAG_TAGS] },
+    rules: LABEL_IN_NAME_RULES,
+  });
   for (const selector of exclude) builder = builder.exclude(selector);
   return seriousViolations(await builder.analyze());
 }
 
-/** axe-core's browser script: the copy @axe-core/playwright itself injects (one version for both ways of running). */
-const AXE_SOURCE = readFileSync(
+/**
+ * axe-core's browser script: the copy @axe-core/playwright itself ships (one version for both ways of
+ * running), with this project's `label-in-name-start` rule added.
+ */
+const AXE_SOURCE = `${readFileSync(
   createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
     'axe-core/axe.min.js',
   ),
   'utf8',
-);
+)}\n${LABEL_IN_NAME_START}`;
 
 /**
  * Loads axe-core into every document the page opens from now on — the shell and each module app's frame —
@@ -87,6 +155,7 @@ export async function preloadAxe(page: Page): Promise<void> {
 export async function analyzeDocument(target: Page | Frame): Promise<Result[]> {
   const options: RunOptions = {
     runOnly: { type: 'tag', values: [...WCAG_TAGS] },
+    rules: LABEL_IN_NAME_RULES,
     resultTypes: ['violations'],
     iframes: false,
   };

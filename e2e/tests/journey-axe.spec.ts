@@ -47,3 +47,39 @@ test('openMenuEntry checks the module app in its frame', async ({ page }) => {
   ]);
   expect(found[0]?.violations.map((v) => v.id)).toContain('select-name');
 });
+
+test('the check reports a control whose name does not start with the text it shows (WCAG 2.5.3)', async ({
+  page,
+}) => {
+  await page.goto('/portal/#/login?axeProbe=labelInName');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await page.evaluate(() => {
+    // Issue #32's top bar before the fix: shows "中", named "行高"; and a name with the text not first.
+    const strip = document.createElement('div');
+    strip.style.cssText = 'position:fixed;top:0;left:200px;background:#fff';
+    for (const [shown, name] of [
+      ['中', '行高'],
+      ['English', 'Language'],
+      ['English', 'Language: English'],
+      ['Medium', 'Medium — row density'],
+    ]) {
+      const button = document.createElement('button');
+      button.textContent = shown ?? '';
+      button.setAttribute('aria-label', name ?? '');
+      strip.append(button);
+    }
+    document.body.append(strip);
+  });
+  await checkScreens(page, 'probe');
+  const found = takeAxeFindings();
+  expect(found.map((f) => f.screen)).toEqual(['/portal/#/login?axeProbe=labelInName (zh-CN, light)']);
+  const byRule = new Map(found[0]?.violations.map((v) => [v.id, v.nodes.map((n) => n.html)]));
+  // axe's rule: a name without the text; it does not judge a one-letter text ("中"): the project's rule does.
+  expect(byRule.get('label-content-name-mismatch')).toEqual([
+    '<button aria-label="Language">English</button>',
+  ]);
+  expect(byRule.get('label-in-name-start')).toEqual([
+    '<button aria-label="行高">中</button>',
+    '<button aria-label="Language: English">English</button>',
+  ]);
+});

@@ -32,7 +32,13 @@ export function LanguageSelect({ className }: { className?: string }) {
         },
       }}
     >
-      <Button type="text" className={className} icon={<GlobalOutlined />} aria-label={t('common:lang.label')}>
+      <Button
+        type="text"
+        className={className}
+        icon={<GlobalOutlined />}
+        // WCAG 2.5.3 (issue #32): the name starts with the language shown, e.g. "English — language".
+        aria-label={t('common:lang.named', { value: t(`common:lang.${locale}`) })}
+      >
         <span className="top-bar-label">{t(`common:lang.${locale}`)}</span>
       </Button>
     </Dropdown>

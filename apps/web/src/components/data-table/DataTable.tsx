@@ -22,6 +22,7 @@ import {
 } from './column-config.ts';
 import './data-table.css';
 import { MeasureInert, measureSafeSelection } from './measure-inert.tsx';
+import { namedSelection } from './named-selection.ts';
 import { useKeyboardScrollable } from './use-keyboard-scrollable.ts';
 
 /** A column of the data table: label, how to show a cell, and what to write in the Excel export. */
@@ -50,6 +51,11 @@ type Props<T> = {
   extra?: ReactNode;
   emptyText?: string;
   rowSelection?: TableProps<T>['rowSelection'];
+  /**
+   * What names a row for its selection checkbox ("Select {name}", issue #32): its document number, a
+   * message's title. Default: the `rowKey` field.
+   */
+  rowName?: (row: T) => string;
   expandable?: TableProps<T>['expandable'];
   rowClassName?: TableProps<T>['rowClassName'];
   /** Called with the current page (e.g. to clear a selection on paging). */
@@ -288,7 +294,13 @@ export function DataTable<T extends object>(props: Props<T>) {
         columns={antColumns}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: props.emptyText ?? t('portal:table.empty') }}
-        rowSelection={measureSafeSelection(props.rowSelection)}
+        rowSelection={measureSafeSelection(
+          namedSelection(
+            props.rowSelection,
+            props.rowName ?? ((row) => String(cellValue(row, props.rowKey) ?? '')),
+            (name) => t('portal:table.selectRow', { name }),
+          ),
+        )}
         expandable={props.expandable}
         rowClassName={props.rowClassName}
         pagination={{

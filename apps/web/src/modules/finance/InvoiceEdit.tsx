@@ -20,6 +20,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { namedSelection } from '../../components/data-table/named-selection.ts';
 import {
   runDocumentAction,
   useDocumentDetail,
@@ -247,11 +248,15 @@ export default function InvoiceEdit() {
             pagination={false}
             dataSource={rows}
             locale={{ emptyText: t('finance:invoice.nothing') }}
-            rowSelection={{
-              columnWidth: 48,
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys as string[]),
-            }}
+            rowSelection={namedSelection<InvoiceableLine>(
+              {
+                columnWidth: 48,
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+              },
+              (r) => `${r.sourceNumber} ${r.lineNumber}`,
+              (number) => t('document:list.selectRow1', { number }),
+            )}
             columns={[
               {
                 key: 'lineNumber',

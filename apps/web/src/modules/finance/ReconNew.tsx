@@ -26,6 +26,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { namedSelection } from '../../components/data-table/named-selection.ts';
 import { useDocumentDetail, useDocumentSave, useDocumentSide } from '../../components/document/api.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -197,11 +198,15 @@ export default function ReconNew() {
             pagination={false}
             dataSource={rows}
             locale={{ emptyText: t('finance:recon.nothing') }}
-            rowSelection={{
-              columnWidth: 48,
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected((was) => reconSelection(rows, was, keys as string[])),
-            }}
+            rowSelection={namedSelection<Row>(
+              {
+                columnWidth: 48,
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected((was) => reconSelection(rows, was, keys as string[])),
+              },
+              (r) => [r.sourceNumber, r.sourceItemNumber].filter((part) => part != null).join(' '),
+              (number) => t('document:list.selectRow1', { number }),
+            )}
             columns={[
               {
                 key: 'itemType',

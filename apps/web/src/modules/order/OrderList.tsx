@@ -249,6 +249,7 @@ function OrderListOf({
           tableId={buyer ? 'purchaseOrderList' : 'saleOrderList'}
           title={buyer ? t('order:list.titlePurchase') : t('order:list.titleSale')}
           rowKey="id"
+          rowName={(row) => row.orderNumber}
           queryKey={[...ORDER_KEYS.all, side, filter]}
           fetchPage={(paging) => findOrders(side, { ...paging, ...filter })}
           emptyText={t('order:list.empty')}

@@ -69,7 +69,7 @@ const LINE_TEXTS = {
   zh_cn: {
     lineCustom: {
       column: '自定义字段',
-      open: '第 {{line}} 行的自定义字段',
+      open: '{{shown}} — 第 {{line}} 行的自定义字段',
       count: '{{count}} 项',
       add: '添加',
       title: '第 {{line}} 行自定义字段 · {{material}}',
@@ -99,7 +99,7 @@ const LINE_TEXTS = {
   en: {
     lineCustom: {
       column: 'Custom fields',
-      open: 'Custom fields of line {{line}}',
+      open: '{{shown}} — custom fields of line {{line}}',
       count: '{{count}} set',
       add: 'Add',
       title: 'Custom fields of line {{line}} · {{material}}',

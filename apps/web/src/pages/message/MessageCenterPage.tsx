@@ -204,6 +204,7 @@ function MessageCenterPage() {
               </Button>
             </>
           }
+          rowName={(row) => row.msgTitle}
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(String)),

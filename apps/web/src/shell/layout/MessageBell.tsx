@@ -115,7 +115,8 @@ export function MessageBell() {
       <Button
         type="text"
         className="bell-button"
-        aria-label={count ? t('shell:message.bellUnread', { count }) : t('shell:message.bell')}
+        // WCAG 2.5.3 (issue #32): the name starts with the count the badge shows ("99+ unread messages").
+        aria-label={shown ? t('shell:message.bellUnread', { count: shown }) : t('shell:message.bell')}
         onFocus={() => setLoaded(true)}
       >
         <span className="bell">

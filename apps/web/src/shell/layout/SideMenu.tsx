@@ -137,9 +137,11 @@ export function SideMenu() {
         type="button"
         className="shell-logo"
         onClick={() => navigate(HOME_TAB_PATH)}
-        aria-label={t('shell:menu.logo')}
+        // WCAG 2.5.3 (issue #32): the name starts with the title shown ("SRM Supplier Portal — back to
+        // home"); the "SRM" mark is the logo's picture (drawn by layout.css), and starts the name too.
+        aria-label={t('shell:menu.logo', { title: t('common:app.title') })}
       >
-        <span className="shell-logo-mark">SRM</span>
+        <span className="shell-logo-mark" aria-hidden="true" />
         {!collapsed && <span className="shell-logo-text">{t('common:app.title')}</span>}
       </button>
       {showSearch && !collapsed && (
@@ -154,7 +156,7 @@ export function SideMenu() {
           />
         </div>
       )}
-      <nav className="side-nav" aria-label={t('shell:menu.logo')}>
+      <nav className="side-nav" aria-label={t('shell:menu.nav')}>
         <Menu
           mode="inline"
           theme="dark"

@@ -120,6 +120,10 @@ export function TopBar() {
     { type: 'divider' as const },
     { key: 'logout', label: t('shell:topbar.logout') },
   ];
+  // WCAG 2.5.3 (issue #32): each button's name starts with the text it shows, then says what it is for.
+  const densityText = t(`shell:topbar.densities.${settings.columnHeight}`);
+  const actingText = acting ? t('shell:topbar.actingShort', { account: acting }) : '';
+  const userText = [user?.name, actingText].filter(Boolean).join(' ');
 
   return (
     <header className="top-bar">
@@ -151,8 +155,12 @@ export function TopBar() {
             onClick: ({ key }) => settings.setDensity(key as RowDensity),
           }}
         >
-          <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('shell:topbar.density')}>
-            <span className="top-bar-label">{t(`shell:topbar.densities.${settings.columnHeight}`)}</span>
+          <Button
+            type="text"
+            icon={<ColumnHeightOutlined />}
+            aria-label={t('shell:topbar.densityNamed', { value: densityText })}
+          >
+            <span className="top-bar-label">{densityText}</span>
           </Button>
         </Dropdown>
         <LanguageSelect className="top-bar-lang" />
@@ -221,11 +229,20 @@ export function TopBar() {
             },
           }}
         >
-          <Button type="text" className="user-button" aria-label={t('shell:topbar.userMenu')}>
+          <Button
+            type="text"
+            className="user-button"
+            aria-label={t('shell:topbar.userMenuNamed', { name: userText })}
+          >
             <Avatar size="small" icon={<UserOutlined />} />
-            <span className="top-bar-label">{user?.name}</span>
-            {acting && (
-              <span className="top-bar-acting">{t('shell:topbar.actingShort', { account: acting })}</span>
+            {actingText ? (
+              // One box with a space between: its text reads as the name does (antd drops a blank child).
+              <span>
+                <span className="top-bar-label">{user?.name}</span>{' '}
+                <span className="top-bar-acting">{actingText}</span>
+              </span>
+            ) : (
+              <span className="top-bar-label">{user?.name}</span>
             )}
             <DownOutlined />
           </Button>
