@@ -354,6 +354,7 @@ describe('the award', () => {
     return {
       id: row.id,
       version: after.record.version as number,
+      ebiddingNumber: after.record.ebiddingNumber as string,
       lines: room.lines as Array<{ itemId: string }>,
     };
   }
@@ -416,6 +417,11 @@ describe('the award', () => {
       .where(and(eq(priceMaster.elsAccount, '100000'), eq(priceMaster.toElsAccount, '200003')));
     const mine = prices.filter((p) => p.priceExpiryDate.toISOString() === '2027-07-01T00:00:00.000Z');
     expect(mine.map((p) => p.priceExcludingTax).sort()).toEqual(['5.500000', '6.000000']);
+    // Issue #33: each record names the auction and its line.
+    expect(mine.map((p) => [p.sourceType, p.sourceNumber, p.sourceItemNumber]).sort()).toEqual([
+      ['ebidding', auction.ebiddingNumber, '10'],
+      ['ebidding', auction.ebiddingNumber, '20'],
+    ]);
     const [order] = await db()
       .select()
       .from(purchaseOrder)

@@ -1373,6 +1373,7 @@ async function checkEbiddingAward(tx: Queryable, row: EbiddingRow, body: Ebiddin
       taxRate: row.taxRate,
       deliveryDate: line.deliveryDate,
       quota: '100',
+      lineNumber: line.lineNumber,
     });
     winners.set(account, list);
   };
@@ -1429,6 +1430,7 @@ async function applyEbiddingAward(
     exchangeRate: '1',
     validUntil,
     remark: `${row.ebiddingNumber} ${row.ebiddingName}`,
+    source: { type: 'ebidding', number: row.ebiddingNumber },
     winners,
   });
   for (const b of bidders)

@@ -276,6 +276,23 @@ async function saveEnquiry(ctx: SaveContext) {
     .where(eq(company.elsAccount, auth.elsAccount));
   const text = (name: string) =>
     typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
+  // Each current line is kept at most once (a repeated id is a new line), and only for the same material.
+  const taken = new Set<string>();
+  const keptLines = lines.map((line) => {
+    const kept = (ctx.currentLines as unknown as ItemRow[]).find(
+      (c) => c.id === (line as { id?: string }).id && c.materialId === line.materialId && !taken.has(c.id),
+    );
+    if (kept) taken.add(kept.id);
+    return kept;
+  });
+  if (ctx.current)
+    await syncSources(
+      tx,
+      ctx.current,
+      ctx.currentLines as unknown as ItemRow[],
+      keptLines.map((kept, i) => (kept ? { kept, quantity: lines[i].quantity } : null)),
+      userKey(auth),
+    );
   return {
     header: {
       elsAccount: auth.elsAccount,
@@ -313,14 +330,18 @@ async function saveEnquiry(ctx: SaveContext) {
       taxCode: text('taxCode'),
       taxRate: text('taxRate') ?? '13',
       priceValidDate: text('priceValidDate'),
-      remark: text('remark'),
+      // An edit that sends no remark keeps the current one (a pool RFQ's "采购申请 / Requisition PR…").
+      remark:
+        body.remark === undefined && ctx.current
+          ? ((ctx.current.remark as string | null) ?? null)
+          : text('remark'),
     },
-    lines: lines.map((line) => {
+    lines: lines.map((line, i) => {
       const m = materials.find((x) => x.id === line.materialId);
       if (!m) throw badRequest('enquiryMaterialUnknown', { id: line.materialId });
       // A line's source (a demand-pool requisition line) is set by the pool's toEnquiry after the save and
-      // kept when the draft is edited (the line's id); the save body never sets it.
-      const kept = ctx.currentLines.find((c) => c.id === (line as { id?: string }).id);
+      // kept when the draft is edited (the line's id, same material); the save body never sets it.
+      const kept = keptLines[i];
       const orderLine = fromOrder ? line.orderLine : undefined;
       return {
         // An order's RFQ: each line is an order line (source 2: the order number and its line number), in the
@@ -480,6 +501,53 @@ async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string
         quantity: line.quantity,
         enquiryId: row.id,
         enquiryNumber: row.enquiryNumber,
+      },
+      user,
+    );
+  }
+}
+
+/**
+ * What moves more of a source line's quantity to an RFQ (an edited draft line taken from the demand pool
+ * whose quantity grew), by `sourceType`; '400' naming the source line when more than is left.
+ */
+export type SourceClaim = SourceRelease;
+const sourceClaims = new Map<string, SourceClaim>();
+export function registerSourceClaim(sourceType: string, claim: SourceClaim): void {
+  sourceClaims.set(sourceType, claim);
+}
+
+/**
+ * An edited draft keeps the pool's quantities tied to it (issue #33): a current line with a source that
+ * the save no longer keeps (removed, or its material changed) gives its quantity back; a kept line whose
+ * quantity changed moves the difference (more: claimed from the source, '400' when more than is left;
+ * less: given back). `next` is, per saved line, the current line it keeps (or null) and its new quantity.
+ */
+async function syncSources(
+  tx: Tx,
+  row: DocRow,
+  current: ItemRow[],
+  next: Array<{ kept: ItemRow; quantity: string } | null>,
+  user: string,
+) {
+  const keptIds = new Map(next.filter((n) => n !== null).map((n) => [n.kept.id, n.quantity]));
+  for (const line of current) {
+    if (!line.sourceNumber || !line.sourceItemNumber) continue;
+    const wanted = keptIds.get(line.id);
+    const delta =
+      wanted === undefined ? new Decimal(line.quantity).neg() : new Decimal(wanted).sub(line.quantity);
+    if (delta.isZero()) continue;
+    const move = (delta.gt(0) ? sourceClaims : sourceReleases).get(line.sourceType);
+    if (!move) continue;
+    await move(
+      tx,
+      {
+        elsAccount: row.elsAccount as string,
+        sourceNumber: line.sourceNumber,
+        sourceItemNumber: line.sourceItemNumber,
+        quantity: delta.abs().toFixed(3),
+        enquiryId: row.id as string,
+        enquiryNumber: row.enquiryNumber as string,
       },
       user,
     );
@@ -734,6 +802,10 @@ export async function supplierInvitations(db: Queryable, auth: AuthContext, id: 
   return { row, rows };
 }
 
+/** A supplier's awarded quantity of a line: quantity × quota % (3 decimals, rounded half up). */
+export const awardedQuantity = (quantity: string, quota: string) =>
+  new Decimal(quantity).mul(quota).div(100).toDecimalPlaces(3).toFixed(3);
+
 /**
  * The supplier's quote page: the RFQ's header, whether it takes quotes now, and only the lines the caller
  * is invited to, each with its quote status and its own current quote (nobody else's).
@@ -763,6 +835,8 @@ export async function findQuotePage(db: Queryable, auth: AuthContext, id: string
       quoteStatus: invitation.quoteStatus,
       declineReason: invitation.declineReason,
       quota: invitation.quota,
+      // The quantity awarded to the caller (its quota share of the line, as the award's order draft).
+      awardedQuantity: invitation.quota === null ? null : awardedQuantity(item.quantity, invitation.quota),
       quote: quoteOut(quotes.get(invitation.id)),
       // showQuoteInfo 1: the caller's place among the line's current quotes (1 = lowest); never a price
       // or a name of another supplier.
@@ -1656,12 +1730,18 @@ async function checkAward(tx: Queryable, row: EnquiryRow, body: EnquiryAwardBody
         materialNumber: item.materialNumber,
         materialDesc: item.materialDesc,
         unit: item.unit,
-        quantity: new Decimal(item.quantity).mul(a.quota).div(100).toDecimalPlaces(3).toFixed(3),
+        quantity: awardedQuantity(item.quantity, a.quota),
         price: priceOf(q, item.quantity),
         taxRate: q.taxRate,
         deliveryDate: item.deliveryDate,
         quota: new Decimal(a.quota).toFixed(2),
         sourceItemNumber: item.sourceItemNumber,
+        lineNumber: item.lineNumber,
+        // A ladder quote keeps its steps on the price record, in the RFQ's currency like the price.
+        ladder: q.ladderPriceJson?.map((step) => ({
+          quantity: step.quantity,
+          price: convert(step.price, q.exchangeRate, 6),
+        })),
       });
       winners.set(a.toElsAccount, list);
     }
@@ -1892,6 +1972,7 @@ export async function applyAward(
     exchangeRate: row.exchangeRate,
     validUntil: row.priceValidDate,
     remark: `${row.enquiryNumber} ${row.enquiryDesc}`,
+    source: { type: 'enquiry' as const, number: row.enquiryNumber },
     winners,
   };
   // An order's one-round RFQ writes the winner and its prices back to the source order (registered by the
@@ -1932,8 +2013,18 @@ export async function applyAward(
   for (const account of quoted) {
     const won = winners.get(account);
     const shares = won && {
-      zh_cn: won.map((l) => `${l.materialNumber} 配额 ${l.quota}%`).join('；'),
-      en: won.map((l) => `${l.materialNumber} quota ${l.quota}%`).join('; '),
+      zh_cn: won
+        .map(
+          (l) =>
+            `${l.materialNumber} 配额 ${l.quota}%（数量 ${new Decimal(l.quantity).toString()} ${l.unit}）`,
+        )
+        .join('；'),
+      en: won
+        .map(
+          (l) =>
+            `${l.materialNumber} quota ${l.quota}% (quantity ${new Decimal(l.quantity).toString()} ${l.unit})`,
+        )
+        .join('; '),
     };
     await notify(tx, env, {
       receivers: { companies: [account] },
