@@ -55,7 +55,8 @@ export const QUOTE_STATUS = {
   '1': { zh_cn: '响应成功', en: 'Response successful' },
   '2': { zh_cn: '已报价', en: 'Quoted' },
   '3': { zh_cn: '重新报价', en: 'Re-quote' },
-  '4': { zh_cn: '已拒绝', en: 'Rejected' },
+  /** The supplier declined to quote (its own answer, not the buyer's). */
+  '4': { zh_cn: '已拒绝报价', en: 'Declined' },
   '5': { zh_cn: '已接受', en: 'Accepted' },
   '6': { zh_cn: '未中标', en: 'Not won' },
 } as const;
