@@ -9,3 +9,6 @@ ALTER TABLE "price_master" ADD COLUMN IF NOT EXISTS "source_number" text;
 ALTER TABLE "price_master" ADD COLUMN IF NOT EXISTS "source_item_number" text;
 --> statement-breakpoint
 ALTER TABLE "price_master" ADD COLUMN IF NOT EXISTS "ladder_json" jsonb;
+--> statement-breakpoint
+-- Ending an RFQ's quoting early under its own approval (issue #33, task type enquiryQuoteEnd).
+ALTER TABLE "enquiry" ADD COLUMN IF NOT EXISTS "quote_end_audit_status" text DEFAULT '0' NOT NULL;

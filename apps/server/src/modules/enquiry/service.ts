@@ -121,9 +121,66 @@ async function endQuoting(tx: Tx, env: string, row: EnquiryRow) {
     tx,
     serverActor(row.elsAccount, 'system'),
     row as unknown as DocRow,
-    { enquiryStatus: '2' },
+    { enquiryStatus: '2', ...(await dropPendingQuoteEnd(tx, row)) },
     'quoteEnd',
   );
+  await tellQuotesClosed(tx, env, row);
+}
+
+/**
+ * An RFQ whose quoting ends (deadline, all answered) or that is closed while an early end waits for its
+ * approval: the request is dropped (its tasks cancelled) and marked withdrawn. The fields to set, or none.
+ */
+async function dropPendingQuoteEnd(
+  tx: Tx,
+  row: EnquiryRow | DocRow,
+): Promise<{ quoteEndAuditStatus?: string }> {
+  if (row.quoteEndAuditStatus !== '1') return {};
+  await dropActionRequest(tx, 'enquiryQuoteEnd', row as unknown as DocRow);
+  return { quoteEndAuditStatus: '4' };
+}
+
+/**
+ * Whether every invitation of the RFQ's current round has answered — declined, or quoted in this round —
+ * with at least one quote: what "open once all have answered" and the buyer's early end wait for.
+ */
+async function allAnswered(tx: Queryable, row: EnquiryRow): Promise<boolean> {
+  const invitations = (
+    await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, row.id))
+  ).filter((i) => i.bout === row.bout);
+  const quotes = await currentQuotes(
+    tx,
+    invitations.map((i) => i.id),
+  );
+  const quotedNow = (id: string) => quotes.get(id)?.bout === row.bout;
+  return (
+    invitations.every((i) => i.quoteStatus === '4' || quotedNow(i.id)) &&
+    invitations.some((i) => quotedNow(i.id))
+  );
+}
+
+/**
+ * End quoting now (buyer, issue #33; generated action `endQuote`, under the "enquiry quote end" approval
+ * when configured — then this runs when the last approver approves, as the buyer who asked): '400'
+ * enquiryNotAllAnswered unless every invited supplier of the round has quoted or declined (at least one
+ * quote). Quoting ends (2), the timer is cancelled and the buyer told, as at the deadline.
+ */
+async function endQuote(ctx: ActionContext) {
+  const row = ctx.row as unknown as EnquiryRow;
+  if (!(await allAnswered(ctx.tx, row))) throw badRequest('enquiryNotAllAnswered');
+  await cancelJob(ctx.tx, QUOTE_END_JOB, row.id);
+  await tellQuotesClosed(ctx.tx, ctx.env, row);
+  return { set: { enquiryStatus: '2' } };
+}
+
+/** Withdraw an early end that waits for its approval (buyer): the tasks are cancelled, the request dropped. */
+async function withdrawEndQuote(ctx: ActionContext) {
+  await dropActionRequest(ctx.tx, 'enquiryQuoteEnd', ctx.row);
+  return undefined;
+}
+
+/** Tells the RFQ's creator, in their language, that quoting has ended and what comes next. */
+async function tellQuotesClosed(tx: Tx, env: string, row: EnquiryRow) {
   await notify(tx, env, {
     receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
     msgTitle: fillText(
@@ -153,17 +210,7 @@ async function endQuoting(tx: Tx, env: string, row: EnquiryRow) {
  */
 async function endIfAllAnswered(tx: Tx, env: string, row: EnquiryRow) {
   if (row.openOnAllQuoted !== '1' || row.enquiryStatus !== '1') return;
-  // This round's invitations: answered when declined or quoted in this round.
-  const invitations = (
-    await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, row.id))
-  ).filter((i) => i.bout === row.bout);
-  const quotes = await currentQuotes(
-    tx,
-    invitations.map((i) => i.id),
-  );
-  const quotedNow = (id: string) => quotes.get(id)?.bout === row.bout;
-  const answered = invitations.every((i) => i.quoteStatus === '4' || quotedNow(i.id));
-  if (!answered || !invitations.some((i) => quotedNow(i.id))) return;
+  if (!(await allAnswered(tx, row))) return;
   const [current] = await tx.select().from(enquiry).where(eq(enquiry.id, row.id));
   await cancelJob(tx, QUOTE_END_JOB, row.id);
   await endQuoting(tx, env, current);
@@ -447,6 +494,7 @@ async function close(ctx: ActionContext) {
   await cancelJob(ctx.tx, QUOTE_END_JOB, ctx.row.id);
   // Closed without award: the quantities taken from the demand pool go back to it.
   await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
+  const dropped = await dropPendingQuoteEnd(ctx.tx, ctx.row);
   const invited = await ctx.tx
     .selectDistinct({ account: enquirySupplier.toElsAccount })
     .from(enquirySupplier)
@@ -463,7 +511,7 @@ async function close(ctx: ActionContext) {
     businessId: ctx.row.id,
     linkUrl: quoteLink(ctx.row.id),
   });
-  return undefined;
+  return { set: dropped };
 }
 
 /**
@@ -691,7 +739,7 @@ export const enquiryKind = defineKind({
     const ids = new Set(invited.map((i) => i.itemId));
     return lines.filter((line) => ids.has(line.id));
   },
-  effects: { publish, close, withdrawAward },
+  effects: { publish, close, withdrawAward, endQuote, withdrawEndQuote },
   // A deleted draft gives its quantities back to the demand pool.
   release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
