@@ -422,6 +422,13 @@ describe('the award', () => {
       ['ebidding', auction.ebiddingNumber, '10'],
       ['ebidding', auction.ebiddingNumber, '20'],
     ]);
+    // The winner's room shows its share per line (100 % of each, at the split prices); a loser's none.
+    const won = (await get(`${S}/findRoom/${auction.id}`, s['200003'])).json().data;
+    expect(won.awarded.map((a: Record<string, unknown>) => [a.lineNumber, a.quota, a.price])).toEqual([
+      [10, '100.00', '5.500000'],
+      [20, '100.00', '6.000000'],
+    ]);
+    expect((await get(`${S}/findRoom/${auction.id}`, s['200001'])).json().data.awarded).toEqual([]);
     const [order] = await db()
       .select()
       .from(purchaseOrder)

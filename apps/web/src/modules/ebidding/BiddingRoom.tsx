@@ -14,6 +14,7 @@ import { useLocation } from 'react-router';
 import { errorText } from '../../lib/http.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { AwardedShares } from './AwardedShares.tsx';
 import { findRoom, giveBargainOffer, placeOffer, printRecord, type Room, type Standing } from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
@@ -330,6 +331,7 @@ export default function BiddingRoom() {
         )}
         {data.bargainStatus === '2' && <Alert type="info" showIcon message={t('ebidding:bargain.done')} />}
         {data.bidderStatus === '3' && <Alert type="success" showIcon message={t('ebidding:room.won')} />}
+        {data.bidderStatus === '3' && <AwardedShares awarded={data.awarded} currency={r.currency} />}
         {data.bidderStatus === '4' && <Alert type="info" showIcon message={t('ebidding:room.notWon')} />}
         {!data.open && ['1', '2'].includes(r.ebiddingStatus) && r.pauseStatus !== '1' && (
           <Alert type="info" message={t('ebidding:room.notOpen')} />
