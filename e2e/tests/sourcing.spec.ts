@@ -173,6 +173,10 @@ test('buyer1 submits and publishes the RFQ from the RFQ list', async ({ page }) 
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   await expect(detail.locator('.document-number')).toHaveText(rfq);
   await expect(detail.getByText('阶梯报价').first()).toBeVisible();
+  // Issue #33: the edit keeps each line's requisition source and the requisition remark.
+  await expect(detail.getByRole('cell', { name: '采购申请', exact: true })).toHaveCount(2);
+  await expect(detail.getByRole('cell', { name: requisition, exact: true })).toHaveCount(2);
+  await expect(detail.getByText(`采购申请 / Requisition ${requisition}`)).toBeVisible();
 
   await detail.getByRole('button', { name: '提交审批', exact: true }).click();
   await expect(detail.getByText('审批通过').first()).toBeVisible();
@@ -187,6 +191,8 @@ test('supplier 200001 quotes ladder prices on both lines', async ({ page }) => {
   const frame = await openQuotePage(page, '寻源管理', '询价邀请');
   await frame.getByRole('button', { name: '参与报价' }).click();
   await expect(quoteRow(frame, M1).getByText('响应成功')).toBeVisible();
+  // Issue #33: taken part, the button is gone.
+  await expect(frame.getByRole('button', { name: '参与报价' })).toHaveCount(0);
   // Ladders: from 1 piece, and cheaper from 5,000 (M1 asks 2,000: the first step applies).
   await quoteRow(frame, M1).getByRole('textbox').fill('1:0.011\n5000:0.0098');
   await quoteRow(frame, M2).getByRole('textbox').fill('1:0.02\n3000:0.018');
@@ -238,8 +244,10 @@ test('supplier 200004 declines with a reason', async ({ page }) => {
   await expect(decline).toBeDisabled();
   await frame.getByPlaceholder('拒绝原因').fill('产能已满，本期无法报价');
   await decline.click();
-  await expect(quoteRow(frame, M1).getByText('已拒绝')).toBeVisible();
-  await expect(quoteRow(frame, M2).getByText('已拒绝')).toBeVisible();
+  // Issue #33: the supplier's own decline reads as such, not as a rejection.
+  await expect(quoteRow(frame, M1).getByText('已拒绝报价', { exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText('已拒绝报价', { exact: true })).toBeVisible();
+  await expect(frame.getByRole('button', { name: '参与报价' })).toHaveCount(0);
 });
 
 test('after the deadline buyer1 compares the quotes and awards both lines', async ({ page }) => {
@@ -279,6 +287,10 @@ test('after the deadline buyer1 compares the quotes and awards both lines', asyn
   await expect(offer(M1, '200004').getByText('已拒绝')).toBeVisible();
   await expect(offer(M1, '200004').getByRole('spinbutton')).toHaveCount(0);
 
+  // Issue #33: each quota input is named by its material and supplier.
+  await expect(
+    comparison.getByRole('spinbutton', { name: new RegExp(`^配额 % ${M1} 200001 `) }),
+  ).toBeVisible();
   await offer(M1, '200001').getByRole('spinbutton').fill('60');
   await offer(M1, '200003').getByRole('spinbutton').fill('40');
   await offer(M2, '200001').getByRole('spinbutton').fill('100');
@@ -290,6 +302,27 @@ test('after the deadline buyer1 compares the quotes and awards both lines', asyn
   await expect(detail.getByText('已定标').first()).toBeVisible();
   // The quotas stay on the comparison.
   await expect(offer(M1, '200001').getByRole('cell', { name: /^60(\.0+)?$/ })).toBeVisible();
+});
+
+test('the award wrote price records that name the RFQ and its line and keep the ladder', async ({ page }) => {
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '主数据管理', '价格主数据');
+  const frame = appFrame(page);
+  await frame.getByRole('textbox', { name: '物料' }).fill(M1);
+  await frame.getByRole('button', { name: /查\s*询/ }).click();
+  // The filtered list (the search answers after the unfiltered first page).
+  await expect(frame.getByRole('row').filter({ hasText: rfq }).first()).toBeVisible({ timeout: 20_000 });
+  // Issue #33: 200001's ladder (1: 0.011, 5000: 0.0098) and 200003's sheet ladder, each from line 10.
+  const row = (account: string) =>
+    frame
+      .getByRole('row')
+      .filter({ hasText: `(${account})` })
+      .filter({ hasText: rfq });
+  await expect(row('200001').getByText(`询价单 ${rfq} 第 10 行`)).toBeVisible();
+  await expect(row('200001').getByText('≥1: 0.011000; ≥5000: 0.009800')).toBeVisible();
+  await expect(row('200003').getByText(`询价单 ${rfq} 第 10 行`)).toBeVisible();
+  await expect(row('200003').getByText('≥1: 0.010500')).toBeVisible();
+  await page.screenshot({ path: 'test-results/price-master-source.png', fullPage: true });
 });
 
 test('the two order drafts wait in the order list', async ({ page }) => {
@@ -310,6 +343,10 @@ test('the suppliers read won and not won on their quote pages', async ({ page })
   await expect(frame.getByText('报价已截止')).toBeVisible();
   await expect(quoteRow(frame, M1).getByText('已接受')).toBeVisible();
   await expect(quoteRow(frame, M2).getByText('已接受')).toBeVisible();
+  // Issue #33: each winner reads its share and the quantity it gets (60 % of 2,000; 100 % of 1,000).
+  await expect(quoteRow(frame, M1).getByText(/^60% · 1200 \S+$/)).toBeVisible();
+  await expect(quoteRow(frame, M2).getByText(/^100% · 1000 \S+$/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/quote-page-share.png', fullPage: true });
   await expect(frame.getByRole('button', { name: '提交报价' })).toHaveCount(0);
 
   await page.context().clearCookies();
@@ -317,5 +354,6 @@ test('the suppliers read won and not won on their quote pages', async ({ page })
   await logInHome(page, '200003', 'admin');
   frame = await openQuotePage(page, '寻源管理', '询价邀请');
   await expect(quoteRow(frame, M1).getByText('已接受', { exact: true })).toBeVisible();
+  await expect(quoteRow(frame, M1).getByText(/^40% · 800 \S+$/)).toBeVisible();
   await expect(quoteRow(frame, M2).getByText('未中标', { exact: true })).toBeVisible();
 });

@@ -377,6 +377,7 @@ describe('the award', () => {
     return {
       id: row.id,
       version: after.record.version as number,
+      ebiddingNumber: after.record.ebiddingNumber as string,
       lines: room.lines as Array<{ itemId: string }>,
     };
   }
@@ -440,6 +441,18 @@ describe('the award', () => {
     // The prices expire when the day after validUntil begins in Beijing (the buyer's calendar, issue #35).
     const mine = prices.filter((p) => p.priceExpiryDate.toISOString() === '2027-06-30T16:00:00.000Z');
     expect(mine.map((p) => p.priceExcludingTax).sort()).toEqual(['5.500000', '6.000000']);
+    // Issue #33: each record names the auction and its line.
+    expect(mine.map((p) => [p.sourceType, p.sourceNumber, p.sourceItemNumber]).sort()).toEqual([
+      ['ebidding', auction.ebiddingNumber, '10'],
+      ['ebidding', auction.ebiddingNumber, '20'],
+    ]);
+    // The winner's room shows its share per line (100 % of each, at the split prices); a loser's none.
+    const won = (await get(`${S}/findRoom/${auction.id}`, s['200003'])).json().data;
+    expect(won.awarded.map((a: Record<string, unknown>) => [a.lineNumber, a.quota, a.price])).toEqual([
+      [10, '100.00', '5.500000'],
+      [20, '100.00', '6.000000'],
+    ]);
+    expect((await get(`${S}/findRoom/${auction.id}`, s['200001'])).json().data.awarded).toEqual([]);
     const [order] = await db()
       .select()
       .from(purchaseOrder)

@@ -216,13 +216,21 @@ describe('RFQ sealing, comparison and award', () => {
     expect(p3?.quota).toBe('60.00');
     // Expiry: the day after validUntil begins in Beijing (the buyer's calendar, issue #35).
     expect(p3?.priceExpiryDate.toISOString()).toBe('2027-12-31T16:00:00.000Z');
+    // Issue #33: the record names the RFQ and its line; a unit-price quote has no ladder.
+    expect(p3).toMatchObject({
+      sourceType: 'enquiry',
+      sourceNumber: rfq.enquiryNumber,
+      sourceItemNumber: '10',
+      ladderJson: null,
+    });
     for (const o of res.json().data.orders) {
       const [order] = await server.database.db.select().from(purchaseOrder).where(eq(purchaseOrder.id, o.id));
       expect(order.sendStatus).toBe('0');
       expect(order.auditStatus).toBe('0');
     }
     const won = (await get(`${S}/findQuote/${rfq.id}`, s['200001'])).json().data;
-    expect(won.lines[0]).toMatchObject({ quoteStatus: '5', quota: '40.00' });
+    // Issue #33: the winner reads its share and the quantity it gets (40 % of 1,000).
+    expect(won.lines[0]).toMatchObject({ quoteStatus: '5', quota: '40.00', awardedQuantity: '400.000' });
     // The winners are told what follows an ordinary RFQ's award: prices recorded, orders to come.
     const toldWinner = await server.database.db
       .select({ title: sysMsg.msgTitle, content: sysMsg.msgContent })
@@ -230,7 +238,7 @@ describe('RFQ sealing, comparison and award', () => {
       .where(and(eq(sysMsg.businessId, rfq.id), eq(sysMsg.elsAccount, '200001')));
     const wonMessage = toldWinner.find((m) => m.title.startsWith('恭喜中标'));
     expect(wonMessage?.title).toBe(`恭喜中标：询价单 ${rfq.enquiryNumber}`);
-    expect(wonMessage?.content).toContain('配额 40.00%');
+    expect(wonMessage?.content).toContain('配额 40.00%（数量 400 ');
     expect(wonMessage?.content).toContain('采购方将按配额生成采购订单');
   });
 
@@ -274,5 +282,59 @@ describe('RFQ sealing, comparison and award', () => {
     });
     expect(res.json().code, res.json().message).toBe('200');
     expect(res.json().data.prices).toBe(1);
+  });
+
+  it("keeps a ladder quote's steps and its RFQ on the price record, as the price master answers it", async () => {
+    const saved = (
+      await post(`${P}/save`, s.buyer, body([['200001', '200003', '200004']], { quoteMethod: '2' }))
+    ).json();
+    expect(saved.code, saved.message).toBe('200');
+    let row = (await post(`${P}/submit/${saved.data.id}`, s.buyer, { version: saved.data.version })).json()
+      .data;
+    row = (await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().data;
+    const page = (await get(`${S}/findQuote/${row.id}`, s['200003'])).json().data;
+    const quoted = await post(`${S}/quote/${row.id}`, s['200003'], {
+      lines: [
+        {
+          itemId: page.lines[0].itemId,
+          ladder: [
+            { quantity: '1', price: '10' },
+            { quantity: '500', price: '9.5' },
+            { quantity: '5000', price: '9' },
+          ],
+        },
+      ],
+    });
+    expect(quoted.json().code, quoted.json().message).toBe('200');
+    await endNow(row.id);
+    const comparison = fullComparison((await get(`${P}/findComparison/${row.id}`, s.buyer)).json()).data;
+    const res = await post(`${P}/award/${row.id}`, s.buyer, {
+      version: comparison.record.version,
+      lines: [{ itemId: comparison.lines[0].itemId, awards: [{ toElsAccount: '200003', quota: '100' }] }],
+    });
+    expect(res.json().code, res.json().message).toBe('200');
+    const listed = (
+      await post('/apis/masterdata/PurchasePriceService/findPageList', s.buyer, {
+        currentPage: 1,
+        pageSize: 20,
+        toElsAccount: '200003',
+        keyword: materials[0].materialNumber,
+      })
+    ).json();
+    expect(listed.code, listed.message).toBe('200');
+    const record = listed.data.records.find(
+      (p: { sourceNumber: string | null }) => p.sourceNumber === row.enquiryNumber,
+    );
+    // The step for the line's 1,000 pieces is the price; the whole ladder stays with the record.
+    expect(record).toMatchObject({
+      priceExcludingTax: '9.500000',
+      sourceType: 'enquiry',
+      sourceItemNumber: '10',
+      ladderJson: [
+        { quantity: '1.000', price: '10.000000' },
+        { quantity: '500.000', price: '9.500000' },
+        { quantity: '5000.000', price: '9.000000' },
+      ],
+    });
   });
 });

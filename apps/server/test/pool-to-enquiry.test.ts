@@ -27,7 +27,7 @@ const inDays = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 beforeAll(async () => {
   server = await createTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
   // This suite's own factories (its demand pool is filtered by them): enabled master records.
-  await addOrgUnits(server, '100000', 'factory', ['F-RFQ', 'F-BUDGET']);
+  await addOrgUnits(server, '100000', 'factory', ['F-RFQ', 'F-BUDGET', 'F-EDIT']);
   buyer = await login(server, '100000', 'buyer1');
   admin = await login(server, '100000', 'admin');
   supplier = await login(server, '200001', 'admin');
@@ -420,5 +420,118 @@ describe('savings against the requisition budget in the comparison', () => {
     expect(converted.budgetPrice).toBe('0.001728');
     for (const q of converted.quotes)
       expect(q.budgetSavings).toBe(savingsOf('0.001728', q.priceExcludingTax!, QUANTITY));
+  });
+});
+
+/**
+ * Editing a pool RFQ draft (issue #33 "Editing an RFQ draft cuts it off from its requisition"): a save that
+ * keeps a line (its id) keeps its source and moves a changed quantity to or from the pool ('400' naming the
+ * line and changing nothing when more than is left); a removed line gives its quantity back; a save
+ * without a remark keeps the requisition remark.
+ */
+describe('editing an RFQ draft taken from the demand pool', () => {
+  const poolOf = async () =>
+    (await post(`${BASE}/demandPool`, buyer, { pageSize: 100, purchaseFactory: 'F-EDIT' })).json().data
+      .records as PoolLine[];
+  let number = '';
+  let rfqId = '';
+
+  it('keeps the sources, moves the changed quantity and gives a removed line back', async () => {
+    const saved = (
+      await post(`${BASE}/save`, buyer, {
+        requestType: '0',
+        purchaseFactory: 'F-EDIT',
+        lines: [
+          { materialNumber: 'R-0603-10K', quantity: '100', deliveryDate: day(20) },
+          { materialNumber: 'C-0805-100N', quantity: '50', deliveryDate: day(25) },
+        ],
+      })
+    ).json();
+    expect(saved.code, saved.message).toBe('200');
+    number = saved.data.purchaseRequestNumber;
+    await post(`${BASE}/submit/${saved.data.id}`, buyer, { version: saved.data.version });
+    const open = await poolOf();
+    expect(open.map((l) => l.requestItemNumber)).toEqual([10, 20]);
+    await post(`${BASE}/claim`, buyer, { lineIds: open.map((l) => l.id) });
+    const made = (
+      await post(
+        `${BASE}/toEnquiry`,
+        buyer,
+        request([
+          { lineId: open[0].id, quantity: '60' },
+          { lineId: open[1].id, quantity: '50' },
+        ]),
+      )
+    ).json();
+    expect(made.code, made.message).toBe('200');
+    rfqId = made.data.id;
+    const { record, lines: items } = (await get(`${RFQ}/findDetail/${rfqId}`, buyer)).json().data;
+    expect(record.remark).toContain(number);
+    // The edit form's body: no remark, line 10 raised to 80, line 20 removed, a typed line added.
+    const edited = (
+      await post(`${RFQ}/save`, buyer, {
+        id: record.id,
+        version: record.version,
+        enquiryDesc: '需求池询价（编辑）',
+        quoteEndTime: inDays(6),
+        priceValidDate: day(300),
+        lines: [
+          {
+            id: items[0].id,
+            materialId: items[0].materialId,
+            quantity: '80',
+            deliveryDate: items[0].deliveryDate,
+            suppliers: SUPPLIERS,
+          },
+          {
+            materialId: items[1].materialId,
+            quantity: '5',
+            deliveryDate: items[1].deliveryDate,
+            suppliers: SUPPLIERS,
+          },
+        ],
+      })
+    ).json();
+    expect(edited.code, edited.message).toBe('200');
+    const after = (await get(`${RFQ}/findDetail/${rfqId}`, buyer)).json().data;
+    expect(after.record.remark).toBe(record.remark);
+    expect(after.lines[0]).toMatchObject({
+      quantity: '80.000',
+      sourceType: '1',
+      sourceNumber: number,
+      sourceItemNumber: '10',
+    });
+    expect(after.lines[1]).toMatchObject({ quantity: '5.000', sourceType: '0' });
+    const pooled = await poolOf();
+    expect(pooled.map((l) => [l.requestItemNumber, l.toEnquiryQuantity, l.remainQuantity])).toEqual([
+      [10, '80.000', '20.000'],
+      [20, '0.000', '50.000'],
+    ]);
+  });
+
+  it('refuses raising a line above what the pool has left, naming it, and changes nothing', async () => {
+    const { record, lines: items } = (await get(`${RFQ}/findDetail/${rfqId}`, buyer)).json().data;
+    const over = (
+      await post(`${RFQ}/save`, buyer, {
+        id: record.id,
+        version: record.version,
+        enquiryDesc: record.enquiryDesc,
+        quoteEndTime: inDays(6),
+        priceValidDate: day(300),
+        lines: items.map((l: Record<string, string>, i: number) => ({
+          id: l.id,
+          materialId: l.materialId,
+          quantity: i === 0 ? '100.001' : l.quantity,
+          deliveryDate: l.deliveryDate,
+          suppliers: SUPPLIERS,
+        })),
+      })
+    ).json();
+    expect(over.code).toBe('400');
+    expect(over.message).toContain(`${number} line 10`);
+    expect((await poolOf())[0]).toMatchObject({ toEnquiryQuantity: '80.000' });
+    const same = (await get(`${RFQ}/findDetail/${rfqId}`, buyer)).json().data;
+    expect(same.record.version).toBe(record.version);
+    expect(same.lines[0].quantity).toBe('80.000');
   });
 });

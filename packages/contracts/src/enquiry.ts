@@ -56,7 +56,8 @@ export const QUOTE_STATUS = {
   '1': { zh_cn: '响应成功', en: 'Response successful' },
   '2': { zh_cn: '已报价', en: 'Quoted' },
   '3': { zh_cn: '重新报价', en: 'Re-quote' },
-  '4': { zh_cn: '已拒绝', en: 'Rejected' },
+  /** The supplier declined to quote (its own answer, not the buyer's). */
+  '4': { zh_cn: '已拒绝报价', en: 'Declined' },
   '5': { zh_cn: '已接受', en: 'Accepted' },
   '6': { zh_cn: '未中标', en: 'Not won' },
 } as const;
@@ -128,6 +129,19 @@ export const YES_NO = {
 export const PASSWORD_SET = {
   '0': { zh_cn: '无', en: 'None' },
   '1': { zh_cn: '已设置', en: 'Set' },
+} as const;
+
+/**
+ * Ending quoting early (issue #33, task type "enquiry quote end"): once every invited supplier of the round
+ * has quoted or declined, the buyer may end quoting before the deadline, under the company's approval
+ * when it configured steps for it.
+ */
+export const ENQUIRY_QUOTE_END_AUDIT_STATUS = {
+  '0': { zh_cn: '未提交', en: 'Not submitted' },
+  '1': { zh_cn: '提前截止审批中', en: 'Early end under approval' },
+  '2': { zh_cn: '提前截止审批通过', en: 'Early end approved' },
+  '3': { zh_cn: '提前截止审批拒绝', en: 'Early end rejected' },
+  '4': { zh_cn: '提前截止审批已撤回', en: 'Early end withdrawn' },
 } as const;
 
 /** Where an RFQ line came from: entered on the RFQ, or a purchase requisition line of the demand pool. */
@@ -313,6 +327,7 @@ export const enquiryDefinition = defineDocument({
     enquiryStatus: ENQUIRY_STATUS,
     auditStatus: ENQUIRY_AUDIT_STATUS,
     awardAuditStatus: ENQUIRY_AWARD_AUDIT_STATUS,
+    quoteEndAuditStatus: ENQUIRY_QUOTE_END_AUDIT_STATUS,
   },
   // A supplier sees a published RFQ it is invited to (the invitation: the kind's saleIndex), never a draft.
   visible: { sale: { enquiryStatus: ['1', '2', '3', '4'] } },
@@ -341,6 +356,20 @@ export const enquiryDefinition = defineDocument({
       label: { zh_cn: '发起新一轮报价', en: 'New round' },
       sides: { purchase: { enquiryStatus: ['2'], awardAuditStatus: ['0', '3', '4'] } },
       target: { enquiryStatus: '1' },
+    },
+    // Ending quoting before the deadline (issue #33): once every invitee of the round has quoted or
+    // declined ('400' enquiryNotAllAnswered otherwise), under its own approval when configured.
+    endQuote: {
+      label: { zh_cn: '提前截止报价', en: 'End quoting now' },
+      sides: { purchase: { enquiryStatus: ['1'], quoteEndAuditStatus: ['0', '2', '3', '4'] } },
+      remark: 'optional',
+      danger: true,
+      approval: { kind: 'enquiryQuoteEnd', statusField: 'quoteEndAuditStatus' },
+    },
+    withdrawEndQuote: {
+      label: { zh_cn: '撤回提前截止审批', en: 'Withdraw early end approval' },
+      sides: { purchase: { enquiryStatus: ['1'], quoteEndAuditStatus: ['1'] } },
+      target: { quoteEndAuditStatus: '4' },
     },
     close: {
       label: { zh_cn: '关闭', en: 'Close' },

@@ -5,6 +5,8 @@
 export const TASK_LINKS: Record<string, string> = {
   enquiryEdit: '/rfq/#/v2/edit',
   enquiryEnd: '/rfq/#/v2/detail',
+  /** Ending an RFQ's quoting early under approval (issue #33) opens its detail. */
+  enquiryQuoteEnd: '/rfq/#/v2/detail',
   enquiryQuote: '/rfq/#/v2/client/quota',
   /** E-auctions (issue #14): the approval of a draft auction opens its edit page. */
   ebiddingEdit: '/ebidding/#/v2/edit',
@@ -56,6 +58,7 @@ export const APPROVAL_KINDS = {
   purchaseRequest: { zh_cn: '采购申请', en: 'Purchase requisition' },
   enquiryEdit: { zh_cn: '询价单编辑', en: 'Enquiry edit' },
   enquiryEnd: { zh_cn: '询价定标', en: 'Enquiry end (award)' },
+  enquiryQuoteEnd: { zh_cn: '询价提前截止', en: 'Enquiry early quote end' },
   ebiddingEdit: { zh_cn: '竞价单编辑', en: 'Edit e-bidding' },
   ebiddingResult: { zh_cn: '竞价结果', en: 'Result e-bidding' },
   /** Supplier admission (issue #16): the review of an admission request (task type "qualification"). */

@@ -749,6 +749,10 @@ const messages = {
     zh_cn: '报价截止前不能查看报价（截止时间 {end}）',
     en: 'Quotes are sealed until the quote deadline ({end})',
   },
+  enquiryNotAllAnswered: {
+    zh_cn: '提前截止报价需要本轮所有受邀供应商都已报价或拒绝报价（且至少一家已报价）',
+    en: 'Quoting can end early only once every invited supplier of the round has quoted or declined (at least one quote)',
+  },
   enquiryPasswordRequired: {
     zh_cn: '该询价单设有开标密码：请由创建人以外的同事输入开标密码后查看报价',
     en: 'This RFQ has an opening password: a colleague other than its creator must enter it to open the quotes',

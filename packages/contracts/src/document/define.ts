@@ -501,6 +501,7 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   awardAuditStatus: { zh_cn: '定标审批状态', en: 'Award approval' },
   resultAuditStatus: { zh_cn: '定标审批状态', en: 'Award approval' },
   endAuditStatus: { zh_cn: '结束审批状态', en: 'End approval' },
+  quoteEndAuditStatus: { zh_cn: '提前截止审批状态', en: 'Early quote end approval' },
   bargainStatus: { zh_cn: '议价状态', en: 'Bargain status' },
   bargainAuditStatus: { zh_cn: '议价审批状态', en: 'Bargain approval' },
   postAuditStatus: { zh_cn: '过账审批状态', en: 'Posting approval' },

@@ -79,6 +79,7 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
   /**
    * GET /apis/ebidding/SaleEbiddingService/findRoom/{id} — the supplier's bidding room: { record,
    * serverTime (ISO, for the countdown's clock offset), open (offers taken now), bidCount, bidderStatus,
+   * awarded (a winner's own lines once awarded: lineNumber, materialNumber, unit, quota %, quantity, price),
    * lot (by total price: startingPrice, bestPrice, ownPrice, ownSeq, ownBout (the round of its offer), rank,
    * bidders, clock), lines (per line
    * the same standing per line) }; `clock` { price, round, floor, nextStepAt } is the descending clock of a
@@ -102,6 +103,17 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
               bidCount: z.number(),
               bidderStatus: z.string(),
               bargainStatus: z.string(),
+              /** A winner's share per line once awarded (issue #33): percent, quantity (line unit), unit price. */
+              awarded: z.array(
+                z.object({
+                  lineNumber: z.number(),
+                  materialNumber: z.string(),
+                  unit: z.string(),
+                  quota: z.string(),
+                  quantity: z.string(),
+                  price: z.string(),
+                }),
+              ),
               lot: z.object({ startingPrice: price, ...standing, clock }).nullable(),
               lines: z.array(z.object({ ...lineBase, ...z.object(standing).partial().shape, clock })),
             }),

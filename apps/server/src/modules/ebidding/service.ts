@@ -38,7 +38,7 @@ import type { AuthContext } from '../../platform/http.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { company } from '../account/tables.ts';
 import { enquiryKind, findComparison } from '../enquiry/service.ts';
-import { material } from '../masterdata/tables.ts';
+import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { findLinkedSuppliers } from '../order/service.ts';
@@ -1137,6 +1137,46 @@ async function roomState(db: Queryable, row: EbiddingRow) {
  * suppliers have offered. Never another
  * supplier's name or offer; names not even with showSupplier (the buyer's console shows them).
  */
+/**
+ * What a winner of an awarded auction got (issue #33): per line its share (percent) and quantity (the line's
+ * unit) at the awarded unit price, read from the price records the award wrote (source = this auction), in
+ * line order. Only the caller's own.
+ */
+async function awardedShares(db: Queryable, row: EbiddingRow, account: string) {
+  const records = await db
+    .select({
+      lineNumber: priceMaster.sourceItemNumber,
+      quota: priceMaster.quota,
+      price: priceMaster.priceExcludingTax,
+    })
+    .from(priceMaster)
+    .where(
+      and(
+        eq(priceMaster.elsAccount, row.elsAccount),
+        eq(priceMaster.toElsAccount, account),
+        eq(priceMaster.sourceType, 'ebidding'),
+        eq(priceMaster.sourceNumber, row.ebiddingNumber),
+      ),
+    );
+  const lines = (await ebiddingKind.findLines(db, row.id)) as unknown as ItemRow[];
+  return records
+    .map((r) => {
+      const line = lines.find((l) => String(l.lineNumber) === r.lineNumber);
+      return line
+        ? {
+            lineNumber: line.lineNumber,
+            materialNumber: line.materialNumber,
+            unit: line.unit,
+            quota: r.quota,
+            quantity: new Decimal(line.quantity).mul(r.quota).div(100).toDecimalPlaces(3).toFixed(3),
+            price: r.price,
+          }
+        : null;
+    })
+    .filter((a) => a !== null)
+    .sort((a, b) => a.lineNumber - b.lineNumber);
+}
+
 export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
   ebiddingKind.assertSide(auth, 'sale', 'bid', id);
   const row = (await ebiddingKind.find(db, auth, 'sale', id)) as unknown as EbiddingRow;
@@ -1165,6 +1205,7 @@ export async function findRoom(db: Queryable, auth: AuthContext, id: string) {
     bidderStatus: bidder?.bidderStatus ?? '0',
     // The bargain round (bargain.ts): BIDDER_BARGAIN_STATUS of the caller ('1' may give a final offer).
     bargainStatus: bidder?.bargainStatus ?? '0',
+    awarded: bidder?.bidderStatus === '3' ? await awardedShares(db, row, auth.elsAccount) : [],
     lot:
       row.ebiddingMethod === '1'
         ? {
@@ -1385,6 +1426,7 @@ async function checkEbiddingAward(tx: Queryable, row: EbiddingRow, body: Ebiddin
       taxRate: row.taxRate,
       deliveryDate: line.deliveryDate,
       quota: '100',
+      lineNumber: line.lineNumber,
     });
     winners.set(account, list);
   };
@@ -1440,6 +1482,7 @@ async function applyEbiddingAward(
     exchangeRate: '1',
     validUntil,
     remark: `${row.ebiddingNumber} ${row.ebiddingName}`,
+    source: { type: 'ebidding', number: row.ebiddingNumber },
     winners,
   });
   for (const b of bidders)

@@ -103,6 +103,8 @@ export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
           quoteStatus: z.string(),
           declineReason: z.string().nullable(),
           quota: z.string().nullable(),
+          /** Once awarded: the caller's quantity of the line (quantity × quota %, the line's unit), else null. */
+          awardedQuantity: z.string().nullable(),
           quote: ownQuote,
           /** showQuoteInfo 1: the caller's rank on the line (1 = lowest price), else null. */
           rank: z.number().nullable(),

@@ -121,9 +121,66 @@ async function endQuoting(tx: Tx, env: string, row: EnquiryRow) {
     tx,
     serverActor(row.elsAccount, 'system'),
     row as unknown as DocRow,
-    { enquiryStatus: '2' },
+    { enquiryStatus: '2', ...(await dropPendingQuoteEnd(tx, row)) },
     'quoteEnd',
   );
+  await tellQuotesClosed(tx, env, row);
+}
+
+/**
+ * An RFQ whose quoting ends (deadline, all answered) or that is closed while an early end waits for its
+ * approval: the request is dropped (its tasks cancelled) and marked withdrawn. The fields to set, or none.
+ */
+async function dropPendingQuoteEnd(
+  tx: Tx,
+  row: EnquiryRow | DocRow,
+): Promise<{ quoteEndAuditStatus?: string }> {
+  if (row.quoteEndAuditStatus !== '1') return {};
+  await dropActionRequest(tx, 'enquiryQuoteEnd', row as unknown as DocRow);
+  return { quoteEndAuditStatus: '4' };
+}
+
+/**
+ * Whether every invitation of the RFQ's current round has answered — declined, or quoted in this round —
+ * with at least one quote: what "open once all have answered" and the buyer's early end wait for.
+ */
+async function allAnswered(tx: Queryable, row: EnquiryRow): Promise<boolean> {
+  const invitations = (
+    await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, row.id))
+  ).filter((i) => i.bout === row.bout);
+  const quotes = await currentQuotes(
+    tx,
+    invitations.map((i) => i.id),
+  );
+  const quotedNow = (id: string) => quotes.get(id)?.bout === row.bout;
+  return (
+    invitations.every((i) => i.quoteStatus === '4' || quotedNow(i.id)) &&
+    invitations.some((i) => quotedNow(i.id))
+  );
+}
+
+/**
+ * End quoting now (buyer, issue #33; generated action `endQuote`, under the "enquiry quote end" approval
+ * when configured — then this runs when the last approver approves, as the buyer who asked): '400'
+ * enquiryNotAllAnswered unless every invited supplier of the round has quoted or declined (at least one
+ * quote). Quoting ends (2), the timer is cancelled and the buyer told, as at the deadline.
+ */
+async function endQuote(ctx: ActionContext) {
+  const row = ctx.row as unknown as EnquiryRow;
+  if (!(await allAnswered(ctx.tx, row))) throw badRequest('enquiryNotAllAnswered');
+  await cancelJob(ctx.tx, QUOTE_END_JOB, row.id);
+  await tellQuotesClosed(ctx.tx, ctx.env, row);
+  return { set: { enquiryStatus: '2' } };
+}
+
+/** Withdraw an early end that waits for its approval (buyer): the tasks are cancelled, the request dropped. */
+async function withdrawEndQuote(ctx: ActionContext) {
+  await dropActionRequest(ctx.tx, 'enquiryQuoteEnd', ctx.row);
+  return undefined;
+}
+
+/** Tells the RFQ's creator, in their language, that quoting has ended and what comes next. */
+async function tellQuotesClosed(tx: Tx, env: string, row: EnquiryRow) {
   await notify(tx, env, {
     receivers: { users: [enquiryKind.creatorOf(row as unknown as DocRow)] },
     msgTitle: fillText(
@@ -153,17 +210,7 @@ async function endQuoting(tx: Tx, env: string, row: EnquiryRow) {
  */
 async function endIfAllAnswered(tx: Tx, env: string, row: EnquiryRow) {
   if (row.openOnAllQuoted !== '1' || row.enquiryStatus !== '1') return;
-  // This round's invitations: answered when declined or quoted in this round.
-  const invitations = (
-    await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, row.id))
-  ).filter((i) => i.bout === row.bout);
-  const quotes = await currentQuotes(
-    tx,
-    invitations.map((i) => i.id),
-  );
-  const quotedNow = (id: string) => quotes.get(id)?.bout === row.bout;
-  const answered = invitations.every((i) => i.quoteStatus === '4' || quotedNow(i.id));
-  if (!answered || !invitations.some((i) => quotedNow(i.id))) return;
+  if (!(await allAnswered(tx, row))) return;
   const [current] = await tx.select().from(enquiry).where(eq(enquiry.id, row.id));
   await cancelJob(tx, QUOTE_END_JOB, row.id);
   await endQuoting(tx, env, current);
@@ -276,6 +323,23 @@ async function saveEnquiry(ctx: SaveContext) {
     .where(eq(company.elsAccount, auth.elsAccount));
   const text = (name: string) =>
     typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
+  // Each current line is kept at most once (a repeated id is a new line), and only for the same material.
+  const taken = new Set<string>();
+  const keptLines = lines.map((line) => {
+    const kept = (ctx.currentLines as unknown as ItemRow[]).find(
+      (c) => c.id === (line as { id?: string }).id && c.materialId === line.materialId && !taken.has(c.id),
+    );
+    if (kept) taken.add(kept.id);
+    return kept;
+  });
+  if (ctx.current)
+    await syncSources(
+      tx,
+      ctx.current,
+      ctx.currentLines as unknown as ItemRow[],
+      keptLines.map((kept, i) => (kept ? { kept, quantity: lines[i].quantity } : null)),
+      userKey(auth),
+    );
   return {
     header: {
       elsAccount: auth.elsAccount,
@@ -313,14 +377,18 @@ async function saveEnquiry(ctx: SaveContext) {
       taxCode: text('taxCode'),
       taxRate: text('taxRate') ?? '13',
       priceValidDate: text('priceValidDate'),
-      remark: text('remark'),
+      // An edit that sends no remark keeps the current one (a pool RFQ's "采购申请 / Requisition PR…").
+      remark:
+        body.remark === undefined && ctx.current
+          ? ((ctx.current.remark as string | null) ?? null)
+          : text('remark'),
     },
-    lines: lines.map((line) => {
+    lines: lines.map((line, i) => {
       const m = materials.find((x) => x.id === line.materialId);
       if (!m) throw badRequest('enquiryMaterialUnknown', { id: line.materialId });
       // A line's source (a demand-pool requisition line) is set by the pool's toEnquiry after the save and
-      // kept when the draft is edited (the line's id); the save body never sets it.
-      const kept = ctx.currentLines.find((c) => c.id === (line as { id?: string }).id);
+      // kept when the draft is edited (the line's id, same material); the save body never sets it.
+      const kept = keptLines[i];
       const orderLine = fromOrder ? line.orderLine : undefined;
       return {
         // An order's RFQ: each line is an order line (source 2: the order number and its line number), in the
@@ -426,6 +494,7 @@ async function close(ctx: ActionContext) {
   await cancelJob(ctx.tx, QUOTE_END_JOB, ctx.row.id);
   // Closed without award: the quantities taken from the demand pool go back to it.
   await releaseSources(ctx.tx, ctx.row, ctx.lines, userKey(ctx.auth));
+  const dropped = await dropPendingQuoteEnd(ctx.tx, ctx.row);
   const invited = await ctx.tx
     .selectDistinct({ account: enquirySupplier.toElsAccount })
     .from(enquirySupplier)
@@ -442,7 +511,7 @@ async function close(ctx: ActionContext) {
     businessId: ctx.row.id,
     linkUrl: quoteLink(ctx.row.id),
   });
-  return undefined;
+  return { set: dropped };
 }
 
 /**
@@ -480,6 +549,53 @@ async function releaseSources(tx: Tx, row: DocRow, lines: DocRow[], user: string
         quantity: line.quantity,
         enquiryId: row.id,
         enquiryNumber: row.enquiryNumber,
+      },
+      user,
+    );
+  }
+}
+
+/**
+ * What moves more of a source line's quantity to an RFQ (an edited draft line taken from the demand pool
+ * whose quantity grew), by `sourceType`; '400' naming the source line when more than is left.
+ */
+export type SourceClaim = SourceRelease;
+const sourceClaims = new Map<string, SourceClaim>();
+export function registerSourceClaim(sourceType: string, claim: SourceClaim): void {
+  sourceClaims.set(sourceType, claim);
+}
+
+/**
+ * An edited draft keeps the pool's quantities tied to it (issue #33): a current line with a source that
+ * the save no longer keeps (removed, or its material changed) gives its quantity back; a kept line whose
+ * quantity changed moves the difference (more: claimed from the source, '400' when more than is left;
+ * less: given back). `next` is, per saved line, the current line it keeps (or null) and its new quantity.
+ */
+async function syncSources(
+  tx: Tx,
+  row: DocRow,
+  current: ItemRow[],
+  next: Array<{ kept: ItemRow; quantity: string } | null>,
+  user: string,
+) {
+  const keptIds = new Map(next.filter((n) => n !== null).map((n) => [n.kept.id, n.quantity]));
+  for (const line of current) {
+    if (!line.sourceNumber || !line.sourceItemNumber) continue;
+    const wanted = keptIds.get(line.id);
+    const delta =
+      wanted === undefined ? new Decimal(line.quantity).neg() : new Decimal(wanted).sub(line.quantity);
+    if (delta.isZero()) continue;
+    const move = (delta.gt(0) ? sourceClaims : sourceReleases).get(line.sourceType);
+    if (!move) continue;
+    await move(
+      tx,
+      {
+        elsAccount: row.elsAccount as string,
+        sourceNumber: line.sourceNumber,
+        sourceItemNumber: line.sourceItemNumber,
+        quantity: delta.abs().toFixed(3),
+        enquiryId: row.id as string,
+        enquiryNumber: row.enquiryNumber as string,
       },
       user,
     );
@@ -623,7 +739,7 @@ export const enquiryKind = defineKind({
     const ids = new Set(invited.map((i) => i.itemId));
     return lines.filter((line) => ids.has(line.id));
   },
-  effects: { publish, close, withdrawAward },
+  effects: { publish, close, withdrawAward, endQuote, withdrawEndQuote },
   // A deleted draft gives its quantities back to the demand pool.
   release: (tx, row, lines, auth) => releaseSources(tx, row, lines, userKey(auth)),
   // The award carries quota shares per line: its own route (award below), through the kernel's transition.
@@ -734,6 +850,10 @@ export async function supplierInvitations(db: Queryable, auth: AuthContext, id: 
   return { row, rows };
 }
 
+/** A supplier's awarded quantity of a line: quantity × quota % (3 decimals, rounded half up). */
+export const awardedQuantity = (quantity: string, quota: string) =>
+  new Decimal(quantity).mul(quota).div(100).toDecimalPlaces(3).toFixed(3);
+
 /**
  * The supplier's quote page: the RFQ's header, whether it takes quotes now, and only the lines the caller
  * is invited to, each with its quote status and its own current quote (nobody else's).
@@ -763,6 +883,8 @@ export async function findQuotePage(db: Queryable, auth: AuthContext, id: string
       quoteStatus: invitation.quoteStatus,
       declineReason: invitation.declineReason,
       quota: invitation.quota,
+      // The quantity awarded to the caller (its quota share of the line, as the award's order draft).
+      awardedQuantity: invitation.quota === null ? null : awardedQuantity(item.quantity, invitation.quota),
       quote: quoteOut(quotes.get(invitation.id)),
       // showQuoteInfo 1: the caller's place among the line's current quotes (1 = lowest); never a price
       // or a name of another supplier.
@@ -1656,12 +1778,18 @@ async function checkAward(tx: Queryable, row: EnquiryRow, body: EnquiryAwardBody
         materialNumber: item.materialNumber,
         materialDesc: item.materialDesc,
         unit: item.unit,
-        quantity: new Decimal(item.quantity).mul(a.quota).div(100).toDecimalPlaces(3).toFixed(3),
+        quantity: awardedQuantity(item.quantity, a.quota),
         price: priceOf(q, item.quantity),
         taxRate: q.taxRate,
         deliveryDate: item.deliveryDate,
         quota: new Decimal(a.quota).toFixed(2),
         sourceItemNumber: item.sourceItemNumber,
+        lineNumber: item.lineNumber,
+        // A ladder quote keeps its steps on the price record, in the RFQ's currency like the price.
+        ladder: q.ladderPriceJson?.map((step) => ({
+          quantity: step.quantity,
+          price: convert(step.price, q.exchangeRate, 6),
+        })),
       });
       winners.set(a.toElsAccount, list);
     }
@@ -1892,6 +2020,7 @@ export async function applyAward(
     exchangeRate: row.exchangeRate,
     validUntil: row.priceValidDate,
     remark: `${row.enquiryNumber} ${row.enquiryDesc}`,
+    source: { type: 'enquiry' as const, number: row.enquiryNumber },
     winners,
   };
   // An order's one-round RFQ writes the winner and its prices back to the source order (registered by the
@@ -1932,8 +2061,18 @@ export async function applyAward(
   for (const account of quoted) {
     const won = winners.get(account);
     const shares = won && {
-      zh_cn: won.map((l) => `${l.materialNumber} 配额 ${l.quota}%`).join('；'),
-      en: won.map((l) => `${l.materialNumber} quota ${l.quota}%`).join('; '),
+      zh_cn: won
+        .map(
+          (l) =>
+            `${l.materialNumber} 配额 ${l.quota}%（数量 ${new Decimal(l.quantity).toString()} ${l.unit}）`,
+        )
+        .join('；'),
+      en: won
+        .map(
+          (l) =>
+            `${l.materialNumber} quota ${l.quota}% (quantity ${new Decimal(l.quantity).toString()} ${l.unit})`,
+        )
+        .join('; '),
     };
     await notify(tx, env, {
       receivers: { companies: [account] },

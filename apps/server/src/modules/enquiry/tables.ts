@@ -34,6 +34,8 @@ export const enquiry = pgTable(
     auditStatus: text('audit_status').notNull().default('0'),
     /** The award's own approval (task type "enquiry end"): APPROVAL_STATUS codes, 0 until asked. */
     awardAuditStatus: text('award_audit_status').notNull().default('0'),
+    /** ENQUIRY_QUOTE_END_AUDIT_STATUS: ending quoting early under approval (issue #33). */
+    quoteEndAuditStatus: text('quote_end_audit_status').notNull().default('0'),
     buyerName: text('buyer_name').notNull(),
     enquiryDate: date('enquiry_date').notNull(),
     /** ENQUIRY_METHOD: 1 by invitation, 2 public (every supplier company may take part; issue #13). */

@@ -166,6 +166,13 @@ const priceSchema = z.object({
   validStartDate: z.string(),
   priceExpiryDate: z.string(),
   quota: z.string(),
+  /** The award that wrote it (issue #33): 'enquiry' an RFQ, 'ebidding' an e-auction; null entered or imported. */
+  sourceType: z.enum(['enquiry', 'ebidding']).nullable(),
+  /** That document's number and line number. */
+  sourceNumber: text,
+  sourceItemNumber: text,
+  /** A ladder quote's steps: from `quantity` up, `price` excl. tax per unit in `currency`; null one price. */
+  ladderJson: z.array(z.object({ quantity: z.string(), price: z.string() })).nullable(),
   ...auditFields,
 });
 

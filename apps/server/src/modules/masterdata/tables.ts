@@ -158,6 +158,13 @@ export const priceMaster = pgTable(
     validStartDate: timestamp('valid_start_date', { withTimezone: true }).notNull(),
     priceExpiryDate: timestamp('price_expiry_date', { withTimezone: true }).notNull(),
     quota: numeric('quota', { precision: 5, scale: 2 }).notNull().default('100'),
+    /** PRICE_SOURCE_TYPE: the award that wrote the record ('enquiry' an RFQ, 'ebidding' an e-auction); null entered or imported. */
+    sourceType: text('source_type').$type<'enquiry' | 'ebidding'>(),
+    /** The source document's number (RFQ… / the auction's number) and its line number (10, 20 …). */
+    sourceNumber: text('source_number'),
+    sourceItemNumber: text('source_item_number'),
+    /** A ladder quote's steps (from `quantity` up, `price` excl. tax per unit in `currency`); null: one price. */
+    ladderJson: jsonb('ladder_json').$type<Array<{ quantity: string; price: string }>>(),
     ...audit(),
   },
   (t) => [index('price_master_lookup_idx').on(t.elsAccount, t.toElsAccount, t.materialId, t.validStartDate)],

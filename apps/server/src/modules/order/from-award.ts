@@ -25,12 +25,20 @@ export type AwardedLine = {
   quota: string;
   /** The source document's line (an order's one-round RFQ: the order line's number). */
   sourceItemNumber?: string | null;
+  /** The awarded document's own line number (10, 20 … of the RFQ or auction), kept on the price record. */
+  lineNumber: number;
+  /** A ladder quote's steps in the document's currency (from quantity up, price excl. tax); null: one price. */
+  ladder?: Array<{ quantity: string; price: string }> | null;
 };
+
+/** Which award wrote a price record (price_master.source_type), and that document's number. */
+export type PriceSource = { type: 'enquiry' | 'ebidding'; number: string };
 
 /**
  * The price-master half of an award (issue #13): in the caller's transaction, one price-master record per
- * awarded line × supplier, valid from now to the end of `validUntil` (a date), with its quota share; every
- * winner must be awardable (issue #16). Answers how many records were written. Used by recordAward and by
+ * awarded line × supplier, valid from now to the end of `validUntil` (a date), with its quota share, the
+ * source document and line (`source`, `lineNumber`) and a ladder quote's steps (issue #33); every winner
+ * must be awardable (issue #16). Answers how many records were written. Used by recordAward and by
  * the award of an order's one-round RFQ (which writes back to its order instead of making drafts).
  */
 export async function recordPrices(
@@ -41,6 +49,8 @@ export async function recordPrices(
     exchangeRate: string;
     /** Last day the awarded prices are valid (YYYY-MM-DD). */
     validUntil: string;
+    /** The RFQ or auction awarded: each record names it and the line (issue #33). */
+    source: PriceSource;
     winners: Map<string, AwardedLine[]>;
   },
 ): Promise<number> {
@@ -67,6 +77,16 @@ export async function recordPrices(
         validStartDate: now,
         priceExpiryDate: expiry,
         quota: new Decimal(l.quota).toFixed(2),
+        sourceType: input.source.type,
+        sourceNumber: input.source.number,
+        sourceItemNumber: String(l.lineNumber),
+        ladderJson:
+          l.ladder && l.ladder.length > 0
+            ? l.ladder.map((s) => ({
+                quantity: new Decimal(s.quantity).toFixed(3),
+                price: new Decimal(s.price).toFixed(6),
+              }))
+            : null,
         createUser: userKey(auth),
         lastUpdateUser: userKey(auth),
       });
@@ -93,6 +113,7 @@ export async function recordAward(
     validUntil: string;
     /** The order drafts' remark: the source document's number and name. */
     remark: string;
+    source: PriceSource;
     winners: Map<string, AwardedLine[]>;
   },
 ): Promise<{ orders: Array<{ id: string; orderNumber: string; toElsAccount: string }>; prices: number }> {

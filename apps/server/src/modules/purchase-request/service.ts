@@ -24,7 +24,13 @@ import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { ebiddingKind, registerEbiddingSourceRelease } from '../ebidding/service.ts';
 import { ebiddingItem } from '../ebidding/tables.ts';
-import { enquiryKind, registerSourceBudgets, registerSourceRelease, sourceKey } from '../enquiry/service.ts';
+import {
+  enquiryKind,
+  registerSourceBudgets,
+  registerSourceClaim,
+  registerSourceRelease,
+  sourceKey,
+} from '../enquiry/service.ts';
 import { enquiryItem } from '../enquiry/tables.ts';
 import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/repository.ts';
 import { findLinkedSuppliers, saveOrder } from '../order/service.ts';
@@ -326,8 +332,38 @@ export async function releaseQuantity(
   );
 }
 
-// RFQ lines taken from the pool (sourceType 1) give their quantity back when the RFQ is deleted or closed.
+// RFQ lines taken from the pool (sourceType 1) give their quantity back when the RFQ is deleted or closed
+// (or an edited draft drops the line or lowers its quantity), and claim more when an edit raises it.
 registerSourceRelease('1', (tx, source, user) => releaseQuantity(tx, source, 'enquiry', user));
+registerSourceClaim('1', (tx, source, user) => claimQuantity(tx, source, 'enquiry', user));
+
+/**
+ * Moves `quantity` more of a requisition line named by its requisition number and line number (of the
+ * buying company `elsAccount`) to an RFQ or a bidding that already holds some of it — an edited draft line
+ * whose quantity grew (issue #33). '400' as `moveQuantity` (naming the requisition and line) when more than
+ * is left or the line left the pool; '400' requestLineUnknown when no such line.
+ */
+export async function claimQuantity(
+  tx: Tx,
+  source: { elsAccount: string; sourceNumber: string; sourceItemNumber: string; quantity: string },
+  kind: 'enquiry' | 'bidding',
+  user: string,
+): Promise<void> {
+  const [found] = await tx
+    .select({ id: purchaseRequestItem.id })
+    .from(purchaseRequestItem)
+    .innerJoin(purchaseRequest, eq(purchaseRequest.id, purchaseRequestItem.documentId))
+    .where(
+      and(
+        eq(purchaseRequest.elsAccount, source.elsAccount),
+        eq(purchaseRequest.purchaseRequestNumber, source.sourceNumber),
+        eq(purchaseRequestItem.requestItemNumber, Number(source.sourceItemNumber)),
+      ),
+    );
+  if (!found)
+    throw badRequest('requestLineUnknown', { id: `${source.sourceNumber}/${source.sourceItemNumber}` });
+  await moveQuantity(tx, found.id, kind, source.quantity, undefined, user);
+}
 /**
  * The budgets of requisition lines named by requisition number and line number, of the buying company
  * `elsAccount` (another company's numbers find nothing): each line's `budgetPrice` — a unit price per the
@@ -374,6 +410,8 @@ export async function moveQuantity(
   kind: 'enquiry' | 'bidding' | 'order',
   quantity: string,
   by?: AuthContext,
+  /** The audit row's user when there is no `by` (default 'system'). */
+  user?: string,
 ): Promise<ItemRow> {
   const [found] = await tx
     .select({ line: purchaseRequestItem, number: purchaseRequest.purchaseRequestNumber })
@@ -405,7 +443,7 @@ export async function moveQuantity(
   await settle(
     tx,
     line.documentId,
-    by ? userKey(by) : 'system',
+    by ? userKey(by) : (user ?? 'system'),
     `to${kind[0].toUpperCase()}${kind.slice(1)}`,
     `${line.requestItemNumber}: ${fmt(q)}`,
   );

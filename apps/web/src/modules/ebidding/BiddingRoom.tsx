@@ -14,6 +14,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../lib/http.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
+import { AwardedShares } from './AwardedShares.tsx';
 import { findRoom, giveBargainOffer, placeOffer, printRecord, type Room, type Standing } from './api.ts';
 import { LiveStatus } from './LiveStatus.tsx';
 import { useLivePush } from './live.ts';
@@ -419,6 +420,7 @@ export default function BiddingRoom() {
         )}
         {data.bargainStatus === '2' && <Alert type="info" showIcon message={t('ebidding:bargain.done')} />}
         {view.result === 'won' && <Alert type="success" showIcon message={t('ebidding:room.won')} />}
+        {view.result === 'won' && <AwardedShares awarded={data.awarded} currency={r.currency} />}
         {view.result === 'lost' && <Alert type="info" showIcon message={t('ebidding:room.notWon')} />}
         {view.phase === 'ended' && <Alert type="info" showIcon message={t('ebidding:room.awaiting')} />}
         {!view.open && view.phase === 'notStarted' && (

@@ -52,6 +52,15 @@ export type Room = {
   bidderStatus: string;
   /** BIDDER_BARGAIN_STATUS of the caller: '1' asked for a final offer (once, until bargainEndTime). */
   bargainStatus: string;
+  /** A winner's own lines once awarded (issue #33): quota %, quantity (line unit), awarded unit price. */
+  awarded?: Array<{
+    lineNumber: number;
+    materialNumber: string;
+    unit: string;
+    quota: string;
+    quantity: string;
+    price: string;
+  }>;
   lot: (Standing & { startingPrice: string | null }) | null;
   lines: Array<LineBase & Partial<Standing>>;
 };

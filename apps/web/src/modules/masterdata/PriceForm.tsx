@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { App, DatePicker, Descriptions, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { today } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { findMaterials, findSuppliers, MD_KEYS, type Price, savePrice } from './api.ts';
+import { ladderText, priceSourceText } from './price-source.ts';
 
 type Values = {
   materialId: string;
@@ -167,6 +168,15 @@ export function PriceForm({ price, readOnly = false, onClose, onSaved }: Props) 
             <Input suffix="%" />
           </Form.Item>
         </div>
+        {/* Issue #33: the award the record came from and a ladder quote's steps (read-only). */}
+        {price && (
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label={t('masterdata:price.source')}>
+              {priceSourceText(t, price)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('masterdata:price.ladder')}>{ladderText(price)}</Descriptions.Item>
+          </Descriptions>
+        )}
         {error && (
           <div className="ant-form-item-explain-error" role="alert">
             {error}

@@ -10,6 +10,7 @@ import { deletePrice, exportWorkbook, findPrices, MD_KEYS, type Price, type Pric
 import { ImportButton } from './ImportButton.tsx';
 import { MdNav } from './MdNav.tsx';
 import { PriceForm } from './PriceForm.tsx';
+import { ladderText, priceSourceText } from './price-source.ts';
 import { shortDateTime } from './rules.ts';
 
 /** #/v2/price/list — the price master: filter, new/edit, delete, Excel export and import. */
@@ -151,6 +152,23 @@ export default function PriceList() {
               exportValue: (row) => `${row.validStartDate} ~ ${row.priceExpiryDate}`,
             },
             { key: 'quota', title: t('masterdata:price.quota'), width: 80, render: (v) => `${String(v)}%` },
+            // Issue #33: the RFQ or auction (and line) an award wrote the record from, and a ladder's steps.
+            {
+              key: 'sourceNumber',
+              title: t('masterdata:price.source'),
+              width: 220,
+              ellipsis: true,
+              render: (_v, row) => priceSourceText(t, row),
+              exportValue: (row) => priceSourceText(t, row),
+            },
+            {
+              key: 'ladderJson',
+              title: t('masterdata:price.ladder'),
+              width: 220,
+              ellipsis: true,
+              render: (_v, row) => ladderText(row),
+              exportValue: (row) => ladderText(row),
+            },
             {
               key: 'actions',
               title: t('masterdata:actions.title'),

@@ -122,6 +122,12 @@ export type Price = {
   validStartDate: string;
   priceExpiryDate: string;
   quota: string;
+  /** The award that wrote it (issue #33): an RFQ or an e-auction, its number and line; null entered or imported. */
+  sourceType: 'enquiry' | 'ebidding' | null;
+  sourceNumber: string | null;
+  sourceItemNumber: string | null;
+  /** A ladder quote's steps (from quantity up, price excl. tax); null: one price. */
+  ladderJson: Array<{ quantity: string; price: string }> | null;
   version: number;
 };
 

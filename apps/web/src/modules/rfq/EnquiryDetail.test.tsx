@@ -182,7 +182,8 @@ describe('RFQ detail buttons follow the function permissions (issue #19)', () =>
     renderDetail();
     await screen.findByText('Price comparison');
     for (const [name] of OWN_BUTTONS) expect(await screen.findByRole('button', { name })).toBeTruthy();
-    expect(screen.getByRole('spinbutton')).toBeTruthy();
+    // Each quota input is named by its line's material and supplier (issue #33).
+    expect(screen.getByRole('spinbutton', { name: 'Quota % M-1 200001 Supplier One' })).toBeTruthy();
     expect(server.unexpected).toEqual([]);
   });
 

@@ -286,6 +286,11 @@ function ComparisonTable({
                 render: (_, q) =>
                   canAward && q.priceExcludingTax ? (
                     <InputNumber
+                      // Named by what it sets (issue #33): "配额 % 物料 供应商" / "Quota % material supplier".
+                      aria-label={t('rfq:detail.quotaOf', {
+                        material: line.materialNumber,
+                        supplier: `${q.toElsAccount} ${q.supplierName}`,
+                      })}
                       min={0}
                       max={100}
                       value={quotas[key(line.itemId, q.toElsAccount)] ?? null}

@@ -48,6 +48,8 @@ type Values = {
   openOnAllQuoted: string;
   /** Write-only: empty keeps the current opening password. */
   passWord?: string;
+  /** The remark (a demand-pool RFQ's names its requisitions). */
+  remark?: string;
   /** Cost-breakdown RFQ: the cost items; any RFQ: the additional fees (names). */
   costConstituteJson?: string[];
   additionFeeJson?: string[];
@@ -129,6 +131,7 @@ export default function EnquiryEdit() {
       taxRate: record.taxRate ? Number(record.taxRate) : undefined,
       showQuoteInfo: String(record.showQuoteInfo ?? '0'),
       openOnAllQuoted: String(record.openOnAllQuoted ?? '0'),
+      remark: (record.remark as string | null) ?? '',
       costConstituteJson: existing.data.invitations.costItems,
       additionFeeJson: existing.data.invitations.feeItems,
       currency: String(record.currency ?? 'CNY'),
@@ -164,6 +167,7 @@ export default function EnquiryEdit() {
         showQuoteInfo: v.showQuoteInfo,
         openOnAllQuoted: v.openOnAllQuoted,
         passWord: v.passWord || undefined,
+        remark: v.remark ?? '',
         costConstituteJson: v.quoteMethod === '3' ? (v.costConstituteJson ?? []) : [],
         additionFeeJson: v.additionFeeJson ?? [],
         currency: (v.currency || 'CNY').toUpperCase(),
@@ -290,6 +294,9 @@ export default function EnquiryEdit() {
           >
             <Input.Password style={{ width: 200 }} autoComplete="new-password" />
           </Form.Item>
+          <Form.Item name="remark" label={label('remark')} rules={[{ max: 500 }]}>
+            <Input style={{ width: 360 }} maxLength={500} />
+          </Form.Item>
         </Space>
         <Space wrap align="start">
           <Form.Item noStyle dependencies={['quoteMethod']}>
@@ -396,6 +403,10 @@ export default function EnquiryEdit() {
             <>
               {fields.map((field) => (
                 <Space key={field.key} align="start" wrap>
+                  {/* Registered so the save sends it: the line's id keeps its demand-pool source. */}
+                  <Form.Item name={[field.name, 'id']} hidden>
+                    <Input />
+                  </Form.Item>
                   <Form.Item
                     name={[field.name, 'materialId']}
                     label={t('rfq:edit.material')}

@@ -83,6 +83,9 @@ export default function QuotePage() {
   if (!page.data) return <Spin />;
   const { record, open, lines, costItems, feeItems, currencies } = page.data;
   const ladder = record.quoteMethod === '2';
+  const awarded = lines.some((l) => l.quota !== null);
+  // "Take part" only while a line of the current round still has no response (status 0).
+  const mayTakePart = lines.some((l) => l.inRound && l.quoteStatus === '0');
   const costed = record.quoteMethod === '3';
   /** The heading of the price column, also each price input's name (with the line's material). */
   const priceTitle = ladder ? t('rfq:quote.ladder') : costed ? t('rfq:quote.costs') : t('rfq:detail.price');
@@ -119,6 +122,22 @@ export default function QuotePage() {
             title: t('rfq:quote.status'),
             render: (_, l) => QUOTE_STATUS[l.quoteStatus as keyof typeof QUOTE_STATUS]?.[locale],
           },
+          // Once awarded (issue #33): the caller's quota share of the line and the quantity it gets.
+          ...(awarded
+            ? [
+                {
+                  title: t('rfq:quote.awarded'),
+                  render: (_: unknown, l: (typeof lines)[number]) =>
+                    l.quota !== null && l.awardedQuantity !== null
+                      ? t('rfq:quote.awardedValue', {
+                          quota: Number(l.quota),
+                          quantity: Number(l.awardedQuantity),
+                          unit: l.unit,
+                        })
+                      : '—',
+                },
+              ]
+            : []),
           {
             title: t('rfq:quote.myQuote'),
             render: (_, l) =>
@@ -210,7 +229,9 @@ export default function QuotePage() {
       {/* Taking part, quoting, the sheet and declining need enquiry.quote (issue #19). */}
       {open && may('enquiry.quote') && (
         <Space style={{ marginTop: 12 }} wrap>
-          <Button onClick={() => run(() => participate(id))}>{t('rfq:quote.participate')}</Button>
+          {mayTakePart && (
+            <Button onClick={() => run(() => participate(id))}>{t('rfq:quote.participate')}</Button>
+          )}
           <Button
             type="primary"
             onClick={() =>

@@ -78,6 +78,8 @@ export type QuotePageData = {
     LineBase & {
       quoteStatus: string;
       quota: string | null;
+      /** Once awarded: the caller's quantity of the line (quantity × quota %), else null. */
+      awardedQuantity: string | null;
       quote: {
         priceExcludingTax: string;
         taxRate: string;
