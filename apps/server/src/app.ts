@@ -13,6 +13,7 @@ import type { ActionCode } from '@srm/contracts/company-admin';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { sql } from 'drizzle-orm';
 import Fastify, {
+  type FastifyContextConfig,
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
@@ -75,10 +76,10 @@ import { createCipher } from './platform/cipher.ts';
 import { configureClock } from './platform/clock.ts';
 import { createLocalBus, createPostgresBus } from './platform/cluster-bus.ts';
 import type { Database } from './platform/db.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, forbidden } from './platform/errors.ts';
 import { createOutboxDispatcher } from './platform/events.ts';
 import { createDatabaseFileStore, createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
-import { type AppDeps, type RegisteredRoute, requireAuth, zod } from './platform/http.ts';
+import { type AppDeps, type RegisteredRoute, requireAuth, routeStation, zod } from './platform/http.ts';
 import { inlineScriptHashes } from './platform/inline-scripts.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { lazyChildLoggerFactory } from './platform/lazy-logger.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions) {
         websocket: Boolean((route as { websocket?: boolean }).websocket),
         action: (route.config as { action?: ActionCode } | undefined)?.action,
         keyScope: (route.config as { keyScope?: ApiKeyCode } | undefined)?.keyScope,
+        station: routeStation(route.url, (route.config as FastifyContextConfig | undefined)?.station),
       });
     }
   });
@@ -581,6 +583,16 @@ export async function buildApp(options: BuildAppOptions) {
     if (isApi && !routeConfig?.public) {
       route.onRequest = [...hooks(route.onRequest), authenticate];
       route.onResponse = [...hooks(route.onResponse), recordApiKeyUse];
+      // The route's station (issue #32): the other station's callers get '403' before anything else is
+      // checked, so a call the caller's side may never make answers the same whatever its body or id.
+      const station = routeStation(url, (route.config as FastifyContextConfig | undefined)?.station);
+      if (station) {
+        const checkStation = async (request: FastifyRequest) => {
+          if (requireAuth(request.auth).station !== station)
+            throw forbidden(station === 'purchase' ? 'onlyBuyer' : 'onlySupplier');
+        };
+        route.onRequest = [...hooks(route.onRequest), checkStation];
+      }
       // A route's declared function permission (issue #19): checked right after authentication, before the
       // body is read or validated, so a caller without it learns nothing of the route's input rules.
       const action = (route.config as { action?: ActionCode } | undefined)?.action;

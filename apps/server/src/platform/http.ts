@@ -59,6 +59,11 @@ export type RegisteredRoute = {
   websocket: boolean;
   /** The function permission the route declares (`config.action`, issue #19), if any. */
   action?: ActionCode;
+  /**
+   * The station whose users alone may call the route (issue #32, `routeStation`): '403' for the other
+   * station's callers, before the body is read. Absent = either station.
+   */
+  station?: 'purchase' | 'sale';
   /** The function code a route without `action` declares for API keys (`config.keyScope`, issue #18). */
   keyScope?: ApiKeyCode;
 };
@@ -104,7 +109,29 @@ declare module 'fastify' {
      * the function code depends on what it serves.
      */
     keyAuth?: boolean;
+    /**
+     * The station whose users may call the route (issue #32). By default a `Purchase…Service` path is the
+     * buyers' and a `Sale…Service` path the suppliers' (`routeStation`); a route outside that naming that
+     * one station alone may call declares it, and a `Purchase…Service` path both stations use (spec 000 §7:
+     * the home page's WeChat link and hazardous-substance report) declares `'any'`.
+     */
+    station?: 'purchase' | 'sale' | 'any';
   }
+}
+
+/**
+ * The station whose users alone may call a route (issue #32): `config.station` when declared (`'any'` =
+ * both), else the service named in the path — `/apis/…/Purchase{X}Service/…` buyers, `/apis/…/Sale{X}Service/…`
+ * suppliers — else either. app.ts answers '403' (`wrongStation`) to the other station right after
+ * authentication, before the function permission, the body or the document are looked at.
+ */
+export function routeStation(
+  url: string,
+  declared?: 'purchase' | 'sale' | 'any',
+): 'purchase' | 'sale' | undefined {
+  if (declared) return declared === 'any' ? undefined : declared;
+  const service = /\/(Purchase|Sale)[A-Z]\w*Service\//.exec(url)?.[1];
+  return service === 'Purchase' ? 'purchase' : service === 'Sale' ? 'sale' : undefined;
 }
 
 /** What every module's routes receive. */

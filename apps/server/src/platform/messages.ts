@@ -300,6 +300,10 @@ const messages = {
     en: '{title} {number}: {field} is “{status}”, so {action} is not allowed',
   },
   docWrongSide: { zh_cn: '{side}不能执行此操作：{action}', en: 'The {side} cannot do this: {action}' },
+  bulkAllRefused: {
+    zh_cn: '所选 {count} 个单据均未执行：{first}',
+    en: 'None of the {count} selected documents was done: {first}',
+  },
   docLineRepeated: { zh_cn: '第 {line} 行重复出现', en: 'Line {line} appears more than once' },
   docLineNotOnDocument: {
     zh_cn: '行 {id} 不属于该单据',

@@ -1,5 +1,10 @@
 import { COST_TEMPLATE_ACTIONS, type MasterDataActionCode } from '@srm/contracts/company-admin';
-import { KERNEL_ROUTE_DEFINITIONS, kindActionsOf, menuOpensKind } from '@srm/contracts/document/actions';
+import {
+  KERNEL_ROUTE_DEFINITIONS,
+  kindAction,
+  kindActionsOf,
+  menuOpensKind,
+} from '@srm/contracts/document/actions';
 import { kindSides, type Side } from '@srm/contracts/document/define';
 import type { MenuItem } from '@srm/contracts/menu';
 import { and, eq, sql } from 'drizzle-orm';
@@ -45,6 +50,18 @@ export const PAGE_ACTIONS: Readonly<Record<string, readonly MasterDataActionCode
   '/masterdata/#/v2/price/': ['price.save', 'price.delete', 'price.import', 'price.export'],
 };
 
+/**
+ * Whether the upgrade may hand a role the write codes of a kind or page (issue #32): only what the role
+ * could do before. A role without a menu list (`menu_ids` null: the roles from before roles were
+ * configurable — admin, buyer, sales — and those an administrator lets open every entry) worked on every
+ * page its menu showed; a configured role did only what its action list granted, so it gains a write code
+ * only when it already holds one of the same kind or page (`sameGroup`, on the codes it held before this
+ * run). Otherwise its menu is view-only and it gets the view code alone (e.g. the demo Viewer: order.read).
+ */
+function mayWrite(r: { menuIds: string[] | null; actions: string[] }, sameGroup: (code: string) => boolean) {
+  return r.menuIds === null || r.actions.some(sameGroup);
+}
+
 /** The addresses of every page in a menu tree. */
 function pageUrls(items: MenuItem[]): string[] {
   return items.flatMap((item) => [item.appUrl, ...pageUrls(item.children)]).filter(Boolean);
@@ -55,8 +72,9 @@ function pageUrls(items: MenuItem[]): string[] {
  * that could open a kind's pages before must hold the kind's actions after, or its users lose access.
  * Every action code of the catalogue not yet handed out (the platform row Platform_Group /
  * kindActionsGranted lists those that were) is granted to each role whose menu — its menu list, or every
- * entry its role code may see when it has none — shows an entry of the kind (contracts menuOpensKind);
- * then the codes are recorded (with COMPANION_ACTIONS: a new one goes to the roles holding its anchor
+ * entry its role code may see when it has none — shows an entry of the kind (contracts menuOpensKind):
+ * the kind's view code always, its write codes only when the role could write before (`mayWrite`, issue
+ * #32: never to a role whose menu only showed the kind); then the codes are recorded (with COMPANION_ACTIONS: a new one goes to the roles holding its anchor
  * action; with PAGE_ACTIONS: to the roles whose menu shows a page under its prefix), so an administrator's later removal of an action stays removed and a kind
  * or action added later is handed out once on the next start. Runs under the start-up lock, in one
  * transaction. Returns how many roles gained actions.
@@ -123,7 +141,12 @@ export async function grantNewKindActions(db: Db): Promise<number> {
       const held = new Set(r.actions);
       const gained: string[] = fresh
         .filter(({ def }) => urls.some((url) => menuOpensKind(def, url)))
-        .flatMap(({ codes }) => codes)
+        .flatMap(({ def, codes }) => {
+          const read = kindAction(def, 'read');
+          return mayWrite(r, (code) => code !== read && code.startsWith(`${def.kind}.`))
+            ? codes
+            : codes.filter((code) => code === read);
+        })
         .filter((code) => !held.has(code));
       for (const code of gained) held.add(code);
       // Codes that go with a kind's action (the cost templates with the RFQ's save), after the kind's.
@@ -134,7 +157,11 @@ export async function grantNewKindActions(db: Db): Promise<number> {
         }
       // Codes of pages outside the kernel (master data), to roles whose menu shows such a page.
       for (const { prefix, code } of freshPages)
-        if (!held.has(code) && urls.some((url) => url.startsWith(prefix))) {
+        if (
+          !held.has(code) &&
+          urls.some((url) => url.startsWith(prefix)) &&
+          mayWrite(r, (a) => PAGE_ACTIONS[prefix]?.includes(a as MasterDataActionCode) ?? false)
+        ) {
           held.add(code);
           gained.push(code);
         }

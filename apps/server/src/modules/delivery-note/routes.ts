@@ -60,6 +60,8 @@ export function registerDeliveryNoteRoutes(app: App, deps: AppDeps): void {
     r.route({
       method,
       url: `${servicePath(def, 'sale')}/findCreateDeliveryManage`,
+      // Both stations' home portal (spec 000 §7), whatever the service's name (issue #32).
+      config: { station: 'any' },
       schema: {
         tags,
         summary: 'Open order lines the supplier can deliver',

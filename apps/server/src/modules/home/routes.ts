@@ -74,6 +74,8 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/order/PurchaseDeliveryManageService/getWechatUrl',
     {
+      // Both stations' home pages and menus (spec 000 §7), whatever the service's name (issue #32).
+      config: { station: 'any' },
       schema: {
         tags: ['home'],
         summary: 'WeChat link',
@@ -98,6 +100,8 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
   r.get(
     '/apis/order/PurchaseHazardousSubstanceService/getOverdueReport',
     {
+      // Both stations' home pages and menus (spec 000 §7), whatever the service's name (issue #32).
+      config: { station: 'any' },
       schema: {
         tags: ['rohs'],
         summary: 'Expired hazardous-substance summary',
@@ -141,6 +145,8 @@ export function registerHomeRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/order/PurchaseHazardousSubstanceService/getOverdueReportList',
     {
+      // Both stations' home pages and menus (spec 000 §7), whatever the service's name (issue #32).
+      config: { station: 'any' },
       schema: {
         tags: ['rohs'],
         summary: 'Hazardous-substance declarations',

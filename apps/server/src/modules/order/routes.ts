@@ -499,6 +499,8 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
     r.route({
       method,
       url: '/apis/order/SaleOrderService/findConfirmCount',
+      // Both stations' home portal (spec 000 §7), whatever the service's name (issue #32).
+      config: { station: 'any' },
       schema: {
         tags: ['home'],
         summary: 'Order counts for the home portal',

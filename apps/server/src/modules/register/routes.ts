@@ -61,6 +61,7 @@ export function registerRegistrationRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/InvitationCodeService/create',
     {
+      config: { station: 'purchase' },
       schema: {
         tags: ['registration'],
         summary: 'Create invitation codes (buyer admin)',
@@ -98,10 +99,16 @@ export function registerRegistrationRoutes(app: App, deps: AppDeps): void {
     },
   );
 
-  /** POST /apis/InvitationCodeService/findPageList — the caller company's codes, newest first. */
+  /**
+   * POST /apis/InvitationCodeService/findPageList — the caller company's codes, newest first. Body
+   * { currentPage, pageSize, status? }. A code lets anyone register as the company's supplier, so reading
+   * them needs what creating them needs (issue #32): a buyer admin, '403' otherwise (suppliers before the
+   * body is read).
+   */
   r.post(
     '/apis/InvitationCodeService/findPageList',
     {
+      config: { station: 'purchase' },
       schema: {
         tags: ['registration'],
         summary: "The company's invitation codes",
@@ -120,6 +127,7 @@ export function registerRegistrationRoutes(app: App, deps: AppDeps): void {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
+      requireAdmin(auth, 'purchase');
       const { currentPage, pageSize, status } = request.body;
       const where = and(
         eq(inviteCode.elsAccount, auth.elsAccount),

@@ -14,11 +14,11 @@ import {
   servicePath,
   statusFieldsOf,
 } from '@srm/contracts/document/define';
-import { envelopeSchema } from '@srm/contracts/envelope';
+import { type BodyCode, envelopeSchema } from '@srm/contracts/envelope';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerAuditHandler } from '../../modules/audit/service.ts';
-import type { AppError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
 import { registerJobHandler } from '../jobs.ts';
@@ -141,11 +141,12 @@ function customFieldColumns(
  * - `print/{id}` (both) — the document as a PDF (definition's print layout, then the kind's printSections);
  * - `save`, `copy/{id}`, `delete/{id}` (creator sides) and `submit/{id}`, `withdraw/{id}` (with approval);
  * - one `{action}/{id}` per action and side of the transition table, body actionBodySchema; and
- *   `{action}` with { items: [{ id, version }] } for bulk actions (a result per document).
+ *   `{action}` with { items: [{ id, version }] } for bulk actions (a result per document; when every one
+ *   is refused, the refusals' shared code — else '400' — `bulkAllRefused`, the results in `data`).
  * Each route declares its function permission `{kind}.{operation or action}` (document/actions.ts in
  * the contracts: read, export, save, delete, import, attach, submit, or the action's name).
  * Errors: '400' bad input or a status that does not allow the action (naming it), '403' the other
- * side's station or an action the caller's roles do not grant, '404' not the caller's, '409' stale version.
+ * side's station (app.ts, before the body is read: `routeStation`) or an action the caller's roles do not grant, '404' not the caller's, '409' stale version.
  */
 export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKind): void {
   const r = zod(app);
@@ -569,6 +570,18 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
               translate(request.locale),
             );
             kick();
+            // Every item refused (issue #32): not a success. The refusals' code when they all share it
+            // (e.g. '403', '404', '409'), else '400', with the per-item results in `data`; partial success
+            // stays '200'.
+            if (results.length > 0 && results.every((res) => res.code !== '200')) {
+              const shared = results.every((res) => res.code === results[0].code);
+              throw new AppError(
+                shared ? (results[0].code as BodyCode) : '400',
+                'bulkAllRefused',
+                { count: results.length, first: results[0].message },
+                { results },
+              );
+            }
             return ok({ results });
           },
         );

@@ -11,11 +11,12 @@ import { App, Button, Card, DatePicker, Form, Input, Select, Space, Spin, Tag } 
 import type { Dayjs } from 'dayjs';
 import { type MouseEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/http.ts';
+import { ApiError, errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { type DataColumn, DataTable } from '../data-table/DataTable.tsx';
 import {
+  type BulkResult,
   type DocRecord,
   documentKeys,
   exportDocuments,
@@ -222,6 +223,11 @@ function DocumentListOf({
     try {
       const res = await runBulkAction(def, side, name, {
         items: rows.map((r) => ({ id: r.id, version: r.version })),
+      }).catch((e: unknown) => {
+        // Every item refused: the server answers the refusal's code with the same results (issue #32).
+        const results = e instanceof ApiError && (e.data as BulkResult | null)?.results;
+        if (Array.isArray(results)) return { results } as BulkResult;
+        throw e;
       });
       // One result per item, in the order sent (the answer names no ids).
       const failed = res.results.map((r, i) => ({ ...r, row: rows[i] })).filter((r) => r.code !== '200');
