@@ -128,10 +128,14 @@ describe('attachments of a delivery notice', () => {
     ]);
     expect((await download(own.json().data.filePath, supplier)).rawPayload.equals(png)).toBe(true);
 
-    // Another supplier: 404 listing, uploading and downloading, and no id echoed.
-    for (const path of [`${SALE}/attachments/${note.id}`, `${BUY}/attachments/${note.id}`]) {
+    // Another supplier: 404 listing, uploading and downloading, and no id echoed; on the buyer's path its
+    // station is refused first (403, issue #32).
+    for (const [path, code] of [
+      [`${SALE}/attachments/${note.id}`, '404'],
+      [`${BUY}/attachments/${note.id}`, '403'],
+    ]) {
       const listedByOther = await get(path, otherSupplier);
-      expect(listedByOther.json().code).toBe('404');
+      expect(listedByOther.json().code).toBe(code);
       expect(listedByOther.body).not.toContain(note.id);
     }
     const uploadedByOther = await upload(`${SALE}/attachments/${note.id}`, otherSupplier, 'x.pdf', PDF);

@@ -111,13 +111,13 @@ describe('improvement item templates', () => {
       lines: [{ itemName: 'A', dueDays: 1 }],
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toMatch(/templateName/);
+    expect(long.json().message).toMatch(/Template name/); // its label (issue #33)
     const longItem = await post(`${TPL}/save`, buyer, {
       templateName: 'ok',
       lines: [{ itemName: 'y'.repeat(51), dueDays: 1 }],
     });
     expect(longItem.statusCode).toBe(400);
-    expect(longItem.json().message).toMatch(/itemName/);
+    expect(longItem.json().message).toMatch(/Line 10, Improvement item/);
     const days = await post(`${TPL}/save`, buyer, {
       templateName: 'ok',
       lines: [{ itemName: 'A', dueDays: 366 }],

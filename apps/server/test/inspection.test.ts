@@ -82,7 +82,7 @@ describe('templates', () => {
       lines: [{ itemName: 'A', maxScore: '10' }],
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toMatch(/templateName/);
+    expect(long.json().message).toMatch(/Template name/); // its label (issue #33)
     const sdup = await post(`${STPL}/save`, buyer, {
       templateName: '样品模板',
       lines: [{ itemName: 'Size' }, { itemName: 'size' }],
@@ -159,7 +159,8 @@ describe('factory inspections', () => {
     ]) {
       const res = await post(`${FI_BUY}/save`, buyer, scoreBody(bad));
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json().message).toMatch(/score/);
+      // By its label and line number (issue #33) where the schema has one, else by its path.
+      expect(res.json().message).toMatch(/Line \d+, Score|lines\[\d+\]\.score/);
     }
     // Submitting with an unscored item is refused.
     const partial = await post(`${FI_BUY}/save`, buyer, {
@@ -220,7 +221,7 @@ describe('factory inspections', () => {
       lines: [{ itemName: 'A', maxScore: '10', weight: '0' }],
     });
     expect(zero.statusCode).toBe(400);
-    expect(zero.json().message).toContain('weight');
+    expect(zero.json().message).toContain('Line 10, Weight'); // label and line number (issue #33)
     const saved = await post(`${TPL}/save`, buyer, {
       templateName: '加权验厂模板',
       passScore: '12',
@@ -352,15 +353,15 @@ describe('factory inspections', () => {
       lines: [{ itemName: 'X' }],
     };
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ lines: [{ itemName: 'Y' }] }, /itemName/],
-      [{ inspectors: 'nobody' }, /inspectors/],
-      [{ inspectors: "'; drop table fac_ins; --" }, /inspectors/],
+      [{ lines: [{ itemName: 'Y' }] }, /itemName|Item name|Inspection item/],
+      [{ inspectors: 'nobody' }, /inspectors|Inspectors/],
+      [{ inspectors: "'; drop table fac_ins; --" }, /inspectors|Inspectors/],
       [{ toElsAccount: '999999' }, /999999/],
-      [{ lines: [{ itemName: 'X', score: '1e3' }] }, /score/],
-      [{ lines: [{ itemName: 'X', score: 5 }] }, /score/],
-      [{ templateId: 'not-a-uuid' }, /templateId/],
-      [{ inspectionDate: '2026-13-45' }, /inspectionDate/],
-      [{ lines: [] }, /lines/],
+      [{ lines: [{ itemName: 'X', score: '1e3' }] }, /Score/],
+      [{ lines: [{ itemName: 'X', score: 5 }] }, /score|Score/],
+      [{ templateId: 'not-a-uuid' }, /templateId|Template/],
+      [{ inspectionDate: '2026-13-45' }, /inspectionDate|Inspection date/],
+      [{ lines: [] }, /lines|Review item scores/],
     ];
     for (const [patch, message] of cases) {
       const res = await post(`${FI_BUY}/save`, buyer, { ...base, ...patch });

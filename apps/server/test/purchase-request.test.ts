@@ -108,7 +108,7 @@ describe('purchase requisitions and the demand pool', () => {
     const { requestType: _, ...noType } = body();
     const missing = (await post(`${BASE}/save`, buyer, noType)).json();
     expect(missing.code).toBe('400');
-    expect(missing.message).toContain('requestType');
+    expect(missing.message).toContain('Request type'); // its label (issue #33)
     const lines = body().lines.map((l, i) => (i === 1 ? { ...l, quantity: '0' } : l));
     const zero = (await post(`${BASE}/save`, buyer, body({ lines }))).json();
     expect(zero.code).toBe('400');
@@ -249,7 +249,8 @@ describe('purchase requisitions and the demand pool', () => {
 
   it('shows nothing to another company or to the supplier side', async () => {
     const other = await login(server, '200002', 'admin');
-    expect((await get(`${BASE}/findDetail/${id}`, supplier)).json().code).toBe('404');
+    // A supplier on the buyer's path is refused by its station (issue #32).
+    expect((await get(`${BASE}/findDetail/${id}`, supplier)).json().code).toBe('403');
     expect((await post(`${BASE}/demandPool`, supplier, { pageSize: 10 })).json().code).toBe('403');
     expect((await post(`${BASE}/claim`, other, { lineIds: [id] })).json().code).toBe('403');
     expect(

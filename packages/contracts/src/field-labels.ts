@@ -16,8 +16,12 @@ export type FieldMeta = {
 
 export const fieldMeta = z.registry<FieldMeta>();
 
-/** Records a field's label (and, for line arrays, its line-number step) on a schema; answers the schema. */
+/**
+ * Answers a copy of `schema` carrying the field's label (and, for line arrays, its line-number step). A copy,
+ * so a schema shared by many fields (the account code, a decimal) is not labelled for all of them by one.
+ */
 export function describedField<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
-  fieldMeta.add(schema, meta);
-  return schema;
+  const labelled = schema.clone() as T;
+  fieldMeta.add(labelled, meta);
+  return labelled;
 }

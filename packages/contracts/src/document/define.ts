@@ -383,7 +383,7 @@ export function fieldSchema(field: FieldDef): z.ZodType {
     }
   }
   // The label travels with the schema, so a refused value is named by it (issue #33, field-labels.ts).
-  describedField(schema, { label: field.label });
+  schema = describedField(schema, { label: field.label });
   if (field.required) return schema;
   return describedField(field.default !== undefined ? schema.default(field.default) : schema.optional(), {
     label: field.label,
