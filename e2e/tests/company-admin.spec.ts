@@ -107,14 +107,15 @@ test('an admin creates a sub-account with a role, the user sees only its menu, a
   await expect(menu.getByRole('menuitem', { name: '需求管理' })).toBeVisible();
   await expect(user).toHaveURL(/#\/portal\/wel\/index$/);
 
-  // Function permissions on the screens (issue #19): the user's purchase order list shows the export; the
-  // admin takes 采购订单：导出 from the role, and after "Refresh permissions" (same page, no reload) the
-  // open list hides the button; given back, it shows again after the next refresh.
+  // Function permissions on the screens (issue #19): the demo Viewer is read-only (issue #32), so the user's
+  // purchase order list has no export; the admin gives the role 采购订单：导出, and after "Refresh permissions"
+  // (same page, no reload) the open list shows the button; taken back, the next refresh hides it again.
   await openMenuEntry(user, '订单管理', '采购订单');
   const userList = appFrame(user);
   const exportButton = userList.getByRole('button', { name: '导出 Excel' });
   await expect(userList.locator('.data-table')).toContainText('宁波远航包装材料有限公司');
-  await expect(exportButton).toBeVisible();
+  await expect(exportButton).toHaveCount(0);
+  await expect(userList.getByRole('button', { name: '新建', exact: true })).toHaveCount(0);
   const setRoleAction = async (action: string, granted: boolean) => {
     await expect(async () => {
       await roles.getByRole('button', { name: '编辑 viewer' }).click({ timeout: 5_000 });
@@ -132,17 +133,19 @@ test('an admin creates a sub-account with a role, the user sees only its menu, a
       await user.getByRole('menuitem', { name: '刷新权限' }).click({ timeout: 3_000 });
     }).toPass();
   };
-  await setRoleAction('采购订单：导出', false);
-  await refreshPermissions();
-  await expect(exportButton).toHaveCount(0);
-  await expect(userList.locator('.data-table')).toContainText('宁波远航包装材料有限公司');
-  // Given back (the demo role as found): shown again after the next refresh.
   await setRoleAction('采购订单：导出', true);
   await refreshPermissions();
   await expect(exportButton).toBeVisible();
+  await expect(userList.locator('.data-table')).toContainText('宁波远航包装材料有限公司');
+  // Taken back (the demo role as found): hidden again after the next refresh.
+  await setRoleAction('采购订单：导出', false);
+  await refreshPermissions();
+  await expect(exportButton).toHaveCount(0);
 
-  // A hand-written screen (issue #19): the order edit's "保存" needs 采购订单：新建/编辑 (order.save). Taken
-  // from the role, the user's open edit form hides it after "Refresh permissions"; then given back.
+  // A hand-written screen (issue #19): the order edit's "保存" needs 采购订单：新建/编辑 (order.save). Given to
+  // the role, the user opens a new order; taken back, the open edit form hides it after "Refresh permissions".
+  await setRoleAction('采购订单：新建/编辑', true);
+  await refreshPermissions();
   await userList.getByRole('button', { name: '新建', exact: true }).click();
   await expect(userList.getByText('新建采购订单')).toBeVisible();
   const saveButton = userList.getByRole('button', { name: '保存', exact: true });
@@ -151,7 +154,6 @@ test('an admin creates a sub-account with a role, the user sees only its menu, a
   await refreshPermissions();
   await expect(saveButton).toHaveCount(0);
   await expect(userList.getByText('新建采购订单')).toBeVisible();
-  await setRoleAction('采购订单：新建/编辑', true);
 
   // The admin disables the account: the user's next call is refused and the shell returns to login.
   await page.getByRole('tab', { name: '账号管理' }).click();
