@@ -519,7 +519,6 @@ export default function DemandPool() {
               title: t('requisition:pool.quantityToEnquire'),
               render: (_v, r) => (
                 <Form.Item
-                  noStyle={!problems.lines[r.id]?.quantity}
                   style={{ marginBottom: 0 }}
                   validateStatus={problems.lines[r.id]?.quantity ? 'error' : undefined}
                   help={problemOf(problems.lines[r.id]?.quantity)}
@@ -545,7 +544,6 @@ export default function DemandPool() {
               title: t('requisition:pool.suppliers'),
               render: (_v, r) => (
                 <Form.Item
-                  noStyle={!problems.lines[r.id]?.suppliers}
                   style={{ marginBottom: 0 }}
                   validateStatus={problems.lines[r.id]?.suppliers ? 'error' : undefined}
                   help={problemOf(problems.lines[r.id]?.suppliers)}
