@@ -287,6 +287,15 @@ const MOVE_COLUMN = {
  * quantities equal its quantity; the requisition's status follows. With `by`, the line must be that
  * company's ('400' unknown otherwise). Exported for the RFQ module (issue #13, part 2).
  */
+/** The condition naming a requisition line by its buyer, requisition number and line number (a document's source). */
+function isSourceLine(source: { elsAccount: string; sourceNumber: string; sourceItemNumber: string }) {
+  return and(
+    eq(purchaseRequest.elsAccount, source.elsAccount),
+    eq(purchaseRequest.purchaseRequestNumber, source.sourceNumber),
+    eq(purchaseRequestItem.requestItemNumber, Number(source.sourceItemNumber)),
+  );
+}
+
 /**
  * Gives back `quantity` (at most what was moved) of a requisition line named by its requisition number
  * and line number from an RFQ, a bidding or an order that no longer takes it (deleted, closed without
@@ -304,13 +313,7 @@ export async function releaseQuantity(
     .select({ line: purchaseRequestItem })
     .from(purchaseRequestItem)
     .innerJoin(purchaseRequest, eq(purchaseRequest.id, purchaseRequestItem.documentId))
-    .where(
-      and(
-        eq(purchaseRequest.elsAccount, source.elsAccount),
-        eq(purchaseRequest.purchaseRequestNumber, source.sourceNumber),
-        eq(purchaseRequestItem.requestItemNumber, Number(source.sourceItemNumber)),
-      ),
-    )
+    .where(isSourceLine(source))
     .for('update', { of: purchaseRequestItem });
   if (!found) return;
   const { line } = found;
@@ -353,13 +356,7 @@ export async function claimQuantity(
     .select({ id: purchaseRequestItem.id })
     .from(purchaseRequestItem)
     .innerJoin(purchaseRequest, eq(purchaseRequest.id, purchaseRequestItem.documentId))
-    .where(
-      and(
-        eq(purchaseRequest.elsAccount, source.elsAccount),
-        eq(purchaseRequest.purchaseRequestNumber, source.sourceNumber),
-        eq(purchaseRequestItem.requestItemNumber, Number(source.sourceItemNumber)),
-      ),
-    );
+    .where(isSourceLine(source));
   if (!found)
     throw badRequest('requestLineUnknown', { id: `${source.sourceNumber}/${source.sourceItemNumber}` });
   await moveQuantity(tx, found.id, kind, source.quantity, undefined, user);
