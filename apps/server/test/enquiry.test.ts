@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_END_JOB } from '../src/modules/enquiry/service.ts';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
@@ -20,6 +21,7 @@ const { post, get } = callsOf(() => server);
 const s: Record<string, Session> = {};
 const P = '/apis/inquiry/PurchaseEnquiryService';
 const S = '/apis/inquiry/SaleEnquiryService';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 let materials: Array<{ id: string; materialNumber: string }>;
 
 beforeAll(async () => {
@@ -336,5 +338,27 @@ describe('RFQ sealing, comparison and award', () => {
         { quantity: '5000.000', price: '9.000000' },
       ],
     });
+    // The price master's Excel export names the RFQ, its line and the ladder, in the reader's language.
+    const exported = await server.app.inject({
+      method: 'POST',
+      url: '/apis/masterdata/PurchasePriceService/export',
+      headers: { ...s.buyer.headers, accept: XLSX, lang: 'en' },
+      payload: { toElsAccount: '200003', keyword: materials[0].materialNumber },
+    });
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const cells = (key: string) => header.indexOf(key);
+    const rowOf = (sheet.getRows(2, sheet.rowCount - 1) ?? [])
+      .map((r) => (r.values as unknown[]).slice(1))
+      .find((r) => r[cells('Source document')] === row.enquiryNumber);
+    expect(rowOf).toBeDefined();
+    expect(rowOf?.[cells('Price source')]).toBe('RFQ');
+    expect(rowOf?.[cells('Source line')]).toBe('10');
+    expect(rowOf?.[cells('Ladder (from quantity: price excl. tax)')]).toBe(
+      '1.000: 10.000000; 500.000: 9.500000; 5000.000: 9.000000',
+    );
   });
 });

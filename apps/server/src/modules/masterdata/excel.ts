@@ -93,4 +93,26 @@ export const PRICE_COLUMNS: Column[] = [
   { key: 'validStartDate', zh_cn: '生效时间', en: 'Valid from', kind: 'date', width: 24, required: true },
   { key: 'priceExpiryDate', zh_cn: '失效时间', en: 'Valid until', kind: 'date', width: 24, required: true },
   { key: 'quota', zh_cn: '配额(%)', en: 'Quota (%)', kind: 'decimal', width: 8 },
+  // Where an award's price came from (issue #33): the RFQ or auction, its line, and a ladder quote's steps.
+  { key: 'sourceType', zh_cn: '价格来源', en: 'Price source', width: 10, exportOnly: true },
+  { key: 'sourceNumber', zh_cn: '来源单号', en: 'Source document', width: 18, exportOnly: true },
+  { key: 'sourceItemNumber', zh_cn: '来源行号', en: 'Source line', width: 8, exportOnly: true },
+  {
+    key: 'ladder',
+    zh_cn: '阶梯价(起订量: 不含税单价)',
+    en: 'Ladder (from quantity: price excl. tax)',
+    width: 30,
+    exportOnly: true,
+  },
 ];
+
+/** PRICE_SOURCE_TYPE as the price export writes it, in the reader's language; entered or imported: empty. */
+export const PRICE_SOURCE_LABELS: Record<'enquiry' | 'ebidding', { zh_cn: string; en: string }> = {
+  enquiry: { zh_cn: '询价', en: 'RFQ' },
+  ebidding: { zh_cn: '竞价', en: 'E-auction' },
+};
+
+/** A ladder's steps as one cell: "1: 10; 500: 9.5" (from quantity in the line's unit: price in the currency). */
+export function ladderCell(ladder: Array<{ quantity: string; price: string }> | null): string {
+  return (ladder ?? []).map((step) => `${step.quantity}: ${step.price}`).join('; ');
+}

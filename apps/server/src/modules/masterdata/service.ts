@@ -11,9 +11,11 @@ import { type MessageKey, t } from '../../platform/messages.ts';
 import { withTenant } from '../../platform/tenant.ts';
 import { compareDecimal, decimalPattern, priceIncludingTax, toScaled } from './decimal.ts';
 import {
+  ladderCell,
   MATERIAL_COLUMNS,
   MAX_EXPORT_ROWS,
   PRICE_COLUMNS,
+  PRICE_SOURCE_LABELS,
   readWorkbook,
   type SheetRow,
   SUPPLIER_COLUMNS,
@@ -1185,6 +1187,10 @@ export async function exportPrices(db: Queryable, auth: AuthContext, filter: Pri
     validStartDate: p.validStartDate.toISOString(),
     priceExpiryDate: p.priceExpiryDate.toISOString(),
     quota: p.quota,
+    sourceType: p.sourceType ? PRICE_SOURCE_LABELS[p.sourceType][locale] : '',
+    sourceNumber: p.sourceNumber ?? '',
+    sourceItemNumber: p.sourceItemNumber ?? '',
+    ladder: ladderCell(p.ladderJson),
   }));
   return writeWorkbook(locale === 'en' ? 'Prices' : '价格', PRICE_COLUMNS, rows, locale);
 }
