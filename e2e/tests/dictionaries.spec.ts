@@ -86,7 +86,10 @@ test('the buyer admin relabels an order status, sees it in the order list after 
   await expect(statuses.filter({ hasText: RELABELLED })).toHaveCount(0);
 });
 
-test('the buyer admin sees the preset parameters with their defaults and ranges', async ({ page, request }) => {
+test('the buyer admin sees the preset parameters with their defaults and ranges', async ({
+  page,
+  request,
+}) => {
   // Arranged through the API so a retry starts from the server default too.
   const admin = await apiLogin(request, '100000', 'admin');
   expect((await admin.post('/apis/CompanyService/saveTimeZone', { timeZone: null })).code).toBe('200');

@@ -1,3 +1,4 @@
+import { instantOfWallClock, wallClockIn } from '@srm/contracts/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -43,6 +44,21 @@ describe('the calendar', () => {
     // Berlin on the day summer time ends (25 October 2026) and after it.
     expect(startOfDay('Europe/Berlin', '2026-10-25')).toBe(Date.parse('2026-10-24T22:00:00Z'));
     expect(startOfDay('Europe/Berlin', '2026-10-26')).toBe(Date.parse('2026-10-25T23:00:00Z'));
+  });
+  it('turns wall-clock readings into instants and back in the zone, milliseconds kept', () => {
+    expect(instantOfWallClock('Asia/Shanghai', '2026-12-01 08:00')).toBe(Date.parse('2026-12-01T00:00:00Z'));
+    expect(instantOfWallClock('Europe/Berlin', '2026-07-01T12:00:00.250')).toBe(
+      Date.parse('2026-07-01T10:00:00.250Z'),
+    );
+    expect(instantOfWallClock('Europe/Berlin', '2026-12-01 12:00:00')).toBe(
+      Date.parse('2026-12-01T11:00:00Z'),
+    );
+    expect(instantOfWallClock('Asia/Shanghai', 'yesterday')).toBeNaN();
+    expect(wallClockIn('Asia/Shanghai', END_OF_OCTOBER_UTC)).toBe('2026-11-01 07:30:00');
+    expect(wallClockIn('Europe/Berlin', BERLIN_EVENING_UTC + 5)).toBe('2026-11-30 21:00:00.005');
+    for (const zone of ['Asia/Shanghai', 'Europe/Berlin', 'America/New_York', 'UTC'])
+      for (const at of [END_OF_OCTOBER_UTC, BERLIN_EVENING_UTC + 123, Date.parse('2026-03-29T01:30:00Z')])
+        expect(instantOfWallClock(zone, wallClockIn(zone, at))).toBe(at);
   });
 });
 

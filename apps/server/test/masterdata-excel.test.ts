@@ -421,3 +421,122 @@ describe('suppliers and prices in Excel', () => {
     });
   });
 });
+
+describe("date-times in Excel follow the company's time zone (issue #35)", () => {
+  const headers = [
+    'Supplier account',
+    'Material number',
+    'Price excl. tax',
+    'Tax rate (%)',
+    'Valid from',
+    'Valid until',
+  ];
+  const setZone = async (timeZone: string | null) => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/apis/CompanyService/saveTimeZone',
+      headers: buyer.headers,
+      payload: { timeZone },
+    });
+    expect(res.json().code, res.json().message).toBe('200');
+  };
+  const exported = async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/apis/masterdata/PurchasePriceService/export',
+      headers: {
+        ...buyer.headers,
+        accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        lang: 'en',
+      },
+      payload: { keyword: 'TZ-' },
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0].eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    const [head, ...body] = rows;
+    const at = (name: string) => head.indexOf(name);
+    return {
+      bytes: res.rawPayload,
+      dates: body.map((r) => [r[at('Material number')], r[at('Valid from')], r[at('Valid until')]]),
+    };
+  };
+  const listed = async () =>
+    (await data(await call('PurchasePriceService/findPageList', buyer, { keyword: 'TZ-' }))).records.map(
+      (p: { materialNumber: string; validStartDate: string; priceExpiryDate: string }) => [
+        p.materialNumber,
+        p.validStartDate,
+        p.priceExpiryDate,
+      ],
+    );
+  afterAll(async () => {
+    await setZone(null);
+  });
+
+  it('reads typed dates and Excel date cells as the wall clock in Beijing and in Berlin, and writes them back unchanged', async () => {
+    for (const materialNumber of ['TZ-001', 'TZ-002']) {
+      await data(
+        await call('PurchaseMaterialService/save', buyer, {
+          cateId: cate3.id,
+          materialNumber,
+          materialName: '时区物料',
+          baseUnit: 'PCS',
+        }),
+      );
+    }
+    // Beijing (the default): a bare date is its midnight there, a typed time is Beijing time, and an Excel
+    // date cell showing 2027-03-01 09:30 is 09:30 in Beijing.
+    const beijing = await workbook(headers, [
+      [LINKED, 'TZ-001', '1', '13', '2027-01-01', '2027-06-30 18:00'],
+      [LINKED, 'TZ-001', '2', '13', new Date(Date.UTC(2027, 2, 1, 9, 30)), '2027-12-31 23:59:59'],
+    ]);
+    expect(await data(await upload('PurchasePriceService/import', buyer, beijing))).toEqual({
+      created: 2,
+      updated: 0,
+    });
+    expect(await listed()).toEqual(
+      expect.arrayContaining([
+        ['TZ-001', '2026-12-31T16:00:00.000Z', '2027-06-30T10:00:00.000Z'],
+        ['TZ-001', '2027-03-01T01:30:00.000Z', '2027-12-31T15:59:59.000Z'],
+      ]),
+    );
+    const inBeijing = await exported();
+    expect(inBeijing.dates).toEqual(
+      expect.arrayContaining([
+        ['TZ-001', '2027-01-01 00:00:00', '2027-06-30 18:00:00'],
+        ['TZ-001', '2027-03-01 09:30:00', '2027-12-31 23:59:59'],
+      ]),
+    );
+
+    // The same instants read in Berlin (winter +01:00, summer +02:00), and its own typed dates are Berlin's.
+    await setZone('Europe/Berlin');
+    const inBerlin = await exported();
+    expect(inBerlin.dates).toEqual(
+      expect.arrayContaining([
+        ['TZ-001', '2026-12-31 17:00:00', '2027-06-30 12:00:00'],
+        ['TZ-001', '2027-03-01 02:30:00', '2027-12-31 16:59:59'],
+      ]),
+    );
+    // The export read back changes nothing: the same prices, the same instants.
+    expect(await data(await upload('PurchasePriceService/import', buyer, inBerlin.bytes))).toEqual({
+      created: 0,
+      updated: 2,
+    });
+    const berlin = await workbook(headers, [[LINKED, 'TZ-002', '3', '13', '2027-01-01', '2027-07-01 00:00']]);
+    expect(await data(await upload('PurchasePriceService/import', buyer, berlin))).toEqual({
+      created: 1,
+      updated: 0,
+    });
+    expect(await listed()).toEqual(
+      expect.arrayContaining([
+        ['TZ-001', '2026-12-31T16:00:00.000Z', '2027-06-30T10:00:00.000Z'],
+        ['TZ-002', '2026-12-31T23:00:00.000Z', '2027-06-30T22:00:00.000Z'],
+      ]),
+    );
+    expect(await listed()).toHaveLength(3);
+  });
+});

@@ -1,3 +1,4 @@
+import { enquiryDefinition } from '@srm/contracts/enquiry';
 import { reconDefinition } from '@srm/contracts/finance';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +51,35 @@ describe('printing long documents', () => {
     const text = await textOf(await renderDocumentPdf(reconDefinition, statement, linesOf(3), 'en'));
     expect(text).toContain('MAT-00003');
     expect(text).not.toContain('Only the first');
+  });
+});
+
+describe("printed date-times follow the reader's company's time zone (issue #35)", () => {
+  it("prints an RFQ's quote deadline as the wall clock in Beijing and in Berlin; a date stays the date", async () => {
+    const rfq = {
+      enquiryNumber: 'RFQ2026120001',
+      enquiryDesc: 'zones',
+      quoteEndTime: '2026-11-30T20:30:00.000Z',
+      priceValidDate: '2027-01-31',
+      enquiryStatus: '1',
+    };
+    const line = {
+      materialNumber: 'M-1',
+      materialDesc: 'part',
+      quantity: '1',
+      unit: 'PCS',
+      deliveryDate: '2026-12-15',
+    };
+    const beijing = await textOf(
+      await renderDocumentPdf(enquiryDefinition, rfq, [line], 'en', [], 'Asia/Shanghai'),
+    );
+    expect(beijing).toContain('2026-12-01 04:30:00');
+    expect(beijing).toContain('2026-12-15');
+    const berlin = await textOf(
+      await renderDocumentPdf(enquiryDefinition, rfq, [line], 'en', [], 'Europe/Berlin'),
+    );
+    expect(berlin).toContain('2026-11-30 21:30:00');
+    expect(berlin).not.toContain('2026-12-01 04:30:00');
+    expect(berlin).toContain('2026-12-15');
   });
 });

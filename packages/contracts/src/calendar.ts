@@ -66,13 +66,61 @@ function offsetAt(timeZone: string, at: number): string {
 
 /**
  * The instant (ms) the date begins in `timeZone`: startOfDay('Asia/Shanghai', '2026-11-01') =
- * Date.parse('2026-10-31T16:00:00Z'). The offset is the zone's own (Intl), taken again at the found instant
- * so a daylight-saving change on that day is honoured.
+ * Date.parse('2026-10-31T16:00:00Z'). A daylight-saving change on that day is honoured (instantOfWallClock).
  */
 export function startOfDay(timeZone: string, date: IsoDate): number {
-  let at = Date.parse(`${date}T00:00:00Z`);
-  for (let i = 0; i < 2; i++) at = Date.parse(`${date}T00:00:00${offsetAt(timeZone, at)}`);
+  return instantOfWallClock(timeZone, `${date} 00:00:00`);
+}
+
+/** A wall-clock reading 'YYYY-MM-DD HH:mm:ss' (no zone of its own), e.g. a date-time cell of a spreadsheet. */
+export type WallClock = string;
+
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?$/;
+
+/**
+ * The instant (ms) the clocks in `timeZone` read `wallClock` ('YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm:ss' or
+ * with milliseconds 'YYYY-MM-DD HH:mm:ss.SSS'; a 'T' in place of the space is taken too): instantOfWallClock('Asia/Shanghai', '2026-12-01 08:00') =
+ * Date.parse('2026-12-01T00:00:00Z'). The offset is the zone's own (Intl), taken again at the found instant
+ * so a daylight-saving change is honoured; a reading skipped by a change falls on the instant after it.
+ * NaN when `wallClock` is not such a reading.
+ */
+export function instantOfWallClock(timeZone: string, wallClock: WallClock): number {
+  const m = WALL_CLOCK.exec(wallClock.trim());
+  if (!m) return Number.NaN;
+  const local = `${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}${m[5] ?? ''}`;
+  let at = Date.parse(`${local}Z`);
+  if (Number.isNaN(at)) return at;
+  for (let i = 0; i < 2; i++) at = Date.parse(`${local}${offsetAt(timeZone, at)}`);
   return at;
+}
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * What the clocks in `timeZone` read at the instant `at` (ms), as 'YYYY-MM-DD HH:mm:ss' (24-hour), with
+ * '.SSS' when the instant has milliseconds (so a reading turns back into the same instant):
+ * wallClockIn('Asia/Shanghai', Date.parse('2026-12-01T00:00:00Z')) = '2026-12-01 08:00:00'.
+ */
+export function wallClockIn(timeZone: string, at: number): WallClock {
+  let f = wallFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallFormatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const ms = ((at % 1000) + 1000) % 1000;
+  const fraction = ms === 0 ? '' : `.${String(ms).padStart(3, '0')}`;
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}${fraction}`;
 }
 
 /** Whole days from the epoch of a date-only value (no zone: the date's own calendar day). */

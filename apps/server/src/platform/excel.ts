@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { instantOfWallClock, wallClockIn } from '@srm/contracts/calendar';
 import type { Locale } from '@srm/contracts/constants';
 import { isFormulaLike } from '@srm/contracts/spreadsheet-safety';
 import type ExcelJS from 'exceljs';
@@ -9,7 +10,11 @@ import { AppError, badRequest } from './errors.ts';
  * document kind of the kernel — writes and reads sheets here. An import reads the export's layout: the
  * first row holds the headers, matched by label in either language or by field key, in any order.
  * Decimals and date-times are written as text so a round trip is exact; an import also accepts numbers
- * and date cells (Excel date cells are read as UTC wall-clock times, `YYYY-MM-DD` as UTC midnight).
+ * and date cells. Date-times (columns of kind 'date') are the company's wall clock (issue #35): written as
+ * 'YYYY-MM-DD HH:mm:ss' in the `timeZone` the caller passes (the company's, platform/clock.ts), and read back
+ * in it — a typed '2026-12-01 08:00' or an Excel date cell showing it is 08:00 in that zone, a bare
+ * 'YYYY-MM-DD' its midnight; a value with its own offset ('…Z', '…+08:00') keeps it. Without a `timeZone`
+ * date-times are written and read in UTC.
  * Errors of single rows are the caller's: it validates each SheetRow and reports per row.
  * Text that a spreadsheet would read as a formula (`=…`, `+…`, `-…`, `@…`, a leading tab or carriage return;
  * issue #32, OWASP "CSV injection") is written with Excel's quote-prefix style: it shows exactly as typed,
@@ -100,6 +105,29 @@ export type Column = {
   exportOnly?: boolean;
 };
 
+/** How a sheet's date-times are written and read: the company's time zone (IANA); default UTC. */
+export type SheetOptions = { timeZone?: string };
+
+/**
+ * A row's values as written: a date-time of a 'date' column (an ISO-8601 instant or a Date) becomes the wall
+ * clock in `timeZone`; everything else as given.
+ */
+function sheetRow(
+  columns: Column[],
+  row: Record<string, string | number | null | undefined>,
+  timeZone: string,
+): Record<string, string | number | null | undefined> {
+  const out = { ...row };
+  for (const c of columns) {
+    if (c.kind !== 'date') continue;
+    const value = out[c.key];
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) continue;
+    const at = Date.parse(value);
+    if (!Number.isNaN(at)) out[c.key] = wallClockIn(timeZone, at);
+  }
+  return out;
+}
+
 /** Largest import in rows (one transaction). */
 export const MAX_IMPORT_ROWS = 5000;
 /** Largest export in rows. */
@@ -107,18 +135,23 @@ export const MAX_EXPORT_ROWS = 50_000;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Writes one sheet: a bold, frozen header row in the caller's language, then the rows (key → value). */
+/**
+ * Writes one sheet: a bold, frozen header row in the caller's language, then the rows (key → value); the
+ * date-times of 'date' columns as the wall clock in `options.timeZone` (see the file's comment).
+ */
 export async function writeWorkbook(
   sheetName: string,
   columns: Column[],
   rows: Array<Record<string, string | number | null | undefined>>,
   locale: Locale,
+  options: SheetOptions = {},
 ): Promise<Buffer> {
+  const timeZone = options.timeZone ?? 'UTC';
   const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'SRM portal';
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ header: c[locale], key: c.key, width: c.width ?? 12 }));
-  for (const row of rows) protectFormulaText(sheet.addRow(row));
+  for (const row of rows) protectFormulaText(sheet.addRow(sheetRow(columns, row, timeZone)));
   sheet.getRow(1).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -137,7 +170,9 @@ export async function streamWorkbook(
   rows: AsyncIterable<Record<string, string | number | null | undefined>>,
   locale: Locale,
   out: NodeJS.WritableStream,
+  options: SheetOptions = {},
 ): Promise<void> {
+  const timeZone = options.timeZone ?? 'UTC';
   const excel = await loadExcel();
   const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: out as unknown as import('node:stream').Stream,
@@ -150,7 +185,7 @@ export async function streamWorkbook(
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
-  for await (const row of rows) protectFormulaText(sheet.addRow(row)).commit();
+  for await (const row of rows) protectFormulaText(sheet.addRow(sheetRow(columns, row, timeZone))).commit();
   sheet.commit();
   await workbook.commit();
 }
@@ -163,9 +198,15 @@ const normalise = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 /**
  * Reads the first sheet of an .xlsx upload in the layout of `columns`. '400' when the file is not a
  * workbook, a required column is missing, there are no data rows or more than MAX_IMPORT_ROWS.
- * Empty rows are skipped; empty cells are absent from `values`.
+ * Empty rows are skipped; empty cells are absent from `values`. Date-times of 'date' columns come back as
+ * ISO-8601 instants, read as the wall clock in `options.timeZone` (see the file's comment).
  */
-export async function readWorkbook(bytes: Buffer, columns: Column[]): Promise<SheetRow[]> {
+export async function readWorkbook(
+  bytes: Buffer,
+  columns: Column[],
+  options: SheetOptions = {},
+): Promise<SheetRow[]> {
+  const timeZone = options.timeZone ?? 'UTC';
   const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -195,7 +236,7 @@ export async function readWorkbook(bytes: Buffer, columns: Column[]): Promise<Sh
     if (rowNumber === 1) return;
     const values: Record<string, unknown> = {};
     for (const [col, column] of positions) {
-      const value = convert(cellValue(row.getCell(col).value), column.kind ?? 'text');
+      const value = convert(cellValue(row.getCell(col).value), column.kind ?? 'text', timeZone);
       if (value !== undefined) values[column.key] = value;
     }
     if (Object.keys(values).length > 0) rows.push({ row: rowNumber, values });
@@ -227,12 +268,27 @@ function numberText(n: number): string {
   return n.toFixed(12).replace(/\.?0+$/, '');
 }
 
-/** Converts a cell to what the request schema expects; wrong types pass through for zod to report. */
-function convert(value: string | number | boolean | Date | undefined, kind: ColumnKind): unknown {
+/** The ISO-8601 instant of a wall-clock reading in `timeZone`, or the text unchanged when it is none. */
+function instantText(wallClock: string, timeZone: string): string {
+  const at = instantOfWallClock(timeZone, wallClock);
+  return Number.isNaN(at) ? wallClock : new Date(at).toISOString();
+}
+
+/**
+ * Converts a cell to what the request schema expects; wrong types pass through for zod to report. A
+ * date-time of a 'date' column is read as the wall clock in `timeZone`: an Excel date cell holds the reading
+ * it shows (exceljs gives it as that reading in UTC), a text 'YYYY-MM-DD[ HH:mm[:ss]]' is one.
+ */
+function convert(
+  value: string | number | boolean | Date | undefined,
+  kind: ColumnKind,
+  timeZone: string,
+): unknown {
   if (value === undefined) return undefined;
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return 'invalid date';
-    return value.toISOString();
+    if (kind !== 'date') return value.toISOString();
+    return instantText(value.toISOString().slice(0, 23), timeZone);
   }
   if (typeof value === 'boolean') return value ? 'Y' : 'N';
   switch (kind) {
@@ -243,9 +299,9 @@ function convert(value: string | number | boolean | Date | undefined, kind: Colu
       return /^\d{1,9}$/.test(value) ? Number(value) : value;
     case 'date':
       if (typeof value === 'number') return String(value);
-      if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T00:00:00.000Z`;
-      if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value))
-        return `${value.replace(' ', 'T')}${value.length === 16 ? ':00' : ''}Z`;
+      if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return instantText(`${value} 00:00:00`, timeZone);
+      if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d{1,3})?$/.test(value))
+        return instantText(value, timeZone);
       return value;
     default:
       return typeof value === 'number' ? numberText(value) : value;

@@ -3,7 +3,7 @@ import type { Page } from '@srm/contracts/envelope';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import type { CappedTotal } from '../../platform/capped-total.ts';
-import { nowDate } from '../../platform/clock.ts';
+import { companyTimeZone, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -1192,7 +1192,9 @@ export async function exportPrices(db: Queryable, auth: AuthContext, filter: Pri
     sourceItemNumber: p.sourceItemNumber ?? '',
     ladder: ladderCell(p.ladderJson),
   }));
-  return writeWorkbook(locale === 'en' ? 'Prices' : '价格', PRICE_COLUMNS, rows, locale);
+  return writeWorkbook(locale === 'en' ? 'Prices' : '价格', PRICE_COLUMNS, rows, locale, {
+    timeZone: await companyTimeZone(db, auth.elsAccount),
+  });
 }
 
 const priceImportSchema = () =>
@@ -1211,7 +1213,7 @@ export async function importPrices(
 ): Promise<ImportResult> {
   assertBuyer(auth);
   const els = auth.elsAccount;
-  const rows = await readWorkbook(bytes, PRICE_COLUMNS);
+  const rows = await readWorkbook(bytes, PRICE_COLUMNS, { timeZone: await companyTimeZone(db, els) });
   const errors = new RowErrors(locale);
   const parsed = parseRows(rows, priceImportSchema(), errors);
   repeats(

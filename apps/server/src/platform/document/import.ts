@@ -12,6 +12,7 @@ import {
 import { envelopeSchema } from '@srm/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { companyTimeZone } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { type Column, readWorkbook, type SheetRow, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
@@ -243,7 +244,9 @@ export async function importDocuments(
   const { def } = kind;
   const refs = kind.options.importRefs ?? {};
   const fields = importFields(def, refs);
-  const rows = await readWorkbook(bytes, [REFERENCE_COLUMN, ...fields.map((f) => f.column)]);
+  const rows = await readWorkbook(bytes, [REFERENCE_COLUMN, ...fields.map((f) => f.column)], {
+    timeZone: await companyTimeZone(deps.db, auth.elsAccount),
+  });
   const errors = new RowErrors();
   const schema = saveSchema(def);
   const referenceLabel = REFERENCE_COLUMN[locale];

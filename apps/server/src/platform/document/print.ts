@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { wallClockIn } from '@srm/contracts/calendar';
 import type { Locale } from '@srm/contracts/constants';
 import {
   codeLabel,
@@ -116,11 +117,22 @@ export async function renderPdf(
 const isFigure = (field: FieldDef | undefined) =>
   field !== undefined && field.type !== 'text' && field.type !== 'uuid' && field.type !== 'account';
 
-/** A value as printed: codes as their label, empty as ''. */
-export function printValue(field: FieldDef | undefined, value: unknown, locale: Locale): string {
+/**
+ * A value as printed: codes as their label, empty as '', a date-time as the wall clock 'YYYY-MM-DD HH:mm:ss'
+ * in `timeZone` (the reader's company's, issue #35; date-only values print as they are).
+ */
+export function printValue(
+  field: FieldDef | undefined,
+  value: unknown,
+  locale: Locale,
+  timeZone = 'UTC',
+): string {
   if (value === null || value === undefined) return '';
   if (field?.codes) return codeLabel(field.codes, String(value), locale);
-  if (field?.type === 'datetime' && typeof value === 'string') return value.replace('T', ' ').slice(0, 19);
+  if (field?.type === 'datetime') {
+    const at = value instanceof Date ? value.getTime() : Date.parse(String(value));
+    if (!Number.isNaN(at)) return wallClockIn(timeZone, at).slice(0, 19);
+  }
   return String(value);
 }
 
@@ -141,7 +153,8 @@ const MORE_LINES = {
 /**
  * The printable document of a kind: header pairs, statuses, then its lines (at most PRINT_LINE_LIMIT,
  * then a note), then the kind's own `sections` (pdfmake content in the reader's language, e.g. an
- * e-auction's bid log; KindOptions printSections) in the same layout and fonts.
+ * e-auction's bid log; KindOptions printSections) in the same layout and fonts. Date-times print in
+ * `timeZone` (the reader's company's; the print route passes it).
  */
 export async function renderDocumentPdf(
   def: DocumentDefinition,
@@ -149,10 +162,15 @@ export async function renderDocumentPdf(
   lines: Array<Record<string, unknown>>,
   locale: Locale,
   sections: Content[] = [],
+  timeZone = 'UTC',
 ): Promise<Buffer> {
   const fields = { ...def.header, ...statusFieldsOf(def) };
   const pairs = [...def.print.header, Object.keys(def.statuses)[0]].map(
-    (name) => [fields[name]?.label[locale] ?? name, printValue(fields[name], record[name], locale)] as const,
+    (name) =>
+      [
+        fields[name]?.label[locale] ?? name,
+        printValue(fields[name], record[name], locale, timeZone),
+      ] as const,
   );
   const rows: string[][] = [];
   for (let i = 0; i < pairs.length; i += 2) {
@@ -185,7 +203,7 @@ export async function renderDocumentPdf(
             ...lines.slice(0, PRINT_LINE_LIMIT).map((line) =>
               def.print.lines.map((name) => {
                 const field = def.lines.fields[name];
-                const text = printValue(field, line[name], locale);
+                const text = printValue(field, line[name], locale, timeZone);
                 return isFigure(field)
                   ? {
                       text,

@@ -18,6 +18,7 @@ import { type BodyCode, envelopeSchema } from '@srm/contracts/envelope';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { registerAuditHandler } from '../../modules/audit/service.ts';
+import { companyTimeZone } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
@@ -97,8 +98,14 @@ function exportColumns(kind: DocumentKind): Array<Column & { field: FieldDef }> 
       key: name,
       zh_cn: f.label.zh_cn,
       en: f.label.en,
-      kind: f.type === 'decimal' ? ('decimal' as const) : ('text' as const),
-      width: f.type === 'text' ? 20 : 14,
+      // Date-times as the reader's company's wall clock (issue #35); date-only values stay 'YYYY-MM-DD' text.
+      kind:
+        f.type === 'decimal'
+          ? ('decimal' as const)
+          : f.type === 'datetime'
+            ? ('date' as const)
+            : ('text' as const),
+      width: f.type === 'text' ? 20 : f.type === 'datetime' ? 20 : 14,
       field: f,
     }));
 }
@@ -350,6 +357,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           [...columns, ...custom],
           values,
           request.locale,
+          { timeZone: await companyTimeZone(deps.db, auth.elsAccount) },
         );
         return reply
           .header('content-type', XLSX_TYPE)
@@ -377,7 +385,14 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           const sections = kind.options.printSections
             ? await kind.options.printSections(deps.db, auth, side, row, request.locale)
             : [];
-          const pdf = await renderDocumentPdf(def, answer.record, answer.lines, request.locale, sections);
+          const pdf = await renderDocumentPdf(
+            def,
+            answer.record,
+            answer.lines,
+            request.locale,
+            sections,
+            await companyTimeZone(deps.db, auth.elsAccount),
+          );
           return reply
             .header('content-type', 'application/pdf')
             .header(
@@ -409,6 +424,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
         async (request, reply) => {
           const auth = requireAuth(request.auth);
           const { answer } = await kind.detail(deps.db, auth, side, request.params.id);
+          const timeZone = await companyTimeZone(deps.db, auth.elsAccount);
           const names = def.print.lines;
           const columns: Column[] = [
             { key: 'lineNumber', zh_cn: '行号', en: 'Line', kind: 'int', width: 8 },
@@ -427,7 +443,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
             ...Object.fromEntries(
               names.map((name) => [
                 name,
-                printValue(def.lines.fields[name], line[name as keyof typeof line], request.locale),
+                printValue(def.lines.fields[name], line[name as keyof typeof line], request.locale, timeZone),
               ]),
             ),
           }));
