@@ -149,7 +149,7 @@ function AuditConfigPage() {
                   {
                     key: 'name',
                     title: t('audit:config.name'),
-                    width: 160,
+                    width: 190,
                     render: (_v, f) => (
                       <Form.Item
                         name={[f.name, 'name']}
@@ -165,7 +165,7 @@ function AuditConfigPage() {
                   {
                     key: 'nameEn',
                     title: t('audit:config.nameEn'),
-                    width: 180,
+                    width: 220,
                     // Issue #33: the name English readers see (the Chinese one when empty, and vice versa).
                     render: (_v, f) => (
                       <Form.Item
