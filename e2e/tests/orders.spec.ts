@@ -39,7 +39,9 @@ test('an admin configures one approval step for purchase orders', async ({ page 
   const removeButtons = page.getByRole('button', { name: /^删除第 \d+ 步$/ });
   while ((await removeButtons.count()) > 0) await removeButtons.first().click();
   await page.getByRole('button', { name: '添加步骤' }).click();
-  await page.getByLabel('步骤名称 1').fill('部门主管审批');
+  await page.getByLabel('步骤名称（中文） 1').fill('部门主管审批');
+  // Issue #33: the step's name in both languages; English readers see this one.
+  await page.getByLabel('步骤名称（英文） 1').fill('Department head approval');
   // The approvers are found by typing part of a name or sub-account (the account search, findPageListFuzzy).
   await pickOption(page, page.getByLabel('审批人 1'), '(admin)', { search: false, multiple: true });
   // Conditions (issue #19): an amount limit below the minimum is refused at once, in the user's language;
@@ -56,14 +58,16 @@ test('an admin configures one approval step for purchase orders', async ({ page 
   await expect(page.getByText('已保存')).toBeVisible();
   // The form shows what the server answered after saving (a new version, one step).
   await expect(page.getByText(/^版本 \d+$/)).toBeVisible();
-  await expect(page.getByLabel('步骤名称 1')).toHaveValue('部门主管审批');
+  await expect(page.getByLabel('步骤名称（中文） 1')).toHaveValue('部门主管审批');
+  await expect(page.getByLabel('步骤名称（英文） 1')).toHaveValue('Department head approval');
   await expect(
     page.locator('.ant-select:has([aria-label="审批人 1"]) .ant-select-selection-item'),
   ).toHaveText([/admin/]);
   await expect(
     page.locator('.ant-select:has([aria-label="订单类型 1"]) .ant-select-selection-item'),
   ).toHaveText(['标准']);
-  await expect(page.getByLabel('步骤名称 2')).toHaveCount(0);
+  await expect(page.getByLabel('步骤名称（中文） 2')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('approval-config.png'), fullPage: true });
 });
 
 test('buyer1 creates an order with two lines and submits it', async ({ page }) => {
@@ -132,6 +136,18 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   await expect(frame.getByText('已提交审批').first()).toBeVisible();
   await expect(frame.locator('.order-detail').getByText('审批中').first()).toBeVisible();
   await expect(frame.getByRole('cell', { name: '部门主管审批' })).toBeVisible();
+  // Issue #33: the waiting step names who may approve it instead of "—".
+  const step = frame.getByRole('row', { name: /部门主管审批/ });
+  await expect(step.getByRole('cell', { name: '待审批人：张明 (admin)' })).toBeVisible();
+  // In English: the step's English name and "Can approve".
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  const stepEn = frame.getByRole('row', { name: /Department head approval/ });
+  await expect(stepEn.getByRole('cell', { name: 'Can approve: 张明 (admin)' })).toBeVisible();
+  await frame
+    .locator('.ant-card')
+    .filter({ has: stepEn })
+    .screenshot({ path: test.info().outputPath('order-approval-en.png') });
 });
 
 test('the admin approves it from the to-do list', async ({ page }) => {

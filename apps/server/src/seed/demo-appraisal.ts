@@ -282,7 +282,14 @@ export async function seedDemoAppraisal(db: Db, env: string): Promise<void> {
   if (!config)
     await saveConfig(db, admin, {
       documentKind: 'supplierGrade',
-      steps: [{ name: '采购经理审批', approverType: 'user', approvers: ['admin'] }],
+      steps: [
+        {
+          name: '采购经理审批',
+          nameEn: 'Purchasing manager approval',
+          approverType: 'user',
+          approvers: ['admin'],
+        },
+      ],
     });
 
   const draft = await saveTemplate(db, admin, {

@@ -133,7 +133,14 @@ export async function seedDemoLifecycle(db: Db, env: string): Promise<void> {
   for (const documentKind of ['directToQualified', 'supplierUnfreeze'] as const)
     await saveConfig(db, admin, {
       documentKind,
-      steps: [{ name: '采购经理审批', approverType: 'user', approvers: ['admin'] }],
+      steps: [
+        {
+          name: '采购经理审批',
+          nameEn: 'Purchasing manager approval',
+          approverType: 'user',
+          approvers: ['admin'],
+        },
+      ],
     });
   await saveRequest(db, env, buyer, {
     requestType: 'supplierUnfreeze',

@@ -223,8 +223,19 @@ export async function seedDemoOrders(db: Db, env: string): Promise<void> {
   await saveConfig(db, admin, {
     documentKind: 'order',
     steps: [
-      { name: '采购经理审批', approverType: 'user', approvers: ['admin'] },
-      { name: '大额采购审批', approverType: 'role', approvers: ['admin'], minAmount: 100_000 },
+      {
+        name: '采购经理审批',
+        nameEn: 'Purchasing manager approval',
+        approverType: 'user',
+        approvers: ['admin'],
+      },
+      {
+        name: '大额采购审批',
+        nameEn: 'Large purchase approval',
+        approverType: 'role',
+        approvers: ['admin'],
+        minAmount: 100_000,
+      },
     ],
   });
   const waiting = await saveOrder(

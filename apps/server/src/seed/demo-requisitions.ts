@@ -29,7 +29,15 @@ export async function seedDemoRequisitions(db: Db, env: string): Promise<void> {
   const admin = await as(db, '100000', 'admin');
   await saveConfig(db, admin, {
     documentKind: 'purchaseRequest',
-    steps: [{ name: '部门经理审批', approverType: 'user', approvers: ['admin'], minAmount: 50_000 }],
+    steps: [
+      {
+        name: '部门经理审批',
+        nameEn: 'Department manager approval',
+        approverType: 'user',
+        approvers: ['admin'],
+        minAmount: 50_000,
+      },
+    ],
   });
   const save = (lines: Line[], extra: Record<string, unknown> = {}) =>
     purchaseRequestKind.save(db, buyer, 'purchase', {

@@ -1,3 +1,4 @@
+import { approvalTaskFields } from '@srm/contracts/approval-task';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { pagingSchema } from '@srm/contracts/message';
 import { APPROVAL_KIND_CODES, taskLink } from '@srm/contracts/task-links';
@@ -26,7 +27,6 @@ const taskSchema = z.object({
   documentId: z.string(),
   documentNumber: z.string(),
   stepIndex: z.number(),
-  stepName: z.string(),
   status: z.string(),
   promoter: z.string(),
   /** The submitter's sub-account name (issue #19); null when none is known (show promoter). */
@@ -46,6 +46,8 @@ const taskSchema = z.object({
    */
   onBehalfOf: z.string().nullable(),
   onBehalfOfName: z.string().nullable(),
+  /** Issue #33: stepName, stepNameEn (screens show the reader's language), candidates, candidateCount. */
+  ...approvalTaskFields,
 });
 const copySchema = z.object({
   id: z.string(),
@@ -80,7 +82,12 @@ const delegationSchema = z.object({
 const organisationCodes = z.array(z.string().trim().min(1).max(40)).max(100).optional();
 const organisationsSchema = z.strictObject({ purchaseOrg: organisationCodes, factory: organisationCodes });
 const stepSchema = z.object({
-  name: z.string().trim().min(1).max(50),
+  /**
+   * The step's name in Chinese and in English (issue #33): at least one of them (saveConfig: '400' naming
+   * body.steps.{i}.name); screens show the reader's language and fall back to the other.
+   */
+  name: z.string().trim().max(50),
+  nameEn: z.string().trim().max(50).optional(),
   approverType: z.enum(['user', 'role']),
   approvers: z.array(z.string().trim().min(1).max(64)).min(1).max(20),
   minAmount: z.number().min(0).max(1e12).optional(),
@@ -111,6 +118,8 @@ const pageSchema = (record: z.ZodType) =>
 
 function toTask(
   row: typeof auditTask.$inferSelect & {
+    candidates?: Array<{ elsSubAccount: string; name: string }> | null;
+    candidateCount?: number;
     onBehalfOf?: string | null;
     onBehalfOfName?: string | null;
     promoterName?: string | null;
@@ -124,6 +133,7 @@ function toTask(
     documentNumber: row.documentNumber,
     stepIndex: row.stepIndex,
     stepName: row.stepName,
+    stepNameEn: row.stepNameEn,
     status: row.status,
     promoter: row.promoter,
     promoterName: row.promoterName ?? null,
@@ -136,6 +146,8 @@ function toTask(
     link: taskLink(row.documentKind, row.documentId, row.id),
     onBehalfOf: row.onBehalfOf ?? row.handledOnBehalfOf ?? null,
     onBehalfOfName: row.onBehalfOfName ?? row.onBehalfOf ?? row.handledOnBehalfOf ?? null,
+    candidates: row.candidates ?? null,
+    candidateCount: row.candidateCount ?? 0,
   };
 }
 
@@ -340,7 +352,7 @@ export function registerAuditRoutes(app: App, deps: AppDeps): void {
 
   /**
    * POST /apis/CommonAuditService/saveConfig — an admin sets the ordered steps of a document kind.
-   * Body { documentKind, steps: [{ name, approverType 'user' | 'role', approvers, minAmount?, maxAmount?
+   * Body { documentKind, steps: [{ name (Chinese), nameEn? (English; issue #33: at least one), approverType 'user' | 'role', approvers, minAmount?, maxAmount?
    * (local currency; minAmount ≤ amount < maxAmount), documentTypes?, categories?, organisations?
    * ({ purchaseOrg?, factory? }: per item, codes of the company's organisation masters of that item) (issue
    * #19: empty = any), ccType?, cc? }], version? (required when a configuration exists; '409' when stale) }.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stepNameIn } from '@srm/contracts/approval-task';
 import { DATA_ITEM_LABELS, type DataItem } from '@srm/contracts/data-permission';
 import { type OrgUnitType, orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { taskLink } from '@srm/contracts/task-links';
@@ -13,6 +14,7 @@ import { role, subaccount, subaccountRole } from '../account/tables.ts';
 import { unknownOrgCodes } from '../masterdata/org-units.ts';
 import { materialCategory } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
+import { type TaskCandidates, taskCandidates } from './candidates.ts';
 import {
   type ApprovalValues,
   type ConditionOffer,
@@ -61,6 +63,20 @@ export async function findConfig(db: Queryable, elsAccount: string, documentKind
     .from(auditConfig)
     .where(and(eq(auditConfig.elsAccount, elsAccount), eq(auditConfig.documentKind, documentKind)));
   return row ?? null;
+}
+
+/**
+ * Issue #33: a step is named in Chinese, in English or both (display falls back to the other); with
+ * neither, '400' rule.required naming `body.steps.{i}.name`. Stored trimmed, an empty English name left out.
+ */
+function checkNames(steps: AuditStep[]): AuditStep[] {
+  return steps.map((step, i) => {
+    const name = step.name.trim();
+    const nameEn = step.nameEn?.trim() ?? '';
+    if (!name && !nameEn) throw badRequest('rule.required', { field: `body.steps.${i}.name` });
+    const { nameEn: _drop, ...rest } = step;
+    return nameEn ? { ...rest, name, nameEn } : { ...rest, name };
+  });
 }
 
 /** Refuses CC recipients that are not sub-accounts (ccType user) or roles (ccType role) of the company. */
@@ -175,8 +191,9 @@ async function checkConditions(tx: Queryable, elsAccount: string, documentKind: 
 /**
  * Saves the approval steps of a document kind (buyer admin); '409' on a stale version; '400' naming
  * `body.steps.{i}.cc` for a CC recipient the company does not have, and `body.steps.{i}.{condition}` for a
- * condition the flow cannot have (checkConditions). A change applies to new submissions only: running
- * approvals keep the chain they matched (audit_task.chain).
+ * condition the flow cannot have (checkConditions), `body.steps.{i}.name` for a step with neither a Chinese
+ * nor an English name (issue #33). A change applies to new submissions only: running approvals keep the
+ * chain they matched (audit_task.chain), their tasks the step names they were created with.
  */
 export async function saveConfig(
   db: Queryable,
@@ -184,9 +201,10 @@ export async function saveConfig(
   body: { documentKind: string; steps: AuditStep[]; version?: number },
 ) {
   requireAdmin(auth);
+  const steps = checkNames(body.steps);
   return db.transaction(async (tx) => {
-    await checkCc(tx, auth.elsAccount, body.steps);
-    await checkConditions(tx, auth.elsAccount, body.documentKind, body.steps);
+    await checkCc(tx, auth.elsAccount, steps);
+    await checkConditions(tx, auth.elsAccount, body.documentKind, steps);
     const current = await findConfig(tx, auth.elsAccount, body.documentKind);
     if (!current) {
       const [row] = await tx
@@ -194,7 +212,7 @@ export async function saveConfig(
         .values({
           elsAccount: auth.elsAccount,
           documentKind: body.documentKind,
-          steps: body.steps,
+          steps,
           lastUpdateUser: userKey(auth),
         })
         .returning();
@@ -204,7 +222,7 @@ export async function saveConfig(
     const [row] = await tx
       .update(auditConfig)
       .set({
-        steps: body.steps,
+        steps,
         lastUpdateUser: userKey(auth),
         lastUpdateDate: sql`now()`,
         version: sql`${auditConfig.version} + 1`,
@@ -264,6 +282,7 @@ async function createTask(
     flowId: input.flowId,
     stepIndex: input.step.index,
     stepName: input.step.name,
+    stepNameEn: input.step.nameEn?.trim() || null,
     approverType: input.step.approverType,
     approvers,
     delegatedFrom,
@@ -462,7 +481,9 @@ export type TaskList = 'todo' | 'done' | 'unComplete' | 'completeByPromoter';
 /**
  * The four approval lists of spec 000 §7: tasks waiting for the caller (todo), tasks the caller handled
  * (done), documents the caller submitted that are still under approval (unComplete), and the caller's
- * submissions whose tasks are finished (completeByPromoter). Newest first.
+ * submissions whose tasks are finished (completeByPromoter). Newest first. Each row carries the names
+ * of the submitter and the handler, whom the caller would act for, and for a pending task who may approve
+ * it (issue #33: `candidates`, `candidateCount`; see taskCandidates).
  */
 export async function listTasks(
   db: Queryable,
@@ -508,16 +529,21 @@ export async function listTasks(
         : null
       : row.handledOnBehalfOf,
   );
-  const names = await subaccountNames(
-    db,
-    auth.elsAccount,
-    behalf.filter((b): b is string => !!b),
-  );
+  const [names, candidates] = await Promise.all([
+    subaccountNames(
+      db,
+      auth.elsAccount,
+      behalf.filter((b): b is string => !!b),
+    ),
+    // Issue #33: who may approve each waiting task (the submitter's lists show whom it waits for).
+    taskCandidates(db, auth.elsAccount, rows),
+  ]);
   return {
     rows: rows.map((row, i) => {
       const onBehalfOf = behalf[i];
       return {
         ...row,
+        ...(candidates.get(row.id) ?? { candidates: null, candidateCount: 0 }),
         onBehalfOf,
         onBehalfOfName: onBehalfOf ? (names.get(onBehalfOf) ?? onBehalfOf) : null,
       };
@@ -616,17 +642,22 @@ export async function listCopies(
 /**
  * The approval history of one document, oldest first. Each task carries `handledByName` (the handler's
  * sub-account name) and `handledOnBehalfOfName` (the delegator's), read in the same query by left joins on
- * the unique sub-account index — null when the key names no sub-account (screens show the code; issue #19).
+ * the unique sub-account index — null when the key names no sub-account (screens show the code; issue #19);
+ * and, while pending, who may approve it (issue #33, `taskCandidates`: `candidates` — at most
+ * CANDIDATE_LIMIT of the company's own active sub-accounts with their names — and `candidateCount`, all of
+ * them). `options.candidates: false` (a reader outside the company, e.g. the supplier of a change request)
+ * leaves `candidates` null.
  */
 export async function findDocumentTasks(
   db: Queryable,
   elsAccount: string,
   documentKind: string,
   documentId: string,
-) {
+  options: { candidates?: boolean } = {},
+): Promise<Array<typeof auditTask.$inferSelect & DocumentTaskNames & TaskCandidates>> {
   const handler = alias(subaccount, 'handler');
   const delegator = alias(subaccount, 'delegator');
-  return db
+  const rows = await db
     .select({
       ...getTableColumns(auditTask),
       handledByName: handler.name,
@@ -649,7 +680,14 @@ export async function findDocumentTasks(
       ),
     )
     .orderBy(auditTask.createDate);
+  const candidates = options.candidates === false ? new Map() : await taskCandidates(db, elsAccount, rows);
+  return rows.map((row) => ({
+    ...row,
+    ...(candidates.get(row.id) ?? { candidates: null, candidateCount: 0 }),
+  }));
 }
+
+type DocumentTaskNames = { handledByName: string | null; handledOnBehalfOfName: string | null };
 
 /** Sub-accounts who may approve a task: named users, or holders of the roles. */
 export async function approverUsers(
@@ -669,7 +707,9 @@ export async function approverUsers(
 
 /**
  * Tells the approvers of a document's first pending task that it waits for them, in each one's
- * language ("待审批：{title} {number}" / "To approve: {title} {number}"), with the /audit link.
+ * language ("待审批：{title} {number}" / "To approve: {title} {number}"), with the /audit link. The content
+ * names the step in the receiver's language ("审批步骤：部门经理审批" / "Approval step: Department manager
+ * approval", the other language when the step has no name in theirs; issue #33), then `text.content`.
  */
 export async function notifyApprovers(
   tx: Queryable,
@@ -703,9 +743,21 @@ export async function notifyApprovers(
       },
       { number: text.number },
     ),
-    msgContent: text.content,
+    msgContent: stepContent(task, text.content),
     businessType: documentKind,
     businessId: documentId,
     linkUrl: `/audit?taskId=${task.id}&documentKind=${documentKind}&id=${documentId}`,
   });
+}
+
+/** A message's content naming the task's step in each language (issue #33), then `extra` when given. */
+function stepContent(
+  task: Pick<typeof auditTask.$inferSelect, 'stepName' | 'stepNameEn'>,
+  extra: string | undefined,
+): Record<'zh_cn' | 'en', string> {
+  const tail = extra ? `\n${extra}` : '';
+  return {
+    zh_cn: `审批步骤：${stepNameIn(task, 'zh_cn')}${tail}`,
+    en: `Approval step: ${stepNameIn(task, 'en')}${tail}`,
+  };
 }

@@ -13,7 +13,13 @@ import type { ApprovalValues, OrganisationCondition } from './conditions.ts';
 
 /** One approval step: approved by named sub-accounts or by holders of a role; optional amount condition. */
 export type AuditStep = {
+  /**
+   * The step's name in Chinese (zh_cn), as every step saved before issue #33 has it; empty when the admin
+   * gave only the English name. Screens and messages show the reader's language, falling back to the other.
+   */
   name: string;
+  /** The step's name in English (issue #33); absent or empty on steps saved before: `name` is shown. */
+  nameEn?: string;
   approverType: 'user' | 'role';
   approvers: string[];
   /** The step applies only when the document's amount in local currency is at least this. */
@@ -69,7 +75,10 @@ export const auditTask = pgTable(
     documentNumber: text('document_number').notNull(),
     flowId: uuid('flow_id').notNull(),
     stepIndex: integer('step_index').notNull(),
+    /** The step's Chinese name as configured at creation ('' when only the English one was given). */
     stepName: text('step_name').notNull(),
+    /** The step's English name (issue #33, migration 0069); null on older tasks and when not configured. */
+    stepNameEn: text('step_name_en'),
     approverType: text('approver_type', { enum: ['user', 'role'] }).notNull(),
     approvers: jsonb('approvers').$type<string[]>().notNull(),
     /** pending, approved, rejected, cancelled. */

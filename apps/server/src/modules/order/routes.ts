@@ -1,3 +1,4 @@
+import { approvalTaskFields } from '@srm/contracts/approval-task';
 import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import {
@@ -111,7 +112,8 @@ const detailSchema = z.object({
   tasks: z.array(
     z.object({
       id: z.string(),
-      stepName: z.string(),
+      /** Issue #33: the step's name in both languages; who may approve it while it waits. */
+      ...approvalTaskFields,
       status: z.string(),
       handledBy: z.string().nullable(),
       /** The handler's sub-account name (null: none, show handledBy). */

@@ -1,3 +1,4 @@
+import { approvalTaskFields } from '@srm/contracts/approval-task';
 import { elsAccountSchema } from '@srm/contracts/auth';
 import { PAGE_SIZES } from '@srm/contracts/constants';
 import { envelopeSchema } from '@srm/contracts/envelope';
@@ -74,7 +75,8 @@ const detailSchema = requestSchema.extend({
   tasks: z.array(
     z.object({
       id: z.string(),
-      stepName: z.string(),
+      /** Issue #33: the step's name in both languages; who may approve it while it waits. */
+      ...approvalTaskFields,
       status: z.string(),
       handledBy: text,
       /** The handler's sub-account name (issue #19); null when the code names none. */

@@ -616,6 +616,10 @@ export type ChangeDetail = ChangeRequest & {
   tasks: Array<{
     id: string;
     stepName: string;
+    /** Issue #33: the English step name (null: show stepName) and who may approve it while it waits. */
+    stepNameEn: string | null;
+    candidates: Array<{ elsSubAccount: string; name: string }> | null;
+    candidateCount: number;
     status: string;
     handledBy: string | null;
     /** The handler's sub-account name (issue #19); null when the code names none. */
@@ -633,7 +637,8 @@ export async function findDetail(db: Queryable, auth: AuthContext, id: string): 
   const row = await findForSide(db, auth, id);
   const [names, tasks] = await Promise.all([
     companyNames(db, [row.elsAccount, row.toElsAccount]),
-    findDocumentTasks(db, row.elsAccount, KIND, row.id),
+    // Who may approve a waiting step is the buyer's own staff: not shown to the supplier (issue #33).
+    findDocumentTasks(db, row.elsAccount, KIND, row.id, { candidates: auth.elsAccount === row.elsAccount }),
   ]);
   return {
     ...toRequest(row, names),
@@ -643,6 +648,9 @@ export async function findDetail(db: Queryable, auth: AuthContext, id: string): 
       .map((t) => ({
         id: t.id,
         stepName: t.stepName,
+        stepNameEn: t.stepNameEn,
+        candidates: t.candidates,
+        candidateCount: t.candidateCount,
         status: t.status,
         handledBy: t.handledBy,
         handledByName: t.handledByName,

@@ -1,3 +1,4 @@
+import { approvalTaskFields } from '@srm/contracts/approval-task';
 import { elsAccountSchema } from '@srm/contracts/auth';
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { pagingSchema } from '@srm/contracts/message';
@@ -206,7 +207,8 @@ export function registerSupplierLifecycleRoutes(app: App, deps: AppDeps): void {
               tasks: z.array(
                 z.object({
                   id: z.string(),
-                  stepName: z.string(),
+                  /** Issue #33: the step's name in both languages; who may approve it while it waits. */
+                  ...approvalTaskFields,
                   status: z.string(),
                   approvers: z.array(z.string()),
                   handledBy: z.string().nullable(),

@@ -574,6 +574,9 @@ export async function requestDetail(db: Queryable, auth: AuthContext, id: string
     tasks: tasks.map((t) => ({
       id: t.id,
       stepName: t.stepName,
+      stepNameEn: t.stepNameEn,
+      candidates: t.candidates,
+      candidateCount: t.candidateCount,
       status: t.status,
       approvers: t.approvers,
       handledBy: t.handledBy,

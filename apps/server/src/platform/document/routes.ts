@@ -1,3 +1,4 @@
+import { approvalTaskFields } from '@srm/contracts/approval-task';
 import type { Locale } from '@srm/contracts/constants';
 import { type KindActionCode, kindAction, kindActionsOf } from '@srm/contracts/document/actions';
 import {
@@ -284,7 +285,8 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
                       id: z.string(),
                       /** The approval flow: the edit approval's kind, or an action's (enquiryEnd …). */
                       documentKind: z.string(),
-                      stepName: z.string(),
+                      /** Issue #33: the step's name in both languages; who may approve it while it waits. */
+                      ...approvalTaskFields,
                       status: z.string(),
                       handledBy: z.string().nullable(),
                       /** The handler's sub-account name (null: none, show handledBy). */

@@ -11,6 +11,7 @@ import {
 import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Table, Tag, Timeline } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { candidatesText, stepLabel } from '../../lib/approval-task.ts';
 import { useDocumentCustomFieldLabels, useFieldName } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
@@ -377,7 +378,13 @@ function DetailView({
               pagination={false}
               dataSource={tasks}
               columns={[
-                { key: 'stepName', dataIndex: 'stepName', title: t('document:detail.step') },
+                {
+                  key: 'stepName',
+                  dataIndex: 'stepName',
+                  title: t('document:detail.step'),
+                  // Issue #33: the reader's language, the other one when empty.
+                  render: (_v, row) => stepLabel(row, locale),
+                },
                 {
                   key: 'status',
                   dataIndex: 'status',
@@ -402,7 +409,8 @@ function DetailView({
                   key: 'handledBy',
                   dataIndex: 'handledBy',
                   title: t('document:detail.handledBy'),
-                  // "代 {name} 审批 / on behalf of {name}" when a delegate acted (issue #19).
+                  // "代 {name} 审批 / on behalf of {name}" when a delegate acted (issue #19); while waiting,
+                  // who may approve it (issue #33).
                   render: (v, row) =>
                     v
                       ? row.handledOnBehalfOf
@@ -410,7 +418,7 @@ function DetailView({
                             name: row.handledOnBehalfOfName ?? row.handledOnBehalfOf,
                           })}`
                         : userLabel(v, row.handledByName)
-                      : '—',
+                      : (candidatesText(row, t) ?? '—'),
                 },
                 {
                   key: 'remark',

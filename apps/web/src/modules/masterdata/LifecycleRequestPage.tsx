@@ -13,6 +13,7 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Select, Space, Tab
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { candidatesText, stepLabel } from '../../lib/approval-task.ts';
 import { ApiError } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { userLabel } from '../../lib/user-label.ts';
@@ -256,11 +257,12 @@ function RequestForm({ view, toElsAccount, type }: { view: string; toElsAccount?
 }
 
 /**
- * A request's approval tasks: step, status, handler (with "代 {name} 审批 / on behalf of {name}" when a
- * delegate approved for someone, issue #19) and remark.
+ * A request's approval tasks: step (in the reader's language, issue #33), status, handler (with "代 {name}
+ * 审批 / on behalf of {name}" when a delegate approved for someone, issue #19; while waiting, who may
+ * approve it) and remark.
  */
 export function LifecycleTasks({ tasks }: { tasks: StatusChangeDetail['tasks'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card title={t('masterdata:lifecycle.tasks')} size="small">
       <Table
@@ -269,7 +271,13 @@ export function LifecycleTasks({ tasks }: { tasks: StatusChangeDetail['tasks'] }
         pagination={false}
         dataSource={tasks}
         columns={[
-          { key: 'stepName', dataIndex: 'stepName', title: t('masterdata:lifecycle.step') },
+          {
+            key: 'stepName',
+            dataIndex: 'stepName',
+            title: t('masterdata:lifecycle.step'),
+            // Issue #33: the reader's language, the other one when empty.
+            render: (_v, row) => stepLabel(row, i18n.language),
+          },
           {
             key: 'status',
             dataIndex: 'status',
@@ -280,7 +288,8 @@ export function LifecycleTasks({ tasks }: { tasks: StatusChangeDetail['tasks'] }
             key: 'handledBy',
             dataIndex: 'handledBy',
             title: t('masterdata:lifecycle.handledBy'),
-            // "name (code)" (issue #19 names instead of sub-account codes).
+            // "name (code)" (issue #19 names instead of sub-account codes); while waiting, who may approve
+            // it (issue #33).
             render: (v: string | null, row) =>
               v && row.handledOnBehalfOf
                 ? `${userLabel(v, row.handledByName)} · ${t('masterdata:lifecycle.onBehalfOf', {
@@ -288,7 +297,7 @@ export function LifecycleTasks({ tasks }: { tasks: StatusChangeDetail['tasks'] }
                   })}`
                 : v
                   ? userLabel(v, row.handledByName)
-                  : v,
+                  : (candidatesText(row, t) ?? '—'),
           },
           { key: 'remark', dataIndex: 'remark', title: t('masterdata:lifecycle.approvalRemark') },
         ]}

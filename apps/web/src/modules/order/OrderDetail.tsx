@@ -31,6 +31,7 @@ import {
   PrinterOutlined,
   ReloadOutlined,
 } from '../../components/page-icons.tsx';
+import { candidatesText, stepLabel } from '../../lib/approval-task.ts';
 import { today } from '../../lib/clock.ts';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
@@ -550,7 +551,13 @@ function DetailView({
               dataSource={tasks}
               locale={{ emptyText: t('order:detail.noTasks') }}
               columns={[
-                { key: 'stepName', dataIndex: 'stepName', title: t('order:detail.step') },
+                {
+                  key: 'stepName',
+                  dataIndex: 'stepName',
+                  title: t('order:detail.step'),
+                  // Issue #33: the reader's language, the other one when empty.
+                  render: (_v, row) => stepLabel(row, locale),
+                },
                 {
                   key: 'status',
                   dataIndex: 'status',
@@ -575,7 +582,8 @@ function DetailView({
                   key: 'handledBy',
                   dataIndex: 'handledBy',
                   title: t('order:detail.handledBy'),
-                  // "代 {name} 审批 / on behalf of {name}" when a delegate acted (issue #19).
+                  // "代 {name} 审批 / on behalf of {name}" when a delegate acted (issue #19); while waiting,
+                  // who may approve it (issue #33).
                   render: (v, row) =>
                     v
                       ? row.handledOnBehalfOf
@@ -583,7 +591,7 @@ function DetailView({
                             name: row.handledOnBehalfOfName ?? row.handledOnBehalfOf,
                           })}`
                         : userLabel(v, row.handledByName)
-                      : '—',
+                      : (candidatesText(row, t) ?? '—'),
                 },
                 {
                   key: 'remark',

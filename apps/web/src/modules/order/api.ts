@@ -115,6 +115,10 @@ export type TrailRow = {
 export type TaskRow = {
   id: string;
   stepName: string;
+  /** Issue #33: the English step name (null: show stepName); who may approve it while it waits. */
+  stepNameEn?: string | null;
+  candidates?: Array<{ elsSubAccount: string; name: string }> | null;
+  candidateCount?: number;
   status: string;
   handledBy: string | null;
   /** The handler's sub-account name (issue #19); null when none is known (show handledBy). */

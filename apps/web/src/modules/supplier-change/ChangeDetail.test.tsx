@@ -53,3 +53,36 @@ describe('ApprovalSteps', () => {
     expect(container.textContent).toBe('');
   });
 });
+
+/** Issue #33: a waiting step names who may approve it for the buyer; the supplier is not told (null). */
+describe('ApprovalSteps: waiting steps (issue #33)', () => {
+  const waiting = {
+    id: 'w1',
+    stepName: '主数据审批',
+    stepNameEn: 'Master data approval',
+    status: 'pending',
+    handledBy: null,
+    remark: null,
+  };
+
+  it('shows the buyer who may approve, in the reader’s language', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <ApprovalSteps
+        tasks={[
+          { ...waiting, candidates: [{ elsSubAccount: 'admin', name: 'Zhang Ming' }], candidateCount: 1 },
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('listitem')[0].textContent).toBe(
+      'Master data approval · Waiting · Can approve: Zhang Ming (admin)',
+    );
+  });
+
+  it('shows no approvers to the supplier (candidates null)', async () => {
+    await i18n.changeLanguage('zh_cn');
+    render(<ApprovalSteps tasks={[{ ...waiting, candidates: null, candidateCount: 0 }]} />);
+    expect(screen.getAllByRole('listitem')[0].textContent).toMatch(/^主数据审批 · [^·]+$/);
+    await i18n.changeLanguage('en');
+  });
+});

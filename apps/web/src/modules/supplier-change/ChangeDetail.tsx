@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { candidatesText, stepLabel } from '../../lib/approval-task.ts';
 import { errorText } from '../../lib/http.ts';
 import { userLabel } from '../../lib/user-label.ts';
 import { buyerAction, type ChangeDetail as Detail, findChange, SC_KEYS, supplierAction } from './api.ts';
@@ -80,11 +81,12 @@ function ListSection<T extends object>({
 }
 
 /**
- * The request's approval steps, one line each: step · status · handler (with "代 {name} 审批 / on behalf of
- * {name}" when a delegate approved for someone, issue #19) · remark. Nothing when there are no steps.
+ * The request's approval steps, one line each: step (in the reader's language, issue #33) · status · handler
+ * (with "代 {name} 审批 / on behalf of {name}" when a delegate approved for someone, issue #19), or while
+ * waiting who may approve it (the buyer's readers only) · remark. Nothing when there are no steps.
  */
 export function ApprovalSteps({ tasks }: { tasks: Detail['tasks'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (tasks.length === 0) return null;
   return (
     <section className="sc-section" aria-label={t('supplierChange:detail.steps')}>
@@ -92,13 +94,15 @@ export function ApprovalSteps({ tasks }: { tasks: Detail['tasks'] }) {
       <ul>
         {tasks.map((task) => (
           <li key={task.id}>
-            {task.stepName} · {t(`supplierChange:detail.task.${task.status}`, { defaultValue: task.status })}
+            {stepLabel(task, i18n.language)} ·{' '}
+            {t(`supplierChange:detail.task.${task.status}`, { defaultValue: task.status })}
             {task.handledBy ? ` · ${userLabel(task.handledBy, task.handledByName)}` : ''}
             {task.handledBy && task.handledOnBehalfOf
               ? ` · ${t('supplierChange:detail.onBehalfOf', {
                   name: userLabel(task.handledOnBehalfOf, task.handledOnBehalfOfName),
                 })}`
               : ''}
+            {!task.handledBy && candidatesText(task, t) ? ` · ${candidatesText(task, t)}` : ''}
             {task.remark ? ` · ${task.remark}` : ''}
           </li>
         ))}

@@ -39,6 +39,10 @@ export type ChangeDetail = ChangeRequest & {
   tasks: Array<{
     id: string;
     stepName: string;
+    /** Issue #33: the English step name (null: show stepName); who may approve it while it waits. */
+    stepNameEn?: string | null;
+    candidates?: Array<{ elsSubAccount: string; name: string }> | null;
+    candidateCount?: number;
     status: string;
     handledBy: string | null;
     /** The handler's sub-account name (issue #19); null when the code names none. */

@@ -135,3 +135,36 @@ describe('approval configuration: organisation condition (issue #19)', () => {
     expect(server.saves[0].steps[0].organisations).toBeUndefined();
   });
 });
+
+describe('approval configuration: step names in both languages (issue #33)', () => {
+  it('keeps a Chinese-only step, adds its English name, and needs one of the two', async () => {
+    server.steps = [{ name: '部门经理审批', approverType: 'user', approvers: ['admin'] }];
+    renderPage();
+    const zh = (await screen.findByLabelText('步骤名称（中文） 1')) as HTMLInputElement;
+    const en = screen.getByLabelText('步骤名称（英文） 1') as HTMLInputElement;
+    expect(zh.value).toBe('部门经理审批');
+    expect(en.value).toBe('');
+    fireEvent.change(en, { target: { value: ' Department manager approval ' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    expect(server.saves[0].steps[0]).toEqual({
+      name: '部门经理审批',
+      nameEn: 'Department manager approval',
+      approverType: 'user',
+      approvers: ['admin'],
+    });
+
+    // Neither name: the rule shows on the row and nothing is sent.
+    fireEvent.change(zh, { target: { value: '' } });
+    fireEvent.change(en, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect((await screen.findAllByText('请填写中文或英文步骤名称')).length).toBeGreaterThan(0);
+    expect(server.saves).toHaveLength(1);
+
+    // The English name alone is enough.
+    fireEvent.change(en, { target: { value: 'Manager approval' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(server.saves).toHaveLength(2));
+    expect(server.saves[1].steps[0]).toMatchObject({ name: '', nameEn: 'Manager approval' });
+  });
+});

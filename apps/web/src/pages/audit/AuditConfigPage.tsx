@@ -24,7 +24,7 @@ import {
   toConditionRows,
   toConditionSteps,
 } from './audit-conditions.ts';
-import { parseApprovers } from './audit-rules.ts';
+import { parseApprovers, stepNameOk } from './audit-rules.ts';
 
 type StepForm = ConditionStepForm;
 
@@ -88,6 +88,14 @@ function AuditConfigPage() {
     return type ? [{ item: o.item, label: pick(o.label), source: orgUnitSource(type, i18n.language) }] : [];
   });
 
+  /** The step's name in one language or the other (issue #33): checked on both inputs of a row. */
+  const nameRule = (row: number, other: 'name' | 'nameEn') => ({
+    validator: async (_r: unknown, v: string | undefined) => {
+      if (!stepNameOk(v, form.getFieldValue(['steps', row, other])))
+        throw new Error(t('audit:config.nameRequired'));
+    },
+  });
+
   async function onFinish(values: { steps: StepForm[] }) {
     try {
       await saveConfig({
@@ -141,18 +149,33 @@ function AuditConfigPage() {
                   {
                     key: 'name',
                     title: t('audit:config.name'),
-                    width: 160,
+                    width: 190,
                     render: (_v, f) => (
                       <Form.Item
                         name={[f.name, 'name']}
                         className="cell-item"
                         style={{ marginBottom: 0 }}
-                        rules={[
-                          { required: true, whitespace: true, message: t('audit:config.required') },
-                          { max: 50 },
-                        ]}
+                        dependencies={[['steps', f.name, 'nameEn']]}
+                        rules={[nameRule(f.name, 'nameEn'), { max: 50 }]}
                       >
                         <Input aria-label={`${t('audit:config.name')} ${f.name + 1}`} />
+                      </Form.Item>
+                    ),
+                  },
+                  {
+                    key: 'nameEn',
+                    title: t('audit:config.nameEn'),
+                    width: 220,
+                    // Issue #33: the name English readers see (the Chinese one when empty, and vice versa).
+                    render: (_v, f) => (
+                      <Form.Item
+                        name={[f.name, 'nameEn']}
+                        className="cell-item"
+                        style={{ marginBottom: 0 }}
+                        dependencies={[['steps', f.name, 'name']]}
+                        rules={[nameRule(f.name, 'name'), { max: 50 }]}
+                      >
+                        <Input lang="en" aria-label={`${t('audit:config.nameEn')} ${f.name + 1}`} />
                       </Form.Item>
                     ),
                   },
@@ -375,6 +398,7 @@ function AuditConfigPage() {
                     add({
                       approverType: 'user',
                       name: '',
+                      nameEn: '',
                       approvers: '',
                       ccType: 'user',
                       cc: '',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import '../../lib/i18n-audit.ts';
+import { candidatesText, stepLabel } from '../../lib/approval-task.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { userLabel } from '../../lib/user-label.ts';
 import { targetHref } from '../../shell/menu-path.ts';
@@ -108,12 +109,13 @@ function TaskTable({ list }: { list: AuditList }) {
           key: 'stepName',
           title: t('audit:fields.stepName'),
           width: 160,
-          // "代 {name} 审批 / on behalf of {name}" under the step when a delegate acts (issue #19).
-          render: (v, row) => {
+          // "代 {name} 审批 / on behalf of {name}" under the step when a delegate acts (issue #19); the step's
+          // name in the reader's language, the other one when empty (issue #33).
+          render: (_v, row) => {
             const behalf = behalfLabel(row, (k, o) => t(k, o));
             return (
               <>
-                {String(v)}
+                {stepLabel(row, i18n.language)}
                 {behalf && (
                   <Tag color="purple" style={{ marginInlineStart: 6 }}>
                     {behalf}
@@ -123,7 +125,7 @@ function TaskTable({ list }: { list: AuditList }) {
             );
           },
           exportValue: (row) =>
-            [row.stepName, behalfLabel(row, (k, o) => t(k, o))].filter(Boolean).join(' · '),
+            [stepLabel(row, i18n.language), behalfLabel(row, (k, o) => t(k, o))].filter(Boolean).join(' · '),
         },
         {
           key: 'status',
@@ -160,8 +162,9 @@ function TaskTable({ list }: { list: AuditList }) {
           key: 'handledBy',
           title: t('audit:fields.handledBy'),
           width: 180,
-          render: (v, row) => userLabel(v ? String(v) : null, row.handledByName),
-          exportValue: (row) => userLabel(row.handledBy, row.handledByName),
+          // While waiting: who may approve it (issue #33).
+          render: (v, row) => candidatesText(row, t) ?? userLabel(v ? String(v) : null, row.handledByName),
+          exportValue: (row) => candidatesText(row, t) ?? userLabel(row.handledBy, row.handledByName),
         },
         {
           key: 'handledDate',

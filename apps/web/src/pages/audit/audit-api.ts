@@ -9,6 +9,10 @@ export type AuditTask = {
   documentNumber: string;
   stepIndex: number;
   stepName: string;
+  /** Issue #33: the English step name (null: show stepName); who may approve it while it waits. */
+  stepNameEn?: string | null;
+  candidates?: Array<{ elsSubAccount: string; name: string }> | null;
+  candidateCount?: number;
   status: string;
   promoter: string;
   /** The submitter's sub-account name (issue #19); null when none is known. */
@@ -66,7 +70,10 @@ export const AUDIT_LISTS: readonly AuditList[] = [
   'findAuditCompleteByPromoter',
 ];
 export type AuditStep = {
+  /** The step's Chinese name ('' when only English is given; issue #33: at least one of the two). */
   name: string;
+  /** The step's English name (issue #33); absent: the Chinese one is shown. */
+  nameEn?: string;
   approverType: 'user' | 'role';
   approvers: string[];
   minAmount?: number;

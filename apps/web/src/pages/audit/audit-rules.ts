@@ -28,7 +28,9 @@ export function parseApprovers(text: string): string[] {
 }
 
 export type StepForm = {
+  /** The step's name in Chinese and in English (issue #33): at least one; the other may stay empty. */
   name?: string;
+  nameEn?: string;
   approverType?: 'user' | 'role';
   approvers?: string;
   minAmount?: string;
@@ -37,7 +39,7 @@ export type StepForm = {
   cc?: string;
 };
 
-/** Form rows → the saveConfig steps; minAmount only when filled (local currency, ≥ 0). */
+/** Form rows → the saveConfig steps; minAmount and the English name only when filled (local currency, ≥ 0). */
 export function toSteps(rows: StepForm[]): AuditStep[] {
   return rows.map((r) => {
     const step: AuditStep = {
@@ -45,6 +47,8 @@ export function toSteps(rows: StepForm[]): AuditStep[] {
       approverType: r.approverType ?? 'user',
       approvers: parseApprovers(r.approvers ?? ''),
     };
+    const nameEn = (r.nameEn ?? '').trim();
+    if (nameEn !== '') step.nameEn = nameEn;
     const min = (r.minAmount ?? '').trim();
     if (min !== '') step.minAmount = Number(min);
     const cc = parseApprovers(r.cc ?? '');
@@ -60,6 +64,7 @@ export function toSteps(rows: StepForm[]): AuditStep[] {
 export function toRows(steps: AuditStep[]): StepForm[] {
   return steps.map((s) => ({
     name: s.name,
+    nameEn: s.nameEn ?? '',
     approverType: s.approverType,
     approvers: s.approvers.join(', '),
     minAmount: s.minAmount === undefined ? '' : String(s.minAmount),
@@ -71,4 +76,9 @@ export function toRows(steps: AuditStep[]): StepForm[] {
 /** Reject needs a remark (seed 001 §5 "approval remarks not empty"); approve does not. */
 export function remarkOk(decision: 'approve' | 'reject', remark: string): boolean {
   return decision === 'approve' || remark.trim().length > 0;
+}
+
+/** A step needs its name in Chinese or in English (issue #33; the server's rule, checked early). */
+export function stepNameOk(name: string | undefined, nameEn: string | undefined): boolean {
+  return (name ?? '').trim() !== '' || (nameEn ?? '').trim() !== '';
 }
