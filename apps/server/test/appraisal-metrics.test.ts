@@ -151,15 +151,24 @@ afterAll(async () => {
   await server?.close();
 });
 
-const figures = () =>
-  computeMetrics(server.database.db, B, [S1, S2], FROM, TO, [
-    'onTimeDelivery',
-    'quantityAccuracy',
-    'returnRate',
-    'priceCompetitiveness',
-    'responsiveness',
-    'invoiceAccuracy',
-  ]);
+/** The figures with the period's days and the documents' days taken in `timeZone` (the data set's are UTC). */
+const figures = (timeZone = 'UTC') =>
+  computeMetrics(
+    server.database.db,
+    B,
+    [S1, S2],
+    FROM,
+    TO,
+    [
+      'onTimeDelivery',
+      'quantityAccuracy',
+      'returnRate',
+      'priceCompetitiveness',
+      'responsiveness',
+      'invoiceAccuracy',
+    ],
+    timeZone,
+  );
 
 describe('computed indicators on a hand-made data set', () => {
   it('on-time delivery: received lines on or before the requested date ÷ received lines in the period', async () => {
@@ -221,7 +230,35 @@ describe('computed indicators on a hand-made data set', () => {
   });
 
   it('another buyer sees nothing of these documents', async () => {
-    const other = await computeMetrics(server.database.db, '100000', [S1, S2], FROM, TO, ['onTimeDelivery']);
+    const other = await computeMetrics(
+      server.database.db,
+      '100000',
+      [S1, S2],
+      FROM,
+      TO,
+      ['onTimeDelivery'],
+      'UTC',
+    );
     expect(other.get('onTimeDelivery')?.size).toBe(0);
+  });
+});
+
+describe("the buyer's time zone (issue #35)", () => {
+  it('takes the day a delivery was received, the period and the times shown in Beijing, not in UTC', async () => {
+    const beijing = await figures('Asia/Shanghai');
+    // S2's delivery at 23:00 UTC on the 10th was received at 07:00 on the 11th in Beijing: a day late.
+    const s2 = beijing.get('onTimeDelivery')?.get(S2);
+    expect(s2?.rate).toBe(0);
+    expect(s2?.evidence[0]?.values).toMatchObject({ requested: '2026-03-10', received: '2026-03-11' });
+    expect(beijing.get('onTimeDelivery')?.get(S1)?.rate).toBeCloseTo(2 / 3, 6);
+    // An order sent at 10:00 UTC was sent at 18:00 Beijing time.
+    const sent = beijing
+      .get('responsiveness')
+      ?.get(S1)
+      ?.evidence.map((e) => [e.number, e.values.sent]);
+    expect(sent).toEqual(expect.arrayContaining([['PO-R1', '2026-03-02 18:00']]));
+    // In Berlin (UTC+1 in March) the same delivery still fell on the 11th; in UTC it is on time.
+    expect((await figures('Europe/Berlin')).get('onTimeDelivery')?.get(S2)?.rate).toBe(0);
+    expect((await figures('UTC')).get('onTimeDelivery')?.get(S2)?.rate).toBe(1);
   });
 });

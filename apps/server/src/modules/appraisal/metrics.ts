@@ -1,10 +1,13 @@
 import type { ComputedMetric, Evidence } from '@srm/contracts/appraisal';
 import { type SQL, sql } from 'drizzle-orm';
+import { startOfDay } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 
 /**
  * Computed indicators (issue #17): one set-based SQL statement per metric over the portal's own tables
- * for one buyer, a set of suppliers and the period [from, to) (dates, UTC). Each statement groups by
+ * for one buyer, a set of suppliers and the period [from, to) (dates in the buyer's time zone, issue #35: a
+ * delivery received at 01:00 Beijing time on the 11th was received on the 11th, and a period's first day
+ * begins at its midnight there). Each statement groups by
  * supplier, so a run over 1,000 suppliers is six statements, not 6,000. Every figure comes with the
  * evidence rows (document numbers) it was computed from.
  */
@@ -32,13 +35,24 @@ export const RESPONSE_HOURS = 24;
 /** Evidence rows kept per supplier and metric (the figure itself counts every row). */
 export const EVIDENCE_LIMIT = 500;
 
-function statement(metric: ComputedMetric, buyer: string, suppliers: SQL, from: string, to: string): SQL {
+function statement(
+  metric: ComputedMetric,
+  buyer: string,
+  suppliers: SQL,
+  from: string,
+  to: string,
+  timeZone: string,
+): SQL {
+  // Timestamps are bounded by the instants the period's days begin in the zone (index-friendly); date-only
+  // columns by the dates themselves; a timestamp's day or time shown is the zone's.
+  const fromAt = new Date(startOfDay(timeZone, from)).toISOString();
+  const toAt = new Date(startOfDay(timeZone, to)).toISOString();
   switch (metric) {
     case 'onTimeDelivery':
     case 'quantityAccuracy': {
       const ok =
         metric === 'onTimeDelivery'
-          ? sql`(dn.confirm_date at time zone 'UTC')::date <= poi.delivery_date`
+          ? sql`(dn.confirm_date at time zone ${timeZone})::date <= poi.delivery_date`
           : sql`dni.confirm_quantity = dni.send_delivery_note_quantity`;
       // Every line counts; only the first EVIDENCE_LIMIT of each supplier (failures first) are built into
       // evidence: the FILTER skips building the others' JSON, and no more than the limit leaves the database.
@@ -53,14 +67,14 @@ function statement(metric: ComputedMetric, buyer: string, suppliers: SQL, from: 
           join delivery_note_item dni on dni.document_id = dn.id
           join purchase_order_item poi on poi.id = dni.order_item_id
           where dn.els_account = ${buyer} and dn.to_els_account = any(${suppliers})
-            and dn.confirm_date >= ${from}::date and dn.confirm_date < ${to}::date
+            and dn.confirm_date >= ${fromAt}::timestamptz and dn.confirm_date < ${toAt}::timestamptz
             and dni.confirm_quantity > 0)
         select supplier, count(*) as total, count(*) filter (where ok) as good,
           null::numeric as value, null::text as amount,
           coalesce(jsonb_agg(jsonb_build_object(
             'number', delivery_note_number, 'line', item_number::text, 'ok', ok,
             'values', jsonb_build_object('orderNumber', order_number,
-              'requested', delivery_date::text, 'received', ((confirm_date at time zone 'UTC')::date)::text,
+              'requested', delivery_date::text, 'received', ((confirm_date at time zone ${timeZone})::date)::text,
               'shipped', send_delivery_note_quantity::text, 'receivedQty', confirm_quantity::text))
             order by rn) filter (where rn <= ${EVIDENCE_LIMIT}), '[]'::jsonb) as evidence
         from lines
@@ -72,7 +86,7 @@ function statement(metric: ComputedMetric, buyer: string, suppliers: SQL, from: 
           select dn.to_els_account as supplier, sum(dni.confirm_quantity) as qty
           from delivery_note dn join delivery_note_item dni on dni.document_id = dn.id
           where dn.els_account = ${buyer} and dn.to_els_account = any(${suppliers})
-            and dn.confirm_date >= ${from}::date and dn.confirm_date < ${to}::date
+            and dn.confirm_date >= ${fromAt}::timestamptz and dn.confirm_date < ${toAt}::timestamptz
           group by dn.to_els_account),
         returned as (
           select r.to_els_account as supplier, sum(ri.return_quantity) as qty, sum(ri.total_amount) as amount,
@@ -117,7 +131,7 @@ function statement(metric: ComputedMetric, buyer: string, suppliers: SQL, from: 
                 and a.create_date >= po.send_time) as answered
           from purchase_order po
           where po.els_account = ${buyer} and po.to_els_account = any(${suppliers}) and po.send_status = '1'
-            and po.send_time >= ${from}::date and po.send_time < ${to}::date),
+            and po.send_time >= ${fromAt}::timestamptz and po.send_time < ${toAt}::timestamptz),
         timed as (
           select *, extract(epoch from (answered - send_time)) / 3600 as hours,
             coalesce(answered - send_time <= make_interval(hours => ${RESPONSE_HOURS}), false) as ok
@@ -128,7 +142,7 @@ function statement(metric: ComputedMetric, buyer: string, suppliers: SQL, from: 
         select to_els_account as supplier, count(*) as total, count(*) filter (where ok) as good,
           round(avg(hours)::numeric, 2) as value, null::text as amount,
           jsonb_agg(jsonb_build_object('number', order_number, 'ok', ok,
-            'values', jsonb_build_object('sent', to_char(send_time at time zone 'UTC', 'YYYY-MM-DD HH24:MI'),
+            'values', jsonb_build_object('sent', to_char(send_time at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI'),
               'hours', coalesce(round(hours::numeric, 1)::text, '-'))) order by rn)
             filter (where rn <= ${EVIDENCE_LIMIT}) as evidence
         from ranked group by to_els_account`;
@@ -167,8 +181,9 @@ function figureOf(metric: ComputedMetric, row: Row): MetricFigure {
 }
 
 /**
- * The figures of the metrics for the buyer's suppliers over [from, to) (YYYY-MM-DD): metric → supplier →
- * figure. A supplier without documents for a metric has no entry (the item does not apply to it).
+ * The figures of the metrics for the buyer's suppliers over [from, to) (YYYY-MM-DD in `timeZone`, the
+ * buyer's: platform/clock.ts companyTimeZone): metric → supplier → figure. A supplier without documents for a
+ * metric has no entry (the item does not apply to it).
  */
 export async function computeMetrics(
   tx: Queryable,
@@ -177,12 +192,13 @@ export async function computeMetrics(
   from: string,
   to: string,
   metrics: Iterable<ComputedMetric>,
+  timeZone: string,
 ): Promise<Map<ComputedMetric, Map<string, MetricFigure>>> {
   const out = new Map<ComputedMetric, Map<string, MetricFigure>>();
   if (suppliers.length === 0) return out;
   const list = sql`string_to_array(${suppliers.join(',')}, ',')`;
   for (const metric of new Set(metrics)) {
-    const result = await tx.execute(statement(metric, buyer, list, from, to));
+    const result = await tx.execute(statement(metric, buyer, list, from, to, timeZone));
     const rows = ((result as { rows?: unknown[] }).rows ?? []) as Row[];
     const bySupplier = new Map<string, MetricFigure>();
     for (const row of rows) bySupplier.set(row.supplier, figureOf(metric, row));

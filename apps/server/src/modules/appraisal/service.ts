@@ -18,6 +18,7 @@ import {
 import type { Locale } from '@srm/contracts/constants';
 import { GRADE_STAGES, type SupplierStage } from '@srm/contracts/supplier-lifecycle';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { companyTimeZone } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { type Column, writeWorkbook } from '../../platform/excel.ts';
@@ -505,6 +506,7 @@ export async function createRun(db: Queryable, auth: AuthContext, body: RunCreat
       body.periodFrom,
       body.periodTo,
       computed.map((i) => i.metric as ComputedMetric),
+      await companyTimeZone(tx, auth.elsAccount),
     );
     const manualCount = template.items.length - computed.length;
     const CHUNK = 1000;
