@@ -286,7 +286,7 @@ noteLoad('measure');
 const computeRuns = [];
 let lastFigures = null;
 for (let i = 0; i < REPEAT; i++) {
-  const m = await measured(() => computeMetrics(orm, BUYER, accounts, FROM, TO, metrics));
+  const m = await measured(() => computeMetrics(orm, BUYER, accounts, FROM, TO, metrics, 'Asia/Shanghai'));
   lastFigures = m.r;
   computeRuns.push(m);
   log(`  computeMetrics #${i + 1}: ${secs(m.ms)}, peak RSS ${mib(m.peakRss)} MiB`);
@@ -320,7 +320,7 @@ const maxRss = process.resourceUsage().maxRSS * 1024;
 const perMetric = [];
 for (const metric of metrics) {
   const t0 = performance.now();
-  await computeMetrics(orm, BUYER, accounts, FROM, TO, [metric]);
+  await computeMetrics(orm, BUYER, accounts, FROM, TO, [metric], 'Asia/Shanghai');
   perMetric.push([metric, performance.now() - t0]);
 }
 
