@@ -116,7 +116,12 @@ export function sub(a: DecimalValue, b: DecimalValue): DecimalJs {
 }
 
 /** a × b, exact; rounded to `scale` decimals (half-up unless `rounding` says otherwise) when a scale is given. */
-export function mul(a: DecimalValue, b: DecimalValue, scale?: number, rounding: Rounding = 'halfUp'): DecimalJs {
+export function mul(
+  a: DecimalValue,
+  b: DecimalValue,
+  scale?: number,
+  rounding: Rounding = 'halfUp',
+): DecimalJs {
   const product = toDecimal(a).mul(toDecimal(b));
   return scale === undefined ? product : product.toDecimalPlaces(scale, MODES[rounding]);
 }
@@ -125,7 +130,12 @@ export function mul(a: DecimalValue, b: DecimalValue, scale?: number, rounding: 
  * a ÷ b rounded to `scale` decimals (half-up unless `rounding` says otherwise). Throws `division by zero`
  * when b is 0. div('5', '2', 0) = 3, div('-5', '2', 0) = −3, div('2', '3', 6, 'down') = 0.666666.
  */
-export function div(a: DecimalValue, b: DecimalValue, scale: number, rounding: Rounding = 'halfUp'): DecimalJs {
+export function div(
+  a: DecimalValue,
+  b: DecimalValue,
+  scale: number,
+  rounding: Rounding = 'halfUp',
+): DecimalJs {
   const divisor = toDecimal(b);
   if (divisor.isZero()) throw new Error('division by zero');
   // The quotient at 100 significant digits, truncated, then rounded once to the scale: for operands of
@@ -164,7 +174,11 @@ export function percentOf(
  * scale with `rounding` (default `down`: extra digits are cut). toUnits('12.345', 3) = 12345n.
  */
 export function toUnits(value: DecimalValue, scale: number, rounding: Rounding = 'down'): bigint {
-  return BigInt(round(value, scale, rounding).mul(new Decimal(`1e${scale}`)).toFixed(0));
+  return BigInt(
+    round(value, scale, rounding)
+      .mul(new Decimal(`1e${scale}`))
+      .toFixed(0),
+  );
 }
 
 /** A whole count of 10^-scale units as text with exactly `scale` decimals: fromUnits(-50n, 2) = '-0.50'. */

@@ -23,7 +23,8 @@ import {
  * The one decimal module (issue #35) against an independent oracle: plain BigInt integers of 10^-scale
  * units, with the rounding rules written out by hand — the fixed-point code the module replaced.
  */
-const units = (scale: number) => fc.bigInt({ min: -(10n ** BigInt(12 + scale)), max: 10n ** BigInt(12 + scale) });
+const units = (scale: number) =>
+  fc.bigInt({ min: -(10n ** BigInt(12 + scale)), max: 10n ** BigInt(12 + scale) });
 const text = (u: bigint, scale: number): string => {
   const negative = u < 0n;
   const abs = negative ? -u : u;
@@ -45,7 +46,7 @@ const down = (n: bigint, d: bigint) => n / d;
 /** n / d toward −∞. */
 const floor = (n: bigint, d: bigint) => {
   const q = n / d;
-  return (n % d !== 0n && n < 0n !== d < 0n) ? q - 1n : q;
+  return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
 };
 
 const scales = fc.integer({ min: 0, max: 6 });
@@ -57,8 +58,12 @@ describe('decimal module', () => {
         const texts = values.map((v) => text(v, scale));
         const total = values.reduce((a, b) => a + b, 0n);
         expect(sum(texts).toFixed(scale)).toBe(text(total, scale));
-        expect(fixed(add(texts[0], texts.at(-1) ?? '0'), scale)).toBe(text(values[0] + (values.at(-1) ?? 0n), scale));
-        expect(fixed(sub(texts[0], texts.at(-1) ?? '0'), scale)).toBe(text(values[0] - (values.at(-1) ?? 0n), scale));
+        expect(fixed(add(texts[0], texts.at(-1) ?? '0'), scale)).toBe(
+          text(values[0] + (values.at(-1) ?? 0n), scale),
+        );
+        expect(fixed(sub(texts[0], texts.at(-1) ?? '0'), scale)).toBe(
+          text(values[0] - (values.at(-1) ?? 0n), scale),
+        );
       }),
     );
   });
@@ -141,7 +146,8 @@ describe('decimal module', () => {
     expect(isDecimal(' 12.5 ')).toBe(true);
     expect(isDecimal('12.505', { scale: 2 })).toBe(false);
     expect(isDecimal('12345', { integerDigits: 4 })).toBe(false);
-    for (const bad of ['1e3', '.5', '5.', '', '0x10', '+1', '1,5', 'NaN', 'Infinity']) expect(isDecimal(bad)).toBe(false);
+    for (const bad of ['1e3', '.5', '5.', '', '0x10', '+1', '1,5', 'NaN', 'Infinity'])
+      expect(isDecimal(bad)).toBe(false);
     expect(isDecimal('-1')).toBe(false);
     expect(isDecimal('-1', { signed: true })).toBe(true);
     expect(parseDecimal('-1.5', { signed: true })?.toFixed(2)).toBe('-1.50');
