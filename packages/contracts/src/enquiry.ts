@@ -550,7 +550,7 @@ export function invitationProblem(
  * rules always read them: blanks around are ignored, an empty text is 0, '.5' is 0.5 and '5.' is 5; any
  * other text that is not plain decimal text throws.
  */
-function exact(value: string, scale: number): Decimal {
+export function scaledDecimal(value: string, scale: number): Decimal {
   const text =
     value
       .trim()
@@ -559,15 +559,15 @@ function exact(value: string, scale: number): Decimal {
   return round(text, scale, 'down');
 }
 
-/** A decimal string as an exact integer of 10^-scale units, extra decimals cut (see `exact`). */
+/** A decimal string as an exact integer of 10^-scale units, extra decimals cut (see `scaledDecimal`). */
 export function scaled(value: string, scale: number): bigint {
-  return toUnits(exact(value, scale), scale);
+  return toUnits(scaledDecimal(value, scale), scale);
 }
 
 /** Ladder steps (spec 001 §5 "ladder quantity greater than the previous ladder"); first problem or null. */
 export function ladderProblem(steps: readonly LadderStep[]): RuleProblem | null {
   for (let i = 1; i < steps.length; i++)
-    if (compare(exact(steps[i].quantity, 3), exact(steps[i - 1].quantity, 3)) <= 0)
+    if (compare(scaledDecimal(steps[i].quantity, 3), scaledDecimal(steps[i - 1].quantity, 3)) <= 0)
       return { key: 'enquiryLadderNotRising', params: { step: i + 1 } };
   return null;
 }
@@ -575,7 +575,8 @@ export function ladderProblem(steps: readonly LadderStep[]): RuleProblem | null 
 /** The ladder step's unit price for a quantity: the last step whose quantity it reaches (else the first). */
 export function ladderPriceFor(steps: readonly LadderStep[], quantity: string): string {
   let price = steps[0].price;
-  for (const step of steps) if (compare(exact(quantity, 3), exact(step.quantity, 3)) >= 0) price = step.price;
+  for (const step of steps)
+    if (compare(scaledDecimal(quantity, 3), scaledDecimal(step.quantity, 3)) >= 0) price = step.price;
   return price;
 }
 
@@ -593,7 +594,7 @@ export function quotaProblem(
     if (seen.has(a.toElsAccount))
       return { key: 'enquirySupplierRepeated', params: { line, account: a.toElsAccount } };
     seen.add(a.toElsAccount);
-    const share = exact(a.quota, 2);
+    const share = scaledDecimal(a.quota, 2);
     if (share.lte(0)) return { key: 'enquiryQuotaTotal', params: { line, total: '0' } };
     total = total.add(share);
   }
@@ -637,7 +638,7 @@ export function costBreakdownProblem(
 
 /** The unit price of a cost breakdown: the exact sum of its amounts (6 decimals, no floats). */
 export function costTotal(costs: readonly CostAmount[]): string {
-  return fixed(sum(costs.map((c) => exact(c.amount, 6))), 6);
+  return fixed(sum(costs.map((c) => scaledDecimal(c.amount, 6))), 6);
 }
 
 /** A line's fees against the RFQ's fee items: known names, each once. First problem or null. */
@@ -657,7 +658,7 @@ export function feesProblem(
 
 /** The total of a line's fees (2 decimals, exact). */
 export function feeTotal(fees: readonly FeeAmount[]): string {
-  return fixed(sum(fees.map((f) => exact(f.amount, 2))), 2);
+  return fixed(sum(fees.map((f) => scaledDecimal(f.amount, 2))), 2);
 }
 
 /**
@@ -670,7 +671,7 @@ export function currencyRatesProblem(own: string, rates: readonly CurrencyRate[]
     if (r.currency === own || seen.has(r.currency))
       return { key: 'enquiryCurrencyRepeated', params: { currency: r.currency } };
     seen.add(r.currency);
-    if (exact(r.exchangeRate, 6).lte(0))
+    if (scaledDecimal(r.exchangeRate, 6).lte(0))
       return { key: 'enquiryRateNotPositive', params: { currency: r.currency } };
   }
   return null;
@@ -683,7 +684,7 @@ export function currencyRatesProblem(own: string, rates: readonly CurrencyRate[]
 export function rateFor(own: string, rates: readonly CurrencyRate[], currency: string): string | null {
   if (currency === own) return '1.000000';
   const found = rates.find((r) => r.currency === currency);
-  return found ? fixed(exact(found.exchangeRate, 6), 6) : null;
+  return found ? fixed(scaledDecimal(found.exchangeRate, 6), 6) : null;
 }
 
 /**
@@ -692,7 +693,7 @@ export function rateFor(own: string, rates: readonly CurrencyRate[], currency: s
  * convert('1.234567', '7.123456', 6) = '8.794384'.
  */
 export function convert(amount: string, rate: string, scale: number): string {
-  return fixed(mul(exact(amount, 12), exact(rate, 6)), scale, 'halfUp');
+  return fixed(mul(scaledDecimal(amount, 12), scaledDecimal(rate, 6)), scale, 'halfUp');
 }
 
 // ——— the buyer's cost-structure templates (issue #13) ———
