@@ -23,6 +23,11 @@ import DecimalJs from 'decimal.js';
  */
 export const Decimal = DecimalJs.clone({ precision: 100, rounding: DecimalJs.ROUND_HALF_UP });
 export type Decimal = DecimalJs;
+/** decimal.js's own types beside the class: `Decimal.Value` (what its constructor and methods take). */
+export declare namespace Decimal {
+  type Value = DecimalJs.Value;
+  type Rounding = DecimalJs.Rounding;
+}
 /** The same precision, truncating: `div`'s intermediate quotient. */
 const Truncating = DecimalJs.clone({ precision: 100, rounding: DecimalJs.ROUND_DOWN });
 
