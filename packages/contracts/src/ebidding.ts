@@ -688,7 +688,11 @@ export function clockPrice(input: {
   const elapsed = Math.max(0, input.now.getTime() - input.start.getTime());
   const step = input.intervalMinutes > 0 ? Math.floor(elapsed / (input.intervalMinutes * 60_000)) : 0;
   // no floor set: one step above 0, or the smallest price (one unit of PRICE_SCALE)
-  const floor = input.lowestPrice ? p(input.lowestPrice) : stepSize.gt(0) ? stepSize : price(1n);
+  const floor = input.lowestPrice
+    ? p(input.lowestPrice)
+    : stepSize.gt(0)
+      ? stepSize
+      : new Decimal(`1e-${PRICE_SCALE}`);
   const current = sub(start, mul(stepSize, step));
   return current.lte(floor)
     ? { step, price: units(floor), floor: true }
