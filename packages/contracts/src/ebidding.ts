@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { elsAccountSchema } from './auth.ts';
+import { Decimal, fixed, fromUnits, mul, round, sub, sum, toUnits } from './decimal.ts';
 import { decimalSchema, defineDocument } from './document/define.ts';
-import { type RuleProblem, scaled } from './enquiry.ts';
+import { type RuleProblem, scaledDecimal } from './enquiry.ts';
 
 /**
  * Live reverse auctions (e-bidding), kind `ebidding` (issue #14; spec 001 §3 "Bidding / auction" fields,
@@ -578,31 +579,32 @@ export type EbiddingBidBody = z.infer<typeof ebiddingBidBodySchema>;
 
 /** Scale of offers and steps (6 decimals: line unit prices; totals use 2 of them). */
 export const PRICE_SCALE = 6;
-const p = (value: string) => scaled(value, PRICE_SCALE);
+/** A price as an exact decimal of PRICE_SCALE decimals (extra digits cut). */
+const p = (value: string) => scaledDecimal(value, PRICE_SCALE);
+/** A scaled integer of PRICE_SCALE units (the form of this file's bigint answers) as a decimal, and back. */
+const price = (units: bigint) => new Decimal(fromUnits(units, PRICE_SCALE));
+const units = (value: Decimal) => toUnits(value, PRICE_SCALE);
 /** An exact price of PRICE_SCALE decimals back as text with `decimals` places (truncated). */
 export function priceText(value: bigint, decimals = PRICE_SCALE): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const unit = 10n ** BigInt(PRICE_SCALE);
-  const whole = abs / unit;
-  const fraction = String(abs % unit)
-    .padStart(PRICE_SCALE, '0')
-    .slice(0, decimals);
-  return `${negative ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+  return fixed(price(value), decimals, 'down');
 }
+
+/** `percent` % off `value`, at PRICE_SCALE rounded down (toward zero). */
+const lessPercent = (value: Decimal, percent: Decimal) =>
+  round(mul(value, sub(100, percent)).div(100), PRICE_SCALE, 'down');
+/** `percent` % of `value`, at PRICE_SCALE rounded down (toward zero). */
+const percentDown = (value: Decimal, percent: Decimal) =>
+  round(mul(value, percent).div(100), PRICE_SCALE, 'down');
 
 /**
  * The highest offer that still improves on `reference` by the least decrement: reference − extent
  * (amount), or reference × (1 − extent / 100) (percentage), at PRICE_SCALE, rounded down so that an offer
- * at the bound improves by at least the decrement. Scaled integers.
+ * at the bound improves by at least the decrement. Prices as integers of PRICE_SCALE units.
  */
 export function improvedBound(reference: bigint, reviseType: string, extent: string): bigint {
-  if (reviseType === '2') {
-    // extent as a percentage with 6 decimals: reference × (100·10^6 − e) / (100·10^6), floored.
-    const e = p(extent);
-    return (reference * (100n * 10n ** 6n - e)) / (100n * 10n ** 6n);
-  }
-  return reference - p(extent);
+  const bound =
+    reviseType === '2' ? lessPercent(price(reference), p(extent)) : sub(price(reference), p(extent));
+  return units(bound);
 }
 
 /** What an English reverse offer is checked against (all prices as decimal text). */
@@ -625,16 +627,16 @@ export type EnglishBidInput = {
  */
 export function englishBidProblem(input: EnglishBidInput): RuleProblem | null {
   const offer = p(input.offer);
-  if (offer <= 0n) return { key: 'ebidOfferNotPositive', params: {} };
+  if (offer.lte(0)) return { key: 'ebidOfferNotPositive', params: {} };
   const start = p(input.startingPrice);
-  if (offer > start) return { key: 'ebidOfferAboveStart', params: { start: input.startingPrice } };
+  if (offer.gt(start)) return { key: 'ebidOfferAboveStart', params: { start: input.startingPrice } };
   for (const [reference, key] of [
     [input.ownLast, 'ebidOfferNotBelowOwn'],
     [input.best, 'ebidOfferNotBelowBest'],
   ] as const) {
     if (reference === null) continue;
-    const bound = improvedBound(p(reference), input.priceReviseType, input.priceReviseExtent);
-    if (offer > bound) return { key, params: { bound: priceText(bound) } };
+    const bound = improvedBound(units(p(reference)), input.priceReviseType, input.priceReviseExtent);
+    if (offer.gt(price(bound))) return { key, params: { bound: priceText(bound) } };
   }
   return null;
 }
@@ -681,13 +683,20 @@ export function clockPrice(input: {
   const start = p(input.startingPrice);
   const stepSize =
     input.priceReviseType === '2'
-      ? (start * p(input.priceReviseExtent)) / (100n * 10n ** 6n)
+      ? percentDown(start, p(input.priceReviseExtent))
       : p(input.priceReviseExtent);
   const elapsed = Math.max(0, input.now.getTime() - input.start.getTime());
   const step = input.intervalMinutes > 0 ? Math.floor(elapsed / (input.intervalMinutes * 60_000)) : 0;
-  const floor = input.lowestPrice ? p(input.lowestPrice) : stepSize > 0n ? stepSize : 1n;
-  const price = start - stepSize * BigInt(step);
-  return price <= floor ? { step, price: floor, floor: true } : { step, price, floor: false };
+  // no floor set: one step above 0, or the smallest price (one unit of PRICE_SCALE)
+  const floor = input.lowestPrice
+    ? p(input.lowestPrice)
+    : stepSize.gt(0)
+      ? stepSize
+      : new Decimal(`1e-${PRICE_SCALE}`);
+  const current = sub(start, mul(stepSize, step));
+  return current.lte(floor)
+    ? { step, price: units(floor), floor: true }
+    : { step, price: units(current), floor: false };
 }
 
 /**
@@ -822,15 +831,20 @@ export type EbiddingBargainOfferBody = z.infer<typeof ebiddingBargainOfferBodySc
  * offer"): above 0 and at most the last offer. First problem or null.
  */
 export function bargainOfferProblem(offer: string, last: string): RuleProblem | null {
-  if (p(offer) <= 0n) return { key: 'ebidOfferNotPositive', params: {} };
-  if (p(offer) > p(last)) return { key: 'ebidBargainAboveLast', params: { last: priceText(p(last)) } };
+  if (p(offer).lte(0)) return { key: 'ebidOfferNotPositive', params: {} };
+  if (p(offer).gt(p(last)))
+    return { key: 'ebidBargainAboveLast', params: { last: fixed(p(last), PRICE_SCALE) } };
   return null;
 }
 
-/** An amount of PRICE_SCALE decimals rounded half-up to cents (scaled integer in PRICE_SCALE units). */
-function toCents(value: bigint): bigint {
-  const unit = 10n ** BigInt(PRICE_SCALE - 2);
-  return (value + unit / 2n) / unit;
+/**
+ * A line's amount under the award's rule: unit price (PRICE_SCALE) × quantity (3 decimals), rounded
+ * half-up to PRICE_SCALE and then half-up to cents (the two roundings are the rule; 2 decimals).
+ */
+export function awardLineAmount(unitPrice: Decimal | string, quantity: Decimal | string): Decimal {
+  const q = typeof quantity === 'string' ? scaledDecimal(quantity, 3) : quantity;
+  const unit = typeof unitPrice === 'string' ? p(unitPrice) : unitPrice;
+  return round(mul(unit, q, PRICE_SCALE, 'halfUp'), 2, 'halfUp');
 }
 
 /**
@@ -842,13 +856,9 @@ export function splitProblem(
   total: string,
   lines: ReadonlyArray<{ quantity: string; price: string }>,
 ): RuleProblem | null {
-  let sum = 0n;
-  for (const line of lines) {
-    // price (6 decimals) × quantity (3 decimals) → 9 decimals; back to 6 before rounding to cents
-    const amount = (p(line.price) * scaled(line.quantity, 3) + 500n) / 1000n;
-    sum += toCents(amount);
-  }
-  const want = toCents(p(total));
-  const text = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-  return sum === want ? null : { key: 'ebidSplitMismatch', params: { sum: text(sum), total: text(want) } };
+  const amounts = sum(lines.map((line) => awardLineAmount(line.price, line.quantity)));
+  const want = round(p(total), 2, 'halfUp');
+  return amounts.eq(want)
+    ? null
+    : { key: 'ebidSplitMismatch', params: { sum: fixed(amounts, 2), total: fixed(want, 2) } };
 }

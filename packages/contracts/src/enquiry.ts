@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { elsAccountSchema } from './auth.ts';
+import { compare, Decimal, fixed, mul, round, sum, toUnits } from './decimal.ts';
 import { defineDocument } from './document/define.ts';
 import { describedField } from './field-labels.ts';
 
@@ -544,16 +545,29 @@ export function invitationProblem(
   return null;
 }
 
-/** A decimal string as an exact integer of 10^-scale units (no floats: DESIGN §4). */
+/**
+ * A decimal string exactly, cut to `scale` decimals (no floats: DESIGN §4; the one decimal module). As the
+ * rules always read them: blanks around are ignored, an empty text is 0, '.5' is 0.5 and '5.' is 5; any
+ * other text that is not plain decimal text throws.
+ */
+export function scaledDecimal(value: string, scale: number): Decimal {
+  const text =
+    value
+      .trim()
+      .replace(/^(-?)\./, '$10.')
+      .replace(/\.$/, '') || '0';
+  return round(text, scale, 'down');
+}
+
+/** A decimal string as an exact integer of 10^-scale units, extra decimals cut (see `scaledDecimal`). */
 export function scaled(value: string, scale: number): bigint {
-  const [whole, fraction = ''] = value.trim().split('.');
-  return BigInt(whole || '0') * 10n ** BigInt(scale) + BigInt((fraction + '0'.repeat(scale)).slice(0, scale));
+  return toUnits(scaledDecimal(value, scale), scale);
 }
 
 /** Ladder steps (spec 001 §5 "ladder quantity greater than the previous ladder"); first problem or null. */
 export function ladderProblem(steps: readonly LadderStep[]): RuleProblem | null {
   for (let i = 1; i < steps.length; i++)
-    if (scaled(steps[i].quantity, 3) <= scaled(steps[i - 1].quantity, 3))
+    if (compare(scaledDecimal(steps[i].quantity, 3), scaledDecimal(steps[i - 1].quantity, 3)) <= 0)
       return { key: 'enquiryLadderNotRising', params: { step: i + 1 } };
   return null;
 }
@@ -561,7 +575,8 @@ export function ladderProblem(steps: readonly LadderStep[]): RuleProblem | null 
 /** The ladder step's unit price for a quantity: the last step whose quantity it reaches (else the first). */
 export function ladderPriceFor(steps: readonly LadderStep[], quantity: string): string {
   let price = steps[0].price;
-  for (const step of steps) if (scaled(quantity, 3) >= scaled(step.quantity, 3)) price = step.price;
+  for (const step of steps)
+    if (compare(scaledDecimal(quantity, 3), scaledDecimal(step.quantity, 3)) >= 0) price = step.price;
   return price;
 }
 
@@ -574,17 +589,17 @@ export function quotaProblem(
   awards: ReadonlyArray<{ toElsAccount: string; quota: string }>,
 ): RuleProblem | null {
   const seen = new Set<string>();
-  let total = 0n;
+  let total = new Decimal(0);
   for (const a of awards) {
     if (seen.has(a.toElsAccount))
       return { key: 'enquirySupplierRepeated', params: { line, account: a.toElsAccount } };
     seen.add(a.toElsAccount);
-    const share = scaled(a.quota, 2);
-    if (share <= 0n) return { key: 'enquiryQuotaTotal', params: { line, total: '0' } };
-    total += share;
+    const share = scaledDecimal(a.quota, 2);
+    if (share.lte(0)) return { key: 'enquiryQuotaTotal', params: { line, total: '0' } };
+    total = total.add(share);
   }
-  if (total !== 10000n) {
-    const text = `${total / 100n}${total % 100n ? `.${String(total % 100n).padStart(2, '0')}` : ''}`;
+  if (!total.eq(100)) {
+    const text = total.isInteger() ? total.toFixed(0) : fixed(total, 2);
     return { key: 'enquiryQuotaTotal', params: { line, total: text } };
   }
   return null;
@@ -617,14 +632,13 @@ export function costBreakdownProblem(
   }
   const missing = items.find((i) => !seen.has(i));
   if (missing) return { key: 'enquiryCostMissing', params: { line, name: missing } };
-  if (scaled(costTotal(costs), 6) <= 0n) return { key: 'enquiryPriceMissing', params: { line } };
+  if (compare(costTotal(costs), 0) <= 0) return { key: 'enquiryPriceMissing', params: { line } };
   return null;
 }
 
 /** The unit price of a cost breakdown: the exact sum of its amounts (6 decimals, no floats). */
 export function costTotal(costs: readonly CostAmount[]): string {
-  const sum = costs.reduce((total, c) => total + scaled(c.amount, 6), 0n);
-  return `${sum / 1_000_000n}.${String(sum % 1_000_000n).padStart(6, '0')}`;
+  return fixed(sum(costs.map((c) => scaledDecimal(c.amount, 6))), 6);
 }
 
 /** A line's fees against the RFQ's fee items: known names, each once. First problem or null. */
@@ -644,8 +658,7 @@ export function feesProblem(
 
 /** The total of a line's fees (2 decimals, exact). */
 export function feeTotal(fees: readonly FeeAmount[]): string {
-  const sum = fees.reduce((total, f) => total + scaled(f.amount, 2), 0n);
-  return `${sum / 100n}.${String(sum % 100n).padStart(2, '0')}`;
+  return fixed(sum(fees.map((f) => scaledDecimal(f.amount, 2))), 2);
 }
 
 /**
@@ -658,7 +671,7 @@ export function currencyRatesProblem(own: string, rates: readonly CurrencyRate[]
     if (r.currency === own || seen.has(r.currency))
       return { key: 'enquiryCurrencyRepeated', params: { currency: r.currency } };
     seen.add(r.currency);
-    if (scaled(r.exchangeRate, 6) <= 0n)
+    if (scaledDecimal(r.exchangeRate, 6).lte(0))
       return { key: 'enquiryRateNotPositive', params: { currency: r.currency } };
   }
   return null;
@@ -671,16 +684,7 @@ export function currencyRatesProblem(own: string, rates: readonly CurrencyRate[]
 export function rateFor(own: string, rates: readonly CurrencyRate[], currency: string): string | null {
   if (currency === own) return '1.000000';
   const found = rates.find((r) => r.currency === currency);
-  return found ? fixed(scaled(found.exchangeRate, 6), 6) : null;
-}
-
-/** An exact integer of 10^-scale units as a decimal string with `scale` decimals (no floats). */
-function fixed(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const base = 10n ** BigInt(scale);
-  const text = scale === 0 ? `${abs}` : `${abs / base}.${String(abs % base).padStart(scale, '0')}`;
-  return negative ? `-${text}` : text;
+  return found ? fixed(scaledDecimal(found.exchangeRate, 6), 6) : null;
 }
 
 /**
@@ -689,10 +693,7 @@ function fixed(units: bigint, scale: number): string {
  * convert('1.234567', '7.123456', 6) = '8.794384'.
  */
 export function convert(amount: string, rate: string, scale: number): string {
-  const product = scaled(amount, 12) * scaled(rate, 6); // 10^-18 units
-  const divisor = 10n ** BigInt(18 - scale);
-  const rounded = (product + divisor / 2n) / divisor; // half up (amounts and rates are ≥ 0)
-  return fixed(rounded, scale);
+  return fixed(mul(scaledDecimal(amount, 12), scaledDecimal(rate, 6)), scale, 'halfUp');
 }
 
 // ——— the buyer's cost-structure templates (issue #13) ———

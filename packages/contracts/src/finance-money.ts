@@ -1,7 +1,7 @@
 /**
  * The one money rule of reconciliation, fee sheets and invoices (issue #15; ARCHITECTURE.md "Money in
- * finance"): exact decimals as scaled integers (no floats, no library in the browser bundle), the same
- * code on screen, in the API, the Excel and the PDF.
+ * finance"): exact decimals of the one decimal module (`decimal.ts`, issue #35), the same code on screen,
+ * in the API, the Excel and the PDF.
  *
  * Per line, prices include tax (Chinese VAT practice, seed 001 §3 priceIncludingTax):
  * - amount including tax = quantity × price including tax, rounded half-up to 2 decimals;
@@ -9,7 +9,10 @@
  * - tax = amount including tax − amount excluding tax (so the three always add up to the cent).
  * A statement's totals are the sums of its lines' three figures, each line signed by its item type
  * (collection and additional +, refund and deduction −); nothing is rounded again after summing.
+ * Inputs with more decimals than their scale (quantity 3, price 6, money and rates 2) are cut to it
+ * (callers validate).
  */
+import * as decimal from './decimal.ts';
 
 /** Decimal places of money, quantities and prices. */
 export const MONEY_SCALE = 2;
@@ -19,38 +22,26 @@ export const PRICE_SCALE = 6;
 /** Tax rates a line may carry, in percent (seed 001 §3 taxRate; 0/1/3/6/9/13 % Chinese VAT). */
 export const TAX_RATES = ['0', '1', '3', '6', '9', '13'] as const;
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** A decimal string as an integer count of 10^-scale units; extra digits are cut (callers validate). */
+/**
+ * A decimal string as an integer count of 10^-scale units; extra digits are cut (callers validate).
+ * Throws `not a decimal: …` for anything but plain decimal text (`decimal.toUnits`).
+ */
 export function toUnits(value: string | number, scale: number): bigint {
-  const text = String(value).trim();
-  if (!DECIMAL.test(text)) throw new Error(`not a decimal: ${text}`);
-  const negative = text.startsWith('-');
-  const [whole, fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  const units =
-    BigInt(whole) * 10n ** BigInt(scale) + BigInt((fraction + '0'.repeat(scale)).slice(0, scale) || '0');
-  return negative ? -units : units;
+  return decimal.toUnits(value, scale, 'down');
 }
 
 /** An integer of 10^-scale units as a decimal string with exactly `scale` decimals. */
 export function fromUnits(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const unit = 10n ** BigInt(scale);
-  const whole = abs / unit;
-  const fraction = scale > 0 ? `.${String(abs % unit).padStart(scale, '0')}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
+  return decimal.fromUnits(units, scale);
 }
 
 /** numerator / denominator rounded half-up (away from zero at exactly half), both integers. */
 export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
-  if (denominator === 0n) throw new Error('division by zero');
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const q = (n * 2n + d) / (d * 2n);
-  return negative ? -q : q;
+  return BigInt(decimal.div(numerator, denominator, 0, 'halfUp').toFixed(0));
 }
+
+/** A figure cut to its scale (the rule's inputs: extra digits are not rounded in). */
+const cut = (value: string, scale: number) => decimal.round(value, scale, 'down');
 
 export type LineMoney = {
   /** Amount including tax, 2 decimals. */
@@ -66,44 +57,35 @@ export type LineMoney = {
  * including tax in the document's currency (≤ 6 decimals), `taxRate` in percent (e.g. '13').
  */
 export function lineMoney(quantity: string, price: string, taxRate: string): LineMoney {
-  // quantity (10^-3) × price (10^-6) = 10^-9 units; to cents: / 10^7, half-up.
-  const amount = divideHalfUp(toUnits(quantity, QUANTITY_SCALE) * toUnits(price, PRICE_SCALE), 10n ** 7n);
-  return splitAmount(fromUnits(amount, MONEY_SCALE), taxRate);
+  const amount = decimal.mul(cut(quantity, QUANTITY_SCALE), cut(price, PRICE_SCALE), MONEY_SCALE, 'halfUp');
+  return splitAmount(decimal.fixed(amount, MONEY_SCALE), taxRate);
 }
 
 /** An amount including tax (2 decimals) split into net and tax at `taxRate` percent (up to 2 decimals). */
 export function splitAmount(amountIncludingTax: string, taxRate: string): LineMoney {
-  const amount = toUnits(amountIncludingTax, MONEY_SCALE);
-  const rate = toUnits(taxRate, 2); // percent × 100
-  const net = divideHalfUp(amount * 10_000n, 10_000n + rate);
+  const amount = cut(amountIncludingTax, MONEY_SCALE);
+  const rate = cut(taxRate, 2);
+  const net = decimal.div(amount.mul(100), decimal.add(100, rate), MONEY_SCALE, 'halfUp');
   return {
-    amount: fromUnits(amount, MONEY_SCALE),
-    netAmount: fromUnits(net, MONEY_SCALE),
-    taxAmount: fromUnits(amount - net, MONEY_SCALE),
+    amount: decimal.fixed(amount, MONEY_SCALE),
+    netAmount: decimal.fixed(net, MONEY_SCALE),
+    taxAmount: decimal.fixed(amount.sub(net), MONEY_SCALE),
   };
 }
 
 /** The sum of signed line figures: each of the three summed exactly (no rounding after summing). */
 export function sumMoney(lines: ReadonlyArray<LineMoney & { sign?: 1 | -1 }>): LineMoney {
-  let amount = 0n;
-  let net = 0n;
-  let tax = 0n;
-  for (const line of lines) {
-    const sign = BigInt(line.sign ?? 1);
-    amount += sign * toUnits(line.amount, MONEY_SCALE);
-    net += sign * toUnits(line.netAmount, MONEY_SCALE);
-    tax += sign * toUnits(line.taxAmount, MONEY_SCALE);
-  }
-  return {
-    amount: fromUnits(amount, MONEY_SCALE),
-    netAmount: fromUnits(net, MONEY_SCALE),
-    taxAmount: fromUnits(tax, MONEY_SCALE),
-  };
+  const signed = (figure: keyof LineMoney) =>
+    decimal.fixed(
+      decimal.sum(lines.map((line) => cut(line[figure], MONEY_SCALE).mul(line.sign ?? 1))),
+      MONEY_SCALE,
+    );
+  return { amount: signed('amount'), netAmount: signed('netAmount'), taxAmount: signed('taxAmount') };
 }
 
 /** A signed money figure (2 decimals). */
 export function negate(value: string): string {
-  return fromUnits(-toUnits(value, MONEY_SCALE), MONEY_SCALE);
+  return decimal.fixed(cut(value, MONEY_SCALE).neg(), MONEY_SCALE);
 }
 
 /**
@@ -123,16 +105,18 @@ export function withinTolerance(
   expected: string,
   tolerance: Tolerance,
 ): { difference: string; within: boolean } {
-  const delta = toUnits(invoiced, MONEY_SCALE) - toUnits(expected, MONEY_SCALE);
-  const abs = (v: bigint) => (v < 0n ? -v : v);
-  const difference = fromUnits(delta, MONEY_SCALE);
-  if (delta === 0n) return { difference, within: true };
+  const delta = decimal.sub(cut(invoiced, MONEY_SCALE), cut(expected, MONEY_SCALE));
+  const difference = decimal.fixed(delta, MONEY_SCALE);
+  if (delta.isZero()) return { difference, within: true };
   const { toleranceAmount: amount, tolerancePercent: percent } = tolerance;
   if (amount === null && percent === null) return { difference, within: false };
   let within = true;
-  if (amount !== null) within &&= abs(delta) <= toUnits(amount, MONEY_SCALE);
-  // cents × 100 × 100 ≤ cents × (percent × 100)
+  if (amount !== null) within &&= delta.abs().lte(cut(amount, MONEY_SCALE));
+  // |Δ| × 100 ≤ |expected| × percent, exact
   if (percent !== null)
-    within &&= abs(delta) * 10_000n <= abs(toUnits(expected, MONEY_SCALE)) * toUnits(percent, 2);
+    within &&= delta
+      .abs()
+      .mul(100)
+      .lte(cut(expected, MONEY_SCALE).abs().mul(cut(percent, 2)));
   return { difference, within };
 }

@@ -1,3 +1,4 @@
+import { type Decimal, fixed, fromUnits, mul, parseDecimal, round, sum, toUnits } from './decimal.ts';
 import { APPROVAL_STATUS, defineDocument, type FieldDef } from './document/define.ts';
 import { TASK_LINKS } from './task-links.ts';
 
@@ -50,21 +51,27 @@ export const TEMPLATE_NAME_MAX = 50;
 export const ITEM_NAME_MAX = 50;
 
 const SCORE_DIGITS = [4, 2] as const;
-const SCORE_PATTERN = /^\d{1,4}(\.\d{1,2})?$/;
+
+/** A score as an exact decimal; null when not a score of at most 4 integer digits and 2 decimals. */
+export function parseScore(score: string): Decimal | null {
+  return parseDecimal(score, { integerDigits: SCORE_DIGITS[0], scale: SCORE_DIGITS[1] });
+}
+
+/** A score as text with two decimals ("12.5" → "12.50"); `fallback` when it is not a score. */
+export function scoreText(score: string, fallback = '0.00'): string {
+  const value = parseScore(score);
+  return value === null ? fallback : fixed(value, 2);
+}
 
 /** A score as whole hundredths (exact); null when not a score of at most 4 integer digits and 2 decimals. */
 export function scoreUnits(score: string): bigint | null {
-  const s = score.trim();
-  if (!SCORE_PATTERN.test(s)) return null;
-  const [whole, fraction = ''] = s.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  const value = parseScore(score);
+  return value === null ? null : toUnits(value, 2);
 }
 
 /** Whole hundredths back to a score text with two decimals (1234 → "12.34"). */
 export function unitsToScore(units: bigint): string {
-  const sign = units < 0n ? '-' : '';
-  const abs = units < 0n ? -units : units;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return fromUnits(units, 2);
 }
 
 /**
@@ -88,9 +95,9 @@ export function duplicateItemName(names: readonly string[]): string | null {
 export function scoreOutOfRange(items: ReadonlyArray<{ score?: string | null; maxScore: string }>): number {
   return items.findIndex((item) => {
     if (item.score === undefined || item.score === null || item.score === '') return false;
-    const score = scoreUnits(item.score);
-    const max = scoreUnits(item.maxScore);
-    return score === null || max === null || score > max;
+    const score = parseScore(item.score);
+    const max = parseScore(item.maxScore);
+    return score === null || max === null || score.gt(max);
   });
 }
 
@@ -98,18 +105,28 @@ export function scoreOutOfRange(items: ReadonlyArray<{ score?: string | null; ma
 export const DEFAULT_WEIGHT = '1.00';
 const WEIGHT_DIGITS = [3, 2] as const;
 
+/** A weight as an exact decimal: 0 < weight ≤ 999.99 with at most 2 decimals; null otherwise. */
+function parseWeight(weight: string): Decimal | null {
+  const value = parseScore(weight);
+  return value === null || value.isZero() || value.gt(WEIGHT_MAX) ? null : value;
+}
+const WEIGHT_MAX = `${'9'.repeat(WEIGHT_DIGITS[0])}.${'9'.repeat(WEIGHT_DIGITS[1])}`;
+
 /** A weight as whole hundredths: 0 < weight ≤ 999.99 with at most 2 decimals; null otherwise. */
 export function weightUnits(weight: string): bigint | null {
-  const units = scoreUnits(weight);
-  return units === null || units === 0n || units > 99_999n ? null : units;
+  const value = parseWeight(weight);
+  return value === null ? null : toUnits(value, 2);
 }
 
-/** Σ value × weight in ten-thousandths (exact), rounded half up to whole hundredths. */
-function weightedUnits(items: ReadonlyArray<{ value: string; weight?: string | null }>): bigint {
-  let sum = 0n;
-  for (const { value, weight } of items)
-    sum += (scoreUnits(value) ?? 0n) * (weightUnits(weight ?? DEFAULT_WEIGHT) ?? 100n);
-  return (sum + 50n) / 100n;
+/**
+ * Σ value × weight (exact), rounded half up to 2 decimals; a value that is not a score counts 0, a
+ * weight that is not a weight counts 1.
+ */
+function weightedTotal(items: ReadonlyArray<{ value: string; weight?: string | null }>): Decimal {
+  const products = items.map(({ value, weight }) =>
+    mul(parseScore(value) ?? 0, parseWeight(weight ?? DEFAULT_WEIGHT) ?? DEFAULT_WEIGHT),
+  );
+  return round(sum(products), 2, 'halfUp');
 }
 
 /**
@@ -122,18 +139,18 @@ export function inspectionResult(
   passScore: string,
 ): { total: string; result: 'pass' | 'fail'; complete: boolean } {
   const scored = items.filter((i) => !(i.score === undefined || i.score === null || i.score === ''));
-  const total = weightedUnits(scored.map((i) => ({ value: String(i.score), weight: i.weight })));
-  const pass = scoreUnits(passScore) ?? 0n;
+  const total = weightedTotal(scored.map((i) => ({ value: String(i.score), weight: i.weight })));
+  const pass = parseScore(passScore) ?? 0;
   return {
-    total: unitsToScore(total),
-    result: total >= pass ? 'pass' : 'fail',
+    total: fixed(total, 2),
+    result: total.gte(pass) ? 'pass' : 'fail',
     complete: scored.length === items.length,
   };
 }
 
 /** The sum of the items' max scores × weights (what a perfect inspection totals). */
 export function maxTotal(items: ReadonlyArray<{ maxScore: string; weight?: string | null }>): string {
-  return unitsToScore(weightedUnits(items.map((i) => ({ value: i.maxScore, weight: i.weight }))));
+  return fixed(weightedTotal(items.map((i) => ({ value: i.maxScore, weight: i.weight }))), 2);
 }
 
 /**

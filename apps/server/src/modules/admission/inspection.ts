@@ -6,8 +6,8 @@ import {
   inspectionResult,
   isInspector,
   maxTotal,
-  scoreUnits,
-  unitsToScore,
+  parseScore,
+  scoreText,
 } from '@srm/contracts/inspection';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
@@ -60,8 +60,8 @@ async function saveFacInsTemplate(ctx: SaveContext) {
   assertUniqueItems(body.lines);
   const lines = body.lines.map((l) => ({
     itemName: String(l.itemName).trim(),
-    maxScore: unitsToScore(scoreUnits(String(l.maxScore)) ?? 0n),
-    weight: unitsToScore(scoreUnits(text(l, 'weight') ?? DEFAULT_WEIGHT) ?? 100n),
+    maxScore: scoreText(String(l.maxScore)),
+    weight: scoreText(text(l, 'weight') ?? DEFAULT_WEIGHT, DEFAULT_WEIGHT),
     guidance: text(l, 'guidance'),
   }));
   return {
@@ -71,7 +71,7 @@ async function saveFacInsTemplate(ctx: SaveContext) {
       templateName: text(body, 'templateName'),
       templateDate:
         (current?.templateDate as string | undefined) ?? (await companyToday(tx, auth.elsAccount)),
-      passScore: unitsToScore(scoreUnits(String(body.passScore)) ?? 0n),
+      passScore: scoreText(String(body.passScore)),
       maxTotal: maxTotal(lines),
       remark: text(body, 'remark'),
     },
@@ -205,13 +205,12 @@ async function saveFacIns(ctx: SaveContext) {
     if (!item) throw badRequest('itemNotInTemplate', { index, name });
     const given = text(line, 'score');
     if (given !== null) {
-      const units = scoreUnits(given);
-      const max = scoreUnits(item.maxScore) ?? 0n;
-      if (units === null || units > max)
+      const score = parseScore(given);
+      if (score === null || score.gt(parseScore(item.maxScore) ?? 0))
         throw badRequest('scoreOutOfRange', { index, max: item.maxScore, name: item.itemName });
     }
     scores.set(item.itemName, {
-      score: given === null ? null : unitsToScore(scoreUnits(given) ?? 0n),
+      score: given === null ? null : scoreText(given),
       scoreRemark: text(line, 'scoreRemark'),
     });
   });

@@ -1,5 +1,5 @@
 import type { Locale } from '@srm/contracts/constants';
-import Decimal from 'decimal.js';
+import { Decimal } from '@srm/contracts/decimal';
 import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import { renderPdf } from '../../platform/document/print.ts';
 import type { deliveryNote, deliveryNoteItem } from './tables.ts';

@@ -1,6 +1,6 @@
+import { Decimal } from '@srm/contracts/decimal';
 import { deliveryNoteDefinition as def, TRANSPORT_WAY } from '@srm/contracts/delivery-note';
 import type { Side } from '@srm/contracts/document/define';
-import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { companyToday, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';

@@ -1,3 +1,4 @@
+import { Decimal } from '@srm/contracts/decimal';
 import {
   bargainOfferProblem,
   ebiddingDefinition as def,
@@ -5,7 +6,6 @@ import {
   type EbiddingBargainOfferBody,
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
-import Decimal from 'decimal.js';
 import { and, eq, max } from 'drizzle-orm';
 import { nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';

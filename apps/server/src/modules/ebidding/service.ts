@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Decimal } from '@srm/contracts/decimal';
 import {
   clockPrice,
   ebiddingDefinition as def,
@@ -15,7 +16,6 @@ import {
   splitProblem,
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
-import Decimal from 'decimal.js';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
 import { addDays, companyToday, nowDate } from '../../platform/clock.ts';

@@ -6,7 +6,7 @@ import {
   ladderProblem,
   ladderStepSchema,
   QUOTE_STATUS,
-  scaled,
+  scaledDecimal,
 } from '@srm/contracts/enquiry';
 import type { Queryable } from '../../platform/db.ts';
 import type { RowError } from '../../platform/document/import.ts';
@@ -115,7 +115,7 @@ export async function quoteSheet(
 function priceProblem(value: string, locale: Locale, field: string): string | null {
   if (!ladderStepSchema.shape.price.safeParse(value).success)
     return t(locale, 'docImportDecimal', { field, ...PRICE_DIGITS });
-  if (scaled(value, PRICE_DIGITS.scale) <= 0n) return t(locale, 'rule.positive', { field });
+  if (scaledDecimal(value, PRICE_DIGITS.scale).lte(0)) return t(locale, 'rule.positive', { field });
   return null;
 }
 

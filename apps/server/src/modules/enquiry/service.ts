@@ -1,3 +1,4 @@
+import { Decimal } from '@srm/contracts/decimal';
 import type { FieldDef } from '@srm/contracts/document/define';
 import {
   convert,
@@ -35,7 +36,6 @@ import {
   type ComparisonSummary,
 } from '@srm/contracts/enquiry-comparison';
 import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
-import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';

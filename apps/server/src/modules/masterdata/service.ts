@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import type { AuthContext } from '../../platform/http.ts';
 import { type MessageKey, t } from '../../platform/messages.ts';
 import { withTenant } from '../../platform/tenant.ts';
-import { compareDecimal, decimalPattern, priceIncludingTax, toScaled } from './decimal.ts';
+import { compareDecimal, decimalPattern, priceIncludingTax } from './decimal.ts';
 import {
   ladderCell,
   MATERIAL_COLUMNS,
@@ -170,7 +170,7 @@ export function priceRules(p: PriceInput, now = nowDate()): { problems: Problem[
     ...percent('quota', p.quota),
     ...positive('priceBase', p.priceBase),
   ];
-  if (!decimalPattern(4, 6).test(p.exchangeRate) || (toScaled(p.exchangeRate, 6) ?? 0n) <= 0n)
+  if (!decimalPattern(4, 6).test(p.exchangeRate) || compareDecimal(p.exchangeRate, '0') <= 0)
     problems.push({ field: 'exchangeRate', key: 'mdExchangeRateFormat' });
   const start = Date.parse(p.validStartDate);
   const end = Date.parse(p.priceExpiryDate);

@@ -1,7 +1,7 @@
+import { Decimal } from '@srm/contracts/decimal';
 import { deliveryNoteDefinition } from '@srm/contracts/delivery-note';
 import { canDo } from '@srm/contracts/document/define';
 import type { OrderReceiveBody, OrderShipBody } from '@srm/contracts/purchase-order';
-import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import { companyToday, nowDate } from '../../platform/clock.ts';

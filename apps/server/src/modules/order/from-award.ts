@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '@srm/contracts/decimal';
 import { addDays, companyTimeZone, dateOf, nowDate, startOfDay } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { userKey } from '../../platform/document/kind.ts';

@@ -1,5 +1,5 @@
+import { Decimal } from '@srm/contracts/decimal';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
-import Decimal from 'decimal.js';
 import { eq, inArray } from 'drizzle-orm';
 import { nowDate } from '../../platform/clock.ts';
 import { type ActionContext, type DocRow, defineKind } from '../../platform/document/kind.ts';

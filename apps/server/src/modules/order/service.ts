@@ -1,7 +1,7 @@
+import { Decimal } from '@srm/contracts/decimal';
 import { canDo } from '@srm/contracts/document/define';
 import { CUSTOM_FIELD_KEYS, type CustomFieldKey, type OrderSaveBody } from '@srm/contracts/purchase-order';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
-import Decimal from 'decimal.js';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import { companyToday } from '../../platform/clock.ts';

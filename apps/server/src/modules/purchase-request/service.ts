@@ -1,3 +1,4 @@
+import { Decimal } from '@srm/contracts/decimal';
 import { orderSaveBodySchema } from '@srm/contracts/purchase-order';
 import {
   type DemandPoolQuery,
@@ -7,7 +8,6 @@ import {
   type PoolToEnquiryBody,
   type PoolToOrderBody,
 } from '@srm/contracts/purchase-request';
-import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import { addMonths, companyTimeZone, companyToday, dateOf } from '../../platform/clock.ts';

@@ -1,5 +1,5 @@
+import { Decimal } from '@srm/contracts/decimal';
 import { refundDefinition as def } from '@srm/contracts/refund';
-import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';

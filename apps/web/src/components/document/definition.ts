@@ -1,4 +1,5 @@
 import type { Locale } from '@srm/contracts/constants';
+import { compare, isDecimal as isPlainDecimal, sub } from '@srm/contracts/decimal';
 import {
   type ActionDef,
   allowedActions,
@@ -192,37 +193,25 @@ export function formatValue(field: FieldDef, value: unknown, locale: Locale): st
   }
 }
 
-// ——— exact decimals (never floats: DESIGN §4) ———
-
-const DECIMAL = /^\d+(\.\d+)?$/;
+// ——— exact decimals (never floats: DESIGN §4; the one decimal module) ———
 
 /** Whether a string is a plain non-negative decimal. */
 export function isDecimal(value: string): boolean {
-  return DECIMAL.test(value.trim());
+  return isPlainDecimal(value);
 }
+
+/** A non-negative decimal as these helpers read it: an empty text is 0, '.5' is 0.5, '5.' is 5. */
+const lenient = (value: string) => value.trim().replace(/^\./, '0.').replace(/\.$/, '') || '0';
 
 /** Compares two non-negative decimal strings exactly: -1, 0 or 1. */
 export function compareDecimal(a: string, b: string): number {
-  const [ai, af = ''] = a.trim().split('.');
-  const [bi, bf = ''] = b.trim().split('.');
-  const scale = Math.max(af.length, bf.length);
-  const x = BigInt((ai || '0') + af.padEnd(scale, '0'));
-  const y = BigInt((bi || '0') + bf.padEnd(scale, '0'));
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compare(lenient(a), lenient(b));
 }
 
 /** a − b of two non-negative decimal strings, at least '0' (what is left to ship, receive, return). */
 export function subtractDecimal(a: string | null | undefined, b: string | null | undefined): string {
-  const left = String(a ?? '0') || '0';
-  const right = String(b ?? '0') || '0';
-  const [ai, af = ''] = left.split('.');
-  const [bi, bf = ''] = right.split('.');
-  const scale = Math.max(af.length, bf.length);
-  const diff = BigInt((ai || '0') + af.padEnd(scale, '0')) - BigInt((bi || '0') + bf.padEnd(scale, '0'));
-  if (diff <= 0n) return '0';
-  const digits = diff.toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  return trimDecimal(scale ? `${whole}.${digits.slice(digits.length - scale)}` : whole);
+  const diff = sub(lenient(String(a ?? '0')), lenient(String(b ?? '0')));
+  return diff.lte(0) ? '0' : trimDecimal(diff.toFixed());
 }
 
 // ——— form rules from a field (checked again by the server) ———

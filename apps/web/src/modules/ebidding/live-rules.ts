@@ -1,5 +1,12 @@
-import { PRICE_SCALE, priceText, splitProblem } from '@srm/contracts/ebidding';
-import { scaled } from '@srm/contracts/enquiry';
+import { add, compare, type Decimal, div, fixed, mul, round, sub, sum } from '@srm/contracts/decimal';
+import {
+  awardLineAmount,
+  improvedBound,
+  PRICE_SCALE,
+  priceText,
+  splitProblem,
+} from '@srm/contracts/ebidding';
+import { scaled, scaledDecimal } from '@srm/contracts/enquiry';
 
 /**
  * The bidding room's arithmetic (issue #14), pure: the clock offset between this browser and the server,
@@ -50,20 +57,18 @@ export function highestAcceptable(input: {
   priceReviseType: string;
   priceReviseExtent: string;
 }): string {
-  const bound = (reference: string) => {
-    const r = scaled(reference, PRICE_SCALE);
-    if (input.priceReviseType === '2') {
-      const e = scaled(input.priceReviseExtent, PRICE_SCALE);
-      return (r * (100n * 10n ** 6n - e)) / (100n * 10n ** 6n);
-    }
-    return r - scaled(input.priceReviseExtent, PRICE_SCALE);
-  };
   let top = scaled(input.startingPrice, PRICE_SCALE);
-  for (const reference of [input.best, input.own])
-    if (reference !== null) top = minBig(top, bound(reference));
+  for (const reference of [input.best, input.own]) {
+    if (reference === null) continue;
+    const bound = improvedBound(
+      scaled(reference, PRICE_SCALE),
+      input.priceReviseType,
+      input.priceReviseExtent,
+    );
+    if (bound < top) top = bound;
+  }
   return priceText(top);
 }
-const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * Line unit prices for a total-price award, pro rata by quantity: the total's cents shared out by
@@ -76,45 +81,49 @@ export function proRataSplit(
   total: string,
   lines: ReadonlyArray<{ itemId: string; quantity: string }>,
 ): { prices: Array<{ itemId: string; price: string }>; exact: boolean } {
-  const cents = (scaled(total, PRICE_SCALE) + 5000n) / 10000n;
-  const qty = lines.map((l) => scaled(l.quantity, 3));
-  const sum = qty.reduce((a, b) => a + b, 0n);
-  const shares = qty.map((q) => (sum === 0n ? 0n : (cents * q) / sum));
-  let left = cents - shares.reduce((a, b) => a + b, 0n);
-  const order = qty
-    .map((q, i) => ({ i, rest: sum === 0n ? 0n : (cents * q) % sum }))
-    .sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : 0));
-  for (const { i } of order) {
-    if (left <= 0n) break;
-    shares[i] += 1n;
-    left -= 1n;
+  const cent = '0.01';
+  const millionth = '0.000001';
+  const cents = round(scaledDecimal(total, PRICE_SCALE), 2, 'halfUp');
+  const qty = lines.map((l) => scaledDecimal(l.quantity, 3));
+  const all = sum(qty);
+  // Each line's share of the total by quantity, cut to the cent; the cents left over go one each to the
+  // lines with the largest remainders.
+  const shares = qty.map((q) => (all.isZero() ? cents.mul(0) : div(mul(cents, q), all, 2, 'down')));
+  const rests = qty.map((q, i) => (all.isZero() ? cents.mul(0) : sub(mul(cents, q), mul(shares[i], all))));
+  let left = sub(cents, sum(shares));
+  const order = qty.map((_, i) => i).sort((a, b) => compare(rests[b], rests[a]));
+  for (const i of order) {
+    if (left.lte(0)) break;
+    shares[i] = add(shares[i], cent);
+    left = sub(left, cent);
   }
-  // price (6 decimals) = cents × 10^4 × 10^3 / quantity(3 decimals), half-up
-  const prices = shares.map((c, i) => (qty[i] === 0n ? 0n : (c * 10_000_000n + qty[i] / 2n) / qty[i]));
-  // amount in cents of a price (6 decimals) × quantity (3 decimals), half-up as the server rounds
-  const amount = (price: bigint, q: bigint) => ((price * q + 500n) / 1000n + 5000n) / 10000n;
+  // price (6 decimals) = share ÷ quantity, half-up
+  const prices = shares.map((c, i) => (qty[i].isZero() ? c.mul(0) : div(c, qty[i], PRICE_SCALE, 'halfUp')));
+  // amount in cents of a price × quantity, as the server rounds it (splitProblem)
+  const amount = (price: Decimal, q: Decimal) => awardLineAmount(price, q);
   const last = lines.length - 1;
   // Large quantities move an amount by more than a cent per millionth: nudge the first line and let the
   // last absorb the rest, trying a few hundred millionths each way.
-  const exactAlready = prices.reduce((a, p, i) => a + amount(p, qty[i]), 0n) === cents;
+  const exactAlready = sum(prices.map((p, i) => amount(p, qty[i]))).eq(cents);
   search: for (let k = 0; k <= 400 && last >= 0 && !exactAlready; k++) {
-    const delta = BigInt(k % 2 === 0 ? k / 2 : -(k + 1) / 2);
+    const delta = mul(millionth, k % 2 === 0 ? k / 2 : -(k + 1) / 2);
     const trial = [...prices];
-    if (last > 0) trial[0] = prices[0] + delta;
-    const others = trial.slice(0, last).reduce((a, p, i) => a + amount(p, qty[i]), 0n);
-    const need = cents - others;
-    if (qty[last] === 0n) continue;
-    const guess = (need * 10_000_000n) / qty[last];
-    for (const d of [0n, 1n, -1n, 2n, -2n, 3n, -3n]) {
-      const p = guess + d + (last === 0 ? delta : 0n);
-      if (p > 0n && amount(p, qty[last]) === need) {
+    if (last > 0) trial[0] = add(prices[0], delta);
+    // never a negative price (the server takes unsigned prices only)
+    if (trial[0].lt(0)) continue;
+    const need = sub(cents, sum(trial.slice(0, last).map((p, i) => amount(p, qty[i]))));
+    if (qty[last].isZero()) continue;
+    const guess = div(need, qty[last], PRICE_SCALE, 'down');
+    for (const d of [0, 1, -1, 2, -2, 3, -3]) {
+      const p = add(add(guess, mul(millionth, d)), last === 0 ? delta : 0);
+      if (p.gt(0) && amount(p, qty[last]).eq(need)) {
         trial[last] = p;
         prices.splice(0, prices.length, ...trial);
         break search;
       }
     }
   }
-  const text = () => lines.map((l, i) => ({ itemId: l.itemId, price: priceText(prices[i]) }));
+  const text = () => lines.map((l, i) => ({ itemId: l.itemId, price: fixed(prices[i], PRICE_SCALE) }));
   const check = () =>
     splitProblem(
       total,

@@ -1,6 +1,7 @@
+import { fixed, mul, sum } from '@srm/contracts/decimal';
 import { codeLabel } from '@srm/contracts/document/define';
 import { INVOICE_TYPE, ITEM_TYPE, invoiceDefinition } from '@srm/contracts/finance';
-import { fromUnits, MONEY_SCALE, toUnits } from '@srm/contracts/finance-money';
+import { MONEY_SCALE } from '@srm/contracts/finance-money';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -109,14 +110,10 @@ export default function InvoiceEdit() {
   const bad = chosen.find((l) => !MONEY.test(amounts[l.id] ?? ''));
   // The invoice's total as the server signs it (refund and deduction lines negative).
   const total = useMemo(() => {
-    let units = 0n;
-    for (const l of chosen) {
-      const value = amounts[l.id] ?? '';
-      if (!MONEY.test(value)) continue;
-      const sign = l.amount.startsWith('-') ? -1n : 1n;
-      units += sign * toUnits(value, MONEY_SCALE);
-    }
-    return fromUnits(units, MONEY_SCALE);
+    const signed = chosen
+      .filter((l) => MONEY.test(amounts[l.id] ?? ''))
+      .map((l) => mul(amounts[l.id], l.amount.startsWith('-') ? -1 : 1));
+    return fixed(sum(signed), MONEY_SCALE);
   }, [chosen, amounts]);
 
   const submit = async (andSend: boolean) => {

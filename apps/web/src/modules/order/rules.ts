@@ -4,6 +4,20 @@
  * which actions each status allows per side, exact-decimal money previews, and form rules.
  */
 import type { Locale } from '@srm/contracts/constants';
+import {
+  add,
+  compare,
+  type Decimal,
+  div,
+  fixed,
+  isDecimal as isPlainDecimal,
+  mul,
+  parseDecimal,
+  percentOf,
+  sub,
+  sum,
+  trimZeros,
+} from '@srm/contracts/decimal';
 import { canDo as canDoDocument } from '@srm/contracts/document/define';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 
@@ -192,36 +206,21 @@ export function allowedActions(o: OrderState, side: Side): OrderAction[] {
   return order.filter((a) => canDo(a, o, side));
 }
 
-// ---- Exact decimals (no float money): fixed-point BigInt arithmetic ----
-
-const DECIMAL_RE = /^\d{1,15}(\.\d{1,9})?$/;
+// ---- Exact decimals (no float money): the one decimal module (@srm/contracts/decimal) ----
 
 /** True for a non-negative decimal string of the given integer digits and scale. */
 export function isDecimal(value: string, integerDigits: number, scale: number): boolean {
-  return new RegExp(`^\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`).test(value.trim());
+  return isPlainDecimal(value, { integerDigits, scale });
 }
 
-/** A decimal string as an integer scaled by 10^scale (truncating extra digits is not allowed). */
-function toScaled(value: string, scale: number): bigint {
-  const v = value.trim();
-  if (!DECIMAL_RE.test(v)) throw new Error(`not a decimal: ${value}`);
-  const [int, frac = ''] = v.split('.');
-  if (frac.length > scale) throw new Error(`too many decimals: ${value}`);
-  return BigInt(int + frac.padEnd(scale, '0'));
-}
-
-/** Divides by 10^drop, rounding half-up (non-negative values). */
-function roundHalfUp(value: bigint, drop: number): bigint {
-  if (drop <= 0) return value;
-  const div = 10n ** BigInt(drop);
-  const q = value / div;
-  return value % div >= div / 2n ? q + 1n : q;
-}
-
-/** A scaled integer as a decimal string with `scale` decimals. */
-function fromScaled(value: bigint, scale: number): string {
-  const s = value.toString().padStart(scale + 1, '0');
-  return scale === 0 ? s : `${s.slice(0, -scale)}.${s.slice(-scale)}`;
+/**
+ * A decimal string (≤ 15 integer digits, ≤ 9 decimals) exactly; more decimals than `scale` are not
+ * allowed. Throws on anything else (the callers below answer null then, or let it through).
+ */
+function exact(value: string, scale: number): Decimal {
+  const parsed = parseDecimal(value, { integerDigits: 15, scale: Math.min(scale, 9) });
+  if (parsed === null) throw new Error(`not a decimal of scale ${scale}: ${value}`);
+  return parsed;
 }
 
 export type LineMoney = { priceIncludingTax: string; amountExcl: string; amount: string };
@@ -232,17 +231,14 @@ export type LineMoney = { priceIncludingTax: string; amountExcl: string; amount:
  */
 export function lineMoney(quantity: string, priceExcludingTax: string, taxRate: string): LineMoney | null {
   try {
-    const q = toScaled(quantity, 3); // 10^3
-    const p = toScaled(priceExcludingTax, 6); // 10^6
-    const r = toScaled(taxRate, 2); // 10^2 percent
-    // incl = p × (10000 + r) / 10000 → scale 6 after dropping 4 digits
-    const incl = roundHalfUp(p * (10000n + r), 4);
-    const amountExcl = roundHalfUp(q * p, 7); // scale 9 → 2
-    const amount = roundHalfUp(q * incl, 7);
+    const q = exact(quantity, 3);
+    const p = exact(priceExcludingTax, 6);
+    const r = exact(taxRate, 2); // percent
+    const incl = div(mul(p, add(100, r)), 100, 6, 'halfUp');
     return {
-      priceIncludingTax: fromScaled(incl, 6),
-      amountExcl: fromScaled(amountExcl, 2),
-      amount: fromScaled(amount, 2),
+      priceIncludingTax: fixed(incl, 6),
+      amountExcl: fixed(mul(q, p), 2, 'halfUp'),
+      amount: fixed(mul(q, incl), 2, 'halfUp'),
     };
   } catch {
     return null;
@@ -254,15 +250,15 @@ export function totals(
   lines: Array<Pick<LineMoney, 'amountExcl' | 'amount'>>,
   exchangeRate: string,
 ): { excl: string; tax: string; incl: string; local: string | null } {
-  const excl = lines.reduce((s, l) => s + toScaled(l.amountExcl, 2), 0n);
-  const incl = lines.reduce((s, l) => s + toScaled(l.amount, 2), 0n);
+  const excl = sum(lines.map((l) => exact(l.amountExcl, 2)));
+  const incl = sum(lines.map((l) => exact(l.amount, 2)));
   let local: string | null = null;
   try {
-    local = fromScaled(roundHalfUp(incl * toScaled(exchangeRate, 6), 6), 2);
+    local = fixed(mul(incl, exact(exchangeRate, 6)), 2, 'halfUp');
   } catch {
     local = null;
   }
-  return { excl: fromScaled(excl, 2), tax: fromScaled(incl - excl, 2), incl: fromScaled(incl, 2), local };
+  return { excl: fixed(excl, 2), tax: fixed(sub(incl, excl), 2), incl: fixed(incl, 2), local };
 }
 
 /** Groups thousands of a decimal string for display without turning it into a float. */
@@ -276,7 +272,7 @@ export function formatAmount(value: string | null | undefined): string {
 /** Drops trailing zeros of a decimal string ('120.500000' → '120.5'). */
 export function trimDecimal(value: string | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+  return trimZeros(value);
 }
 
 // ---- Shipping and receiving (seed 001 §5 shipment quantity) ----
@@ -291,11 +287,9 @@ export function remainingToShip(line: {
   shippedQuantity: string;
 }): string | null {
   try {
-    const q = toScaled(line.quantity, 3);
-    const over = toScaled(line.overTolerance, 2); // percent × 100
-    const allowed = (q * (10000n + over)) / 10000n; // scale 3, rounded down
-    const rest = allowed - toScaled(line.shippedQuantity, 3);
-    return trimDecimal(fromScaled(rest > 0n ? rest : 0n, 3));
+    const allowed = percentOf(exact(line.quantity, 3), add(100, exact(line.overTolerance, 2)), 3, 'down');
+    const rest = sub(allowed, exact(line.shippedQuantity, 3));
+    return trimDecimal(fixed(rest.gt(0) ? rest : 0, 3));
   } catch {
     return null;
   }
@@ -307,8 +301,8 @@ export function remainingToReceive(line: {
   receivedQuantity: string;
 }): string | null {
   try {
-    const rest = toScaled(line.shippedQuantity, 3) - toScaled(line.receivedQuantity, 3);
-    return trimDecimal(fromScaled(rest > 0n ? rest : 0n, 3));
+    const rest = sub(exact(line.shippedQuantity, 3), exact(line.receivedQuantity, 3));
+    return trimDecimal(fixed(rest.gt(0) ? rest : 0, 3));
   } catch {
     return null;
   }
@@ -329,7 +323,7 @@ export function quantityProblem(value: string | undefined, max: string): string 
   if (isNegativeNumber(v)) return 'delivery.rules.shipPositive';
   if (!isDecimal(v, 12, 3)) return 'rules.quantityFormat';
   if (/^0+(\.0+)?$/.test(v)) return 'delivery.rules.shipPositive';
-  if (toScaled(v, 3) > toScaled(max, 3)) return 'delivery.rules.overRemaining';
+  if (compare(exact(v, 3), exact(max, 3)) > 0) return 'delivery.rules.overRemaining';
   return null;
 }
 
@@ -350,7 +344,7 @@ export type LineInput = {
   lackTolerance?: string;
 };
 
-const percentOk = (v: string) => isDecimal(v, 3, 2) && toScaled(v, 2) <= 10000n;
+const percentOk = (v: string) => isDecimal(v, 3, 2) && compare(v.trim(), 100) <= 0;
 
 /** Message keys (namespace 'order') of a line's problems, by field. Empty when the line is fine. */
 export function lineProblems(line: LineInput): Partial<Record<keyof LineInput, string>> {
@@ -506,12 +500,9 @@ export type EffectivePrice = {
 /** Divides a 6-decimal price by a 3-decimal quantity, half-up to 6 decimals (exact, no floats). */
 export function pricePerUnit(price: string, priceBase: string): string | null {
   try {
-    const p = toScaled(price, 6);
-    const b = toScaled(priceBase, 3);
-    if (b === 0n) return null;
-    // (p / 10^6) / (b / 10^3) at scale 6 = p × 10^3 / b, rounded half up.
-    const num = p * 1000n;
-    return trimDecimal(fromScaled((2n * num + b) / (2n * b), 6));
+    const b = exact(priceBase, 3);
+    if (b.isZero()) return null;
+    return trimDecimal(fixed(div(exact(price, 6), b, 6, 'halfUp'), 6));
   } catch {
     return null;
   }
