@@ -775,9 +775,7 @@ export async function copyEnquiry(db: Queryable, auth: AuthContext, id: string):
       }),
   );
   const end =
-    source.quoteEndTime.getTime() > now()
-      ? source.quoteEndTime
-      : new Date(now() + COPY_QUOTE_WINDOW_MS);
+    source.quoteEndTime.getTime() > now() ? source.quoteEndTime : new Date(now() + COPY_QUOTE_WINDOW_MS);
   // A public RFQ's registration deadline already past is dropped (the copy takes part until its quote end).
   if (source.joinEndTime && source.joinEndTime.getTime() <= now()) delete inputs.joinEndTime;
   return enquiryKind.save(db, auth, 'purchase', {
