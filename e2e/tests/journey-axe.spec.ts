@@ -48,6 +48,32 @@ test('openMenuEntry checks the module app in its frame', async ({ page }) => {
   expect(found[0]?.violations.map((v) => v.id)).toContain('select-name');
 });
 
+test('openMenuEntry checks the module app in its frame also when the frame comes late', async ({ page }) => {
+  // The race seen in CI: the tab was selected before the shell had put its frame in the page (its page is a
+  // lazy chunk, held back here), so the check found only the shell and nothing new. It must wait for the
+  // frame of the newly active tab. A screen of its own (another dialog title) for this worker.
+  await page.context().addInitScript(() => {
+    if (!location.pathname.startsWith('/order/')) return;
+    document.addEventListener('DOMContentLoaded', () => {
+      const title = document.createElement('div');
+      title.className = 'ant-modal-title';
+      title.textContent = 'axe probe late';
+      document.body.append(title, document.createElement('select'));
+    });
+  });
+  await page.route(/\/assets\/IframePage-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await logInHome(page, '100000', 'buyer1');
+  await openMenuEntry(page, '订单管理', '采购订单');
+  const found = takeAxeFindings();
+  expect(found.map((f) => f.screen)).toEqual([
+    '/order/#/v2/order/list [axe probe late] (purchase, zh-CN, light)',
+  ]);
+  expect(found[0]?.violations.map((v) => v.id)).toContain('select-name');
+});
+
 test('the check reports a control whose name does not start with the text it shows (WCAG 2.5.3)', async ({
   page,
 }) => {

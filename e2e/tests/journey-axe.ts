@@ -243,6 +243,27 @@ export function screenKey(
   );
 }
 
+/**
+ * The shell showing a module app's tab (`#/myiframe/…`): waits, until `deadline` at most, for the frame of the
+ * newly active tab to be in the page, visible and loaded. Right after the tab is selected the shell may not have
+ * put it there yet (its page is a lazy chunk): a check then found only the shell, nothing new, and returned
+ * empty. Returns at once on another route or when the frame is there and loaded already; gives up silently at
+ * the deadline (the check then analyses what there is).
+ */
+async function activeTabFrame(page: Page, deadline: number): Promise<void> {
+  if (!/#\/myiframe\//.test(page.mainFrame().url())) return;
+  const left = () => Math.max(1, deadline - Date.now());
+  const iframe = page.locator('.tab-view:visible iframe.shell-iframe').first();
+  try {
+    await iframe.waitFor({ state: 'visible', timeout: left() });
+    const frame = await (await iframe.elementHandle({ timeout: left() }))?.contentFrame();
+    // A frame still on about:blank is pending in visibleDocuments and waited for there.
+    await frame?.waitForLoadState('load', { timeout: left() });
+  } catch {
+    // No module frame within the wait: the check goes on with the documents the page has.
+  }
+}
+
 /** The documents of `page` to analyse: the page itself and its visible frames of the same origin. */
 async function visibleDocuments(page: Page): Promise<{ frame: Frame; pending: boolean }[]> {
   const main = page.mainFrame();
@@ -273,6 +294,7 @@ export async function checkScreens(page: Page, where: string): Promise<void> {
   try {
     await page.mouse.move(0, 0);
     const deadline = started + SETTLE_MS;
+    await activeTabFrame(page, deadline);
     let docs: { frame: Frame; state: DocumentState | null }[] = [];
     for (;;) {
       const found = await visibleDocuments(page);

@@ -702,7 +702,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerAppraisalRoutes(api, deps);
     registerOrgUnitRoutes(api, deps);
     // Test servers only (SRM_TEST_CLOCK=1): the clock a test moves; a production server has no such route.
-    if (config.SRM_TEST_CLOCK) registerTestClockRoutes(api);
+    if (config.SRM_TEST_CLOCK) registerTestClockRoutes(api, deps);
     // Only the routes that take uploads (attachments, master-data imports) carry the multipart parser
     // and its two hooks per request, and the cookie parser (issue #7); elsewhere a multipart body is an
     // unsupported type (400).

@@ -7,7 +7,7 @@ import {
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import { and, eq, max } from 'drizzle-orm';
-import { nowDate } from '../../platform/clock.ts';
+import { now, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { registerActionApproval, requestAction } from '../../platform/document/action-approval.ts';
 import { type DocRow, serverActor, userKey } from '../../platform/document/kind.ts';
@@ -63,7 +63,7 @@ export type BargainResult = {
  * supplier a bidder with a current offer. Answers the bidders as read. '400' naming the rule otherwise.
  */
 async function checkBargain(tx: Queryable, row: EbiddingRow, body: EbiddingBargainBody) {
-  if (new Date(body.bargainEndTime).getTime() <= Date.now()) throw badRequest('ebidBargainEndInPast');
+  if (new Date(body.bargainEndTime).getTime() <= now()) throw badRequest('ebidBargainEndInPast');
   const offers = await currentOffers(tx, row.id);
   const bidders = await tx.select().from(ebiddingSupplier).where(eq(ebiddingSupplier.ebiddingId, row.id));
   for (const account of new Set(body.suppliers))
@@ -225,7 +225,7 @@ registerJobHandler(BARGAIN_END_JOB, async (tx, job, { env }) => {
     .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
     .for('update');
   if (row?.ebiddingStatus !== '3' || row.bargainStatus !== '1' || !row.bargainEndTime) return;
-  if (row.bargainEndTime.getTime() > Date.now()) {
+  if (row.bargainEndTime.getTime() > now()) {
     await scheduleJob(tx, {
       kind: BARGAIN_END_JOB,
       key: row.id,

@@ -18,7 +18,7 @@ import {
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
-import { addDays, companyToday, nowDate } from '../../platform/clock.ts';
+import { addDays, companyToday, now, nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -93,7 +93,7 @@ export const STEP_JOB = 'ebidding.step';
 /** Schedules the round boundary after `start` (the next one after now when the auction runs already). */
 async function scheduleStep(tx: Tx, row: EbiddingRow, start: Date) {
   const interval = (row.quoteInterval ?? 1) * 60_000;
-  const elapsed = Math.max(0, Date.now() - start.getTime());
+  const elapsed = Math.max(0, now() - start.getTime());
   const next = start.getTime() + (Math.floor(elapsed / interval) + 1) * interval;
   if (next >= row.endTime.getTime()) return;
   await scheduleJob(tx, {
@@ -400,7 +400,7 @@ async function pause(ctx: ActionContext) {
  */
 async function resume(ctx: ActionContext) {
   const row = ctx.row as unknown as EbiddingRow;
-  const paused = Date.now() - (row.pauseTime ?? nowDate()).getTime();
+  const paused = now() - (row.pauseTime ?? nowDate()).getTime();
   const endTime = new Date(row.endTime.getTime() + paused);
   await tellBidders(
     ctx.tx,
@@ -619,7 +619,7 @@ registerJobHandler(START_JOB, async (tx, job, { env, broker, afterCommit }) => {
     .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
     .for('update');
   if (row?.ebiddingStatus !== '1' || row.startMethod !== '2') return;
-  if (row.startTime.getTime() > Date.now()) {
+  if (row.startTime.getTime() > now()) {
     await scheduleJob(tx, { kind: START_JOB, key: row.id, runAt: row.startTime, payload: job.payload });
     return;
   }
@@ -650,9 +650,9 @@ registerJobHandler(END_JOB, async (tx, job, { env, broker, afterCommit }) => {
     .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
     .for('update');
   if (!row || !['1', '2'].includes(row.ebiddingStatus)) return;
-  if (row.pauseStatus === '1' || row.endTime.getTime() > Date.now()) {
+  if (row.pauseStatus === '1' || row.endTime.getTime() > now()) {
     // Paused: the end moves on resuming; look again in a few seconds.
-    const runAt = row.pauseStatus === '1' ? new Date(Date.now() + PAUSED_POLL_MS) : row.endTime;
+    const runAt = row.pauseStatus === '1' ? new Date(now() + PAUSED_POLL_MS) : row.endTime;
     await scheduleJob(tx, { kind: END_JOB, key: row.id, runAt, payload: job.payload });
     return;
   }
@@ -701,16 +701,16 @@ registerJobHandler(STEP_JOB, async (tx, job, { env, broker, afterCommit }) => {
     .where(and(eq(ebidding.id, job.jobKey), eq(ebidding.elsAccount, String(job.payload.elsAccount))))
     .for('update');
   if (row?.ebiddingType !== '3' || !['1', '2'].includes(row.ebiddingStatus)) return;
+  const now = nowDate();
   if (row.pauseStatus === '1') {
     await scheduleJob(tx, {
       kind: STEP_JOB,
       key: row.id,
-      runAt: new Date(Date.now() + PAUSED_POLL_MS),
+      runAt: new Date(now.getTime() + PAUSED_POLL_MS),
       payload: job.payload,
     });
     return;
   }
-  const now = nowDate();
   const { round } = clockOf(row, row.startingPrice ?? '0', now);
   if (row.ebiddingStatus === '1' || round === 1) {
     await scheduleStep(tx, row, row.startTime);

@@ -1,7 +1,7 @@
 import { PUBLIC_ENQUIRY_METHOD } from '@srm/contracts/enquiry';
 import { INVITABLE_STAGES } from '@srm/contracts/supplier-lifecycle';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { nowDate } from '../../platform/clock.ts';
+import { now, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { type Job, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { scheduledJob } from '../../platform/tables.ts';
@@ -118,7 +118,7 @@ export async function runPublicNotice(tx: Tx, job: Job, env: string): Promise<nu
     .from(enquiry)
     .where(and(eq(enquiry.id, job.jobKey), eq(enquiry.elsAccount, payload.elsAccount)));
   if (row?.enquiryMethod !== PUBLIC_ENQUIRY_METHOD || row.enquiryStatus !== '1') return 0;
-  if ((row.joinEndTime ?? row.quoteEndTime).getTime() <= Date.now()) return 0;
+  if ((row.joinEndTime ?? row.quoteEndTime).getTime() <= now()) return 0;
   const companies = await publicNoticeReceivers(
     tx,
     row.elsAccount,
@@ -157,7 +157,7 @@ export async function runPublicNotice(tx: Tx, job: Job, env: string): Promise<nu
       kind: PUBLIC_NOTICE_JOB,
       key: job.jobKey,
       // Strictly later than the claimed run, so the runner marks only that run done.
-      runAt: new Date(Math.max(Date.now(), job.runAt.getTime() + 1)),
+      runAt: new Date(Math.max(now(), job.runAt.getTime() + 1)),
       payload: { ...payload, after: companies[companies.length - 1] },
     });
   return companies.length;

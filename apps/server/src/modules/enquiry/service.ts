@@ -39,7 +39,7 @@ import { MIN_SUPPLIERS_PARAMETER } from '@srm/contracts/preset-parameters';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { addMonths, companyTimeZone, companyToday, dateOf, nowDate } from '../../platform/clock.ts';
+import { addMonths, companyTimeZone, companyToday, dateOf, now, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import {
   dropActionRequest,
@@ -284,14 +284,14 @@ async function saveEnquiry(ctx: SaveContext) {
   const publicEnquiry = body.enquiryMethod === PUBLIC_ENQUIRY_METHOD;
   await checkInvitations(tx, auth.elsAccount, lines, fromOrder, publicEnquiry);
   const quoteEnd = new Date(body.quoteEndTime as string);
-  if (quoteEnd.getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  if (quoteEnd.getTime() <= now()) throw badRequest('enquiryEndInPast');
   // A public RFQ (issue #13): an optional registration deadline, in the future and not after the quote
   // deadline; no early opening (anyone may still take part). An RFQ by invitation keeps none.
   const joinEnd =
     publicEnquiry && typeof body.joinEndTime === 'string' && body.joinEndTime !== ''
       ? new Date(body.joinEndTime)
       : null;
-  if (joinEnd && joinEnd.getTime() <= Date.now()) throw badRequest('enquiryJoinEndInPast');
+  if (joinEnd && joinEnd.getTime() <= now()) throw badRequest('enquiryJoinEndInPast');
   if (joinEnd && joinEnd.getTime() > quoteEnd.getTime()) throw badRequest('enquiryJoinEndAfterQuoteEnd');
   if (publicEnquiry && body.openOnAllQuoted === '1') throw badRequest('enquiryPublicOpenEarly');
   // The cost structure and the additional fees: names, each once (a cost-breakdown RFQ needs one).
@@ -430,10 +430,10 @@ async function saveEnquiry(ctx: SaveContext) {
  */
 async function publish(ctx: ActionContext) {
   const { tx, row, lines } = ctx;
-  if ((row.quoteEndTime as Date).getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+  if ((row.quoteEndTime as Date).getTime() <= now()) throw badRequest('enquiryEndInPast');
   const publicEnquiry = row.enquiryMethod === PUBLIC_ENQUIRY_METHOD;
   // A public RFQ whose registration deadline has passed could take no one (issue #13).
-  if (publicEnquiry && row.joinEndTime && (row.joinEndTime as Date).getTime() <= Date.now())
+  if (publicEnquiry && row.joinEndTime && (row.joinEndTime as Date).getTime() <= now())
     throw badRequest('enquiryJoinEndInPast');
   const items = lines as unknown as ItemRow[];
   const names = await checkInvitations(
@@ -698,7 +698,7 @@ registerJobHandler(QUOTE_END_JOB, async (tx, job, { env }) => {
     .where(and(eq(enquiry.id, job.jobKey), eq(enquiry.elsAccount, String(job.payload.elsAccount))))
     .for('update');
   if (row?.enquiryStatus !== '1') return;
-  if (row.quoteEndTime.getTime() > Date.now()) {
+  if (row.quoteEndTime.getTime() > now()) {
     await scheduleJob(tx, {
       kind: QUOTE_END_JOB,
       key: row.id,
@@ -775,11 +775,9 @@ export async function copyEnquiry(db: Queryable, auth: AuthContext, id: string):
       }),
   );
   const end =
-    source.quoteEndTime.getTime() > Date.now()
-      ? source.quoteEndTime
-      : new Date(Date.now() + COPY_QUOTE_WINDOW_MS);
+    source.quoteEndTime.getTime() > now() ? source.quoteEndTime : new Date(now() + COPY_QUOTE_WINDOW_MS);
   // A public RFQ's registration deadline already past is dropped (the copy takes part until its quote end).
-  if (source.joinEndTime && source.joinEndTime.getTime() <= Date.now()) delete inputs.joinEndTime;
+  if (source.joinEndTime && source.joinEndTime.getTime() <= now()) delete inputs.joinEndTime;
   return enquiryKind.save(db, auth, 'purchase', {
     ...inputs,
     // A copy of an order's one-round RFQ is an ordinary RFQ (its rules apply: 3 suppliers per line).
@@ -1241,7 +1239,7 @@ export async function newRound(
     if (row.enquiryType === ORDER_BIDDING) throw badRequest('enquiryOrderOneRound');
     assertReadable(row);
     const end = new Date(body.quoteEndTime);
-    if (end.getTime() <= Date.now()) throw badRequest('enquiryEndInPast');
+    if (end.getTime() <= now()) throw badRequest('enquiryEndInPast');
     const invitations = await tx.select().from(enquirySupplier).where(eq(enquirySupplier.enquiryId, id));
     const chosen = new Set(body.suppliers);
     const again = invitations.filter(

@@ -2,7 +2,7 @@ import { HEADER_MESSAGE_HARD_CAP } from '@srm/contracts/constants';
 import type { Page } from '@srm/contracts/envelope';
 import type { Notice, ReceivedNotice, SysMsg } from '@srm/contracts/message';
 import { recordAudit } from '../../platform/audit-trail.ts';
-import { nowDate } from '../../platform/clock.ts';
+import { now, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -260,7 +260,7 @@ export async function publishNotice(
     const current = await findNotice(tx, auth.elsAccount, id);
     if (!current) throw notFound('noticeNotFound');
     if (current.status === '1') throw badRequest('noticePublished');
-    if (current.noticeEndTime.getTime() <= Date.now()) throw badRequest('noticeEnded');
+    if (current.noticeEndTime.getTime() <= now()) throw badRequest('noticeEnded');
     const me = await findSubaccountInCompany(tx, auth.subaccountId, auth.elsAccount);
     const row = await updateNotice(tx, auth.elsAccount, id, version, {
       status: '1',

@@ -4,6 +4,7 @@ import { type OrderStartBiddingBody, orderStartBiddingBodySchema } from '@srm/co
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { now } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { ownRouteAction } from '../../platform/document/routes.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -72,7 +73,7 @@ export async function startBidding(
       throw badRequest('orderStatusNotAllowed', { action: 'startBidding' });
     assertVersion(order, body.version);
     const quoteEndTime = new Date(body.quoteEndTime);
-    if (quoteEndTime.getTime() <= Date.now()) throw badRequest('quoteEndTimeNotFuture');
+    if (quoteEndTime.getTime() <= now()) throw badRequest('quoteEndTimeNotFuture');
     const linked = await findLinkedSuppliers(tx, auth.elsAccount, body.toElsAccounts);
     for (const account of body.toElsAccounts)
       if (!linked.some((l) => l.account === account)) throw badRequest('supplierNotLinked', { account });
