@@ -1,6 +1,8 @@
+import { saveSchema } from '@srm/contracts/document/define';
 import { enquiryQuoteBodySchema } from '@srm/contracts/enquiry';
+import { refundDefinition } from '@srm/contracts/refund';
 import { describe, expect, it } from 'vitest';
-import { describeValidation } from '../src/platform/validation.ts';
+import { describeValidation, fieldErrors } from '../src/platform/validation.ts';
 
 /** The zod issues of a body as fastify-type-provider-zod hands them to the error handler. */
 function issuesOf(body: unknown) {
@@ -20,11 +22,60 @@ describe("a quote's refused prices are named by their labels and rules (issue #3
     const body = { lines: [{ itemId, ladder: [{ quantity: '10', price: '-1' }] }] };
     const issues = issuesOf(body);
     expect(describeValidation('en', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
-      'Invalid input: Quote line 1, Ladder step 1, Ladder price must not be negative',
+      'Invalid input: Quote line 1, Ladder step 1, Ladder price must be greater than 0',
     );
     expect(describeValidation('zh_cn', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
-      '参数错误：报价行第 1 项 阶梯第 1 项 阶梯单价 不能为负数',
+      '参数错误：报价行第 1 项 阶梯第 1 项 阶梯单价 必须大于 0',
     );
+  });
+
+  it("names the quote line by the RFQ line's number the body gives, not by its position", () => {
+    // The supplier is invited to lines 10 and 30: the second quote line is line 30, not "Quote line 2".
+    const body = {
+      lines: [
+        { itemId, lineNumber: 10, priceExcludingTax: '5' },
+        { itemId, lineNumber: 30, priceExcludingTax: '0' },
+      ],
+    };
+    const issues = issuesOf(body);
+    expect(describeValidation('en', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
+      'Invalid input: Line 30, Unit price excl. tax must be greater than 0',
+    );
+    expect(describeValidation('zh_cn', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
+      '参数错误：第 30 行 未税单价 必须大于 0',
+    );
+    const [error] = fieldErrors('en', 'body', issues, body, enquiryQuoteBodySchema);
+    expect(error).toMatchObject({
+      segments: ['lines', 1, 'priceExcludingTax'],
+      field: 'Line 30, Unit price excl. tax',
+      rule: 'positive',
+    });
+    const ladder = { lines: [{ itemId, lineNumber: 20, ladder: [{ quantity: 'x', price: '1' }] }] };
+    expect(describeValidation('en', 'body', issuesOf(ladder), ladder, enquiryQuoteBodySchema)).toBe(
+      'Invalid input: Line 20, Ladder step 1, Ladder quantity must be a number with at most 12 integer digits and 3 decimals',
+    );
+  });
+
+  it("names a kernel document's line by the number its position gets on save (10, 20 …)", () => {
+    const schema = saveSchema(refundDefinition);
+    const body = {
+      deliveryNoteId: itemId,
+      lines: [
+        { deliveryNoteItemId: itemId, returnQuantity: '1' },
+        { deliveryNoteItemId: itemId, returnQuantity: 'x' },
+      ],
+    };
+    const parsed = schema.safeParse(body);
+    if (parsed.success) throw new Error('expected a refused body');
+    const issues = parsed.error.issues.map(({ code, path, message, ...rest }) => ({
+      keyword: code,
+      instancePath: `/${path.join('/')}`,
+      message,
+      params: rest as Record<string, unknown>,
+    }));
+    const quantity = fieldErrors('en', 'body', issues, body, schema).find((e) => e.segments[0] === 'lines');
+    expect(quantity?.segments).toEqual(['lines', 1, 'returnQuantity']);
+    expect(quantity?.field).toMatch(/^Line 20, /);
   });
 
   it('a non-numeric unit price names the number rule', () => {

@@ -92,27 +92,40 @@ function unwrap(schema: z.ZodType): { meta: FieldMeta; core: z.ZodType } {
   return { meta, core: current ?? schema };
 }
 
+/** A line's own number as a body carries it (a positive integer, also as digits), else undefined. */
+function ownLineNumber(element: unknown, key: string | undefined): number | undefined {
+  if (!key || element === null || typeof element !== 'object') return undefined;
+  const value = (element as Record<string, unknown>)[key];
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 /**
  * The field a path names, by the labels its schema carries (field-labels.ts): "第 20 行 单价" / "Line 20,
- * Unit price" — lines by their line number (lineStep), other arrays by their label and position from 1.
+ * Unit price" — a line by its own line number where the body gives one (lineNumberKey, read from `input`),
+ * else by the number its position gets (lineStep), other arrays by their label and position from 1.
  * Undefined when the leaf has no label (the message then names the path).
  */
 export function labelOfPath(
   locale: Locale,
   schema: z.ZodType | undefined,
   segments: string[],
+  /** The request part as received, for the lines' own numbers. */
+  input?: unknown,
 ): string | undefined {
   if (!schema) return undefined;
   const parts: string[] = [];
   let current: z.ZodType | undefined = schema;
   let leaf: FieldMeta = {};
-  for (const segment of segments) {
+  for (const [depth, segment] of segments.entries()) {
     if (!current) return undefined;
     const { meta, core } = unwrap(current);
     const def = defOf(core);
     if (def.type === 'array' && /^\d+$/.test(segment)) {
       const n = Number(segment) + 1;
-      if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
+      const own = ownLineNumber(valueAt(input, segments.slice(0, depth + 1)), meta.lineNumberKey);
+      if (own !== undefined) parts.push(t(locale, 'field.line', { n: own }));
+      else if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
       else if (meta.label) parts.push(t(locale, 'field.item', { label: meta.label[locale], n }));
       else parts.push(t(locale, 'field.row', { n }));
       current = def.element;
@@ -143,7 +156,7 @@ export function fieldErrors(
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const keys = path ? path.split('.') : [];
     const dotted = [context, path].filter(Boolean).join('.') || 'body';
-    const field = labelOfPath(locale, schema, keys) ?? dotted;
+    const field = labelOfPath(locale, schema, keys, input) ?? dotted;
     const segments = keys.map((k) => (/^\d+$/.test(k) ? Number(k) : k));
     const make = (key: MessageKey, params: Record<string, string | number> = {}): FieldError => ({
       path: dotted,
