@@ -1,3 +1,4 @@
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { refundDefinition as def } from '@srm/contracts/refund';
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -74,7 +75,7 @@ async function saveRefund(ctx: SaveContext) {
   const chosen = input.map((l, i) => {
     const line = noteLines.find((n) => n.id === l.deliveryNoteItemId);
     if (!line) throw badRequest('docLineNotOnDocument', { id: l.deliveryNoteItemId });
-    if (seen.has(line.id)) throw badRequest('docLineRepeated', { line: i + 1 });
+    if (seen.has(line.id)) throw badRequest('docLineRepeated', { line: lineNumberAt(i) });
     seen.add(line.id);
     assertReturnable(line, l.returnQuantity);
     return { line, input: l };
