@@ -1,12 +1,14 @@
 import { saveSchema } from '@srm/contracts/document/define';
+import { ebiddingBidBodySchema } from '@srm/contracts/ebidding';
 import { enquiryQuoteBodySchema } from '@srm/contracts/enquiry';
 import { refundDefinition } from '@srm/contracts/refund';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { describeValidation, fieldErrors } from '../src/platform/validation.ts';
 
 /** The zod issues of a body as fastify-type-provider-zod hands them to the error handler. */
-function issuesOf(body: unknown) {
-  const parsed = enquiryQuoteBodySchema.safeParse(body);
+function issuesOf(body: unknown, schema: z.ZodType = enquiryQuoteBodySchema) {
+  const parsed = schema.safeParse(body);
   if (parsed.success) throw new Error('expected a refused body');
   return parsed.error.issues.map(({ code, path, message, ...rest }) => ({
     keyword: code,
@@ -83,5 +85,26 @@ describe("a quote's refused prices are named by their labels and rules (issue #3
     expect(describeValidation('en', 'body', issuesOf(body), body, enquiryQuoteBodySchema)).toBe(
       'Invalid input: Quote line 1, Unit price excl. tax must be a number with at most 12 integer digits and 6 decimals',
     );
+  });
+});
+
+describe('an auction offer is named by its label, in a body of either kind (issue #33)', () => {
+  it('a negative or non-numeric offer: "Offer must be greater than 0", not body.price', () => {
+    for (const [price, en, zh] of [
+      ['-1', 'Offer must be greater than 0', '出价 必须大于 0'],
+      [
+        'abc',
+        'Offer must be a number with at most 14 integer digits and 6 decimals',
+        '出价 应为数字，最多 14 位整数、6 位小数',
+      ],
+    ]) {
+      const body = { price };
+      const issues = issuesOf(body, ebiddingBidBodySchema);
+      expect(fieldErrors('en', 'body', issues, body, ebiddingBidBodySchema)[0]).toMatchObject({
+        segments: ['price'],
+        message: en,
+      });
+      expect(fieldErrors('zh_cn', 'body', issues, body, ebiddingBidBodySchema)[0].message).toBe(zh);
+    }
   });
 });

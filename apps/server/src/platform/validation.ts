@@ -60,6 +60,7 @@ type Def = {
   in?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  options?: z.ZodType[];
   getter?: () => z.ZodType;
 };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -131,11 +132,41 @@ export function labelOfPath(
       current = def.element;
     } else if (def.type === 'object' && def.shape) {
       current = def.shape[segment];
+    } else if (def.type === 'union' && def.options) {
+      // A union of bodies (an offer's price or its acceptance): the option that has the field.
+      current = def.options.map((o) => defOf(unwrap(o).core).shape?.[segment]).find(Boolean);
     } else return undefined;
   }
   if (current) leaf = unwrap(current).meta;
   if (!leaf.label) return undefined;
   return [...parts, leaf.label[locale]].join(locale === 'en' ? ', ' : ' ');
+}
+
+/** A raw zod issue inside a union's refusal (`params.errors`: one list per option). */
+type RawIssue = { code: string; path: PropertyKey[]; message: string } & Record<string, unknown>;
+
+/**
+ * A union's refusal (an offer's price or its acceptance) as the issues of the option the input meant: the
+ * first whose every complaint is about a field the input has. Null when none is (the union stays one issue).
+ */
+function unionIssues(issue: Issue, input: unknown): Issue[] | null {
+  const options = issue.params.errors;
+  if (!Array.isArray(options)) return null;
+  const base = issue.instancePath.split('/').filter(Boolean);
+  const keysOf = (raw: RawIssue) => [...base, ...raw.path.map(String)];
+  const meant = options.find(
+    (option): option is RawIssue[] =>
+      Array.isArray(option) &&
+      option.length > 0 &&
+      option.every((raw: RawIssue) => valueAt(input, keysOf(raw)) !== undefined),
+  );
+  if (!meant) return null;
+  return meant.map(({ code, path, message, ...params }) => ({
+    keyword: code,
+    instancePath: `/${keysOf({ code, path, message }).join('/')}`,
+    message,
+    params,
+  }));
 }
 
 const DECIMAL_MESSAGE = /^must be a decimal with at most (\d+) integer digits and (\d+) decimals$/;
@@ -152,7 +183,12 @@ export function fieldErrors(
   input?: unknown,
   schema?: z.ZodType,
 ): FieldError[] {
-  return issues.slice(0, 20).map((issue) => {
+  const flat = issues.flatMap((issue) =>
+    issue.keyword === 'invalid_union' && input !== undefined
+      ? (unionIssues(issue, input) ?? [issue])
+      : [issue],
+  );
+  return flat.slice(0, 20).map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const keys = path ? path.split('.') : [];
     const dotted = [context, path].filter(Boolean).join('.') || 'body';
