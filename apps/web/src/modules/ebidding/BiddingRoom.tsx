@@ -6,7 +6,20 @@ import {
   type EbiddingPush,
 } from '@srm/contracts/ebidding';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Input, Result, Space, Spin, Statistic, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Input,
+  Result,
+  Space,
+  Spin,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -260,8 +273,8 @@ function OfferPanel({
                   className="auction-offer-input"
                 />
                 {problem && (
-                  <div id={problemId} className="ant-form-item-explain-error">
-                    {problem}
+                  <div id={problemId} className="auction-offer-problem">
+                    <Typography.Text type="danger">{problem}</Typography.Text>
                   </div>
                 )}
               </span>

@@ -13,6 +13,7 @@ import {
   Spin,
   Table,
   Tag,
+  Typography,
   Upload,
 } from 'antd';
 import dayjs from 'dayjs';
@@ -114,8 +115,8 @@ export default function QuotePage() {
       : {};
   const problemText = (key: string) =>
     problems[key] ? (
-      <div id={problemId(key)} className="ant-form-item-explain-error quote-problem">
-        {problems[key]}
+      <div id={problemId(key)} className="quote-problem">
+        <Typography.Text type="danger">{problems[key]}</Typography.Text>
       </div>
     ) : null;
   const clearProblem = (key: string) =>
