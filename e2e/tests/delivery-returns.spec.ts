@@ -56,15 +56,15 @@ test('the supplier creates one delivery notice from lines of two confirmed order
 
   // The form: both lines, each delivering what remains on its order line.
   await expect(frame.getByText('新建送货单 · 采购方')).toBeVisible();
-  const quantity1 = frame.getByLabel('第 1 行送货数量');
+  const quantity1 = frame.getByLabel('第 10 行送货数量');
   await expect(quantity1).not.toHaveValue('');
-  await expect(frame.getByLabel('第 2 行送货数量')).not.toHaveValue('');
+  await expect(frame.getByLabel('第 20 行送货数量')).not.toHaveValue('');
   // At most what remains; more than 0.
   await quantity1.fill('0');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(frame.getByText('第 1 行送货数量必须大于 0')).toBeVisible();
+  await expect(frame.getByText('第 10 行送货数量必须大于 0')).toBeVisible();
   await quantity1.fill('2');
-  await frame.getByLabel('第 1 行箱数').fill('2');
+  await frame.getByLabel('第 10 行箱数').fill('2');
   await frame.getByLabel('物流公司').fill('顺丰速运');
   // Enter in an input does not save.
   await frame.getByLabel('物流单号').fill('SF-E2E-DN-0001');
@@ -161,8 +161,8 @@ test('buyer1 returns one unit with a reason, submits it (approved at once) and s
 
   await expect(frame.getByText(`新建退货单 · 送货单 ${noteNumber}`)).toBeVisible();
   // Only the received line can be returned, at most what was received.
-  await expect(frame.getByLabel('第 2 行退货数量')).toHaveCount(0);
-  const quantity = frame.getByLabel('第 1 行退货数量');
+  await expect(frame.getByLabel('第 20 行退货数量')).toHaveCount(0);
+  const quantity = frame.getByLabel('第 10 行退货数量');
   await expect(quantity).toHaveValue(RECEIVED);
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   await expect(frame.getByText('请填写退货原因')).toBeVisible();
@@ -253,7 +253,7 @@ test('buyer1 asks 200001 for a delivery and sends the request', async ({ page })
   await frame.getByLabel(`选择订单 ${order} 第 ${line} 行`).check();
   await frame.getByRole('button', { name: '创建要货通知' }).click();
   await expect(frame.getByText('新建要货通知 · 供应商')).toBeVisible();
-  await frame.getByLabel('第 1 行送货数量').fill('1');
+  await frame.getByLabel('第 10 行送货数量').fill('1');
   await frame.getByLabel('收货地址').fill('上海市浦东新区张江路 88 号 3 号仓');
   await frame.getByLabel('送货时段').fill('09:00-12:00');
   await frame.getByRole('button', { name: '保存', exact: true }).click();

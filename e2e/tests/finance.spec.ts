@@ -59,15 +59,15 @@ test('buyer1 raises a late-delivery deduction for 200001 and sends it', async ({
   await frame.getByRole('button', { name: '新建扣款单' }).click();
   await pickOption(frame, frame.getByLabel('供应商', { exact: true }), '200001');
   await frame.getByLabel('费用原因', { exact: true }).fill('11 月订单延期交货 2 天');
-  await pickOption(frame, frame.getByLabel('第 1 行费用项目', { exact: true }), '延期交货罚款');
-  await frame.getByLabel('第 1 行费用说明', { exact: true }).fill('延期罚款 2 天');
-  await frame.getByLabel('第 1 行金额（含税）', { exact: true }).fill('226.00');
+  await pickOption(frame, frame.getByLabel('第 10 行费用项目', { exact: true }), '延期交货罚款');
+  await frame.getByLabel('第 10 行费用说明', { exact: true }).fill('延期罚款 2 天');
+  await frame.getByLabel('第 10 行金额（含税）', { exact: true }).fill('226.00');
   // A second line at another tax rate (issue #32: the statement picker shows each fee line with its rate).
   await frame.getByRole('button', { name: '添加行' }).click();
-  await pickOption(frame, frame.getByLabel('第 2 行费用项目', { exact: true }), '质量索赔');
-  await frame.getByLabel('第 2 行费用说明', { exact: true }).fill('来料不良复检');
-  await frame.getByLabel('第 2 行金额（含税）', { exact: true }).fill('106.00');
-  await pickOption(frame, frame.getByLabel('第 2 行税率', { exact: true }), '6%');
+  await pickOption(frame, frame.getByLabel('第 20 行费用项目', { exact: true }), '质量索赔');
+  await frame.getByLabel('第 20 行费用说明', { exact: true }).fill('来料不良复检');
+  await frame.getByLabel('第 20 行金额（含税）', { exact: true }).fill('106.00');
+  await pickOption(frame, frame.getByLabel('第 20 行税率', { exact: true }), '6%');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   const detail = frame.locator('.document-detail');
   await expect(detail.locator('.document-number')).toHaveText(/^DC\d+/);

@@ -34,7 +34,7 @@ test('buyer1 issues an improvement sheet to 200001 from the template and sends i
   await frame.getByRole('button', { name: '新建改善单' }).click();
   await pick(frame, '供应商', '200001');
   await pick(frame, '改善项模板', '8D 改善模板');
-  await expect(frame.getByLabel('第 4 行改善项', { exact: true })).toHaveValue('预防再发生');
+  await expect(frame.getByLabel('第 40 行改善项', { exact: true })).toHaveValue('预防再发生');
   await frame.getByLabel('改善主题', { exact: true }).fill('E2E 来料外观不良改善');
   await frame.getByLabel('问题描述', { exact: true }).fill('11 月批次外观划伤比例 3%');
   await expectNoSeriousA11yViolations(page, 'new improvement sheet form');

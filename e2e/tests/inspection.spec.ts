@@ -85,9 +85,9 @@ test('buyer1 plans, starts and scores a factory inspection of 200003 and submits
 
   await detail.getByRole('button', { name: '编辑', exact: true }).click();
   // Above the item's max score: the form refuses it before the server does.
-  const first = frame.getByLabel('第 1 行得分', { exact: true });
+  const first = frame.getByLabel('第 10 行得分', { exact: true });
   for (const [i, score] of SCORES.entries())
-    await frame.getByLabel(`第 ${i + 1} 行得分`, { exact: true }).fill(score);
+    await frame.getByLabel(`第 ${(i + 1) * 10} 行得分`, { exact: true }).fill(score);
   await first.fill('25.5');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   await expect(frame.getByText('得分不能超过 25')).toBeVisible();
@@ -173,8 +173,8 @@ test('buyer1 records the test results and submits the conclusion', async ({ page
   await detail.getByRole('button', { name: '编辑', exact: true }).click();
   await expect(frame.getByText(`录入检测结果 ${sample}`)).toBeVisible();
   for (const [i, value] of ['OK', '0.02', '72 h'].entries()) {
-    await pick(frame, `第 ${i + 1} 行检测结果`, '合格');
-    await frame.getByLabel(`第 ${i + 1} 行检测值`, { exact: true }).fill(value);
+    await pick(frame, `第 ${(i + 1) * 10} 行检测结果`, '合格');
+    await frame.getByLabel(`第 ${(i + 1) * 10} 行检测值`, { exact: true }).fill(value);
   }
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   await expect(detail.getByRole('cell', { name: '72 h' })).toBeVisible();

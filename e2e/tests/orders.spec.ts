@@ -80,7 +80,7 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   await frame.getByRole('button', { name: '保存' }).click();
   await expect(frame.getByText('保存前必须选择订单类型')).toBeVisible();
   // Without lines, "add at least one row" is a field error under the lines, in the error colour (issue #12).
-  await frame.getByRole('button', { name: '删除第 1 行' }).click();
+  await frame.getByRole('button', { name: '删除第 10 行' }).click();
   await frame.getByRole('button', { name: '保存' }).click();
   const noLines = frame.locator('.order-lines-errors .ant-form-item-explain-error');
   await expect(noLines).toHaveText('请至少添加一行');
@@ -392,16 +392,16 @@ test('a header custom field saved with the order shows on the detail page', asyn
   await frame.getByLabel('项目编号 (fbk1)', { exact: true }).fill('项目号 P-2026-17');
 
   // A line custom field, in the line's drawer: none yet, then one added from the list of fbk fields.
-  await frame.getByRole('button', { name: '第 1 行的自定义字段' }).click();
+  await frame.getByRole('button', { name: '第 10 行的自定义字段' }).click();
   await expect(frame.getByText('本行还没有自定义字段')).toBeVisible();
   // Picked with the keyboard: the option list re-renders while the form settles (a click on an option
   // can keep hitting a node that was just replaced), Enter takes the active option, fbk3 first.
   await frame.getByLabel('添加字段…').fill('fbk3');
   await expect(frame.locator('.ant-select-item-option-active[title="fbk3"]')).toBeVisible();
   await frame.getByLabel('添加字段…').press('Enter');
-  await frame.getByLabel('第 1 行 fbk3').fill('批次 B-9');
+  await frame.getByLabel('第 10 行 fbk3').fill('批次 B-9');
   await frame.getByRole('button', { name: '完成' }).click();
-  await expect(frame.getByRole('button', { name: '第 1 行的自定义字段' })).toContainText('1 项');
+  await expect(frame.getByRole('button', { name: '第 10 行的自定义字段' })).toContainText('1 项');
   await frame.getByRole('button', { name: '保存' }).click();
 
   const detail = frame.locator('.order-detail');
@@ -415,8 +415,8 @@ test('a header custom field saved with the order shows on the detail page', asyn
   // Editing shows the saved values in the (open) custom fields section and the line's drawer.
   await frame.getByRole('button', { name: '编辑', exact: true }).click();
   await expect(frame.getByLabel('项目编号 (fbk1)', { exact: true })).toHaveValue('项目号 P-2026-17');
-  await frame.getByRole('button', { name: '第 1 行的自定义字段' }).click();
-  await expect(frame.getByLabel('第 1 行 fbk3')).toHaveValue('批次 B-9');
+  await frame.getByRole('button', { name: '第 10 行的自定义字段' }).click();
+  await expect(frame.getByLabel('第 10 行 fbk3')).toHaveValue('批次 B-9');
 
   // The order list has a column per named header field, titled with the name; unnamed fields have none.
   await frame.getByRole('button', { name: '完成' }).click();

@@ -28,13 +28,13 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
   // The factory is a picker over the company's factories: typing part of its name ("E2E 工厂 E2E-F1")
   // offers it as "code name"; the requisition keeps the code.
   await pickOption(frame, frame.getByLabel('工厂'), '工厂 E2E-F1', { search: true });
-  await frame.getByLabel('第 1 行物料编码').fill('R-0603-10K');
-  await frame.getByLabel('第 1 行需求数量').fill('3000');
-  await frame.getByLabel('第 1 行建议供应商账号').fill('200001');
+  await frame.getByLabel('第 10 行物料编码').fill('R-0603-10K');
+  await frame.getByLabel('第 10 行需求数量').fill('3000');
+  await frame.getByLabel('第 10 行建议供应商账号').fill('200001');
   await frame.getByRole('button', { name: '添加行' }).click();
-  await frame.getByLabel('第 2 行物料编码').fill('C-0805-100N');
-  await frame.getByLabel('第 2 行需求数量').fill('1200');
-  await frame.getByLabel('第 2 行建议供应商账号').fill('200001');
+  await frame.getByLabel('第 20 行物料编码').fill('C-0805-100N');
+  await frame.getByLabel('第 20 行需求数量').fill('1200');
+  await frame.getByLabel('第 20 行建议供应商账号').fill('200001');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
 
   // The detail: a number, the material master's descriptions, then submitted for approval.

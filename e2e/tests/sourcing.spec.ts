@@ -71,13 +71,13 @@ test('buyer1 raises a requisition for two materials and submits it', async ({ pa
   await expect(frame.getByText('新建采购申请').first()).toBeVisible();
   await pickOption(frame, frame.getByLabel('申请类型'), '标准');
   await pickOption(frame, frame.getByLabel('工厂'), FACTORY, { search: true });
-  await frame.getByLabel('第 1 行物料编码').fill(M1);
-  await frame.getByLabel('第 1 行需求数量').fill('2000');
+  await frame.getByLabel('第 10 行物料编码').fill(M1);
+  await frame.getByLabel('第 10 行需求数量').fill('2000');
   // 2,000 × 30 = 60,000 CNY: above the demo's 50,000 CNY, so the requisition goes to admin for approval.
-  await frame.getByLabel('第 1 行预算单价').fill('30');
+  await frame.getByLabel('第 10 行预算单价').fill('30');
   await frame.getByRole('button', { name: '添加行' }).click();
-  await frame.getByLabel('第 2 行物料编码').fill(M2);
-  await frame.getByLabel('第 2 行需求数量').fill('1000');
+  await frame.getByLabel('第 20 行物料编码').fill(M2);
+  await frame.getByLabel('第 20 行需求数量').fill('1000');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
 
   await expect(frame.getByText('贴片电阻 0603 10KΩ')).toBeVisible();
@@ -199,6 +199,12 @@ test('supplier 200001 quotes ladder prices on both lines', async ({ page }) => {
   await expect(quoteRow(frame, M1).getByText('响应成功')).toBeVisible();
   // Issue #33: taken part, the button is gone.
   await expect(frame.getByRole('button', { name: '参与报价' })).toHaveCount(0);
+  // Issue #33: a price of 0 is refused next to its ladder, naming the step, before anything is sent.
+  await quoteRow(frame, M1).getByRole('textbox').fill('1:0.011\n5000:0');
+  await frame.getByRole('button', { name: '提交报价' }).click();
+  await expect(quoteRow(frame, M1).getByText('第 2 档：阶梯单价必须大于 0')).toBeVisible();
+  await expect(quoteRow(frame, M1).getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: test.info().outputPath('quote-field-error.png'), fullPage: true });
   // Ladders: from 1 piece, and cheaper from 5,000 (M1 asks 2,000: the first step applies).
   await quoteRow(frame, M1).getByRole('textbox').fill('1:0.011\n5000:0.0098');
   await quoteRow(frame, M2).getByRole('textbox').fill('1:0.02\n3000:0.018');

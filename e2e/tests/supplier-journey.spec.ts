@@ -167,7 +167,7 @@ test('buyer1 inspects the factory and scores it as its inspector', async ({ page
   await expect(detail.getByText('验厂中').first()).toBeVisible();
   await detail.getByRole('button', { name: '编辑', exact: true }).click();
   for (const [i, score] of SCORES.entries())
-    await frame.getByLabel(`第 ${i + 1} 行得分`, { exact: true }).fill(score);
+    await frame.getByLabel(`第 ${(i + 1) * 10} 行得分`, { exact: true }).fill(score);
   await expect(frame.getByText('当前合计 85.50 / 满分 100.00（合格分 80.00）')).toBeVisible();
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   await expect(detail.getByText('当前合计 85.50（合格分 80.00）')).toBeVisible();
@@ -230,8 +230,8 @@ test('buyer1 records the tests and passes the sample', async ({ page }) => {
   const detail = frame.locator('.document-detail');
   await detail.getByRole('button', { name: '编辑', exact: true }).click();
   for (const [i, value] of ['OK', '0.02', '72 h'].entries()) {
-    await pick(frame, `第 ${i + 1} 行检测结果`, '合格');
-    await frame.getByLabel(`第 ${i + 1} 行检测值`, { exact: true }).fill(value);
+    await pick(frame, `第 ${(i + 1) * 10} 行检测结果`, '合格');
+    await frame.getByLabel(`第 ${(i + 1) * 10} 行检测值`, { exact: true }).fill(value);
   }
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   await expect(detail.getByRole('cell', { name: '72 h' })).toBeVisible();

@@ -250,7 +250,7 @@ describe('a delivery notice from two orders, partly received, then a return', ()
         { orderItemId: a.orderItemId, sendDeliveryNoteQuantity: '1' },
       ],
     });
-    expect(twice.json()).toMatchObject({ code: '400', message: 'Line 2 appears more than once' });
+    expect(twice.json()).toMatchObject({ code: '400', message: 'Line 20 appears more than once' });
     const none = await post(`${SALE}/save`, supplier, { lines: [] });
     expect(none.json().message).toContain('Lines must be at least 1 long');
     // Another supplier cannot put 200001's order lines on its notice.

@@ -226,7 +226,7 @@ describe('preset parameters', () => {
     expect(await param(s.admin, 'minSuppliersPerLine')).toMatchObject({ value: 4, stored: '4' });
     const refused = await rfq(s.buyer1, three);
     expect(refused.json().code).toBe('400');
-    expect(refused.json().message).toContain('Line 1: each material needs at least 4 suppliers to quote');
+    expect(refused.json().message).toContain('Line 10: each material needs at least 4 suppliers to quote');
     // Another buyer keeps the default.
     expect((await param(s.otherAdmin, 'minSuppliersPerLine')).value).toBe(3);
 

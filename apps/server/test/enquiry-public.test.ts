@@ -319,7 +319,7 @@ describe('the Public RFQs list, taking part and quoting', () => {
       lines: [{ itemId: line1, awards: [{ toElsAccount: '200001', quota: '100' }] }],
     });
     expect(few.json().code).toBe('400');
-    expect(few.json().message).toContain('Line 1: only 2 suppliers took part in this public RFQ');
+    expect(few.json().message).toContain('Line 10: only 2 suppliers took part in this public RFQ');
     // A third participant on line 1 (added as a join would, for the rule).
     const [item] = await server.database.db
       .select()

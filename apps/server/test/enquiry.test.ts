@@ -83,7 +83,7 @@ describe('RFQ invitations (spec 001 §5, §9)', () => {
       ]),
     );
     expect(res.json().code).toBe('400');
-    expect(res.json().message).toContain('Line 2: each material needs at least 3 suppliers to quote');
+    expect(res.json().message).toContain('Line 20: each material needs at least 3 suppliers to quote');
     const zh = await post(`${P}/save`, s.buyer, body([['200001', '200003']]), 'zh_cn');
     expect(zh.json().message).toContain('每个物料至少需要 3 家供应商报价');
   });
@@ -155,6 +155,29 @@ describe('RFQ sealing, comparison and award', () => {
     expect(aDetail).not.toContain('9.600000');
   });
 
+  it("names a refused quote's line by the RFQ line's number and places the error on its field (issue #33)", async () => {
+    const itemId = (await get(`${S}/findQuote/${rfq.id}`, s['200004'])).json().data.lines[0].itemId;
+    const zero = (
+      await post(`${S}/quote/${rfq.id}`, s['200004'], {
+        lines: [{ itemId, lineNumber: 10, priceExcludingTax: '0' }],
+      })
+    ).json();
+    expect(zero.code).toBe('400');
+    expect(zero.message).toBe('Invalid input: Line 10, Unit price excl. tax must be greater than 0');
+    expect(zero.data.errors[0]).toMatchObject({
+      segments: ['lines', 0, 'priceExcludingTax'],
+      rule: 'positive',
+      message: 'Line 10, Unit price excl. tax must be greater than 0',
+    });
+    // A business rule names the same line by its number, not by the position of the quote line.
+    const usd = (
+      await post(`${S}/quote/${rfq.id}`, s['200004'], {
+        lines: [{ itemId, priceExcludingTax: '1', currency: 'USD' }],
+      })
+    ).json();
+    expect(usd).toMatchObject({ code: '400', message: 'Line 10: this RFQ takes no quotes in USD' });
+  });
+
   it('opens the comparison after the deadline, with lowest and highest marked', async () => {
     await endNow(rfq.id);
     const late = await post(`${S}/quote/${rfq.id}`, s['200004'], {
@@ -189,7 +212,8 @@ describe('RFQ sealing, comparison and award', () => {
       lines: [{ itemId, awards: [{ toElsAccount: '200003', quota: '90' }] }],
     });
     expect(ninety.json().code).toBe('400');
-    expect(ninety.json().message).toContain('100%');
+    // The line by its number (issue #33): the RFQ's first line is line 10, not "Line 1".
+    expect(ninety.json().message).toContain('Line 10: the quotas must total 100% (now 90%)');
     const notQuoted = await post(`${P}/award/${rfq.id}`, s.buyer, {
       version,
       lines: [{ itemId, awards: [{ toElsAccount: '200004', quota: '100' }] }],

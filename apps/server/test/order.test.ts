@@ -187,6 +187,15 @@ describe('purchase order journey with a two-step approval', () => {
         })
       ).json().message,
     ).toBe('A return reason cannot be given when confirming');
+    // The line by its number (issue #33): line 20 confirmed alone is "Line 20", not the body's first row.
+    expect(
+      (
+        await post(`/apis/order/SaleOrderService/confirm/${created.id}`, supplier, {
+          version: sent.version,
+          lines: [{ itemId: line2.id }],
+        })
+      ).json().message,
+    ).toBe('Line 20: the reply delivery date is required');
     expect(
       (
         await post(`/apis/order/SaleOrderService/refuse/${created.id}`, supplier, {

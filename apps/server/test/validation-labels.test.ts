@@ -1,10 +1,14 @@
+import { saveSchema } from '@srm/contracts/document/define';
+import { ebiddingBidBodySchema } from '@srm/contracts/ebidding';
 import { enquiryQuoteBodySchema } from '@srm/contracts/enquiry';
+import { refundDefinition } from '@srm/contracts/refund';
 import { describe, expect, it } from 'vitest';
-import { describeValidation } from '../src/platform/validation.ts';
+import type { z } from 'zod';
+import { describeValidation, fieldErrors } from '../src/platform/validation.ts';
 
 /** The zod issues of a body as fastify-type-provider-zod hands them to the error handler. */
-function issuesOf(body: unknown) {
-  const parsed = enquiryQuoteBodySchema.safeParse(body);
+function issuesOf(body: unknown, schema: z.ZodType = enquiryQuoteBodySchema) {
+  const parsed = schema.safeParse(body);
   if (parsed.success) throw new Error('expected a refused body');
   return parsed.error.issues.map(({ code, path, message, ...rest }) => ({
     keyword: code,
@@ -20,11 +24,60 @@ describe("a quote's refused prices are named by their labels and rules (issue #3
     const body = { lines: [{ itemId, ladder: [{ quantity: '10', price: '-1' }] }] };
     const issues = issuesOf(body);
     expect(describeValidation('en', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
-      'Invalid input: Quote line 1, Ladder step 1, Ladder price must not be negative',
+      'Invalid input: Quote line 1, Ladder step 1, Ladder price must be greater than 0',
     );
     expect(describeValidation('zh_cn', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
-      '参数错误：报价行第 1 项 阶梯第 1 项 阶梯单价 不能为负数',
+      '参数错误：报价行第 1 项 阶梯第 1 项 阶梯单价 必须大于 0',
     );
+  });
+
+  it("names the quote line by the RFQ line's number the body gives, not by its position", () => {
+    // The supplier is invited to lines 10 and 30: the second quote line is line 30, not "Quote line 2".
+    const body = {
+      lines: [
+        { itemId, lineNumber: 10, priceExcludingTax: '5' },
+        { itemId, lineNumber: 30, priceExcludingTax: '0' },
+      ],
+    };
+    const issues = issuesOf(body);
+    expect(describeValidation('en', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
+      'Invalid input: Line 30, Unit price excl. tax must be greater than 0',
+    );
+    expect(describeValidation('zh_cn', 'body', issues, body, enquiryQuoteBodySchema)).toBe(
+      '参数错误：第 30 行 未税单价 必须大于 0',
+    );
+    const [error] = fieldErrors('en', 'body', issues, body, enquiryQuoteBodySchema);
+    expect(error).toMatchObject({
+      segments: ['lines', 1, 'priceExcludingTax'],
+      field: 'Line 30, Unit price excl. tax',
+      rule: 'positive',
+    });
+    const ladder = { lines: [{ itemId, lineNumber: 20, ladder: [{ quantity: 'x', price: '1' }] }] };
+    expect(describeValidation('en', 'body', issuesOf(ladder), ladder, enquiryQuoteBodySchema)).toBe(
+      'Invalid input: Line 20, Ladder step 1, Ladder quantity must be a number with at most 12 integer digits and 3 decimals',
+    );
+  });
+
+  it("names a kernel document's line by the number its position gets on save (10, 20 …)", () => {
+    const schema = saveSchema(refundDefinition);
+    const body = {
+      deliveryNoteId: itemId,
+      lines: [
+        { deliveryNoteItemId: itemId, returnQuantity: '1' },
+        { deliveryNoteItemId: itemId, returnQuantity: 'x' },
+      ],
+    };
+    const parsed = schema.safeParse(body);
+    if (parsed.success) throw new Error('expected a refused body');
+    const issues = parsed.error.issues.map(({ code, path, message, ...rest }) => ({
+      keyword: code,
+      instancePath: `/${path.join('/')}`,
+      message,
+      params: rest as Record<string, unknown>,
+    }));
+    const quantity = fieldErrors('en', 'body', issues, body, schema).find((e) => e.segments[0] === 'lines');
+    expect(quantity?.segments).toEqual(['lines', 1, 'returnQuantity']);
+    expect(quantity?.field).toMatch(/^Line 20, /);
   });
 
   it('a non-numeric unit price names the number rule', () => {
@@ -32,5 +85,26 @@ describe("a quote's refused prices are named by their labels and rules (issue #3
     expect(describeValidation('en', 'body', issuesOf(body), body, enquiryQuoteBodySchema)).toBe(
       'Invalid input: Quote line 1, Unit price excl. tax must be a number with at most 12 integer digits and 6 decimals',
     );
+  });
+});
+
+describe('an auction offer is named by its label, in a body of either kind (issue #33)', () => {
+  it('a negative or non-numeric offer: "Offer must be greater than 0", not body.price', () => {
+    for (const [price, en, zh] of [
+      ['-1', 'Offer must be greater than 0', '出价 必须大于 0'],
+      [
+        'abc',
+        'Offer must be a number with at most 14 integer digits and 6 decimals',
+        '出价 应为数字，最多 14 位整数、6 位小数',
+      ],
+    ]) {
+      const body = { price };
+      const issues = issuesOf(body, ebiddingBidBodySchema);
+      expect(fieldErrors('en', 'body', issues, body, ebiddingBidBodySchema)[0]).toMatchObject({
+        segments: ['price'],
+        message: en,
+      });
+      expect(fieldErrors('zh_cn', 'body', issues, body, ebiddingBidBodySchema)[0].message).toBe(zh);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { elsAccountSchema } from './auth.ts';
 import { Decimal, fixed, fromUnits, mul, round, sub, sum, toUnits } from './decimal.ts';
 import { decimalSchema, defineDocument } from './document/define.ts';
 import { type RuleProblem, scaledDecimal } from './enquiry.ts';
+import { describedField } from './field-labels.ts';
 
 /**
  * Live reverse auctions (e-bidding), kind `ebidding` (issue #14; spec 001 §3 "Bidding / auction" fields,
@@ -570,7 +571,11 @@ export const MIN_BIDDERS = 2;
  * Dutch and Japanese auctions take `accept` instead (the current step's price).
  */
 export const ebiddingBidBodySchema = z.union([
-  z.object({ price: decimalSchema(14, 6), itemId: z.uuid().optional() }),
+  // Named by its label in errors (issue #33): "Offer must be greater than 0", not "body.price".
+  z.object({
+    price: describedField(decimalSchema(14, 6, true), { label: { zh_cn: '出价', en: 'Offer' } }),
+    itemId: z.uuid().optional(),
+  }),
   z.object({ accept: z.literal(true), itemId: z.uuid().optional() }),
 ]);
 export type EbiddingBidBody = z.infer<typeof ebiddingBidBodySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { elsAccountSchema } from './auth.ts';
 import { compare, Decimal, fixed, mul, round, sum, toUnits } from './decimal.ts';
 import { defineDocument } from './document/define.ts';
-import { describedField } from './field-labels.ts';
+import { describedField, lineNumberAt } from './field-labels.ts';
 
 /**
  * Requests for quotation (RFQ), kind `enquiry` (issue #13; spec 001 §2 "Inquiry and quotation", §3
@@ -108,7 +108,7 @@ export const SHOW_QUOTE_INFO = {
  * A public RFQ at the award (issue #13: for a public RFQ the spec's "at least 3 suppliers per material" is
  * not checked at publish — invitations are optional — but at the award): each awarded line needs `min`
  * participants, counting invited suppliers and suppliers that took part (one invitation row each, any
- * status). `lines` in screen order, numbered from 1. First problem or null.
+ * status). `lines` in screen order, each named by its line number (10, 20 …). First problem or null.
  */
 export function publicParticipationProblem(
   lines: ReadonlyArray<{ line: number; participants: number }>,
@@ -407,13 +407,24 @@ const decimal = (integerDigits: number, scale: number) =>
       message: `must be a decimal with at most ${integerDigits} integer digits and ${scale} decimals`,
     });
 
+/**
+ * A price: a decimal greater than 0 (spec 001 §5; the quote sheet's rule too). The sign is checked first, so
+ * '-1' and '0' answer "must be greater than 0" (rule.positive) and only a malformed value the number rule.
+ */
+const positivePrice = (integerDigits: number, scale: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => !/^-/.test(v) && !/^0*(\.0*)?$/.test(v), { message: 'rule.positive', abort: true })
+    .pipe(decimal(integerDigits, scale));
+
 /** The suppliers invited on one line of the save body: linked supplier accounts (3 or more, each once). */
 export const lineSuppliersSchema = z.array(elsAccountSchema).max(50);
 
 /** One ladder step: from `quantity` (in the line's unit) up, `price` (excl. tax, per unit). */
 export const ladderStepSchema = z.object({
   quantity: describedField(decimal(12, 3), { label: { zh_cn: '阶梯数量', en: 'Ladder quantity' } }),
-  price: describedField(decimal(12, 6), { label: { zh_cn: '阶梯单价', en: 'Ladder price' } }),
+  price: describedField(positivePrice(12, 6), { label: { zh_cn: '阶梯单价', en: 'Ladder price' } }),
 });
 export type LadderStep = z.infer<typeof ladderStepSchema>;
 
@@ -454,13 +465,19 @@ export const currencyRatesSchema = z.array(currencyRateSchema).max(10);
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
 export const enquiryQuoteBodySchema = z.object({
-  // Errors name a quote line by its position in the body and its fields by their labels (issue #33).
+  // Errors name a quote line by the RFQ line's number the body gives (`lineNumber`), else by its position
+  // in the body, and its fields by their labels (issue #33).
   lines: describedField(
     z
       .array(
         z.object({
           itemId: z.uuid(),
-          priceExcludingTax: describedField(decimal(12, 6).optional(), {
+          /**
+           * The RFQ line's number (10, 20 …) as the quote page shows it: names the line in messages only;
+           * the line quoted is the one `itemId` names.
+           */
+          lineNumber: z.number().int().positive().optional(),
+          priceExcludingTax: describedField(positivePrice(12, 6).optional(), {
             label: { zh_cn: '未税单价', en: 'Unit price excl. tax' },
           }),
           ladder: describedField(z.array(ladderStepSchema).min(1).max(10).optional(), {
@@ -478,7 +495,7 @@ export const enquiryQuoteBodySchema = z.object({
       )
       .min(1)
       .max(500),
-    { label: { zh_cn: '报价行', en: 'Quote line' } },
+    { label: { zh_cn: '报价行', en: 'Quote line' }, lineNumberKey: 'lineNumber' },
   ),
 });
 export type EnquiryQuoteBody = z.infer<typeof enquiryQuoteBodySchema>;
@@ -522,7 +539,8 @@ export type RuleProblem = { key: string; params: Record<string, string | number>
 
 /**
  * Invitations per line (spec 001 §5/§9 "each material needs at least 3 suppliers to quote; a supplier
- * cannot repeat"): the first problem, or null. Lines are numbered from 1 as on the screen. `minSuppliers`:
+ * cannot repeat"): the first problem, or null. Lines are named by the number the save gives them (10, 20 …:
+ * lineNumberAt), as the form shows them. `minSuppliers`:
  * the buyer's preset parameter Enquiry_Group/minSuppliersPerLine (issue #19), never below the spec's 3.
  */
 export function invitationProblem(
@@ -537,10 +555,11 @@ export function invitationProblem(
   for (const [i, line] of lines.entries()) {
     const seen = new Set<string>();
     for (const account of line.suppliers) {
-      if (seen.has(account)) return { key: 'enquirySupplierRepeated', params: { line: i + 1, account } };
+      if (seen.has(account))
+        return { key: 'enquirySupplierRepeated', params: { line: lineNumberAt(i), account } };
       seen.add(account);
     }
-    if (seen.size < min) return { key: 'enquiryMinSuppliers', params: { line: i + 1, min } };
+    if (seen.size < min) return { key: 'enquiryMinSuppliers', params: { line: lineNumberAt(i), min } };
   }
   return null;
 }
@@ -582,7 +601,7 @@ export function ladderPriceFor(steps: readonly LadderStep[], quantity: string): 
 
 /**
  * Quota shares of one line (spec 001 §5/§9 "total quota 100%"): each share above 0, each supplier once,
- * together exactly 100 (two decimals). First problem or null; `line` numbers from 1.
+ * together exactly 100 (two decimals). First problem or null; `line` is the line's number (10, 20 …).
  */
 export function quotaProblem(
   line: number,
@@ -617,7 +636,7 @@ export function itemNamesProblem(names: readonly string[]): RuleProblem | null {
 
 /**
  * A line's cost breakdown against the RFQ's cost items: every item exactly once, no other, each amount
- * ≥ 0, the total above 0. First problem or null; `line` numbers from 1.
+ * ≥ 0, the total above 0. First problem or null; `line` is the line's number (10, 20 …).
  */
 export function costBreakdownProblem(
   line: number,

@@ -12,7 +12,24 @@ export type FieldMeta = {
   label?: Readonly<Record<Locale, string>>;
   /** On an array of document lines: element i is line (i + 1) × lineStep. */
   lineStep?: number;
+  /**
+   * On an array of lines that name their own line number in the body (a quote line names the RFQ line it
+   * prices): the element's key holding it. The message names the line by that number when the element
+   * carries a positive integer there; otherwise by lineStep, else by position.
+   */
+  lineNumberKey?: string;
 };
+
+/** The step of the kernel's line numbers: a document's lines are numbered 10, 20 … by position on save. */
+export const LINE_NUMBER_STEP = 10;
+
+/**
+ * The line number the line at `index` (from 0) of a saved document gets, and so the number the form and
+ * the server's messages name it by: 10, 20 … (server platform/document/kind.ts numbers lines this way).
+ */
+export function lineNumberAt(index: number): number {
+  return (index + 1) * LINE_NUMBER_STEP;
+}
 
 export const fieldMeta = z.registry<FieldMeta>();
 

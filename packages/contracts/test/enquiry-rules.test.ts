@@ -14,17 +14,17 @@ import {
 } from '../src/enquiry.ts';
 
 describe('RFQ rules (spec 001 §5, §9)', () => {
-  it('needs at least 3 suppliers on every material line, each once', () => {
+  it('needs at least 3 suppliers on every material line, each once, naming the line by its number', () => {
     expect(invitationProblem([{ suppliers: ['200001', '200003', '200004'] }])).toBeNull();
     expect(
       invitationProblem([{ suppliers: ['200001', '200003', '200004'] }, { suppliers: ['200001', '200003'] }]),
     ).toEqual({
       key: 'enquiryMinSuppliers',
-      params: { line: 2, min: 3 },
+      params: { line: 20, min: 3 },
     });
     expect(invitationProblem([{ suppliers: ['200001', '200003', '200001', '200004'] }])).toEqual({
       key: 'enquirySupplierRepeated',
-      params: { line: 1, account: '200001' },
+      params: { line: 10, account: '200001' },
     });
   });
 
@@ -33,11 +33,11 @@ describe('RFQ rules (spec 001 §5, §9)', () => {
     expect(invitationProblem([{ suppliers: ['200001', '200003'] }], 1, 1)).toBeNull();
     expect(invitationProblem([{ suppliers: [] }], 1, 1)).toEqual({
       key: 'enquiryMinSuppliers',
-      params: { line: 1, min: 1 },
+      params: { line: 10, min: 1 },
     });
     expect(invitationProblem([{ suppliers: ['200001', '200001'] }], 1, 1)).toEqual({
       key: 'enquirySupplierRepeated',
-      params: { line: 1, account: '200001' },
+      params: { line: 10, account: '200001' },
     });
   });
 

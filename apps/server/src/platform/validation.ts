@@ -60,6 +60,7 @@ type Def = {
   in?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  options?: z.ZodType[];
   getter?: () => z.ZodType;
 };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -92,37 +93,80 @@ function unwrap(schema: z.ZodType): { meta: FieldMeta; core: z.ZodType } {
   return { meta, core: current ?? schema };
 }
 
+/** A line's own number as a body carries it (a positive integer, also as digits), else undefined. */
+function ownLineNumber(element: unknown, key: string | undefined): number | undefined {
+  if (!key || element === null || typeof element !== 'object') return undefined;
+  const value = (element as Record<string, unknown>)[key];
+  const n = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 /**
  * The field a path names, by the labels its schema carries (field-labels.ts): "第 20 行 单价" / "Line 20,
- * Unit price" — lines by their line number (lineStep), other arrays by their label and position from 1.
+ * Unit price" — a line by its own line number where the body gives one (lineNumberKey, read from `input`),
+ * else by the number its position gets (lineStep), other arrays by their label and position from 1.
  * Undefined when the leaf has no label (the message then names the path).
  */
 export function labelOfPath(
   locale: Locale,
   schema: z.ZodType | undefined,
   segments: string[],
+  /** The request part as received, for the lines' own numbers. */
+  input?: unknown,
 ): string | undefined {
   if (!schema) return undefined;
   const parts: string[] = [];
   let current: z.ZodType | undefined = schema;
   let leaf: FieldMeta = {};
-  for (const segment of segments) {
+  for (const [depth, segment] of segments.entries()) {
     if (!current) return undefined;
     const { meta, core } = unwrap(current);
     const def = defOf(core);
     if (def.type === 'array' && /^\d+$/.test(segment)) {
       const n = Number(segment) + 1;
-      if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
+      const own = ownLineNumber(valueAt(input, segments.slice(0, depth + 1)), meta.lineNumberKey);
+      if (own !== undefined) parts.push(t(locale, 'field.line', { n: own }));
+      else if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
       else if (meta.label) parts.push(t(locale, 'field.item', { label: meta.label[locale], n }));
       else parts.push(t(locale, 'field.row', { n }));
       current = def.element;
     } else if (def.type === 'object' && def.shape) {
       current = def.shape[segment];
+    } else if (def.type === 'union' && def.options) {
+      // A union of bodies (an offer's price or its acceptance): the option that has the field.
+      current = def.options.map((o) => defOf(unwrap(o).core).shape?.[segment]).find(Boolean);
     } else return undefined;
   }
   if (current) leaf = unwrap(current).meta;
   if (!leaf.label) return undefined;
   return [...parts, leaf.label[locale]].join(locale === 'en' ? ', ' : ' ');
+}
+
+/** A raw zod issue inside a union's refusal (`params.errors`: one list per option). */
+type RawIssue = { code: string; path: PropertyKey[]; message: string } & Record<string, unknown>;
+
+/**
+ * A union's refusal (an offer's price or its acceptance) as the issues of the option the input meant: the
+ * first whose every complaint is about a field the input has. Null when none is (the union stays one issue).
+ */
+function unionIssues(issue: Issue, input: unknown): Issue[] | null {
+  const options = issue.params.errors;
+  if (!Array.isArray(options)) return null;
+  const base = issue.instancePath.split('/').filter(Boolean);
+  const keysOf = (raw: RawIssue) => [...base, ...raw.path.map(String)];
+  const meant = options.find(
+    (option): option is RawIssue[] =>
+      Array.isArray(option) &&
+      option.length > 0 &&
+      option.every((raw: RawIssue) => valueAt(input, keysOf(raw)) !== undefined),
+  );
+  if (!meant) return null;
+  return meant.map(({ code, path, message, ...params }) => ({
+    keyword: code,
+    instancePath: `/${keysOf({ code, path, message }).join('/')}`,
+    message,
+    params,
+  }));
 }
 
 const DECIMAL_MESSAGE = /^must be a decimal with at most (\d+) integer digits and (\d+) decimals$/;
@@ -139,11 +183,16 @@ export function fieldErrors(
   input?: unknown,
   schema?: z.ZodType,
 ): FieldError[] {
-  return issues.slice(0, 20).map((issue) => {
+  const flat = issues.flatMap((issue) =>
+    issue.keyword === 'invalid_union' && input !== undefined
+      ? (unionIssues(issue, input) ?? [issue])
+      : [issue],
+  );
+  return flat.slice(0, 20).map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const keys = path ? path.split('.') : [];
     const dotted = [context, path].filter(Boolean).join('.') || 'body';
-    const field = labelOfPath(locale, schema, keys) ?? dotted;
+    const field = labelOfPath(locale, schema, keys, input) ?? dotted;
     const segments = keys.map((k) => (/^\d+$/.test(k) ? Number(k) : k));
     const make = (key: MessageKey, params: Record<string, string | number> = {}): FieldError => ({
       path: dotted,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { elsAccountSchema } from '../auth.ts';
 import type { Locale } from '../constants.ts';
-import { describedField } from '../field-labels.ts';
+import { describedField, LINE_NUMBER_STEP } from '../field-labels.ts';
 import { pagingSchema } from '../message.ts';
 import type { OrgUnitType } from '../org-master.ts';
 import { CUSTOM_FIELD_MAX_LENGTH } from '../purchase-order.ts';
@@ -432,7 +432,7 @@ export function saveSchema(def: DocumentDefinition) {
       // The kernel numbers lines 10, 20 … by position (server kind.ts): errors name the line by that number.
       lines: describedField(z.array(line).min(1).max(def.lines.max), {
         label: def.lines.label,
-        lineStep: 10,
+        lineStep: LINE_NUMBER_STEP,
       }),
     })
     .superRefine(refuseUnknownCustomFields(def));

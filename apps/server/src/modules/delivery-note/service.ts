@@ -1,6 +1,7 @@
 import { Decimal } from '@srm/contracts/decimal';
 import { deliveryNoteDefinition as def, TRANSPORT_WAY } from '@srm/contracts/delivery-note';
 import type { Side } from '@srm/contracts/document/define';
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { companyToday, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
@@ -88,7 +89,7 @@ export async function saveNote(ctx: SaveContext) {
   }>;
   const seen = new Set<string>();
   for (const [i, line] of lines.entries()) {
-    if (seen.has(line.orderItemId)) throw badRequest('docLineRepeated', { line: i + 1 });
+    if (seen.has(line.orderItemId)) throw badRequest('docLineRepeated', { line: lineNumberAt(i) });
     seen.add(line.orderItemId);
   }
   const found = await orderLinesFor(

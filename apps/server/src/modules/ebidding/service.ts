@@ -16,6 +16,7 @@ import {
   splitProblem,
 } from '@srm/contracts/ebidding';
 import type { RuleProblem } from '@srm/contracts/enquiry';
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
 import { addDays, companyToday, now, nowDate } from '../../platform/clock.ts';
@@ -227,7 +228,7 @@ async function saveEbidding(ctx: SaveContext) {
   if (method === '2')
     for (const [i, line] of lines.entries())
       if (!line.startingPrice || new Decimal(line.startingPrice).lte(0))
-        throw badRequest('ebidLineStartingPriceRequired', { line: i + 1 });
+        throw badRequest('ebidLineStartingPriceRequired', { line: lineNumberAt(i) });
   const ids = [...new Set(lines.map((l) => l.materialId))];
   const materials = await tx
     .select()

@@ -6,7 +6,6 @@ import {
   ladderProblem,
   ladderStepSchema,
   QUOTE_STATUS,
-  scaledDecimal,
 } from '@srm/contracts/enquiry';
 import type { Queryable } from '../../platform/db.ts';
 import type { RowError } from '../../platform/document/import.ts';
@@ -113,10 +112,12 @@ export async function quoteSheet(
 
 /** A price cell: its problem (caller's language) or null. */
 function priceProblem(value: string, locale: Locale, field: string): string | null {
-  if (!ladderStepSchema.shape.price.safeParse(value).success)
-    return t(locale, 'docImportDecimal', { field, ...PRICE_DIGITS });
-  if (scaledDecimal(value, PRICE_DIGITS.scale).lte(0)) return t(locale, 'rule.positive', { field });
-  return null;
+  const parsed = ladderStepSchema.shape.price.safeParse(value);
+  if (parsed.success) return null;
+  // The price schema checks the sign first (rule.positive: '0', '-1'), then the number's format.
+  return parsed.error.issues.some((i) => i.message === 'rule.positive')
+    ? t(locale, 'rule.positive', { field })
+    : t(locale, 'docImportDecimal', { field, ...PRICE_DIGITS });
 }
 
 /** A ladder cell ("1000:9.8; 5000:9.5", full-width separators too): its steps, or a problem. */
@@ -135,11 +136,10 @@ function parseLadder(
   for (const part of parts) {
     const pair = part.split(/[:：]/).map((p) => p.trim());
     if (pair.length !== 2) return format();
-    const step = ladderStepSchema.safeParse({ quantity: pair[0], price: pair[1] });
-    if (!step.success) return format();
-    const bad = priceProblem(step.data.price, locale, field);
+    if (!ladderStepSchema.shape.quantity.safeParse(pair[0]).success) return format();
+    const bad = priceProblem(pair[1], locale, field);
     if (bad) return { problem: bad };
-    steps.push(step.data);
+    steps.push(ladderStepSchema.parse({ quantity: pair[0], price: pair[1] }));
   }
   const problem = ladderProblem(steps);
   if (problem) return { problem: t(locale, problem.key as MessageKey, problem.params) };

@@ -1054,7 +1054,7 @@ export async function quote(
       const currency = line.currency ?? row.currency;
       const exchangeRate = rateFor(row.currency, row.currencyRateJson, currency);
       if (exchangeRate === null)
-        throw badRequest('enquiryCurrencyNotAllowed', { line: found.item.lineNumber / 10, currency });
+        throw badRequest('enquiryCurrencyNotAllowed', { line: found.item.lineNumber, currency });
       const previous = ['2', '3'].includes(found.invitation.quoteStatus);
       await tx
         .update(enquiryQuote)
@@ -1757,7 +1757,7 @@ async function checkAward(tx: Queryable, row: EnquiryRow, body: EnquiryAwardBody
   for (const line of body.lines) {
     const item = items.find((i) => i.id === line.itemId);
     if (!item) throw badRequest('enquiryLineUnknown', { id: line.itemId });
-    const number = item.lineNumber / 10;
+    const number = item.lineNumber;
     if (seenLines.has(item.id)) throw badRequest('docLineRepeated', { line: number });
     seenLines.add(item.id);
     rule(quotaProblem(number, line.awards));
@@ -1978,7 +1978,7 @@ async function checkPublicParticipation(
       items
         .filter((i) => awarded.has(i.id))
         .map((i) => ({
-          line: i.lineNumber / 10,
+          line: i.lineNumber,
           participants: new Set(invitations.filter((v) => v.itemId === i.id).map((v) => v.toElsAccount)).size,
         })),
       minSuppliers,

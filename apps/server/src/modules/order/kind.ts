@@ -59,10 +59,10 @@ async function confirm(ctx: ActionContext) {
   if (body.rejectReason?.trim()) throw badRequest('returnReasonOnConfirm');
   if (body.lines.length === 0) throw badRequest('selectAtLeastOneRow');
   const items = await linesOf(ctx);
-  for (const [i, line] of body.lines.entries()) {
+  for (const line of body.lines) {
     const item = items.find((x) => x.id === line.itemId && x.isDel === 'N' && x.isClose === 'N');
     if (!item) throw badRequest('lineNotInOrder', { id: line.itemId });
-    if (!line.replyDeliveryDate) throw badRequest('replyDateRequired', { line: i + 1 });
+    if (!line.replyDeliveryDate) throw badRequest('replyDateRequired', { line: item.itemNumber });
     await ctx.tx
       .update(purchaseOrderItem)
       .set({ itemStatus: '1', replyDeliveryDate: line.replyDeliveryDate, supplierRemark: null })

@@ -1,5 +1,6 @@
 import { Decimal } from '@srm/contracts/decimal';
 import { canDo } from '@srm/contracts/document/define';
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { CUSTOM_FIELD_KEYS, type CustomFieldKey, type OrderSaveBody } from '@srm/contracts/purchase-order';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -219,13 +220,13 @@ async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody)
           : null;
         const found = record?.currency === body.currency ? record : null;
         if (!found && price === undefined)
-          throw badRequest('noPriceForLine', { line: i + 1, material: item.materialNumber });
+          throw badRequest('noPriceForLine', { line: lineNumberAt(i), material: item.materialNumber });
         price ??= found ? unitPriceFromMaster(found.priceExcludingTax, found.priceBase) : undefined;
         rate ??= found?.taxRate ?? '13';
       }
       const money = lineMoney(item.quantity, price!, rate!);
       return {
-        itemNumber: (i + 1) * 10,
+        itemNumber: lineNumberAt(i),
         materialId: item.materialId ?? null,
         materialNumber: item.materialNumber,
         materialDesc: item.materialDesc,

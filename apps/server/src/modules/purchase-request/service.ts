@@ -1,4 +1,5 @@
 import { Decimal } from '@srm/contracts/decimal';
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { orderSaveBodySchema } from '@srm/contracts/purchase-order';
 import {
   type DemandPoolQuery,
@@ -136,9 +137,9 @@ export async function saveRequest(ctx: SaveContext) {
     const materialDesc = line.materialDesc || m?.materialName;
     const unit = line.unit || m?.orderUnit || m?.baseUnit;
     if (!materialDesc || !unit)
-      throw badRequest('requestMaterialUnknown', { line: i + 1, material: line.materialNumber });
+      throw badRequest('requestMaterialUnknown', { line: lineNumberAt(i), material: line.materialNumber });
     return {
-      requestItemNumber: (i + 1) * 10,
+      requestItemNumber: lineNumberAt(i),
       itemStatus: '0',
       materialId: m?.id ?? null,
       materialNumber: line.materialNumber,

@@ -1,4 +1,5 @@
 import { Decimal } from '@srm/contracts/decimal';
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { refundDefinition as def } from '@srm/contracts/refund';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
@@ -74,7 +75,7 @@ async function saveRefund(ctx: SaveContext) {
   const chosen = input.map((l, i) => {
     const line = noteLines.find((n) => n.id === l.deliveryNoteItemId);
     if (!line) throw badRequest('docLineNotOnDocument', { id: l.deliveryNoteItemId });
-    if (seen.has(line.id)) throw badRequest('docLineRepeated', { line: i + 1 });
+    if (seen.has(line.id)) throw badRequest('docLineRepeated', { line: lineNumberAt(i) });
     seen.add(line.id);
     assertReturnable(line, l.returnQuantity);
     return { line, input: l };

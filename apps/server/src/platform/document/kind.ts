@@ -16,6 +16,7 @@ import {
   trailStatusField,
   transitionTable,
 } from '@srm/contracts/document/define';
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import type { APPROVAL_KINDS } from '@srm/contracts/task-links';
 import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
@@ -972,7 +973,7 @@ export function defineKind(options: KindOptions) {
         [documentId.name === 'document_id' ? 'documentId' : documentId.name]: row.id,
         elsAccount: row.elsAccount,
         toElsAccount: row.toElsAccount,
-        [lineNumber]: (i + 1) * 10,
+        [lineNumber]: lineNumberAt(i),
         customFields: customFieldsOf(def, body.lines[i] ?? {}),
       }));
       // In chunks: one INSERT may carry at most 65,535 parameters (a statement of 10,000 lines has more).

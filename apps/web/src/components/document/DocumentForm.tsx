@@ -5,6 +5,7 @@ import {
   type FieldDef,
   type Side,
 } from '@srm/contracts/document/define';
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { Alert, App, Button, Card, Col, Form, type FormInstance, Row, Space, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -198,7 +199,9 @@ export function DocumentForm({
                 scroll={{ x: 'max-content' }}
                 dataSource={fields}
                 columns={[
-                  { key: 'no', title: '#', width: 44, render: (_v, _f, i) => i + 1 },
+                  // A line is named by the number the save gives it (10, 20 …), as the server's messages
+                  // name it (issue #33), not by its row.
+                  { key: 'no', title: '#', width: 44, render: (_v, _f, i) => lineNumberAt(i) },
                   ...lineInfo.map((info) => ({
                     key: info.key,
                     title: info.title,
@@ -216,7 +219,7 @@ export function DocumentForm({
                     render: (_v: unknown, f: { name: number }) => {
                       // "第 1 行" + "行退货原因" reads "第 1 行退货原因", not "第 1 行行退货原因".
                       const label = t('document:form.fieldOfLine', {
-                        line: f.name + 1,
+                        line: lineNumberAt(f.name),
                         field:
                           locale === 'zh_cn'
                             ? fieldLabel(field, locale).replace(/^行/, '')
@@ -262,7 +265,7 @@ export function DocumentForm({
                         type="link"
                         danger
                         size="small"
-                        aria-label={t('document:form.removeLine', { line: f.name + 1 })}
+                        aria-label={t('document:form.removeLine', { line: lineNumberAt(f.name) })}
                         onClick={() => {
                           // Indexes after the removed line shift: close the drawer.
                           setCustomLine(null);

@@ -1,3 +1,4 @@
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { CUSTOM_FIELD_KEYS, CUSTOM_FIELD_MAX_LENGTH } from '@srm/contracts/purchase-order';
 import { Button, Drawer, Empty, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
@@ -54,7 +55,7 @@ export function LineCustomFieldsButton({
       danger={hasError}
       icon={<TagsOutlined />}
       // WCAG 2.5.3 (issue #32): the name starts with what the button shows ("2 fields — custom fields of line 1").
-      aria-label={t(`${ns}:lineCustom.open`, { shown, line: index + 1 })}
+      aria-label={t(`${ns}:lineCustom.open`, { shown, line: lineNumberAt(index) })}
       onClick={onOpen}
     >
       {shown}
@@ -131,7 +132,8 @@ export function LineCustomFieldsDrawer({
   const open = index !== null;
   const shown = open ? shownCustomFields(line, keys, named) : [];
   const addOptions = useAddOptions(open ? addableCustomFields(line, keys, named) : [], nameWithKey);
-  const lineNo = (index ?? 0) + 1;
+  // The line by the number its save gives it (10, 20 …), as the server's messages name it (issue #33).
+  const lineNo = lineNumberAt(index ?? 0);
 
   const add = (key: string) => {
     if (index === null) return;

@@ -51,22 +51,22 @@ describe('DocumentForm: the line custom fields drawer', () => {
     // The labels of the caller's company for a new document: header and lines.
     await waitFor(() => expect(calls.urls).toContain('/CustomFieldService/findLabels/deliveryNoteItem'));
     // Named by what it shows first (WCAG 2.5.3, issue #32).
-    fireEvent.click(screen.getByRole('button', { name: 'Add — custom fields of line 1' }));
-    expect(await screen.findByText('Custom fields of line 1 · M-7')).toBeTruthy();
-    const heat = await screen.findByLabelText('Heat number (fbk1) of line 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Add — custom fields of line 10' }));
+    expect(await screen.findByText('Custom fields of line 10 · M-7')).toBeTruthy();
+    const heat = await screen.findByLabelText('Heat number (fbk1) of line 10');
     // Unnamed fields are not listed (they can be added one by one).
-    expect(screen.queryByLabelText('fbk2 of line 1')).toBeNull();
+    expect(screen.queryByLabelText('fbk2 of line 10')).toBeNull();
     fireEvent.change(heat, { target: { value: ' H-2026-01 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     // The line's button counts the field now.
     await waitFor(
       () =>
-        expect(screen.getByRole('button', { name: /custom fields of line 1$/ }).textContent).toContain(
+        expect(screen.getByRole('button', { name: /custom fields of line 10$/ }).textContent).toContain(
           '1 set',
         ),
       { timeout: 10_000 },
     );
-    expect(screen.getByRole('button', { name: /^1 set — custom fields of line 1$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^1 set — custom fields of line 10$/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(onSaved.mock.calls[0][0].lines[0]).toMatchObject({ orderItemId: 'o1', fbk1: 'H-2026-01' });

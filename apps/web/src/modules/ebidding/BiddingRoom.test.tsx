@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/http.ts';
 import { renderScreen } from '../../test/render-screen.tsx';
 import BiddingRoom from './BiddingRoom.tsx';
 
@@ -9,6 +10,8 @@ const S = '/ebidding/SaleEbiddingService';
 const server = vi.hoisted(() => ({
   room: null as unknown,
   posts: [] as string[],
+  /** What an offer answers: a rejection to throw, else accepted. */
+  answer: null as Error | null,
   /** Whether the live channel is connected (then the room does not poll). */
   live: false,
 }));
@@ -20,6 +23,7 @@ vi.mock('../../lib/http.ts', async (original) => ({
     if (config.url === `${S}/findRoom/a1`) return server.room;
     if (config.method === 'POST') {
       server.posts.push(config.url);
+      if (server.answer) throw server.answer;
       return { seq: 9, price: '0.030000', bidTime: new Date().toISOString(), extendedTo: null };
     }
     throw new Error(`unexpected call ${config.url}`);
@@ -32,6 +36,7 @@ afterEach(() => {
   cleanup();
   server.posts = [];
   server.live = false;
+  server.answer = null;
 });
 
 const record = (o: Record<string, unknown>) => ({
@@ -218,5 +223,51 @@ describe('accepting on a descending clock is confirmed first (issue #33)', () =>
     expect(
       await screen.findByText('You did not accept round 2 and have dropped out', {}, { timeout: 4000 }),
     ).toBeTruthy();
+  });
+});
+
+describe("the offer's own error is shown under it, not as a toast of the body path (issue #33)", () => {
+  const errorOf = (input: HTMLElement) =>
+    document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+
+  it('refuses a negative or malformed offer before sending it', async () => {
+    server.room = lotRoom('2', '1', 2);
+    open();
+    const offer = await screen.findByLabelText('Your new offer');
+    fireEvent.change(offer, { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place offer' }));
+    expect(await screen.findByText('The offer must be greater than 0')).toBeTruthy();
+    expect(offer.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(offer)).toBe('The offer must be greater than 0');
+    fireEvent.change(offer, { target: { value: '9,5' } });
+    expect(offer.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Place offer' }));
+    expect(
+      await screen.findByText('The offer must be a number with at most 14 integer digits and 6 decimals'),
+    ).toBeTruthy();
+    expect(server.posts).toEqual([]);
+  });
+
+  it("puts the server's field error for the price under the offer", async () => {
+    server.room = lotRoom('2', '1', 2);
+    server.answer = new ApiError('400', 'Invalid input: Offer must be at most 99', 'body', {
+      errors: [
+        {
+          path: 'body.price',
+          segments: ['price'],
+          field: 'Offer',
+          rule: 'tooBig',
+          message: 'Offer must be at most 99',
+        },
+      ],
+    });
+    open();
+    const offer = await screen.findByLabelText('Your new offer');
+    fireEvent.change(offer, { target: { value: '800' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place offer' }));
+    expect(await screen.findByText('Offer must be at most 99')).toBeTruthy();
+    expect(errorOf(offer)).toBe('Offer must be at most 99');
+    expect(screen.queryByText('Invalid input: Offer must be at most 99')).toBeNull();
+    expect(server.posts).toEqual([`${S}/bid/a1`]);
   });
 });

@@ -6,11 +6,25 @@ import {
   type EbiddingPush,
 } from '@srm/contracts/ebidding';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Input, Result, Space, Spin, Statistic, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Input,
+  Result,
+  Space,
+  Spin,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { errorText } from '../../lib/http.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -28,6 +42,7 @@ import {
   roomStateOf,
 } from './room-state.ts';
 import './i18n-ebidding.ts';
+import { offerProblem } from './offer-rules.ts';
 import './ebidding.css';
 
 /** A short falling tone when outbid (Web Audio: no sound file to load). */
@@ -151,6 +166,9 @@ function OfferPanel({
   const { message, modal } = App.useApp();
   const [price, setPrice] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The offer's own error, under its input (issue #33): the room's check or the server's field error. */
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = `offer-problem-${itemId ?? 'lot'}`;
   const r = room.record;
   const english = r.ebiddingType === '1';
   const bound =
@@ -173,6 +191,11 @@ function OfferPanel({
         bidders: lot.bidders,
       });
   async function send() {
+    if (english) {
+      const typed = offerProblem(price);
+      setProblem(typed ? t(`ebidding:room.rule.${typed.key}`, typed.params) : null);
+      if (typed) return;
+    }
     setBusy(true);
     try {
       const body = english ? { price: price.trim() } : { accept: true as const };
@@ -183,7 +206,10 @@ function OfferPanel({
       setPrice('');
       onPlaced({ seq: answer.seq, price: answer.price, serverTime: answer.bidTime });
     } catch (e) {
-      void message.error(errorText(e));
+      // The price's field error goes under the offer; any other refusal is a toast.
+      const priceError = serverFieldErrors(e).find((f) => f.segments[0] === 'price');
+      if (priceError && english) setProblem(priceError.message);
+      else void message.error(errorText(e));
     } finally {
       setBusy(false);
     }
@@ -230,15 +256,28 @@ function OfferPanel({
         <Space style={{ marginTop: 12, display: 'flex' }} wrap>
           {english ? (
             <>
-              <Input
-                aria-label={t('ebidding:room.offer')}
-                placeholder={t('ebidding:room.offer')}
-                inputMode="decimal"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-                onPressEnter={() => void send()}
-                className="auction-offer-input"
-              />
+              <span className="auction-offer-field">
+                <Input
+                  aria-label={t('ebidding:room.offer')}
+                  placeholder={t('ebidding:room.offer')}
+                  inputMode="decimal"
+                  value={price}
+                  {...(problem
+                    ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': problemId }
+                    : {})}
+                  onChange={(e) => {
+                    setProblem(null);
+                    setPrice(e.target.value);
+                  }}
+                  onPressEnter={() => void send()}
+                  className="auction-offer-input"
+                />
+                {problem && (
+                  <div id={problemId} className="auction-offer-problem">
+                    <Typography.Text type="danger">{problem}</Typography.Text>
+                  </div>
+                )}
+              </span>
               <Button type="primary" loading={busy} disabled={!price.trim()} onClick={() => void send()}>
                 {t('ebidding:room.place')}
               </Button>

@@ -1,3 +1,4 @@
+import { lineNumberAt } from '@srm/contracts/field-labels';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -770,7 +771,12 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                 dataSource={fields}
                 className="order-lines-edit"
                 columns={[
-                  { key: 'no', title: t('order:fields.itemNumber'), width: 50, render: (_v, _f, i) => i + 1 },
+                  {
+                    key: 'no',
+                    title: t('order:fields.itemNumber'),
+                    width: 50,
+                    render: (_v, _f, i) => lineNumberAt(i),
+                  },
                   {
                     key: 'materialNumber',
                     title: t('order:edit.cols.materialNumber'),
@@ -893,7 +899,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                         type="text"
                         danger
                         icon={<DeleteOutlined />}
-                        aria-label={t('order:edit.removeLine', { line: f.name + 1 })}
+                        aria-label={t('order:edit.removeLine', { line: lineNumberAt(f.name) })}
                         onClick={() => {
                           // Indexes after the removed line shift: close the drawer, drop stale complaints.
                           setCustomLine(null);

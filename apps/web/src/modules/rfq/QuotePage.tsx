@@ -13,6 +13,7 @@ import {
   Spin,
   Table,
   Tag,
+  Typography,
   Upload,
 } from 'antd';
 import dayjs from 'dayjs';
@@ -22,6 +23,7 @@ import { useLocation } from 'react-router';
 import type { ImportRowError } from '../../components/document/api.ts';
 import { ImportErrorTable } from '../../components/document/ImportDocuments.tsx';
 import { DownloadOutlined, UploadOutlined } from '../../components/page-icons.tsx';
+import { serverFieldErrors } from '../../lib/field-errors.ts';
 import { errorText } from '../../lib/http.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -35,6 +37,19 @@ import {
   uploadQuoteSheet,
 } from './api.ts';
 import './i18n-rfq.ts';
+import { amountsTextProblem, ladderTextProblem, priceProblem } from './quote-rules.ts';
+
+/** Where a line's problem shows: under its price (unit price, ladder or costs), its fees or its currency. */
+type Slot = 'price' | 'fees' | 'currency';
+const SLOT_OF: Record<string, Slot> = {
+  priceExcludingTax: 'price',
+  ladder: 'price',
+  costs: 'price',
+  fees: 'fees',
+  currency: 'currency',
+};
+const slotKey = (itemId: string, slot: Slot) => `${itemId}.${slot}`;
+const problemId = (key: string) => `quote-problem-${key.replace(/[^\w-]/g, '-')}`;
 
 /** "材料:6.2\n加工:3" → named amounts (cost items or fees; the server checks the names). */
 export function parseAmounts(text: string): Array<{ name: string; amount: string }> {
@@ -57,8 +72,10 @@ export function parseLadder(text: string): LadderStep[] {
     .map((row) => row.trim())
     .filter(Boolean)
     .map((row) => {
-      const [quantity, price] = row.split(':').map((x) => x.trim());
-      return { quantity, price };
+      const at = row.search(/[:：]/);
+      return at < 0
+        ? { quantity: row, price: '' }
+        : { quantity: row.slice(0, at).trim(), price: row.slice(at + 1).trim() };
     });
 }
 
@@ -80,6 +97,8 @@ export default function QuotePage() {
   const [reason, setReason] = useState('');
   const [uploading, setUploading] = useState(false);
   const [refused, setRefused] = useState<{ message: string; errors: ImportRowError[] } | null>(null);
+  /** Each field's own error (issue #33), by slotKey: the page's checks or the server's field errors. */
+  const [problems, setProblems] = useState<Record<string, string>>({});
   if (!page.data) return <Spin />;
   const { record, open, lines, costItems, feeItems, currencies } = page.data;
   const ladder = record.quoteMethod === '2';
@@ -89,6 +108,93 @@ export default function QuotePage() {
   const costed = record.quoteMethod === '3';
   /** The heading of the price column, also each price input's name (with the line's material). */
   const priceTitle = ladder ? t('rfq:quote.ladder') : costed ? t('rfq:quote.costs') : t('rfq:detail.price');
+  /** The field's error state: red, and described by its message (read out with the field). */
+  const problemProps = (key: string) =>
+    problems[key]
+      ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': problemId(key) }
+      : {};
+  const problemText = (key: string) =>
+    problems[key] ? (
+      <div id={problemId(key)} className="quote-problem">
+        <Typography.Text type="danger">{problems[key]}</Typography.Text>
+      </div>
+    ) : null;
+  const clearProblem = (key: string) =>
+    setProblems((all) => {
+      if (!(key in all)) return all;
+      const { [key]: _gone, ...rest } = all;
+      return rest;
+    });
+  /** The lines with a price typed in, in the order the quote body lists them. */
+  const quoted = lines.filter((l) => (inputs[l.itemId] ?? '').trim() !== '');
+  /** The page's own checks of what was typed: each problem under its field, in the user's language. */
+  const check = () => {
+    const found: Record<string, string> = {};
+    const say = (problem: { key: string; params?: Record<string, string | number> }) =>
+      t(`rfq:quote.rule.${problem.key}`, problem.params ?? {});
+    for (const l of quoted) {
+      const text = inputs[l.itemId];
+      const price = ladder
+        ? ladderTextProblem(text)
+        : costed
+          ? amountsTextProblem(text, 6)
+          : priceProblem(text);
+      if (price) found[slotKey(l.itemId, 'price')] = say(price);
+      const fees = (feeInputs[l.itemId] ?? '').trim();
+      const fee = fees ? amountsTextProblem(fees, 2) : null;
+      if (fee) found[slotKey(l.itemId, 'fees')] = say(fee);
+    }
+    return found;
+  };
+  /** Submits the typed prices; refused fields show their errors next to them, other errors in a toast. */
+  const submit = async () => {
+    if (quoted.length === 0) {
+      setProblems({});
+      void message.error(t('rfq:quote.rule.nothing'));
+      return;
+    }
+    const found = check();
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await submitQuote(
+        id,
+        quoted.map((l) => ({
+          itemId: l.itemId,
+          // Names the line in the server's messages by its number (10, 20 …), not its position here.
+          lineNumber: l.lineNumber,
+          ...(ladder
+            ? { ladder: parseLadder(inputs[l.itemId]) }
+            : costed
+              ? { costs: parseAmounts(inputs[l.itemId]) }
+              : { priceExcludingTax: inputs[l.itemId].trim() }),
+          ...((feeInputs[l.itemId] ?? '').trim() ? { fees: parseAmounts(feeInputs[l.itemId]) } : {}),
+          ...(currencyInputs[l.itemId] ? { currency: currencyInputs[l.itemId] } : {}),
+        })),
+      );
+      void message.success(t('rfq:quote.submitted'));
+      await client.invalidateQueries({ queryKey: ['rfq', 'quote', id] });
+    } catch (e) {
+      const errors = serverFieldErrors(e);
+      if (errors.length === 0) {
+        void message.error(errorText(e));
+        return;
+      }
+      const placed: Record<string, string> = {};
+      const rest: string[] = [];
+      for (const error of errors) {
+        const [list, index, field] = error.segments;
+        const line = list === 'lines' && typeof index === 'number' ? quoted[index] : undefined;
+        const slot = typeof field === 'string' ? SLOT_OF[field] : undefined;
+        if (line && slot) {
+          const key = slotKey(line.itemId, slot);
+          placed[key] = placed[key] ? `${placed[key]}; ${error.message}` : error.message;
+        } else rest.push(error.message);
+      }
+      setProblems(placed);
+      if (rest.length > 0) void message.error(rest.join('; '));
+    }
+  };
   const run = async (work: () => Promise<unknown>, done?: string) => {
     try {
       await work();
@@ -169,21 +275,33 @@ export default function QuotePage() {
               open && l.quoteStatus !== '4' && !l.inRound ? (
                 <Tag>{t('rfq:quote.notInRound', { bout: record.bout })}</Tag>
               ) : open && l.quoteStatus !== '4' ? (
-                ladder || costed ? (
-                  <Input.TextArea
-                    aria-label={`${priceTitle} ${l.materialNumber}`}
-                    rows={costed ? Math.max(2, costItems.length) : 2}
-                    placeholder={costed ? costItems.map((c) => `${c}:`).join('\n') : undefined}
-                    value={inputs[l.itemId] ?? ''}
-                    onChange={(e) => setInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
-                  />
-                ) : (
-                  <Input
-                    aria-label={`${priceTitle} ${l.materialNumber}`}
-                    value={inputs[l.itemId] ?? ''}
-                    onChange={(e) => setInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
-                  />
-                )
+                <>
+                  {ladder || costed ? (
+                    <Input.TextArea
+                      aria-label={`${priceTitle} ${l.materialNumber}`}
+                      rows={costed ? Math.max(2, costItems.length) : 2}
+                      placeholder={costed ? costItems.map((c) => `${c}:`).join('\n') : undefined}
+                      value={inputs[l.itemId] ?? ''}
+                      {...problemProps(slotKey(l.itemId, 'price'))}
+                      onChange={(e) => {
+                        clearProblem(slotKey(l.itemId, 'price'));
+                        setInputs((s) => ({ ...s, [l.itemId]: e.target.value }));
+                      }}
+                    />
+                  ) : (
+                    <Input
+                      aria-label={`${priceTitle} ${l.materialNumber}`}
+                      inputMode="decimal"
+                      value={inputs[l.itemId] ?? ''}
+                      {...problemProps(slotKey(l.itemId, 'price'))}
+                      onChange={(e) => {
+                        clearProblem(slotKey(l.itemId, 'price'));
+                        setInputs((s) => ({ ...s, [l.itemId]: e.target.value }));
+                      }}
+                    />
+                  )}
+                  {problemText(slotKey(l.itemId, 'price'))}
+                </>
               ) : null,
           },
           // The RFQ may take quotes in other currencies (its fixed rates convert them for the comparison).
@@ -193,16 +311,23 @@ export default function QuotePage() {
                   title: t('rfq:quote.currency'),
                   render: (_: unknown, l: (typeof lines)[number]) =>
                     open && l.quoteStatus !== '4' && l.inRound ? (
-                      <Select
-                        aria-label={t('rfq:quote.currency')}
-                        style={{ width: 170 }}
-                        value={currencyInputs[l.itemId] ?? l.quote?.currency ?? currencies[0].currency}
-                        onChange={(value: string) => setCurrencyInputs((s) => ({ ...s, [l.itemId]: value }))}
-                        options={currencies.map((c, i) => ({
-                          value: c.currency,
-                          label: i === 0 ? c.currency : `${c.currency} (× ${c.exchangeRate})`,
-                        }))}
-                      />
+                      <>
+                        <Select
+                          aria-label={t('rfq:quote.currency')}
+                          style={{ width: 170 }}
+                          value={currencyInputs[l.itemId] ?? l.quote?.currency ?? currencies[0].currency}
+                          {...problemProps(slotKey(l.itemId, 'currency'))}
+                          onChange={(value: string) => {
+                            clearProblem(slotKey(l.itemId, 'currency'));
+                            setCurrencyInputs((s) => ({ ...s, [l.itemId]: value }));
+                          }}
+                          options={currencies.map((c, i) => ({
+                            value: c.currency,
+                            label: i === 0 ? c.currency : `${c.currency} (× ${c.exchangeRate})`,
+                          }))}
+                        />
+                        {problemText(slotKey(l.itemId, 'currency'))}
+                      </>
                     ) : null,
                 },
               ]
@@ -213,13 +338,20 @@ export default function QuotePage() {
                   title: t('rfq:quote.fees'),
                   render: (_: unknown, l: (typeof lines)[number]) =>
                     open && l.quoteStatus !== '4' && l.inRound ? (
-                      <Input.TextArea
-                        aria-label={`${t('rfq:quote.fees')} ${l.materialNumber}`}
-                        rows={Math.max(1, feeItems.length)}
-                        placeholder={feeItems.map((f) => `${f}:`).join('\n')}
-                        value={feeInputs[l.itemId] ?? ''}
-                        onChange={(e) => setFeeInputs((s) => ({ ...s, [l.itemId]: e.target.value }))}
-                      />
+                      <>
+                        <Input.TextArea
+                          aria-label={`${t('rfq:quote.fees')} ${l.materialNumber}`}
+                          rows={Math.max(1, feeItems.length)}
+                          placeholder={feeItems.map((f) => `${f}:`).join('\n')}
+                          value={feeInputs[l.itemId] ?? ''}
+                          {...problemProps(slotKey(l.itemId, 'fees'))}
+                          onChange={(e) => {
+                            clearProblem(slotKey(l.itemId, 'fees'));
+                            setFeeInputs((s) => ({ ...s, [l.itemId]: e.target.value }));
+                          }}
+                        />
+                        {problemText(slotKey(l.itemId, 'fees'))}
+                      </>
                     ) : null,
                 },
               ]
@@ -232,31 +364,7 @@ export default function QuotePage() {
           {mayTakePart && (
             <Button onClick={() => run(() => participate(id))}>{t('rfq:quote.participate')}</Button>
           )}
-          <Button
-            type="primary"
-            onClick={() =>
-              run(
-                () =>
-                  submitQuote(
-                    id,
-                    lines
-                      .filter((l) => (inputs[l.itemId] ?? '').trim() !== '')
-                      .map((l) => ({
-                        ...(ladder
-                          ? { itemId: l.itemId, ladder: parseLadder(inputs[l.itemId]) }
-                          : costed
-                            ? { itemId: l.itemId, costs: parseAmounts(inputs[l.itemId]) }
-                            : { itemId: l.itemId, priceExcludingTax: inputs[l.itemId].trim() }),
-                        ...((feeInputs[l.itemId] ?? '').trim()
-                          ? { fees: parseAmounts(feeInputs[l.itemId]) }
-                          : {}),
-                        ...(currencyInputs[l.itemId] ? { currency: currencyInputs[l.itemId] } : {}),
-                      })),
-                  ),
-                t('rfq:quote.submitted'),
-              )
-            }
-          >
+          <Button type="primary" onClick={() => void submit()}>
             {t('rfq:quote.submit')}
           </Button>
           {/* The Excel quote sheet takes unit and ladder prices; cost breakdowns are typed here. */}
@@ -290,6 +398,7 @@ export default function QuotePage() {
                       void message.success(t('rfq:quote.submitted'));
                       setInputs({});
                       setFeeInputs({});
+                      setProblems({});
                       await client.invalidateQueries({ queryKey: ['rfq', 'quote', id] });
                     } else setRefused({ message: outcome.message, errors: outcome.errors });
                     onSuccess?.(outcome);

@@ -162,6 +162,8 @@ export const submitQuote = (
   id: string,
   lines: Array<{
     itemId: string;
+    /** The RFQ line's number: the server's messages name the line by it (issue #33). */
+    lineNumber?: number;
     priceExcludingTax?: string;
     ladder?: LadderStep[];
     costs?: Amount[];
