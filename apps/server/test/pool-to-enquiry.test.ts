@@ -115,9 +115,10 @@ describe('demand pool to RFQ', () => {
       await post(
         `${BASE}/toEnquiry`,
         buyer,
+        // Sent in the other order: the RFQ's lines follow the requisition's (line 10 first) all the same.
         request([
-          { lineId: lines[0].id, quantity: '600' },
           { lineId: lines[1].id, quantity: '400' },
+          { lineId: lines[0].id, quantity: '600' },
         ]),
       )
     ).json();

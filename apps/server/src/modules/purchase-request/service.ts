@@ -798,6 +798,17 @@ export async function toOrders(db: Queryable, auth: AuthContext, body: PoolToOrd
 }
 
 /**
+ * The order of an RFQ's or auction's lines made from pool lines: by requisition number, then the
+ * requisition's line number — the same lines always give the same line numbers (10, 20 …), whatever order
+ * the pool listed lines of the same required date in.
+ */
+const byRequisitionLine = (
+  a: { number: string; line: { requestItemNumber: number } },
+  b: { number: string; line: { requestItemNumber: number } },
+) =>
+  a.number === b.number ? a.line.requestItemNumber - b.line.requestItemNumber : a.number < b.number ? -1 : 1;
+
+/**
  * Turns claimed pool lines into one RFQ draft (kind `enquiry`, saved through its kind's save in a savepoint
  * of this transaction, so the RFQ's rules apply: linked suppliers, at least 3 per line, none twice, a
  * deadline ahead): one RFQ line per pool line with the requisition line's material, the quantity and its
@@ -829,6 +840,7 @@ export async function toEnquiry(db: Queryable, auth: AuthContext, body: PoolToEn
         });
       return { line, number, quantity: quantity.toFixed(3), suppliers: wanted.suppliers };
     });
+    picked.sort(byRequisitionLine);
     const end = new Date(body.quoteEndTime);
     // A year after the quote end, in the buyer's calendar (issue #35).
     const validUntil = addMonths(dateOf(end, await companyTimeZone(tx, auth.elsAccount)), 12);
@@ -900,6 +912,7 @@ export async function toBidding(db: Queryable, auth: AuthContext, body: PoolToBi
         });
       return { line, number, quantity: quantity.toFixed(3), startingPrice: wanted.startingPrice };
     });
+    picked.sort(byRequisitionLine);
     const row = await ebiddingKind.save(tx, auth, 'purchase', {
       ebiddingName: body.ebiddingName,
       ebiddingType: '1',
