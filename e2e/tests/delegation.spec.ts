@@ -104,7 +104,7 @@ test('an order submitted meanwhile reaches the admin, who approves it on her beh
     {
       toElsAccount: '200001',
       orderType: '0',
-      orderDate: new Date().toISOString().slice(0, 10),
+      orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
       currency: 'CNY',
       exchangeRate: '1',
       deliveryAddress: '苏州工业园区星湖街 328 号',

@@ -94,7 +94,7 @@ test('200001 confirms the deduction and makes a statement of everything open wit
   frame = appFrame(page);
   await frame.getByRole('button', { name: '新建对账单' }).click();
   await pickOption(frame, frame.getByLabel('采购方', { exact: true }), '100000');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
   for (const [label, value] of [
     ['对账期间起', '2026-01-01'],
     ['对账期间止', today],
@@ -216,7 +216,7 @@ test('200001 registers an invoice with one line wrong: the mismatch shows per li
   await frame.getByLabel('发票代码', { exact: true }).fill('3200261125');
   const date = frame.getByLabel('开票日期', { exact: true });
   await date.click();
-  await date.fill(new Date().toISOString().slice(0, 10));
+  await date.fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()));
   await date.press('Enter');
   // The first line's amount 5.00 above the statement's figure (the buyer's tolerance is 1.00 / 0.5 %).
   const first = frame.getByRole('textbox', { name: /^第 \d+ 行开票金额$/ }).first();

@@ -277,7 +277,7 @@ test('buyer1 sends the new supplier an order', async ({ request }) => {
     {
       toElsAccount: account,
       orderType: '0',
-      orderDate: new Date().toISOString().slice(0, 10),
+      orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
       currency: 'CNY',
       exchangeRate: '1',
       items: [

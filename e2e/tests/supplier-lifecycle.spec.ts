@@ -80,7 +80,7 @@ test('buyer1 can now send 200007 an order', async ({ request }) => {
     {
       toElsAccount: '200007',
       orderType: '0',
-      orderDate: new Date().toISOString().slice(0, 10),
+      orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
       currency: 'CNY',
       exchangeRate: '1',
       items: [

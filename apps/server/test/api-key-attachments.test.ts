@@ -82,7 +82,7 @@ async function orderWithFile() {
   const saved = await post(`${ORDER}/save`, buyer1, {
     toElsAccount: '200001',
     orderType: '0',
-    orderDate: new Date().toISOString().slice(0, 10),
+    orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
     currency: 'CNY',
     exchangeRate: '1',
     deliveryAddress: 'Key file street 1',

@@ -56,7 +56,7 @@ const withKey = (key: string, method: 'GET' | 'POST', url: string, payload: obje
     ...(method === 'POST' ? { payload } : {}),
   });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 const order = {
   toElsAccount: '200001',
   orderType: '0',

@@ -25,7 +25,7 @@ type Step = Record<string, unknown>;
 const CONFIG = '/apis/CommonAuditService';
 const ORDER = '/apis/order/PurchaseOrderService';
 const REQUEST = '/apis/purchaseRequest/PurchaseRequestService';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 
 const order = (orderType: string, materialNumber: string, extra: Record<string, unknown> = {}) => ({
   toElsAccount: '200001',

@@ -21,7 +21,7 @@ const { post, get } = callsOf(() => server);
 const db = () => server.database.db;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 const order = () => ({
   toElsAccount: '200001',
   orderType: '0',

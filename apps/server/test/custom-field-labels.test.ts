@@ -170,7 +170,7 @@ describe('custom field labels', () => {
     const buyer1 = await login(server, '100000', 'buyer1');
     const supplier = await login(server, '200001', 'admin');
     const other = await login(server, '200002', 'admin');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     const created = (
       await post('/apis/order/PurchaseOrderService/save', buyer1, {
         toElsAccount: '200001',

@@ -212,7 +212,7 @@ describe("the supplier's RFQ list on the sale index", () => {
 
     // A date range (on the index) with a status the index does not hold (the award's approval status:
     // on the header, joined by id).
-    const today = new Date().toISOString().slice(0, 10);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     const joined = await listed('200004', { awardAuditStatus: '0', enquiryDateFrom: today });
     const joinedWant = await expected('200004', { awardAuditStatus: '0', from: today });
     expect(joinedWant.length).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ const { post, get } = callsOf(() => server);
 const TPL = '/apis/improvement/PurchaseImprovementTemplateService';
 const BUY = '/apis/improvement/PurchaseImprovementService';
 const SALE = '/apis/improvement/SaleImprovementService';
-const today = new Date().toISOString().slice(0, 10);
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 const plus = (days: number) => {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);

@@ -98,7 +98,7 @@ async function newOrder(lines = 2, toElsAccount = '200002', numbers?: string[]):
     await post(`${P}/save`, buyer1, {
       toElsAccount,
       orderType: '0',
-      orderDate: new Date().toISOString().slice(0, 10),
+      orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
       exchangeRate: '2',
       items: Array.from({ length: lines }, (_, i) => ({
         ...(i === 0 && !numbers ? { materialId: materials[i].id } : {}),
@@ -371,7 +371,7 @@ describe('price bidding on an unsent order, through a one-round RFQ', () => {
       version: (await header(order.id)).version,
       toElsAccount: '200002',
       orderType: '0',
-      orderDate: new Date().toISOString().slice(0, 10),
+      orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
       items: [
         {
           materialNumber: materials[0].materialNumber,

@@ -36,7 +36,7 @@ const { post, get } = callsOf(() => server);
 
 const SHIP = '/apis/order/SaleOrderService/ship';
 const RECEIVE = '/apis/order/PurchaseOrderService/receive';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 const logistics = { logisticsCompany: '顺丰速运', trackingNumber: 'SF1234567890' };
 
 type Line = { quantity: string; overTolerance?: string; lackTolerance?: string };

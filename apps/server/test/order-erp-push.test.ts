@@ -60,7 +60,7 @@ afterAll(async () => {
 const order = () => ({
   toElsAccount: '200001',
   orderType: '0',
-  orderDate: new Date().toISOString().slice(0, 10),
+  orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
   currency: 'CNY',
   exchangeRate: '1',
   deliveryAddress: 'ERP street 1',

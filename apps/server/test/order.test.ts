@@ -15,7 +15,7 @@ afterAll(async () => {
 
 const { post, get } = callsOf(() => server);
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 const order = (lines = 2) => ({
   toElsAccount: '200001',
   orderType: '0',

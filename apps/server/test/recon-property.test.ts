@@ -221,7 +221,7 @@ async function arrangeReceipts(g: Generated, run: number) {
     refundStatus: '2',
     deliveryNoteId: noteId,
     deliveryNoteNumber: `DN${tag}`,
-    returnData: new Date().toISOString().slice(0, 10),
+    returnData: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
     currency: 'CNY',
   });
   const refundItems = g.refunds.map((r, i) => {

@@ -44,7 +44,7 @@ const master = async (toElsAccount: string) =>
 const orderBody = (toElsAccount: string) => ({
   toElsAccount,
   orderType: '0',
-  orderDate: new Date().toISOString().slice(0, 10),
+  orderDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()),
   currency: 'CNY',
   exchangeRate: '1',
   items: [

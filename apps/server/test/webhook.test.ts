@@ -66,7 +66,7 @@ let buyerEndpoint: { id: string; secret: string; version: number };
 let supplierEndpoint: { id: string; secret: string; version: number };
 const { post, get } = callsOf(() => server);
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
 const order = () => ({
   toElsAccount: '200001',
   orderType: '0',
