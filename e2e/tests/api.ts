@@ -33,6 +33,20 @@ export async function apiLogin(request: APIRequestContext, elsAccount: string, e
   };
 }
 
+/** A material of the demo world's buyer by its number (id and number), through a logged-in buyer client. */
+export async function demoMaterial(
+  buyer: Awaited<ReturnType<typeof apiLogin>>,
+  materialNumber: string,
+): Promise<{ id: string; materialNumber: string }> {
+  const found = await buyer.post<{ records: Array<{ id: string; materialNumber: string }> }>(
+    '/apis/masterdata/PurchaseMaterialService/findPageList',
+    { currentPage: 1, pageSize: 10, keyword: materialNumber },
+  );
+  const material = found.data?.records.find((m) => m.materialNumber === materialNumber);
+  if (found.code !== '200' || !material) throw new Error(`material ${materialNumber} not in the demo world`);
+  return material;
+}
+
 /**
  * A factory of buyer 100000's organisation masters, kept by its admin through the API when it is not there yet
  * (issue #19: documents may name only factories the masters hold). Journeys use their own factory code to find
@@ -154,15 +168,7 @@ export async function arrangeEndedAuction(request: APIRequestContext, name: stri
     if (answer.code !== '200') throw new Error(`${what}: ${answer.code} ${answer.message}`);
     return answer.data;
   };
-  const materials = check(
-    'materials',
-    await buyer.post<{ records: Array<{ id: string; materialNumber: string }> }>(
-      '/apis/masterdata/PurchaseMaterialService/findPageList',
-      { currentPage: 1, pageSize: 10, keyword: 'BOX-5L-600' },
-    ),
-  );
-  const material = materials.records.find((m) => m.materialNumber === 'BOX-5L-600');
-  if (!material) throw new Error('material BOX-5L-600 not in the demo world');
+  const material = await demoMaterial(buyer, 'BOX-5L-600');
   let row = check(
     'save',
     await buyer.post<Row>(`${P}/save`, {

@@ -1,4 +1,4 @@
-import { apiLogin, arrangeEndedAuction } from './api.ts';
+import { apiLogin, arrangeEndedAuction, demoMaterial } from './api.ts';
 import { expect, type FrameLocator, type Page, test } from './fixtures.ts';
 import { logInHome, openMenuEntry } from './helpers.ts';
 
@@ -24,15 +24,7 @@ test('buyer1 ends quoting early once every invited supplier has answered', async
   const S = '/apis/inquiry/SaleEnquiryService';
   type Row = { id: string; version: number; enquiryNumber: string };
   const buyer = await apiLogin(request, '100000', 'buyer1');
-  const materials = check(
-    'materials',
-    await buyer.post<{ records: Array<{ id: string; materialNumber: string }> }>(
-      '/apis/masterdata/PurchaseMaterialService/findPageList',
-      { currentPage: 1, pageSize: 10, keyword: 'BOX-5L-600' },
-    ),
-  );
-  const material = materials.records.find((m) => m.materialNumber === 'BOX-5L-600');
-  if (!material) throw new Error('material BOX-5L-600 not in the demo world');
+  const material = await demoMaterial(buyer, 'BOX-5L-600');
   // A deadline a day ahead: only the early end can close quoting within this test.
   let row = check(
     'save',

@@ -14,6 +14,7 @@ export type IsoDate = string;
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The zone's formatter of date and 24-hour time parts, made once per zone (dateIn, wallClockIn). */
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
@@ -22,6 +23,9 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, f);
@@ -94,29 +98,13 @@ export function instantOfWallClock(timeZone: string, wallClock: WallClock): numb
   return at;
 }
 
-const wallFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * What the clocks in `timeZone` read at the instant `at` (ms), as 'YYYY-MM-DD HH:mm:ss' (24-hour), with
  * '.SSS' when the instant has milliseconds (so a reading turns back into the same instant):
  * wallClockIn('Asia/Shanghai', Date.parse('2026-12-01T00:00:00Z')) = '2026-12-01 08:00:00'.
  */
 export function wallClockIn(timeZone: string, at: number): WallClock {
-  let f = wallFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallFormatters.set(timeZone, f);
-  }
-  const parts = f.formatToParts(at);
+  const parts = formatter(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const ms = ((at % 1000) + 1000) % 1000;
   const fraction = ms === 0 ? '' : `.${String(ms).padStart(3, '0')}`;
