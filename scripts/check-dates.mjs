@@ -5,7 +5,8 @@
  * apps/web/src/lib/clock.ts), never from UTC slices or the machine's clock. It fails on
  *   - `toISOString().slice(0, 10)` (the UTC date, a day off in Beijing before 08:00),
  *   - `getUTCFullYear/Month/Date/Day/Hours…()` (UTC calendar parts),
- *   - a bare `new Date()` (the machine's now, which the test clock cannot move)
+ *   - a bare `new Date()` (the machine's now, which the test clock cannot move),
+ *   - a bare `dayjs()` (the browser's now, outside the web's clock module)
  * in apps/server/src, apps/web/src, apps/web/<app>/src and packages/contracts/src (tests excluded), outside
  * the clock modules and the uses scripts/check-dates-allow.json lists (file, rule, count, reason).
  *
@@ -32,6 +33,11 @@ export const RULES = [
     rule: 'bare-new-date',
     pattern: /new Date\(\s*\)/g,
     fix: "the machine's now: use nowDate()/now() of the clock (the test clock moves it)",
+  },
+  {
+    rule: 'bare-dayjs',
+    pattern: /\bdayjs\(\s*\)/g,
+    fix: "the browser's now: use now()/today() of the web's clock module (lib/clock)",
   },
 ];
 

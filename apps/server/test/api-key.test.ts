@@ -3,6 +3,7 @@ import { ACTIONS } from '@srm/contracts/company-admin';
 import { KERNEL_ROUTE_DEFINITIONS } from '@srm/contracts/document/actions';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keyNeedOf } from '../src/modules/api-key/service.ts';
+import { configureClock, setNow } from '../src/platform/clock.ts';
 import type { RegisteredRoute } from '../src/platform/http.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 import { masterdataFixtures } from './masterdata-fixtures.ts';
@@ -192,18 +193,30 @@ describe('API keys', () => {
       ).json().code,
     ).toBe('401');
 
+    // Expiry follows the company's clock (issue #35): the test clock moved past the key's expiry ends it, with
+    // no real wait — a key checked against the database's own now() would still answer 200 here.
     const short = await createKey([{ kind: '*', access: 'read' }], {
-      expiresDate: new Date(Date.now() + 1500).toISOString(),
+      expiresDate: new Date(Date.now() + 3_600_000).toISOString(),
     });
     expect(
       (await withKey(short.key, 'GET', `/apis/order/PurchaseOrderService/findDetail/${saved.data.id}`)).json()
         .code,
     ).toBe('200');
-    await new Promise((r) => setTimeout(r, 1600));
+    configureClock({ movable: true });
+    try {
+      setNow(Date.now() + 2 * 3_600_000);
+      expect(
+        (
+          await withKey(short.key, 'GET', `/apis/order/PurchaseOrderService/findDetail/${saved.data.id}`)
+        ).json().code,
+      ).toBe('401');
+    } finally {
+      configureClock({ movable: false });
+    }
     expect(
       (await withKey(short.key, 'GET', `/apis/order/PurchaseOrderService/findDetail/${saved.data.id}`)).json()
         .code,
-    ).toBe('401');
+    ).toBe('200');
   });
 
   it('is rate-limited per key', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureClock, setNow } from '../src/platform/clock.ts';
 import { callsOf, createTestServer, login, type TestServer } from './helpers.ts';
 
 /** Issue #19: approval delegation ("while I am away, my approvals go to X") and carbon copy. */
@@ -289,6 +290,17 @@ describe('approval delegation and carbon copy', () => {
     expect(rejected.data.task).toMatchObject({ status: 'rejected', onBehalfOf: 'admin' });
     expect(await messagesOf('buyer1', fresh.orderNumber)).toContain(`CC: ${fresh.orderNumber} rejected`);
     expect(await messagesOf('admin', fresh.orderNumber)).toContain(`抄送：${fresh.orderNumber} 审批拒绝`);
+
+    // The delegation's period follows the company's clock (issue #35): moved past its end (24 h), a new task
+    // goes to the delegator again — a period checked against the database's own now() would still delegate.
+    configureClock({ movable: true });
+    try {
+      setNow(Date.now() + 25 * 3_600_000);
+      const later = await submitOrder(buyer1);
+      expect(await pendingApprovers(later.id)).toEqual([{ approvers: ['admin'], delegated_from: null }]);
+    } finally {
+      configureClock({ movable: false });
+    }
   });
 
   it('keeps delegations to their company, and a cancelled one routes nothing', async () => {

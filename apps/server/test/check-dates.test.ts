@@ -33,7 +33,10 @@ describe('scripts/check-dates.mjs', () => {
         'export const at = new Date(0);',
       ].join('\n'),
     );
-    plant('apps/web/order/src/Page.tsx', 'export const stamp = () => new Date();\n');
+    plant(
+      'apps/web/order/src/Page.tsx',
+      'export const stamp = () => new Date();\nexport const at = dayjs();\n',
+    );
     plant('apps/server/src/platform/clock.ts', 'export const nowDate = () => new Date();\n');
     plant('apps/server/src/modules/x/service.test.ts', 'const t = new Date();\n');
     const res = run(fixture, join(fixture, 'none.json'));
@@ -42,6 +45,7 @@ describe('scripts/check-dates.mjs', () => {
     expect(res.stderr).toContain('apps/server/src/modules/x/service.ts:1 bare-new-date');
     expect(res.stderr).toContain('apps/server/src/modules/x/service.ts:2 get-utc');
     expect(res.stderr).toContain('apps/web/order/src/Page.tsx:1 bare-new-date');
+    expect(res.stderr).toContain('apps/web/order/src/Page.tsx:2 bare-dayjs');
     expect(res.stderr).not.toContain(':3 ');
     expect(res.stderr).not.toContain(':4 ');
     expect(res.stderr).not.toContain('clock.ts');
@@ -57,6 +61,7 @@ describe('scripts/check-dates.mjs', () => {
         { file: 'apps/server/src/modules/x/service.ts', rule: 'bare-new-date', count: 1, reason: 'fixture' },
         { file: 'apps/server/src/modules/x/service.ts', rule: 'get-utc', count: 1, reason: 'fixture' },
         { file: 'apps/web/order/src/Page.tsx', rule: 'bare-new-date', count: 1, reason: 'fixture' },
+        { file: 'apps/web/order/src/Page.tsx', rule: 'bare-dayjs', count: 1, reason: 'fixture' },
       ]),
     );
     expect(run(fixture, allow).status).toBe(0);

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccount } from '../src/modules/account/tables.ts';
-import { runImprovementOverdueScan } from '../src/modules/improvement/overdue.ts';
+import { nextOverdueScanTime, runImprovementOverdueScan } from '../src/modules/improvement/overdue.ts';
 import { improvementItem, improvementReminderSent } from '../src/modules/improvement/tables.ts';
 import { sysMsg } from '../src/modules/message/tables.ts';
 import { refund } from '../src/modules/refund/tables.ts';
@@ -341,6 +341,17 @@ describe('improvement sheets', () => {
 });
 
 describe('overdue reminders', () => {
+  it('the daily scan runs at 01:30 Beijing time, the next calendar day there (issue #35)', () => {
+    // 2026-11-30 23:30 UTC is already 1 December in Beijing: the next scan is 2 December 01:30 there.
+    expect(nextOverdueScanTime(new Date('2026-11-30T23:30:00Z')).toISOString()).toBe(
+      '2026-12-01T17:30:00.000Z',
+    );
+    // 2026-12-01 10:00 UTC (18:00 in Beijing) → 2 December 01:30 Beijing as well.
+    expect(nextOverdueScanTime(new Date('2026-12-01T10:00:00Z')).toISOString()).toBe(
+      '2026-12-01T17:30:00.000Z',
+    );
+  });
+
   it('remind both sides once per item and due date, and again for a new due date', async () => {
     const sheet = await sentSheet({
       subject: '逾期测试',

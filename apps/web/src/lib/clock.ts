@@ -41,6 +41,15 @@ export function loadCompanyTimeZone(): Promise<string> {
   return loading;
 }
 
+/**
+ * Now as a picker's Dayjs (the instant, shown in the browser's zone as antd's date-time pickers do). The one
+ * place the web reads the machine's time for a default or a comparison (`scripts/check-dates.mjs` refuses a
+ * bare `dayjs()` elsewhere), so a later server-time offset applies everywhere.
+ */
+export function now(): Dayjs {
+  return dayjs(Date.now());
+}
+
 /** Today 'YYYY-MM-DD' in the company's zone; `at` (ms) for tests. */
 export function todayIso(at: number = Date.now()): string {
   return dateIn(zone, at);

@@ -3,6 +3,7 @@ import { API_KEY_GROUPS, type ApiKeyCreate, accessOfCode } from '@srm/contracts/
 import type { Locale } from '@srm/contracts/constants';
 import { KERNEL_ROUTE_DEFINITIONS } from '@srm/contracts/document/actions';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { now, nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { kindOfRoute } from '../../platform/document/registry.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -61,8 +62,7 @@ export async function createKey(db: Db, auth: AuthContext, body: ApiKeyCreate) {
       field: `body.scopes[${unknown}].kind`,
       kind: body.scopes[unknown].kind,
     });
-  if (body.expiresDate && new Date(body.expiresDate).getTime() <= Date.now())
-    throw badRequest('apiKeyExpiry');
+  if (body.expiresDate && new Date(body.expiresDate).getTime() <= now()) throw badRequest('apiKeyExpiry');
   const [user] = await db
     .select({ id: subaccount.id })
     .from(subaccount)
@@ -242,7 +242,7 @@ export async function findLiveKey(db: Queryable, key: string): Promise<KeyAuth> 
       and(
         eq(apiKey.keyHash, hashKey(key)),
         isNull(apiKey.revokedDate),
-        or(isNull(apiKey.expiresDate), gt(apiKey.expiresDate, sql`now()`)),
+        or(isNull(apiKey.expiresDate), gt(apiKey.expiresDate, nowDate())),
         eq(subaccount.status, 'active'),
       ),
     );

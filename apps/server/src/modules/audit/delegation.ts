@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { now, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
@@ -31,8 +32,8 @@ export async function activeDelegates(
         eq(auditDelegation.elsAccount, elsAccount),
         inArray(auditDelegation.delegator, delegators),
         eq(auditDelegation.status, 'active'),
-        lte(auditDelegation.startDate, sql`now()`),
-        gt(auditDelegation.endDate, sql`now()`),
+        lte(auditDelegation.startDate, nowDate()),
+        gt(auditDelegation.endDate, nowDate()),
       ),
     );
   return new Map(rows.map((r) => [r.delegator, r.delegate]));
@@ -60,8 +61,8 @@ export async function delegatorsOf(
         eq(auditDelegation.elsAccount, auth.elsAccount),
         eq(auditDelegation.delegate, auth.elsSubAccount),
         eq(auditDelegation.status, 'active'),
-        lte(auditDelegation.startDate, sql`now()`),
-        gt(auditDelegation.endDate, sql`now()`),
+        lte(auditDelegation.startDate, nowDate()),
+        gt(auditDelegation.endDate, nowDate()),
       ),
     );
   const by = new Map<string, string[]>();
@@ -107,7 +108,7 @@ export async function createDelegation(db: Queryable, auth: AuthContext, body: D
   if (start.getTime() < EARLIEST_DATE) throw badRequest('rule.invalid', { field: 'body.startDate' });
   if (end.getTime() > LATEST_DATE) throw badRequest('rule.invalid', { field: 'body.endDate' });
   if (end.getTime() <= start.getTime()) throw badRequest('delegateEndBeforeStart', { field: 'body.endDate' });
-  if (end.getTime() <= Date.now()) throw badRequest('delegateEndPast', { field: 'body.endDate' });
+  if (end.getTime() <= now()) throw badRequest('delegateEndPast', { field: 'body.endDate' });
   if (body.delegate === auth.elsSubAccount) throw badRequest('delegateSelf', { field: 'body.delegate' });
   return db.transaction(async (tx) => {
     const [target] = await tx
@@ -207,7 +208,7 @@ export async function cancelDelegation(db: Queryable, auth: AuthContext, id: str
     .set({
       status: 'cancelled',
       lastUpdateUser: userKey(auth),
-      lastUpdateDate: sql`now()`,
+      lastUpdateDate: nowDate(),
       version: sql`${auditDelegation.version} + 1`,
     })
     .where(

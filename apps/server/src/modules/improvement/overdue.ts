@@ -1,5 +1,6 @@
+import { dateIn, instantOfWallClock } from '@srm/contracts/calendar';
 import { sql } from 'drizzle-orm';
-import { defaultCompanyTimeZone, nowDate } from '../../platform/clock.ts';
+import { addDays, defaultCompanyTimeZone, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { fillText, notify } from '../message/notify.ts';
@@ -8,7 +9,6 @@ import { improvement, improvementItem, improvementReminderSent } from './tables.
 /** The scheduled_job kind and key of the daily overdue scan (platform/jobs.ts: one process runs it). */
 export const IMPROVEMENT_OVERDUE_JOB = 'improvementOverdueScan';
 const JOB_KEY = 'daily';
-const DAY_MS = 86_400_000;
 
 /**
  * Reminds both sides (each receiver in its language) of every improvement item past its due date — the
@@ -89,11 +89,14 @@ export async function runImprovementOverdueScan(tx: Queryable, env: string, now:
   return sent;
 }
 
-/** The next run: tomorrow 01:30 UTC. */
+/**
+ * The next run: tomorrow 01:30 on the wall clock of the server's default company zone (TZ_DEFAULT, else
+ * Asia/Shanghai; issue #35). The scan judges each company by its own date, so the hour only picks a quiet time.
+ */
 export function nextOverdueScanTime(now: Date): Date {
-  const next = new Date(now.getTime() + DAY_MS);
-  next.setUTCHours(1, 30, 0, 0);
-  return next;
+  const zone = defaultCompanyTimeZone();
+  const tomorrow = addDays(dateIn(zone, now.getTime()), 1);
+  return new Date(instantOfWallClock(zone, `${tomorrow} 01:30`));
 }
 
 registerJobHandler(IMPROVEMENT_OVERDUE_JOB, async (tx, _job, { env }) => {

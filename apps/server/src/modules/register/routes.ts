@@ -5,6 +5,7 @@ import { pagingSchema } from '@srm/contracts/message';
 import { isMobile, isValidRegistrationPassword, isValidShellPassword } from '@srm/contracts/validators';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { now, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAdmin, requireAuth, zod } from '../../platform/http.ts';
@@ -75,7 +76,7 @@ export function registerRegistrationRoutes(app: App, deps: AppDeps): void {
     async (request) => {
       const auth = requireAuth(request.auth);
       requireAdmin(auth, 'purchase');
-      const expiresDate = new Date(Date.now() + request.body.validDays * 86_400_000);
+      const expiresDate = new Date(now() + request.body.validDays * 86_400_000);
       const rows = await deps.db
         .insert(inviteCode)
         .values(
@@ -202,7 +203,7 @@ export function registerRegistrationRoutes(app: App, deps: AppDeps): void {
             and(
               eq(inviteCode.code, body.inviteCode.toUpperCase()),
               eq(inviteCode.status, 'unused'),
-              gt(inviteCode.expiresDate, sql`now()`),
+              gt(inviteCode.expiresDate, nowDate()),
             ),
           )
           .returning();

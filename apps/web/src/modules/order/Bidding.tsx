@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Select, Space
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { beforeToday } from '../../lib/clock.ts';
+import { beforeToday, now } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { findSuppliers } from '../masterdata/api.ts';
@@ -46,7 +46,7 @@ export function StartBiddingDialog({
   );
   const initial: StartForm = {
     toElsAccounts: [],
-    quoteEndTime: dayjs().add(3, 'day').hour(17).minute(0).second(0).millisecond(0),
+    quoteEndTime: now().add(3, 'day').hour(17).minute(0).second(0).millisecond(0),
   };
 
   return (
@@ -104,7 +104,7 @@ export function StartBiddingDialog({
             { required: true, message: t('order:bidding.start.quoteEndTimeRequired') },
             {
               validator: (_, value: Dayjs | null) =>
-                !value || value.isAfter(dayjs())
+                !value || value.isAfter(now())
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('order:bidding.start.quoteEndTimeFuture'))),
             },

@@ -38,6 +38,7 @@ import {
 } from './api.ts';
 import './i18n-rfq.ts';
 import { appUrl } from '../../lib/base-path.ts';
+import { now } from '../../lib/clock.ts';
 
 /** Copy into a new draft (cost structure, fees, quote method, currencies and invitations kept), then edit it. */
 function CopyButton({ id }: { id: string }) {
@@ -414,7 +415,7 @@ function NewRound({ id, data }: { id: string; data: Comparison }) {
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ suppliers: [...quoted.keys()], end: dayjs().add(1, 'day').startOf('hour') }}
+          initialValues={{ suppliers: [...quoted.keys()], end: now().add(1, 'day').startOf('hour') }}
         >
           <Form.Item
             name="suppliers"
@@ -469,8 +470,8 @@ function ToAuction({ id }: { id: string }) {
           form={form}
           layout="vertical"
           initialValues={{
-            start: dayjs().add(1, 'hour').startOf('hour'),
-            end: dayjs().add(2, 'hour').startOf('hour'),
+            start: now().add(1, 'hour').startOf('hour'),
+            end: now().add(2, 'hour').startOf('hour'),
           }}
         >
           <Form.Item name="start" label={t('rfq:detail.auctionStart')} rules={[{ required: true }]}>

@@ -22,7 +22,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { beforeToday } from '../../lib/clock.ts';
+import { beforeToday, now } from '../../lib/clock.ts';
 import { findAccounts } from './api.ts';
 import {
   type ApiKeyRow,
@@ -172,7 +172,7 @@ function ApiKeys() {
             render: (_, row) =>
               row.revokedDate ? (
                 <Tag color="default">{label('revokedTag')}</Tag>
-              ) : row.expiresDate && dayjs(row.expiresDate).isBefore(dayjs()) ? (
+              ) : row.expiresDate && dayjs(row.expiresDate).isBefore(now()) ? (
                 <Tag>{label('expiredTag')}</Tag>
               ) : (
                 <Tag color="green">{label('activeTag')}</Tag>

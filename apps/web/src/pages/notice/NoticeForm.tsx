@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { now } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { saveNotice } from '../../lib/message-api.ts';
 import {
@@ -67,8 +68,8 @@ export function NoticeForm({
     : {
         type: '1',
         noticeChannel: '1',
-        noticeStartTime: dayjs().startOf('minute'),
-        noticeEndTime: dayjs().add(30, 'day').endOf('day').startOf('minute'),
+        noticeStartTime: now().startOf('minute'),
+        noticeEndTime: now().add(30, 'day').endOf('day').startOf('minute'),
         receivers: [],
       };
 
