@@ -123,6 +123,19 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   page.off('request', countSaves);
   expect(saves).toBe(0);
   await expect(frame.getByText('新建采购订单')).toBeVisible();
+  // A rule only the server checks (a unit of at most 10 characters): its error shows under that field of
+  // that line, naming the line by its number, from the answer's field errors (issue #33), not in an alert.
+  await frame.getByLabel('单位 2').fill('PCS-PER-BOX');
+  await frame.getByRole('button', { name: '保存' }).click();
+  const unitError = frame.locator('.ant-form-item:has([aria-label="单位 2"]) .ant-form-item-explain-error');
+  await expect(unitError).toHaveText('第 20 行 单位 长度不能超过 10');
+  await expect(frame.getByLabel('单位 2')).toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.getByRole('alert').filter({ hasText: 'body.items' })).toHaveCount(0);
+  await expect(frame.getByRole('alert').filter({ hasText: '第 20 行 单位' })).toHaveCount(0);
+  await frame
+    .locator('.order-lines-edit')
+    .screenshot({ path: test.info().outputPath('order-line-error.png') });
+  await frame.getByLabel('单位 2').fill('PCS');
   await frame.getByRole('button', { name: '保存' }).click();
 
   const number = frame.locator('.order-detail .order-number');

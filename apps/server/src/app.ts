@@ -91,7 +91,7 @@ import { helmetHeaders } from './platform/security-headers.ts';
 import { serializerCompiler } from './platform/serializer.ts';
 import { createSessionCache } from './platform/session-cache.ts';
 import { createTokenService } from './platform/tokens.ts';
-import { describeValidation, fieldErrors } from './platform/validation.ts';
+import { businessFieldErrors, describeValidation, fieldErrors } from './platform/validation.ts';
 
 /** Path of the first string (or key) holding U+0000 inside a parsed request part, else null. */
 function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
@@ -411,9 +411,23 @@ export async function buildApp(options: BuildAppOptions) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = request.locale ?? pickLocale(request.headers);
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ code: error.code, message: error.messageIn(locale), data: error.data });
+      const message = error.messageIn(locale);
+      return reply.status(error.status).send({
+        code: error.code,
+        message,
+        // A business error about body fields answers them as field errors (issue #33).
+        data:
+          error.fields.length > 0
+            ? businessFieldErrors(
+                locale,
+                error.fields,
+                message,
+                error.data,
+                (request.routeOptions.schema as { body?: never } | undefined)?.body,
+                request.body,
+              )
+            : error.data,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext;

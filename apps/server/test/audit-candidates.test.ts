@@ -234,3 +234,60 @@ describe('step names in both languages (issue #33)', () => {
     }
   });
 });
+
+describe('the next step’s approvers are told when the flow reaches it (issue #33)', () => {
+  it('a two-step flow tells the second step’s approver after the first approves, in their language, and nobody more on the final approve', async () => {
+    const db = server.database.db;
+    // The second step's approver reads English; the first reads Chinese.
+    for (const [sub, lang] of [
+      ['admin', 'zh_cn'],
+      ['buyer1', 'en'],
+    ] as const)
+      await db
+        .update(subaccount)
+        .set({ lang })
+        .where(and(eq(subaccount.elsAccount, '100000'), eq(subaccount.elsSubAccount, sub)));
+    const saved = await saveSteps([
+      {
+        name: '部门经理审批',
+        nameEn: 'Department manager approval',
+        approverType: 'user',
+        approvers: ['admin'],
+      },
+      { name: '财务审批', nameEn: 'Finance approval', approverType: 'user', approvers: ['buyer1'] },
+    ]);
+    expect(saved.json().code, saved.body).toBe('200');
+    const id = await submitRequisition();
+    const toApprove = async () =>
+      (
+        await db
+          .select({ to: sysMsg.elsSubAccount, title: sysMsg.msgTitle, content: sysMsg.msgContent })
+          .from(sysMsg)
+          .where(and(eq(sysMsg.businessId, id), eq(sysMsg.elsAccount, '100000')))
+          .orderBy(sysMsg.sendTime)
+      ).filter((m) => /^(待审批|To approve)/.test(m.title));
+    // On submit: the first step's approver only, in Chinese.
+    const onSubmit = await toApprove();
+    expect(onSubmit.map((m) => m.to)).toEqual(['admin']);
+    expect(onSubmit[0].content.split('\n')[0]).toBe('审批步骤：部门经理审批');
+
+    const [first] = (await tasksOf(id)).filter((t) => t.status === 'pending');
+    const approved = (await post(`/apis/CommonAuditService/approve/${first.id}`, admin, {})).json();
+    expect(approved.code, approved.message).toBe('200');
+    expect(approved.data.complete).toBe(false);
+    // The flow moved on: the second step's approver is told, in English, naming the document and the step.
+    const afterFirst = await toApprove();
+    expect(afterFirst.map((m) => m.to)).toEqual(['admin', 'buyer1']);
+    const [, told] = afterFirst;
+    expect(told.title).toMatch(/^To approve: purchase requisition \S+/);
+    expect(told.content.split('\n')[0]).toBe('Approval step: Finance approval');
+
+    const second = (await tasksOf(id)).find((t) => t.status === 'pending');
+    expect(second?.stepName).toBe('财务审批');
+    const done = (await post(`/apis/CommonAuditService/approve/${second?.id}`, buyer, {})).json();
+    expect(done.code, done.message).toBe('200');
+    expect(done.data.complete).toBe(true);
+    // The last approval asks nobody for anything more.
+    expect((await toApprove()).map((m) => m.to)).toEqual(['admin', 'buyer1']);
+  });
+});

@@ -135,8 +135,29 @@ describe('the bargain round', () => {
     const above = await post(`${S}/bargainOffer/${row.id}`, s['200001'], { offers: [{ price: '9000.01' }] });
     expect(above.json().code).toBe('400');
     expect(above.json().message).toContain('9000');
+    // The final offer's errors name its field (issue #33): the room shows them under the offer's input.
+    expect(above.json().data.errors).toMatchObject([
+      {
+        path: 'body.offers.0.price',
+        segments: ['offers', 0, 'price'],
+        field: 'Final offer',
+        rule: 'ebidBargainAboveLast',
+        message: above.json().message,
+      },
+    ]);
     const zero = await post(`${S}/bargainOffer/${row.id}`, s['200001'], { offers: [{ price: '0' }] });
     expect(zero.json().code).toBe('400');
+    expect(zero.json().message).toBe('Invalid input: Final offer must be greater than 0');
+    expect(zero.json().data.errors).toMatchObject([{ segments: ['offers', 0, 'price'], rule: 'positive' }]);
+    const zeroZh = await post(
+      `${S}/bargainOffer/${row.id}`,
+      s['200001'],
+      { offers: [{ price: '-1' }] },
+      'zh_cn',
+    );
+    expect(zeroZh.json().message).toBe('参数错误：议价 必须大于 0');
+    const wrong = await post(`${S}/bargainOffer/${row.id}`, s['200001'], { offers: [{ price: 'abc' }] });
+    expect(wrong.json().message).not.toContain('body.offers');
     const given = await post(`${S}/bargainOffer/${row.id}`, s['200001'], { offers: [{ price: '8800' }] });
     expect(given.json().code, given.json().message).toBe('200');
     expect(given.json().data.offers).toEqual([{ itemId: null, seq: 3, price: '8800.000000' }]);

@@ -318,6 +318,18 @@ describe('RFQ cost breakdown and additional fees', () => {
     const missing = await send('200001', { costs: [{ name: '材料', amount: '6' }] });
     expect(missing.json().code).toBe('400');
     expect(missing.json().message).toMatch(/加工/);
+    // The business rule names the line's field it is about (issue #33): the quote page shows it there.
+    expect(missing.json().data.errors).toEqual([
+      {
+        path: 'body.lines.0.costs',
+        segments: ['lines', 0, 'costs'],
+        field: 'Quote line 1, Cost breakdown',
+        rule: 'enquiryCostMissing',
+        message: missing.json().message,
+      },
+    ]);
+    const numbered = await send('200001', { lineNumber: 10, costs: [{ name: '材料', amount: '6' }] });
+    expect(numbered.json().data.errors[0]).toMatchObject({ field: 'Line 10, Cost breakdown' });
     const unknown = await send('200001', {
       costs: [
         { name: '材料', amount: '6' },
@@ -334,6 +346,9 @@ describe('RFQ cost breakdown and additional fees', () => {
       fees: [{ name: '模具费', amount: '500' }],
     });
     expect(badFee.json().code).toBe('400');
+    expect(badFee.json().data.errors).toMatchObject([
+      { segments: ['lines', 0, 'fees'], rule: 'enquiryFeeUnknown', message: badFee.json().message },
+    ]);
     const ok1 = await send('200001', {
       costs: [
         { name: '材料', amount: '6.25' },

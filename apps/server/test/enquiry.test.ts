@@ -319,6 +319,33 @@ describe('RFQ sealing, comparison and award', () => {
       .data;
     row = (await post(`${P}/publish/${row.id}`, s.buyer, { version: row.version })).json().data;
     const page = (await get(`${S}/findQuote/${row.id}`, s['200003'])).json().data;
+    // Quantities that do not rise: the refusal names the ladder step's quantity field (issue #33).
+    const flat = await post(`${S}/quote/${row.id}`, s['200003'], {
+      lines: [
+        {
+          itemId: page.lines[0].itemId,
+          lineNumber: 10,
+          ladder: [
+            { quantity: '100', price: '10' },
+            { quantity: '100', price: '9.5' },
+          ],
+        },
+      ],
+    });
+    expect(flat.json()).toMatchObject({
+      code: '400',
+      message: 'Ladder step 2: the quantity must be greater than the previous step',
+      data: {
+        errors: [
+          {
+            path: 'body.lines.0.ladder.1.quantity',
+            segments: ['lines', 0, 'ladder', 1, 'quantity'],
+            field: 'Line 10, Ladder step 2, Ladder quantity',
+            rule: 'enquiryLadderNotRising',
+          },
+        ],
+      },
+    });
     const quoted = await post(`${S}/quote/${row.id}`, s['200003'], {
       lines: [
         {

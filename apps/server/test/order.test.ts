@@ -396,24 +396,58 @@ describe('purchase order journey with a two-step approval', () => {
 });
 
 describe('order rules, sides and tenants', () => {
+  it('names a refused line field by its label and line number, and answers it per field (issue #33)', async () => {
+    const buyer1 = await login(server, '100000', 'buyer1');
+    const two = order(2);
+    two.items[1].quantity = '0';
+    two.items[1].taxRate = '120';
+    two.items[0].deliveryDate = '2026-13-01';
+    const en = (await post('/apis/order/PurchaseOrderService/save', buyer1, two)).json();
+    expect(en.code).toBe('400');
+    expect(en.message).toContain('Line 20, Quantity must be greater than 0');
+    expect(en.message).toContain('Line 20, Tax rate');
+    expect(en.message).toContain('Line 10, Delivery date');
+    expect(en.message).not.toContain('body.items');
+    const byPath = Object.fromEntries(
+      (en.data.errors as Array<{ path: string; segments: unknown[]; field: string; rule: string }>).map(
+        (e) => [e.path, e],
+      ),
+    );
+    expect(byPath['body.items.1.quantity']).toMatchObject({
+      segments: ['items', 1, 'quantity'],
+      field: 'Line 20, Quantity',
+      rule: 'positive',
+    });
+    expect(byPath['body.items.1.taxRate']).toMatchObject({ field: 'Line 20, Tax rate', rule: 'percent' });
+    expect(byPath['body.items.0.deliveryDate']).toMatchObject({ field: 'Line 10, Delivery date' });
+    const zh = (await post('/apis/order/PurchaseOrderService/save', buyer1, two, 'zh_cn')).json();
+    expect(zh.message).toContain('第 20 行 数量 必须大于 0');
+    expect(zh.message).toContain('第 10 行 交货日期');
+    // A line's custom field has no label of its own: still named by its path, under its line.
+    const custom = order(1);
+    const long = { ...custom, items: [{ ...custom.items[0], fbk7: 'z'.repeat(101) }] };
+    const customAnswer = (await post('/apis/order/PurchaseOrderService/save', buyer1, long)).json();
+    expect(customAnswer.data.errors[0].segments).toEqual(['items', 0, 'fbk7']);
+  });
+
   it('refuses bad input with the field named: quantity 0, no lines, no order type, unlinked supplier', async () => {
     const buyer1 = await login(server, '100000', 'buyer1');
     const zero = order(1);
     zero.items[0].quantity = '0';
     expect((await post('/apis/order/PurchaseOrderService/save', buyer1, zero)).json().message).toContain(
-      'body.items.0.quantity must be greater than 0',
+      'Line 10, Quantity must be greater than 0',
     );
     // A negative quantity answers the rule it breaks, not the decimal format (issue #12).
     const negative = order(1);
     negative.items[0].quantity = '-1';
     const negativeMessage = (await post('/apis/order/PurchaseOrderService/save', buyer1, negative)).json()
       .message;
-    expect(negativeMessage).toContain('body.items.0.quantity must be greater than 0');
+    expect(negativeMessage).toContain('Line 10, Quantity must be greater than 0');
     expect(negativeMessage).not.toContain('decimal');
     expect(
       (await post('/apis/order/PurchaseOrderService/save', buyer1, { ...order(1), items: [] })).json()
         .message,
-    ).toContain('body.items');
+    ).toContain('Lines must be at least 1 long');
     const { orderType: _t, ...noType } = order(1);
     expect((await post('/apis/order/PurchaseOrderService/save', buyer1, noType)).json().message).toContain(
       'body.orderType is required',

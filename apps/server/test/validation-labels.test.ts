@@ -1,5 +1,5 @@
 import { saveSchema } from '@srm/contracts/document/define';
-import { ebiddingBidBodySchema } from '@srm/contracts/ebidding';
+import { ebiddingBargainOfferBodySchema, ebiddingBidBodySchema } from '@srm/contracts/ebidding';
 import { enquiryQuoteBodySchema } from '@srm/contracts/enquiry';
 import { refundDefinition } from '@srm/contracts/refund';
 import { describe, expect, it } from 'vitest';
@@ -106,5 +106,35 @@ describe('an auction offer is named by its label, in a body of either kind (issu
       });
       expect(fieldErrors('zh_cn', 'body', issues, body, ebiddingBidBodySchema)[0].message).toBe(zh);
     }
+  });
+});
+
+describe("a bargain round's final offers are named by their label (issue #33)", () => {
+  const itemId = '8f9c8e55-3f1c-4b38-9d6c-0f4c7c1f2a11';
+  it("the lot's one final offer by its label alone; per line, the offer's position among them", () => {
+    const lot = { offers: [{ price: '0' }] };
+    expect(
+      describeValidation(
+        'en',
+        'body',
+        issuesOf(lot, ebiddingBargainOfferBodySchema),
+        lot,
+        ebiddingBargainOfferBodySchema,
+      ),
+    ).toBe('Invalid input: Final offer must be greater than 0');
+    const lines = {
+      offers: [
+        { itemId, price: '5' },
+        { itemId, price: 'x' },
+      ],
+    };
+    const errors = fieldErrors(
+      'zh_cn',
+      'body',
+      issuesOf(lines, ebiddingBargainOfferBodySchema),
+      lines,
+      ebiddingBargainOfferBodySchema,
+    );
+    expect(errors.map((e) => [e.segments, e.field])).toEqual([[['offers', 1, 'price'], '议价第 2 项 议价']]);
   });
 });

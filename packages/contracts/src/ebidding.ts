@@ -824,10 +824,22 @@ export type EbiddingBargainBody = z.infer<typeof ebiddingBargainBodySchema>;
  * every lot or line it has an offer on — by total price one entry without `itemId`, per line one per line.
  */
 export const ebiddingBargainOfferBodySchema = z.object({
-  offers: z
-    .array(z.object({ itemId: z.uuid().optional(), price: decimalSchema(14, 6) }))
-    .min(1)
-    .max(500),
+  // Named by their labels in errors (issue #33): "Final offer must be greater than 0" for the lot's one offer,
+  // "Final offers 2, Final offer …" per line, not "body.offers.0.price".
+  offers: describedField(
+    z
+      .array(
+        z.object({
+          itemId: z.uuid().optional(),
+          price: describedField(decimalSchema(14, 6, true), {
+            label: { zh_cn: '议价', en: 'Final offer' },
+          }),
+        }),
+      )
+      .min(1)
+      .max(500),
+    { label: { zh_cn: '议价', en: 'Final offers' }, unnumberedAlone: true },
+  ),
 });
 export type EbiddingBargainOfferBody = z.infer<typeof ebiddingBargainOfferBodySchema>;
 

@@ -484,12 +484,18 @@ export const enquiryQuoteBodySchema = z.object({
             label: { zh_cn: '阶梯', en: 'Ladder step' },
           }),
           /** Cost-breakdown RFQ: every cost item of the RFQ once; their sum is the unit price. */
-          costs: z.array(costAmountSchema).min(1).max(20).optional(),
+          costs: describedField(z.array(costAmountSchema).min(1).max(20).optional(), {
+            label: { zh_cn: '成本构成', en: 'Cost breakdown' },
+          }),
           /** The RFQ's additional fees this supplier charges on the line (others are 0). */
-          fees: z.array(feeAmountSchema).max(10).optional(),
+          fees: describedField(z.array(feeAmountSchema).max(10).optional(), {
+            label: { zh_cn: '附加费用', en: 'Additional fees' },
+          }),
           taxRate: decimal(3, 2).optional(),
           /** The quote's currency: the RFQ's (default) or one of its quote currencies (currencyRateJson). */
-          currency: currencySchema.optional(),
+          currency: describedField(currencySchema.optional(), {
+            label: { zh_cn: '报价币种', en: 'Quote currency' },
+          }),
           remark: z.string().trim().max(200).optional(),
         }),
       )

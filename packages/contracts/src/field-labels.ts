@@ -18,6 +18,11 @@ export type FieldMeta = {
    * carries a positive integer there; otherwise by lineStep, else by position.
    */
   lineNumberKey?: string;
+  /**
+   * On an array that mostly holds one element (a bargain round's one final offer for the whole lot): a lone
+   * element is named by its fields alone ("Final offer must be …"), without a position.
+   */
+  unnumberedAlone?: boolean;
 };
 
 /** The step of the kernel's line numbers: a document's lines are numbered 10, 20 … by position on save. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { elsAccountSchema } from './auth.ts';
+import { describedField, LINE_NUMBER_STEP } from './field-labels.ts';
 
 /**
  * Custom rules carry a message key (rule.positive, rule.percent) that the server translates with the
@@ -64,26 +65,52 @@ function refuseUnknownCustomFields(value: Record<string, unknown>, ctx: z.Refine
   if (unknown.length > 0) ctx.addIssue({ code: 'unrecognized_keys', keys: unknown, input: value });
 }
 
+/**
+ * The labels of an order line's fields in both languages: the order's kernel definition
+ * (purchase-order-definition.ts) shows them, and the save body's schema carries them so a refused value is
+ * named "Line 10, Quantity must be greater than 0" / "第 10 行 数量 必须大于 0" (issue #33, field-labels.ts).
+ */
+export const ORDER_LINE_LABELS = {
+  materialNumber: { zh_cn: '物料编码', en: 'Material number' },
+  materialDesc: { zh_cn: '物料描述', en: 'Material description' },
+  unit: { zh_cn: '单位', en: 'Unit' },
+  quantity: { zh_cn: '数量', en: 'Quantity' },
+  priceExcludingTax: { zh_cn: '不含税单价', en: 'Price excl. tax' },
+  taxRate: { zh_cn: '税率', en: 'Tax rate' },
+  deliveryDate: { zh_cn: '交货日期', en: 'Delivery date' },
+  minPackingQuantity: { zh_cn: '最小包装量', en: 'Minimum packing quantity' },
+  overTolerance: { zh_cn: '超交容差', en: 'Over-delivery tolerance' },
+  lackTolerance: { zh_cn: '欠交容差', en: 'Under-delivery tolerance' },
+} as const;
+/** The order lines' array label (the definition's `lines.label`). */
+export const ORDER_LINES_LABEL = { zh_cn: '订单行', en: 'Lines' } as const;
+
+const lineField = <T extends z.ZodType>(key: keyof typeof ORDER_LINE_LABELS, schema: T): T =>
+  describedField(schema, { label: ORDER_LINE_LABELS[key] });
+
 /** One order line as the buyer saves it. */
 export const orderItemInputSchema = z
   .looseObject({
     id: z.uuid().optional(),
     materialId: z.uuid().optional(),
-    materialNumber: z.string().trim().min(1).max(40),
-    materialDesc: z.string().trim().min(1).max(200),
-    unit: z.string().trim().min(1).max(10),
+    materialNumber: lineField('materialNumber', z.string().trim().min(1).max(40)),
+    materialDesc: lineField('materialDesc', z.string().trim().min(1).max(200)),
+    unit: lineField('unit', z.string().trim().min(1).max(10)),
     /** Quantity > 0 (seed 001 §5 "order quantity greater than 0"). */
-    quantity: positiveDecimal(12, 3),
+    quantity: lineField('quantity', positiveDecimal(12, 3)),
     /** Defaults from the price master when absent. */
-    priceExcludingTax: decimal(12, 6).optional(),
+    priceExcludingTax: lineField('priceExcludingTax', decimal(12, 6).optional()),
     /** Percent, 0–100. */
-    taxRate: decimal(3, 2)
-      .refine((v) => Number(v) <= 100, { message: 'rule.percent' })
-      .optional(),
-    deliveryDate: isoDate,
-    minPackingQuantity: decimal(12, 3).optional(),
-    overTolerance: decimal(3, 2).optional(),
-    lackTolerance: decimal(3, 2).optional(),
+    taxRate: lineField(
+      'taxRate',
+      decimal(3, 2)
+        .refine((v) => Number(v) <= 100, { message: 'rule.percent' })
+        .optional(),
+    ),
+    deliveryDate: lineField('deliveryDate', isoDate),
+    minPackingQuantity: lineField('minPackingQuantity', decimal(12, 3).optional()),
+    overTolerance: lineField('overTolerance', decimal(3, 2).optional()),
+    lackTolerance: lineField('lackTolerance', decimal(3, 2).optional()),
     ...customFieldShape,
   })
   .superRefine(refuseUnknownCustomFields);
@@ -116,8 +143,14 @@ export const orderSaveBodySchema = z
     purchaseOrganization: z.string().trim().max(40).optional(),
     purchaseGroup: z.string().trim().max(40).optional(),
     remark: z.string().trim().max(500).optional(),
-    /** At least one line (seed 001 §5 "add at least one row"). */
-    items: z.array(orderItemInputSchema).min(1).max(500),
+    /**
+     * At least one line (seed 001 §5 "add at least one row"). Saved lines are numbered 10, 20 … by position
+     * (order service buildLines), so errors name a line by that number.
+     */
+    items: describedField(z.array(orderItemInputSchema).min(1).max(500), {
+      label: ORDER_LINES_LABEL,
+      lineStep: LINE_NUMBER_STEP,
+    }),
     ...customFieldShape,
   })
   .superRefine(refuseUnknownCustomFields);

@@ -32,6 +32,22 @@ export class AppError extends Error {
     this.status = HTTP_STATUS[code];
   }
 
+  /**
+   * The body fields this business error is about (issue #33), as segments of the request body (array
+   * positions as numbers): the error handler answers each as a field error in `data.errors` (path, segments,
+   * field by its label, rule, message), as a validation '400' does, so a form shows it at the field.
+   */
+  fields: Array<{ segments: (string | number)[]; rule: string }> = [];
+
+  /**
+   * Names the body field the error is about (e.g. `['lines', 0, 'priceExcludingTax']`); `rule` is the
+   * business rule's name for clients (default: the message key). Answers the error, for `throw e.at(…)`.
+   */
+  at(segments: (string | number)[], rule: string = this.key): this {
+    this.fields.push({ segments, rule });
+    return this;
+  }
+
   /** The message in the locale, its parameters filled. */
   messageIn(locale: Locale): string {
     return t(locale, this.key, { ...this.params, ...this.localParams?.(locale) });

@@ -125,10 +125,17 @@ export function labelOfPath(
     if (def.type === 'array' && /^\d+$/.test(segment)) {
       const n = Number(segment) + 1;
       const own = ownLineNumber(valueAt(input, segments.slice(0, depth + 1)), meta.lineNumberKey);
+      const list = valueAt(input, segments.slice(0, depth));
+      // A lone element of an unnumberedAlone array is named by its fields alone.
+      const alone = meta.unnumberedAlone === true && Array.isArray(list) && list.length === 1;
       if (own !== undefined) parts.push(t(locale, 'field.line', { n: own }));
       else if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
-      else if (meta.label) parts.push(t(locale, 'field.item', { label: meta.label[locale], n }));
-      else parts.push(t(locale, 'field.row', { n }));
+      else if (!alone)
+        parts.push(
+          meta.label
+            ? t(locale, 'field.item', { label: meta.label[locale], n })
+            : t(locale, 'field.row', { n }),
+        );
       current = def.element;
     } else if (def.type === 'object' && def.shape) {
       current = def.shape[segment];
@@ -266,4 +273,32 @@ export function describeValidation(
 ): string {
   const parts = fieldErrors(locale, context, issues.slice(0, 5), input, schema).map((e) => e.message);
   return t(locale, 'validation', { detail: parts.join(locale === 'en' ? '; ' : '；') });
+}
+
+/**
+ * A business error's fields (AppError.at, issue #33) as the envelope's `data.errors`, like a validation
+ * '400': each body field by its label and line number where the route's body schema has them (else its
+ * path), the business rule, and the error's message (the sentence already names the line and field).
+ * The error's own data (an object) is kept beside `errors`.
+ */
+export function businessFieldErrors(
+  locale: Locale,
+  fields: ReadonlyArray<{ segments: (string | number)[]; rule: string }>,
+  message: string,
+  data: unknown,
+  /** The route's body schema and the body as received, for the fields' labels. */
+  schema?: z.ZodType,
+  body?: unknown,
+): Record<string, unknown> {
+  const errors: FieldError[] = fields.map(({ segments, rule }) => {
+    const path = ['body', ...segments].join('.');
+    return {
+      path,
+      segments,
+      field: labelOfPath(locale, schema, segments.map(String), body) ?? path,
+      rule,
+      message,
+    };
+  });
+  return { ...(data && typeof data === 'object' ? data : {}), errors };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { stepNameIn } from '@srm/contracts/approval-task';
 import { DATA_ITEM_LABELS, type DataItem } from '@srm/contracts/data-permission';
 import { type OrgUnitType, orgUnitTypeOfItem } from '@srm/contracts/org-master';
-import { taskLink } from '@srm/contracts/task-links';
+import { APPROVAL_KINDS, taskLink } from '@srm/contracts/task-links';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../platform/db.ts';
@@ -399,9 +399,20 @@ async function lockPendingTask(tx: Tx, auth: AuthContext, taskId: string) {
   return { task, onBehalfOf };
 }
 
+/** The name of an approval flow's documents in both languages (APPROVAL_KINDS), else the kind's code. */
+function approvalTitle(documentKind: string): Readonly<Record<'zh_cn' | 'en', string>> {
+  return (
+    (APPROVAL_KINDS as Record<string, Readonly<Record<'zh_cn' | 'en', string>>>)[documentKind] ?? {
+      zh_cn: documentKind,
+      en: documentKind,
+    }
+  );
+}
+
 /**
- * Approves a task. The next applicable step gets its task; after the last one the document's handler
- * marks it approved. One transaction. Returns whether the approval is complete.
+ * Approves a task. The next applicable step gets its task and its approvers a message in each one's
+ * language naming the document and the step (notifyApprovers; issue #33); after the last one the document's
+ * handler marks it approved. One transaction. Returns whether the approval is complete.
  */
 export async function approveTask(
   db: Queryable,
@@ -444,6 +455,12 @@ export async function approveTask(
         chain: task.chain,
         conditionValues: task.conditionValues,
       });
+      // The next step's approvers are told it waits for them, as the first step's were on submit (issue #33).
+      if (messageEnv)
+        await notifyApprovers(tx, messageEnv, task.elsAccount, task.documentKind, task.documentId, {
+          title: approvalTitle(task.documentKind),
+          number: task.documentNumber,
+        });
       return { complete: false, task: handled };
     }
     await handlers.get(task.documentKind)?.onApproved(tx, task.elsAccount, task.documentId, userKey(auth));

@@ -5,7 +5,6 @@ import {
   type EbiddingBargainBody,
   type EbiddingBargainOfferBody,
 } from '@srm/contracts/ebidding';
-import type { RuleProblem } from '@srm/contracts/enquiry';
 import { and, eq, max } from 'drizzle-orm';
 import { now, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
@@ -43,9 +42,6 @@ import { ebidding, ebiddingBid, ebiddingItem, ebiddingOffer, ebiddingSupplier } 
  * database-backed timer that fires once (those who did not answer keep their last offer, status 3).
  */
 
-const rule = (problem: RuleProblem | null) => {
-  if (problem) throw badRequest(problem.key as never, problem.params);
-};
 const minuteText = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ');
 
 /** The job that ends a bargain round at its deadline (key: the auction's id). */
@@ -281,9 +277,11 @@ export async function bargainOffer(
       keys.some((k) => !own.some((o) => o.lotKey === k))
     )
       throw badRequest('ebidBargainOffers');
-    for (const o of body.offers) {
+    for (const [index, o] of body.offers.entries()) {
       const last = own.find((x) => x.lotKey === lotKey(o.itemId ?? null));
-      rule(bargainOfferProblem(o.price, last?.price ?? '0'));
+      const problem = bargainOfferProblem(o.price, last?.price ?? '0');
+      // Named at the offer's price (issue #33): the room shows it under that input.
+      if (problem) throw badRequest(problem.key as never, problem.params).at(['offers', index, 'price']);
     }
     const [{ top }] = await tx
       .select({ top: max(ebiddingBid.bout) })

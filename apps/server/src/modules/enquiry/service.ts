@@ -1019,7 +1019,12 @@ export async function quote(
     const { row, rows } = await supplierInvitations(tx, auth, id, true);
     if (!isOpen(row)) throw badRequest('enquiryNotOpen');
     const seen = new Set<string>();
-    for (const line of body.lines) {
+    for (const [index, line] of body.lines.entries()) {
+      // A business rule broken by one field of this line names it (issue #33): the quote page shows it there.
+      const at = (...path: (string | number)[]) => ['lines', index, ...path];
+      const ruleAt = (problem: RuleProblem | null, ...path: (string | number)[]) => {
+        if (problem) throw badRequest(problem.key as never, problem.params).at(at(...path));
+      };
       const found = rows.find((r) => r.item.id === line.itemId);
       if (!found) throw badRequest('enquiryLineNotInvited');
       if (seen.has(line.itemId)) throw badRequest('docLineRepeated', { line: found.item.lineNumber });
@@ -1029,8 +1034,11 @@ export async function quote(
       let price = line.priceExcludingTax;
       let ladder: LadderStep[] | null = null;
       if (row.quoteMethod === '2') {
-        if (!line.ladder) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
-        rule(ladderProblem(line.ladder));
+        if (!line.ladder)
+          throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber }).at(at('ladder'));
+        const ladderStep = ladderProblem(line.ladder);
+        // The step that breaks the rising quantities (its number from 1 in the message).
+        if (ladderStep) ruleAt(ladderStep, 'ladder', Number(ladderStep.params.step) - 1, 'quantity');
         ladder = line.ladder.map((s) => ({
           quantity: new Decimal(s.quantity).toFixed(3),
           price: new Decimal(s.price).toFixed(6),
@@ -1039,22 +1047,26 @@ export async function quote(
       }
       let costs: Array<{ name: string; amount: string }> | null = null;
       if (row.quoteMethod === '3') {
-        if (!line.costs) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
-        rule(costBreakdownProblem(found.item.lineNumber, row.costConstituteJson, line.costs));
+        if (!line.costs)
+          throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber }).at(at('costs'));
+        ruleAt(costBreakdownProblem(found.item.lineNumber, row.costConstituteJson, line.costs), 'costs');
         costs = line.costs.map((c) => ({ name: c.name, amount: new Decimal(c.amount).toFixed(6) }));
         price = costTotal(costs);
       }
       let fees: Array<{ name: string; amount: string }> | null = null;
       if (line.fees && line.fees.length > 0) {
-        rule(feesProblem(found.item.lineNumber, row.additionFeeJson, line.fees));
+        ruleAt(feesProblem(found.item.lineNumber, row.additionFeeJson, line.fees), 'fees');
         fees = line.fees.map((f) => ({ name: f.name, amount: new Decimal(f.amount).toFixed(2) }));
       }
-      if (price === undefined) throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber });
+      if (price === undefined)
+        throw badRequest('enquiryPriceMissing', { line: found.item.lineNumber }).at(at('priceExcludingTax'));
       // The quote's currency: the RFQ's, or one of its quote currencies at the RFQ's fixed rate.
       const currency = line.currency ?? row.currency;
       const exchangeRate = rateFor(row.currency, row.currencyRateJson, currency);
       if (exchangeRate === null)
-        throw badRequest('enquiryCurrencyNotAllowed', { line: found.item.lineNumber, currency });
+        throw badRequest('enquiryCurrencyNotAllowed', { line: found.item.lineNumber, currency }).at(
+          at('currency'),
+        );
       const previous = ['2', '3'].includes(found.invitation.quoteStatus);
       await tx
         .update(enquiryQuote)

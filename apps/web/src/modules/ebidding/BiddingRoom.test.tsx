@@ -271,3 +271,55 @@ describe("the offer's own error is shown under it, not as a toast of the body pa
     expect(server.posts).toEqual([`${S}/bid/a1`]);
   });
 });
+
+describe("a bargain round's final offer shows its own error under it, not in a toast (issue #33)", () => {
+  const errorOf = (input: HTMLElement) =>
+    document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+  const bargainRoom = () => {
+    const ended = lotRoom('3', '3', 2);
+    return {
+      ...ended,
+      record: record({ ebiddingStatus: '3', bargainStatus: '1', bargainEndTime: '2099-12-01T10:00:00.000Z' }),
+      open: false,
+      bargainStatus: '1',
+    };
+  };
+
+  it("refuses 0 before sending, and puts the server's refusal of offers.0.price under the input", async () => {
+    server.room = bargainRoom();
+    server.answer = new ApiError(
+      '400',
+      'The final offer must be at most your last offer 950.000000',
+      'body',
+      {
+        errors: [
+          {
+            path: 'body.offers.0.price',
+            segments: ['offers', 0, 'price'],
+            field: 'Final offer',
+            rule: 'ebidBargainAboveLast',
+            message: 'The final offer must be at most your last offer 950.000000',
+          },
+        ],
+      },
+    );
+    open();
+    const offer = await screen.findByLabelText('Final offer for Resistors');
+    fireEvent.change(offer, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Give final offer (once)' }));
+    expect(await screen.findByText('The final offer must be greater than 0')).toBeTruthy();
+    expect(offer.getAttribute('aria-invalid')).toBe('true');
+    expect(server.posts).toEqual([]);
+    fireEvent.change(offer, { target: { value: '960' } });
+    expect(offer.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Give final offer (once)' }));
+    expect(
+      await screen.findByText('The final offer must be at most your last offer 950.000000'),
+    ).toBeTruthy();
+    expect(errorOf(offer)).toBe('The final offer must be at most your last offer 950.000000');
+    expect(offer.getAttribute('aria-invalid')).toBe('true');
+    expect(server.posts).toEqual([`${S}/bargainOffer/a1`]);
+    // Not a toast as well: the message is on the page once, under the input.
+    expect(screen.getAllByText('The final offer must be at most your last offer 950.000000')).toHaveLength(1);
+  });
+});

@@ -86,24 +86,49 @@ function BargainPanel({ room, onDone }: { room: Room; onDone: () => void }) {
           : [],
       );
   const [prices, setPrices] = useState<Record<string, string>>({});
+  /** Each final offer's own error (issue #33), by its key: the room's check or the server's field error. */
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const keyOf = (x: { itemId: string | null }) => x.itemId ?? 'lot';
+  const problemIdOf = (key: string) => `bargain-problem-${room.record.id}-${key}`;
   const end = room.record.bargainEndTime
     ? dayjs(String(room.record.bargainEndTime)).format('YYYY-MM-DD HH:mm')
     : '';
   async function send() {
+    // The room's own check first (a number greater than 0), under each offer.
+    const typed: Record<string, string> = {};
+    for (const x of targets) {
+      const problem = offerProblem(prices[keyOf(x)] ?? '');
+      if (problem) typed[keyOf(x)] = t(`ebidding:bargain.rule.${problem.key}`, problem.params);
+    }
+    setProblems(typed);
+    if (Object.keys(typed).length > 0) return;
     setBusy(true);
     try {
       await giveBargainOffer(
         room.record.id,
         targets.map((x) => ({
           ...(x.itemId ? { itemId: x.itemId } : {}),
-          price: (prices[x.itemId ?? 'lot'] ?? '').trim(),
+          price: (prices[keyOf(x)] ?? '').trim(),
         })),
       );
       void message.success(t('ebidding:bargain.given'));
       onDone();
     } catch (e) {
-      void message.error(errorText(e));
+      // An offer's field error (offers.N.price) goes under that offer; any other refusal is a toast.
+      const placed: Record<string, string> = {};
+      const rest: string[] = [];
+      for (const error of serverFieldErrors(e)) {
+        const [list, index] = error.segments;
+        const target = list === 'offers' && typeof index === 'number' ? targets[index] : undefined;
+        if (target) {
+          const key = keyOf(target);
+          placed[key] = placed[key] ? `${placed[key]}; ${error.message}` : error.message;
+        } else rest.push(error.message);
+      }
+      setProblems(placed);
+      if (Object.keys(placed).length === 0) void message.error(errorText(e));
+      else if (rest.length > 0) void message.error(rest.join('; '));
     } finally {
       setBusy(false);
     }
@@ -111,18 +136,37 @@ function BargainPanel({ room, onDone }: { room: Room; onDone: () => void }) {
   return (
     <Card size="small" title={t('ebidding:bargain.roomTitle', { end })}>
       <Space direction="vertical">
-        {targets.map((x) => (
-          <Space key={x.itemId ?? 'lot'} wrap>
-            <span>{x.title}</span>
-            <span>{t('ebidding:bargain.last', { price: x.last })}</span>
-            <Input
-              aria-label={t('ebidding:bargain.finalOffer', { title: x.title })}
-              style={{ width: 180 }}
-              value={prices[x.itemId ?? 'lot'] ?? ''}
-              onChange={(e) => setPrices((p) => ({ ...p, [x.itemId ?? 'lot']: e.target.value }))}
-            />
-          </Space>
-        ))}
+        {targets.map((x) => {
+          const key = keyOf(x);
+          const problem = problems[key];
+          return (
+            <Space key={key} wrap align="start">
+              <span>{x.title}</span>
+              <span>{t('ebidding:bargain.last', { price: x.last })}</span>
+              <span className="auction-offer-field">
+                <Input
+                  aria-label={t('ebidding:bargain.finalOffer', { title: x.title })}
+                  style={{ width: 180 }}
+                  inputMode="decimal"
+                  value={prices[key] ?? ''}
+                  {...(problem
+                    ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': problemIdOf(key) }
+                    : {})}
+                  onChange={(e) => {
+                    const value = e.target.value;
+                    setProblems(({ [key]: _gone, ...others }) => others);
+                    setPrices((p) => ({ ...p, [key]: value }));
+                  }}
+                />
+                {problem && (
+                  <div id={problemIdOf(key)} className="auction-offer-problem">
+                    <Typography.Text type="danger">{problem}</Typography.Text>
+                  </div>
+                )}
+              </span>
+            </Space>
+          );
+        })}
         <Button type="primary" loading={busy} onClick={send}>
           {t('ebidding:bargain.give')}
         </Button>

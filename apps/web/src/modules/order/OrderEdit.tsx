@@ -32,6 +32,7 @@ import {
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '../../components/page-icons.tsx';
 import { today } from '../../lib/clock.ts';
 import { useFieldName, useOrderCustomFieldLabels } from '../../lib/custom-field-api.ts';
+import { applyServerFieldErrors, serverFieldErrors } from '../../lib/field-errors.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 import { KEEP_ON_PUSH } from '../../lib/push-relay.ts';
@@ -61,7 +62,6 @@ import {
   customFieldsBody,
   EDITABLE_CUSTOM_FIELDS,
   exchangeRateOk,
-  fieldsInMessage,
   formatAmount,
   type LineInput,
   label,
@@ -104,18 +104,6 @@ type EditForm = CustomFields & {
 };
 
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'JPY', 'HKD'];
-const LINE_FIELDS = [
-  'materialNumber',
-  'materialDesc',
-  'unit',
-  'quantity',
-  'priceExcludingTax',
-  'taxRate',
-  'deliveryDate',
-  'minPackingQuantity',
-  'overTolerance',
-  'lackTolerance',
-] as const;
 
 const emptyLine = (): LineForm => ({ taxRate: '13', deliveryDate: today(14) });
 
@@ -497,17 +485,18 @@ function EditView({ detail }: { detail?: OrderDetail }) {
       navigate(`/v2/order/detail?id=${saved.id}`, { replace: true });
     } catch (e) {
       const text = errorText(e);
-      setServerError(text);
       if (e instanceof ApiError && e.code === '409') void message.error(text);
-      const named = fieldsInMessage(text);
-      const lineErrors = lineCustomErrors(named.lines, text);
-      const fields: Array<{ name: (string | number)[]; errors: string[] }> = [
-        ...named.header.filter((f) => f in submitted).map((f) => ({ name: [f], errors: [text] })),
-        ...lineErrors.others
-          .filter(([, f]) => (LINE_FIELDS as readonly string[]).includes(f))
-          .map(([i, f]) => ({ name: ['items', i, f], errors: [text] })),
-      ];
-      form.setFields(fields as Parameters<typeof form.setFields>[0]);
+      // The server's field errors (data.errors, issue #33) under their fields: a line's field on its row, a
+      // line's custom field in its drawer; the alert keeps what no field shows (or the whole message).
+      const fieldErrors = serverFieldErrors(e);
+      const lineErrors = lineCustomErrors(applyServerFieldErrors(form, e));
+      setServerError(
+        fieldErrors.length === 0
+          ? text
+          : lineErrors.others.length > 0
+            ? lineErrors.others.map((f) => f.message).join(locale === 'en' ? '; ' : '；')
+            : null,
+      );
       // A refused line custom field: its line's drawer opens on it.
       setCustomErrors(lineErrors.custom);
       const firstLine = Object.keys(lineErrors.custom)

@@ -5,7 +5,6 @@ import {
   lineCustomErrors,
   shownCustomFields,
 } from './line-custom-fields.ts';
-import { fieldsInMessage } from './rules.ts';
 
 describe('line custom fields in the order form', () => {
   it('lists the fields holding a string (also an added, still empty one) in fbk order', () => {
@@ -24,11 +23,19 @@ describe('line custom fields in the order form', () => {
     expect(isCustomFieldKey('fbk51')).toBe(false);
     expect(isCustomFieldKey('quantity')).toBe(false);
   });
-  it("puts the server's complaint about a line custom field on that field of that line", () => {
-    const text =
-      'Invalid input: body.items.1.fbk7 too long (at most 100 characters); body.items.0.quantity …';
-    const { custom, others } = lineCustomErrors(fieldsInMessage(text).lines, text);
-    expect(custom).toEqual({ 1: { fbk7: text } });
-    expect(others).toEqual([[0, 'quantity']]);
+  it("puts the server's field error of a line custom field on that field of that line, by its segments", () => {
+    const error = (segments: Array<string | number>, message: string) => ({
+      path: `body.${segments.join('.')}`,
+      segments,
+      field: message,
+      rule: 'tooLong',
+      message,
+    });
+    const fbk = error(['items', 1, 'fbk7'], 'body.items.1.fbk7 must be at most 100 long');
+    const quantity = error(['items', 0, 'quantity'], 'Line 10, Quantity must be greater than 0');
+    const header = error(['fbk7'], 'body.fbk7 must be at most 100 long');
+    const { custom, others } = lineCustomErrors([fbk, quantity, header]);
+    expect(custom).toEqual({ 1: { fbk7: 'body.items.1.fbk7 must be at most 100 long' } });
+    expect(others).toEqual([quantity, header]);
   });
 });

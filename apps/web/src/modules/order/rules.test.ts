@@ -8,7 +8,6 @@ import {
   customFieldEntries,
   customFieldsBody,
   exchangeRateOk,
-  fieldsInMessage,
   formatAmount,
   label,
   lineFromMaterial,
@@ -203,16 +202,6 @@ describe('form rules', () => {
     expect(exchangeRateOk('12345')).toBe(false);
     expect(exchangeRateOk('1.1234567')).toBe(false);
     expect(exchangeRateOk('0')).toBe(false);
-  });
-  it('finds the fields a server message names', () => {
-    expect(fieldsInMessage('参数错误：body.items.1.quantity 必须大于 0；body.orderType 不能为空')).toEqual({
-      header: ['orderType'],
-      lines: [[1, 'quantity']],
-    });
-    expect(fieldsInMessage('供应商 200009 不是你的供应商')).toEqual({ header: [], lines: [] });
-    expect(
-      fieldsInMessage('Invalid input: body.fbk3 must be at most 100 long; body.items.0.fbk12 must be …'),
-    ).toEqual({ header: ['fbk3'], lines: [[0, 'fbk12']] });
   });
   it('bulk actions and confirmations need rows and dates', () => {
     expect(needsSelection([])).toBe(true);

@@ -377,20 +377,6 @@ export function exchangeRateOk(value: string): boolean {
   return isDecimal(value, 4, 6) && !/^0+(\.0+)?$/.test(value.trim());
 }
 
-/**
- * The fields a server message names ("body.items.1.quantity …", "body.orderType …"): header field
- * names and [line index, field] pairs, to show the message in place.
- */
-export function fieldsInMessage(message: string): { header: string[]; lines: Array<[number, string]> } {
-  const header = new Set<string>();
-  const lines: Array<[number, string]> = [];
-  for (const m of message.matchAll(/body\.([A-Za-z][A-Za-z0-9]*)(?:\.(\d+)\.([A-Za-z][A-Za-z0-9]*))?/g)) {
-    if (m[1] === 'items' && m[2] !== undefined) lines.push([Number(m[2]), m[3]]);
-    else header.add(m[1]);
-  }
-  return { header: [...header], lines };
-}
-
 /** Bulk actions need at least one selected row (seed 001 §5). */
 export function needsSelection(selected: readonly unknown[]): boolean {
   return selected.length === 0;
