@@ -92,6 +92,7 @@ import { serializerCompiler } from './platform/serializer.ts';
 import { createSessionCache } from './platform/session-cache.ts';
 import { createTokenService } from './platform/tokens.ts';
 import { businessFieldErrors, describeValidation, fieldErrors } from './platform/validation.ts';
+import { wireModules } from './wiring.ts';
 
 /** Path of the first string (or key) holding U+0000 inside a parsed request part, else null. */
 function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
@@ -138,6 +139,8 @@ export async function buildApp(options: BuildAppOptions) {
   const base = config.BASE_PATH;
   // The company calendar's default zone and whether the test clock may move (issue #35, platform/clock.ts).
   configureClock({ defaultTimeZone: config.TZ_DEFAULT, movable: config.SRM_TEST_CLOCK });
+  // The platform's ports (platform/ports.ts, issue #34) before any route is registered or used.
+  wireModules();
   const app = Fastify({
     // BASE_PATH (issue #19): routes are registered at the root; each request's URL loses the base path
     // before routing, and a URL outside it is routed to a path nothing answers (404, or `/` → redirect).

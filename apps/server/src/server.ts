@@ -19,6 +19,7 @@ import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedDemoRequisitions } from './seed/demo-requisitions.ts';
 import { seedDemoSecondBuyer } from './seed/demo-second-buyer.ts';
 import { seedDemoSupplierChange } from './seed/demo-supplier-change.ts';
+import { wireModules } from './wiring.ts';
 
 /**
  * Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR), applies the
@@ -33,6 +34,8 @@ export async function startServer(
   config: Config,
   options: { logger?: boolean | object; dataDir?: string | null; pgliteTemplate?: Blob } = {},
 ) {
+  // The platform's ports first: the seed already saves documents through the kernel (issue #34).
+  wireModules();
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }

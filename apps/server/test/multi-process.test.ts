@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { SMS_MAX_ATTEMPTS } from '../src/modules/sms/codes.ts';
-import { smsCode, smsOutbox } from '../src/modules/system/tables.ts';
+import { smsCode } from '../src/modules/system/tables.ts';
+import { smsOutbox } from '../src/platform/tables.ts';
 import { startServer } from '../src/server.ts';
 import { createTestServer, login, type TestServer } from './helpers.ts';
 

@@ -3,8 +3,8 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { fileChunk } from '../modules/system/tables.ts';
 import type { Db } from './db.ts';
+import { fileChunk } from './tables.ts';
 
 /**
  * Where attachment bytes live: an S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Alibaba OSS in S3 mode …)

@@ -77,8 +77,6 @@ declare module 'fastify' {
     broker: Broker;
     /** The retention job of this process (platform/retention.ts); tests call `runOnce()`. */
     retention: RetentionJob;
-    /** The webhook deliverer of this process (modules/webhook); tests call `runDue(now)`. */
-    webhooks: import('../modules/webhook/service.ts').WebhookDispatcher;
   }
   interface FastifyRequest {
     locale: Locale;

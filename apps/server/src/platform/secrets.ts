@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { appSecret } from '../modules/system/tables.ts';
 import type { Queryable } from './db.ts';
+import { appSecret } from './tables.ts';
 
 /**
  * A secret shared by every server process on the database: generated once (256 random bits) and kept

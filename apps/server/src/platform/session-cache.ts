@@ -1,6 +1,17 @@
+import type { DataScope } from '@srm/contracts/data-permission';
 import { LRUCache } from 'lru-cache';
-import type { LiveSession } from '../modules/auth/repository.ts';
 import { type ClusterBus, createLocalBus } from './cluster-bus.ts';
+
+/** A live session and its user as the cache holds it (modules/auth reads it from the database). */
+export type LiveSession = {
+  subaccountId: string;
+  elsAccount: string;
+  elsSubAccount: string;
+  station: 'purchase' | 'sale';
+  permission: string;
+  /** The user's data permission values per item (issue #19), cached with the session. */
+  dataScope: DataScope;
+};
 
 /**
  * A short-lived read cache of live sessions, so a protected call does not hit the database every time

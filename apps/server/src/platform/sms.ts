@@ -1,5 +1,5 @@
-import { smsOutbox } from '../modules/system/tables.ts';
 import type { Queryable } from './db.ts';
+import { smsOutbox } from './tables.ts';
 
 /**
  * Where SMS go. The default provider writes every message to the sms_outbox table, which an admin page

@@ -1,6 +1,6 @@
-import { and, type Column, eq, or, type SQL, sql } from 'drizzle-orm';
-import { subaccount } from '../modules/account/tables.ts';
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from './db.ts';
+import { port } from './ports.ts';
 
 /**
  * Names of the users the records name by key (issue #19 "names instead of sub-account codes"): createUser,
@@ -21,21 +21,11 @@ export function userKeyJoin(table: { elsAccount: Column; elsSubAccount: Column }
 
 /**
  * The names of the sub-accounts of `keys` (`{elsAccount}_{elsSubAccount}`), key → name, in one query on the
- * unique index; keys naming no sub-account are absent (the caller shows the code). None asked: no query.
+ * unique index (the `accounts` port, modules/account); keys naming no sub-account are absent (the caller
+ * shows the code). None asked: no query.
  */
 export async function userNames(db: Queryable, keys: ReadonlyArray<string | null | undefined>) {
-  const pairs = [...new Set(keys.filter((k): k is string => !!k && k.includes('_')))].map((k) => {
-    const at = k.indexOf('_');
-    return [k.slice(0, at), k.slice(at + 1)] as const;
-  });
-  if (pairs.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({
-      elsAccount: subaccount.elsAccount,
-      elsSubAccount: subaccount.elsSubAccount,
-      name: subaccount.name,
-    })
-    .from(subaccount)
-    .where(or(...pairs.map(([e, s]) => and(eq(subaccount.elsAccount, e), eq(subaccount.elsSubAccount, s)))));
-  return new Map(rows.map((r) => [`${r.elsAccount}_${r.elsSubAccount}`, r.name]));
+  const asked = [...new Set(keys.filter((k): k is string => !!k && k.includes('_')))];
+  if (asked.length === 0) return new Map<string, string>();
+  return port('accounts').userNames(db, asked);
 }

@@ -23,7 +23,7 @@ const calls = {
   materials: [] as Array<Record<string, unknown>>,
   suppliers: [] as Array<Record<string, unknown>>,
 };
-vi.mock('../modules/masterdata/api.ts', () => ({
+vi.mock('../lib/master-api.ts', () => ({
   findMaterials: async (body: { pageSize: number; keyword?: string; ids?: string[] }) => {
     calls.materials.push(body);
     const hits = MATERIALS.filter(

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { type CSSProperties, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findMaterials, findSuppliers } from '../lib/master-api.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
-import { findMaterials, findSuppliers } from '../modules/masterdata/api.ts';
 
 /** How long a master-data select waits after the last keystroke before it asks the server, in milliseconds. */
 export const MASTER_SEARCH_DELAY_MS = 300;

@@ -1,5 +1,5 @@
 import { ORG_OPTIONS_LIMIT, type OrgUnitType, orgUnitName } from '@srm/contracts/org-master';
-import { findOrgOptions } from '../modules/masterdata/org-api.ts';
+import { findOrgOptions } from '../lib/master-api.ts';
 import type { MasterSource } from './MasterSelect.tsx';
 
 /** The most codes one naming call of findOptions takes (contracts orgUnitOptionsSchema). */

@@ -26,9 +26,9 @@ import {
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
+import { attachment } from '../../platform/tables.ts';
 import { accountRelation, company } from '../account/tables.ts';
 import { supplierMaster } from '../masterdata/tables.ts';
-import { attachment } from '../system/tables.ts';
 import { supplierAccess, supplierAccessItem } from './tables.ts';
 import { categoryNames, problemsError, releasedTemplate, zodError } from './templates.ts';
 

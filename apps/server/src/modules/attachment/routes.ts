@@ -1,12 +1,12 @@
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { mayReadAttachment, storeUploadedFile } from '../../platform/attachment-store.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
+import { attachment } from '../../platform/tables.ts';
 import { assertKeyReadsFile } from '../api-key/service.ts';
 import { sessionForToken } from '../auth/service.ts';
-import { attachment } from '../system/tables.ts';
-import { mayReadAttachment, storeUploadedFile } from './store.ts';
 
 const attachmentSchema = z.object({
   id: z.string(),

@@ -1,4 +1,12 @@
+import {
+  type ApprovalValues,
+  type ConditionOffer,
+  conditionOffer,
+  registerConditionOffer,
+} from '../../platform/approval.ts';
 import type { AuditStep } from './tables.ts';
+
+export { type ApprovalValues, type ConditionOffer, conditionOffer, registerConditionOffer };
 
 /**
  * Approval conditions (issue #19, spec 001 §2 "approval configuration": amount ranges, document type,
@@ -6,22 +14,6 @@ import type { AuditStep } from './tables.ts';
  * accessor (platform/document/kind.ts `approvalConditions`) and the approval module builds the chain from
  * the steps whose conditions all hold.
  */
-
-/**
- * A document's values the conditions are matched against, as kept on its tasks. `amount` in local currency.
- * A dimension the flow does not offer is absent (a supplier lifecycle flow has no document type).
- */
-export type ApprovalValues = {
-  amount: number;
-  /** The document type code (an order's orderType …), or null when the document has none. */
-  documentType?: string | null;
-  /** Material category codes of the header and every line, each at every level of the category tree. */
-  categories?: string[];
-  /** Organisation codes: purchase organisation, factory (whichever the kind has). */
-  organisations?: string[];
-  /** The same by item (`purchaseOrg`, `factory`): what per-item conditions match (tasks before 0062: absent). */
-  organisationItems?: Partial<Record<string, string>>;
-};
 
 /** A step's organisation condition: per organisation item, the codes one of which the document must carry. */
 export type OrganisationCondition = Partial<Record<string, string[]>>;
@@ -86,31 +78,4 @@ export function usedDimensions(step: AuditStep): ConditionDimension[] {
   const org = step.organisations;
   if (Array.isArray(org) ? !any(org) : organisationItemsOf(step).length > 0) used.push('organisations');
   return used;
-}
-
-/** A text in both interface languages. */
-type Label = Readonly<Record<'zh_cn' | 'en', string>>;
-
-/**
- * What an approval flow offers its steps' conditions (the config page's fields and the save's checks):
- * the document type field with its codes, whether its documents have material categories, and which
- * organisation items (purchase organisation, factory) they carry. Registered by the document kernel for
- * every flow of a kind (its own approval and its actions' approvals) from the kind's accessor.
- */
-export type ConditionOffer = {
-  documentType?: { field: string; label: Label; codes: Readonly<Record<string, Label>> };
-  categories: boolean;
-  organisations: Array<{ item: string; label: Label }>;
-};
-
-const offers = new Map<string, ConditionOffer>();
-
-/** Registers the conditions an approval flow (task type) offers; the kernel calls it per kind. */
-export function registerConditionOffer(approvalKind: string, offer: ConditionOffer): void {
-  offers.set(approvalKind, offer);
-}
-
-/** The conditions an approval flow offers: none beyond the amount for a flow no kind registered. */
-export function conditionOffer(approvalKind: string): ConditionOffer {
-  return offers.get(approvalKind) ?? { categories: false, organisations: [] };
 }

@@ -5,6 +5,7 @@ import { type OrgUnitType, orgUnitTypeOfItem } from '@srm/contracts/org-master';
 import { APPROVAL_KINDS, taskLink } from '@srm/contracts/task-links';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type AuditHandler, auditHandler, registerAuditHandler } from '../../platform/approval.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
@@ -26,20 +27,7 @@ import {
 import { activeDelegates, delegatorsOf, subaccountNames } from './delegation.ts';
 import { type AuditStep, auditCc, auditConfig, auditTask } from './tables.ts';
 
-/**
- * What a document kind does when its approval ends. The order module registers its handler; the
- * approval module calls it inside the same transaction as the task change.
- */
-export type AuditHandler = {
-  onApproved(tx: Tx, elsAccount: string, documentId: string, user: string): Promise<void>;
-  onRejected(tx: Tx, elsAccount: string, documentId: string, user: string, remark: string): Promise<void>;
-};
-const handlers = new Map<string, AuditHandler>();
-
-/** Registers what happens to documents of `kind` when their approval is approved or rejected. */
-export function registerAuditHandler(kind: string, handler: AuditHandler): void {
-  handlers.set(kind, handler);
-}
+export { type AuditHandler, registerAuditHandler };
 
 const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
 
@@ -463,7 +451,7 @@ export async function approveTask(
         });
       return { complete: false, task: handled };
     }
-    await handlers.get(task.documentKind)?.onApproved(tx, task.elsAccount, task.documentId, userKey(auth));
+    await auditHandler(task.documentKind)?.onApproved(tx, task.elsAccount, task.documentId, userKey(auth));
     await copyOnEnd(tx, handled, 'approved');
     return { complete: true, task: handled };
   });
@@ -485,9 +473,13 @@ export async function rejectTask(db: Queryable, auth: AuthContext, taskId: strin
       })
       .where(eq(auditTask.id, task.id))
       .returning();
-    await handlers
-      .get(task.documentKind)
-      ?.onRejected(tx, task.elsAccount, task.documentId, userKey(auth), remark);
+    await auditHandler(task.documentKind)?.onRejected(
+      tx,
+      task.elsAccount,
+      task.documentId,
+      userKey(auth),
+      remark,
+    );
     await copyOnEnd(tx, handled, 'rejected');
     return { task: handled };
   });

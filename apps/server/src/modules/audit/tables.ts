@@ -113,31 +113,6 @@ export const auditTask = pgTable(
 );
 
 /**
- * An action waiting for its approval (platform/document/action-approval.ts): a document kind's action
- * that a company has put under an approval flow (an RFQ's award: "enquiry end"), with the body it was
- * requested with and who asked. One per flow and document; removed when the flow ends (the approved
- * action runs with this body as the requester, a rejection drops it).
- */
-export const auditActionRequest = pgTable(
-  'audit_action_request',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    elsAccount: text('els_account').notNull(),
-    /** The approval flow (task type): enquiryEnd … */
-    approvalKind: text('approval_kind').notNull(),
-    documentKind: text('document_kind').notNull(),
-    documentId: uuid('document_id').notNull(),
-    action: text('action').notNull(),
-    payload: jsonb('payload').$type<unknown>().notNull(),
-    /** `{elsAccount}_{elsSubAccount}` of the user who asked. */
-    requestedBy: text('requested_by').notNull(),
-    remark: text('remark'),
-    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('audit_action_request_uq').on(t.approvalKind, t.documentId)],
-);
-
-/**
  * An approval delegation (issue #19): while `startDate` <= now < `endDate` and active, approval tasks for
  * `delegator` go to `delegate` (both sub-accounts of `elsAccount`). Cancelled ones stay for the record.
  */

@@ -1,19 +1,11 @@
-import type { DataScope } from '@srm/contracts/data-permission';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
+import type { LiveSession } from '../../platform/session-cache.ts';
 import { subaccount } from '../account/tables.ts';
 import { dataScopeSql } from '../company-admin/repository.ts';
 import { authSession, refreshToken } from './tables.ts';
 
-export type LiveSession = {
-  subaccountId: string;
-  elsAccount: string;
-  elsSubAccount: string;
-  station: 'purchase' | 'sale';
-  permission: string;
-  /** The user's data permission values per item (issue #19), cached with the session. */
-  dataScope: DataScope;
-};
+export type { LiveSession };
 
 /** The session and its user, when the session is not revoked and the user is active. */
 export async function findLiveSession(

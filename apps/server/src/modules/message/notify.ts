@@ -2,46 +2,21 @@ import type { Locale } from '@srm/contracts/constants';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { userTopic } from '../../platform/broker.ts';
 import type { Queryable } from '../../platform/db.ts';
+import {
+  fillText,
+  type LocalizedText,
+  type Notification,
+  type Receivers,
+} from '../../platform/notification.ts';
 import { outboxEvent } from '../../platform/tables.ts';
 import { subaccount } from '../account/tables.ts';
 import { webhookEndpoint } from '../webhook/tables.ts';
 import { sysMsg } from './tables.ts';
 
-/** Who should know: whole companies (every active sub-account) or named sub-accounts. */
-export type Receivers = {
-  companies?: string[];
-  users?: Array<{ elsAccount: string; elsSubAccount: string }>;
-};
-
-/**
- * A text for the receiver: the same for everyone (a supplier's remark, a user's announcement) or one per
- * interface language, chosen by each receiver's language (issue #12: a buyer working in English gets
- * "New purchase order to confirm: PO…", not the Chinese title).
- */
-export type LocalizedText = string | Readonly<Record<Locale, string>>;
-
-export type Notification = {
-  receivers: Receivers;
-  msgTitle: LocalizedText;
-  msgContent?: LocalizedText;
-  sender?: { elsAccount: string; elsSubAccount: string; name?: string };
-  businessType?: string;
-  businessId?: string;
-  linkUrl?: string;
-};
+export { fillText, type LocalizedText, type Notification, type Receivers };
 
 const inLocale = (text: LocalizedText | undefined, locale: Locale): string =>
   text === undefined ? '' : typeof text === 'string' ? text : (text[locale] ?? text.zh_cn);
-
-/** Fills `{name}` placeholders of both languages of a text (document numbers, amounts …). */
-export function fillText(
-  text: Readonly<Record<Locale, string>>,
-  params: Record<string, string | number>,
-): Record<Locale, string> {
-  const fill = (template: string) =>
-    template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-  return { zh_cn: fill(text.zh_cn), en: fill(text.en) };
-}
 
 /**
  * The event bus (issue #4): `notify` stores a system message for each receiver and an outbox row for

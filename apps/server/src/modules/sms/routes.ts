@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { outboxSmsProvider } from '../../platform/sms.ts';
+import { smsOutbox } from '../../platform/tables.ts';
 import { subaccount } from '../account/tables.ts';
 import { loginAs } from '../auth/service.ts';
 import { findPortalOwner } from '../system/repository.ts';
-import { smsCode, smsOutbox } from '../system/tables.ts';
+import { smsCode } from '../system/tables.ts';
 import {
   checkSmsCode,
   claimSmsSlot,

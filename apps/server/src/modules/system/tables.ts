@@ -1,6 +1,5 @@
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -11,13 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-/** Secrets generated on first start and shared by every server process on the database. */
-export const appSecret = pgTable('app_secret', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /**
  * Setting rows of a company (spec 000 §2): groups such as LoginPage_Group and IndexPage_Group, each row
@@ -60,45 +52,6 @@ export const personalTableConfig = pgTable(
       t.configType,
     ),
   ],
-);
-
-/** Uploaded files (spec 000 §7 ElsAttachmentService); bytes live in the file store under filePath. */
-export const attachment = pgTable(
-  'attachment',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    elsAccount: text('els_account').notNull(),
-    filePath: text('file_path').notNull(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    size: integer('size').notNull(),
-    sha256: text('sha256').notNull(),
-    /** Public files (login-page images) may be downloaded without a token. */
-    isPublic: text('is_public', { enum: ['Y', 'N'] })
-      .notNull()
-      .default('N'),
-    businessType: text('business_type'),
-    businessId: text('business_id'),
-    createUser: text('create_user').notNull(),
-    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('attachment_path_uq').on(t.filePath),
-    index('attachment_business_idx').on(t.businessType, t.businessId),
-  ],
-);
-
-/** Outgoing SMS of the default provider (issue #3): an outbox that admins and tests can read. */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    mobile: text('mobile').notNull(),
-    content: text('content').notNull(),
-    purpose: text('purpose').notNull(),
-    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.createDate)],
 );
 
 /** Verification codes sent by SMS (spec 000 §1: length 4, valid 10 minutes); stored hashed. */
@@ -146,30 +99,6 @@ export const hazardousSubstance = pgTable(
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('hazardous_substance_expiry_idx').on(t.elsAccount, t.certificateExpiryDate)],
-);
-
-/** PostgreSQL `bytea` as a Node Buffer (drizzle 0.45 has no built-in bytea column). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) =>
-    typeof value === 'string'
-      ? Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex')
-      : Buffer.from(value),
-});
-
-/**
- * Uploaded files' bytes on PostgreSQL without S3 (issue #18 "files on a store every process shares"): each
- * file in chunks of at most 1 MiB (platform/file-store.ts `createDatabaseFileStore`), so any server process
- * serves any upload and a download streams chunk by chunk instead of loading a whole file.
- */
-export const fileChunk = pgTable(
-  'file_chunk',
-  {
-    filePath: text('file_path').notNull(),
-    seq: integer('seq').notNull(),
-    data: bytea('data').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.filePath, t.seq] })],
 );
 
 /**

@@ -448,6 +448,13 @@ export function createWebhookDispatcher(options: {
 
 export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The webhook deliverer of this process (app.ts decorates it); tests call `runDue(now)`. */
+    webhooks: WebhookDispatcher;
+  }
+}
+
 /** Disables an endpoint whose delivery gave up and tells the company's admins (each in its language). */
 async function disableEndpoint(tx: Queryable, env: string, row: Claimed) {
   const [endpoint] = await tx

@@ -1,12 +1,13 @@
 import { APPROVAL_KINDS } from '@srm/contracts/task-links';
 import { and, eq } from 'drizzle-orm';
-import { cancelFlow, notifyApprovers, registerAuditHandler, startFlow } from '../../modules/audit/service.ts';
-import { auditActionRequest } from '../../modules/audit/tables.ts';
-import { fillText, notify } from '../../modules/message/notify.ts';
+import { registerAuditHandler } from '../approval.ts';
 import { nowDate } from '../clock.ts';
 import type { Queryable, Tx } from '../db.ts';
 import type { AuthContext } from '../http.ts';
 import { scheduleJob } from '../jobs.ts';
+import { fillText } from '../notification.ts';
+import { port } from '../ports.ts';
+import { auditActionRequest } from '../tables.ts';
 import { type DocRow, type DocumentKind, serverActor, userKey } from './kind.ts';
 
 /**
@@ -114,7 +115,7 @@ export function registerActionApproval<Payload, Result>(
           payload: { id: documentId, action: spec.action },
         });
     }
-    await notify(tx, env, {
+    await port('messages').notify(tx, env, {
       receivers: { users: [{ elsAccount: requester.elsAccount, elsSubAccount: requester.elsSubAccount }] },
       msgTitle: fillText(
         approved
@@ -164,7 +165,7 @@ export async function requestAction<Payload, Result>(
   // Approval flows are the buyer's: the action's guard (which leaves out "under approval") must hold.
   kind.assertAllowed(row, 'purchase', spec.action);
   if (row[statusField] === '1') throw new Error(`${kind.def.kind}.${spec.action}: guard allows status 1`);
-  const flow = await startFlow(tx, {
+  const flow = await port('approvals').startFlow(tx, {
     elsAccount: row.elsAccount,
     documentKind: approvalKind,
     documentId: row.id,
@@ -196,7 +197,7 @@ export async function requestAction<Payload, Result>(
     statusField,
   );
   const title = APPROVAL_KINDS[approvalKind];
-  await notifyApprovers(tx, env, row.elsAccount, approvalKind, row.id, {
+  await port('approvals').notifyApprovers(tx, env, row.elsAccount, approvalKind, row.id, {
     title,
     number: String(row[kind.def.numberField] ?? ''),
     content: remark ?? undefined,
@@ -212,7 +213,7 @@ export async function dropActionRequest(tx: Tx, approvalKind: ApprovalKind, row:
   const entry = registered.get(approvalKind);
   if (!entry) throw new Error(`no action approval registered for ${approvalKind}`);
   if (row[entry.statusField] !== '1') return;
-  await cancelFlow(tx, row.elsAccount, approvalKind, row.id);
+  await port('approvals').cancelFlow(tx, row.elsAccount, approvalKind, row.id);
   await tx
     .delete(auditActionRequest)
     .where(and(eq(auditActionRequest.approvalKind, approvalKind), eq(auditActionRequest.documentId, row.id)));

@@ -1,9 +1,8 @@
 import { DATA_ITEM_LABELS } from '@srm/contracts/data-permission';
 import type { DocumentDefinition } from '@srm/contracts/document/define';
-import { and, eq, inArray, or } from 'drizzle-orm';
-import type { ApprovalValues, ConditionOffer } from '../../modules/audit/conditions.ts';
-import { material } from '../../modules/masterdata/tables.ts';
+import type { ApprovalValues, ConditionOffer } from '../approval.ts';
 import type { Queryable } from '../db.ts';
+import { port } from '../ports.ts';
 
 /** The organisation items an approval step may be conditioned on (issue #19). */
 export type OrganisationItem = 'purchaseOrg' | 'factory';
@@ -112,19 +111,11 @@ export async function approvalValuesOf(
         if (id) ids.add(id);
       }
       if (numbers.size > 0 || ids.size > 0) {
-        const materials = await tx
-          .select({ c1: material.cateCode1, c2: material.cateCode2, c3: material.cateCode3 })
-          .from(material)
-          .where(
-            and(
-              eq(material.elsAccount, row.elsAccount),
-              or(
-                numbers.size > 0 ? inArray(material.materialNumber, [...numbers]) : undefined,
-                ids.size > 0 ? inArray(material.id, [...ids]) : undefined,
-              ),
-            ),
-          );
-        for (const m of materials) for (const c of [m.c1, m.c2, m.c3]) add(c);
+        const found = await port('masterdata').materialCategoryCodes(tx, row.elsAccount, {
+          numbers: [...numbers],
+          ids: [...ids],
+        });
+        for (const c of found) add(c);
       }
     }
     out.categories = [...codes];

@@ -4,17 +4,13 @@ import { kindSides, type Side, servicePath } from '@srm/contracts/document/defin
 import { envelopeSchema } from '@srm/contracts/envelope';
 import { and, asc, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  type AttachmentRow,
-  registerAttachmentReader,
-  storeUploadedFile,
-} from '../../modules/attachment/store.ts';
-import { holdsAction } from '../../modules/company-admin/service.ts';
-import { attachment } from '../../modules/system/tables.ts';
+import { type AttachmentRow, registerAttachmentReader, storeUploadedFile } from '../attachment-store.ts';
 import { recordAudit } from '../audit-trail.ts';
 import type { Queryable } from '../db.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
+import { port } from '../ports.ts';
+import { attachment } from '../tables.ts';
 import { type DocRow, type DocumentKind, userKey } from './kind.ts';
 import { rememberKind } from './registry.ts';
 
@@ -97,7 +93,7 @@ function registerReader(kind: DocumentKind) {
     if (!UUID.test(businessId)) return false;
     const side = auth.station;
     if (!kindSides(kind.def).includes(side)) return false;
-    if (!(await holdsAction(db, auth, kindAction(kind.def, 'read')))) return false;
+    if (!(await port('permissions').holdsAction(db, auth, kindAction(kind.def, 'read')))) return false;
     const [doc] = (await db
       .select()
       .from(kind.header)

@@ -23,16 +23,15 @@ import { and, asc, eq, inArray, notInArray, type Placeholder, type SQL, sql } fr
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Content } from 'pdfmake/interfaces.js';
 import type { Config } from '../../config.ts';
-import { accountRelation } from '../../modules/account/tables.ts';
-import { registerConditionOffer } from '../../modules/audit/conditions.ts';
-import { cancelFlow, findDocumentTasks, notifyApprovers, startFlow } from '../../modules/audit/service.ts';
-import { fillText, type LocalizedText, notify } from '../../modules/message/notify.ts';
+import { registerConditionOffer } from '../approval.ts';
 import { findAuditTrail, recordAudit } from '../audit-trail.ts';
 import type { Broker } from '../broker.ts';
 import type { Queryable, Tx } from '../db.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
+import { fillText, type LocalizedText } from '../notification.ts';
 import { nextDocumentNumber } from '../numbering.ts';
+import { port } from '../ports.ts';
 import { userNames } from '../user-names.ts';
 import { hasActionApproval, requestAction } from './action-approval.ts';
 import {
@@ -365,7 +364,7 @@ export function flatCustomFields(
  * §4, issue #16): a supplier's inbox holds the documents of every buyer it works with and of no other.
  */
 export function linkedBuyerSql(buyerColumn: AnyPgColumn, account: Placeholder | string): SQL {
-  return sql`${buyerColumn} in (select ${accountRelation.elsAccount} from ${accountRelation} where ${accountRelation.toElsAccount} = ${account})`;
+  return sql`${buyerColumn} in (${port('accounts').linkedBuyersSql(account)})`;
 }
 
 /** The buyer's short name (its name when it has none) of a list row aliased `row` (issue #16). */
@@ -770,7 +769,7 @@ export function defineKind(options: KindOptions) {
       action.notify.to === 'creator'
         ? { users: [creatorOf(after)] }
         : { companies: [other === 'purchase' ? after.elsAccount : after.toElsAccount] };
-    await notify(tx, env, {
+    await port('messages').notify(tx, env, {
       receivers,
       msgTitle: fillText(action.notify.title, { number: after[def.numberField] }),
       msgContent: content,
@@ -1026,7 +1025,7 @@ export function defineKind(options: KindOptions) {
       if (current.version !== version) throw conflict();
       assertAllowed(current, side, 'submit');
       await options.beforeSubmit?.(tx, current);
-      const flow = await startFlow(tx, {
+      const flow = await port('approvals').startFlow(tx, {
         elsAccount: current.elsAccount,
         documentKind: approvalKind,
         documentId: current.id,
@@ -1046,7 +1045,7 @@ export function defineKind(options: KindOptions) {
       );
       if (flow.state === 'approved') await options.onApproved?.(tx, updated);
       if (flow.state === 'pending')
-        await notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
+        await port('approvals').notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
           title: def.title,
           number: current[def.numberField],
           content: options.approvalContent?.(current),
@@ -1062,7 +1061,7 @@ export function defineKind(options: KindOptions) {
       const current = await find(tx, auth, side, id, true);
       if (current.version !== version) throw conflict();
       assertAllowed(current, side, 'withdraw');
-      await cancelFlow(tx, current.elsAccount, def.approval?.kind ?? def.kind, current.id);
+      await port('approvals').cancelFlow(tx, current.elsAccount, def.approval?.kind ?? def.kind, current.id);
       return transition(tx, auth, current, { auditStatus: '4' }, 'withdraw', null, 'auditStatus');
     });
   }
@@ -1088,9 +1087,9 @@ export function defineKind(options: KindOptions) {
       findAuditTrail(db, row.elsAccount, def.kind, id),
       // The edit approval's tasks and those of the actions under an approval of their own (an award's).
       side === 'purchase'
-        ? Promise.all(approvalKinds.map((k) => findDocumentTasks(db, row.elsAccount, k, id))).then((all) =>
-            all.flat().sort((a, b) => a.createDate.getTime() - b.createDate.getTime()),
-          )
+        ? Promise.all(
+            approvalKinds.map((k) => port('approvals').findDocumentTasks(db, row.elsAccount, k, id)),
+          ).then((all) => all.flat().sort((a, b) => a.createDate.getTime() - b.createDate.getTime()))
         : Promise.resolve([]),
       // The creator's name (issue #19: names instead of sub-account codes), one query on the unique index.
       userNames(db, [row.createUser]),

@@ -1,9 +1,8 @@
 import { DATA_ITEM_LABELS, type DataItem } from '@srm/contracts/data-permission';
 import { type OrgUnitType, orgUnitTypeOfItem } from '@srm/contracts/org-master';
-import { and, eq, inArray, or } from 'drizzle-orm';
-import { orgUnit } from '../../modules/masterdata/tables.ts';
 import type { Queryable } from '../db.ts';
 import { AppError } from '../errors.ts';
+import { port } from '../ports.ts';
 
 /**
  * Organisation codes on document saves (issue #19, "document saves check their organisation codes against
@@ -46,37 +45,13 @@ export async function assertOrgCodes(
   });
   if (checks.length === 0) return;
   const types = [...new Set(checks.map((c) => c.type))];
-  const maintained = new Set(
-    (
-      await tx
-        .select({ unitType: orgUnit.unitType })
-        .from(orgUnit)
-        .where(and(eq(orgUnit.elsAccount, elsAccount), inArray(orgUnit.unitType, types)))
-        .groupBy(orgUnit.unitType)
-    ).map((r) => r.unitType),
-  );
+  const masterdata = port('masterdata');
+  const maintained = await masterdata.maintainedOrgTypes(tx, elsAccount, types);
   const wanted = checks.filter((c) => maintained.has(c.type));
   if (wanted.length === 0) return;
   const byType = new Map<OrgUnitType, Set<string>>();
   for (const c of wanted) byType.set(c.type, (byType.get(c.type) ?? new Set()).add(c.code));
-  const enabled = new Set(
-    (
-      await tx
-        .select({ unitType: orgUnit.unitType, code: orgUnit.code })
-        .from(orgUnit)
-        .where(
-          and(
-            eq(orgUnit.elsAccount, elsAccount),
-            eq(orgUnit.status, 'enabled'),
-            or(
-              ...[...byType].map(([type, codes]) =>
-                and(eq(orgUnit.unitType, type), inArray(orgUnit.code, [...codes])),
-              ),
-            ),
-          ),
-        )
-    ).map((r) => `${r.unitType}\u0000${r.code}`),
-  );
+  const enabled = await masterdata.enabledOrgCodes(tx, elsAccount, byType);
   const bad = wanted.find((c) => !enabled.has(`${c.type}\u0000${c.code}`));
   if (bad)
     throw new AppError(

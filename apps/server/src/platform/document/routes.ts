@@ -18,7 +18,7 @@ import {
 import { type BodyCode, envelopeSchema } from '@srm/contracts/envelope';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { registerAuditHandler } from '../../modules/audit/service.ts';
+import { registerAuditHandler } from '../approval.ts';
 import { companyTimeZone } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { type Column, writeWorkbook, XLSX_TYPE } from '../excel.ts';

@@ -15,7 +15,7 @@ const FACTORIES = [
   { code: '3000', name: '苏州旧厂', nameEn: null, status: 'disabled' },
 ];
 const asked: Array<{ type: string; query: { keyword?: string; codes?: string[] } }> = [];
-vi.mock('../../modules/masterdata/org-api.ts', () => ({
+vi.mock('../../lib/master-api.ts', () => ({
   findOrgOptions: async (type: string, query: { keyword?: string; codes?: string[] }) => {
     asked.push({ type, query });
     return FACTORIES.filter(

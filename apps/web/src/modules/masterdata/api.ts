@@ -1,5 +1,30 @@
 import { ApiError, call, http } from '../../lib/http.ts';
+import {
+  findMaterials,
+  findSuppliers,
+  type Material,
+  type MaterialFilter,
+  type MasterPaging as Paged,
+  type Supplier,
+  type SupplierAddress,
+  type SupplierBank,
+  type SupplierContact,
+  type SupplierFilter,
+} from '../../lib/master-api.ts';
 import type { Page } from '../../lib/message-api.ts';
+
+// The pickers' calls and their records are shared (components/MasterSelect): declared in lib/master-api.ts.
+export {
+  findMaterials,
+  findSuppliers,
+  type Material,
+  type MaterialFilter,
+  type Supplier,
+  type SupplierAddress,
+  type SupplierBank,
+  type SupplierContact,
+  type SupplierFilter,
+};
 
 /** Calls of the master-data module (apps/server/src/modules/masterdata/routes.ts), buyer side. */
 const BASE = '/masterdata';
@@ -13,32 +38,6 @@ export type Category = {
   sortOrder: number;
   version: number;
   children: Category[];
-};
-
-export type Material = {
-  id: string;
-  materialNumber: string;
-  materialName: string;
-  materialDesc: string;
-  materialType: string;
-  brand: string | null;
-  cateId: string;
-  cateName1: string | null;
-  cateName2: string | null;
-  cateName3: string | null;
-  baseUnit: string;
-  orderUnit: string | null;
-  purchaseUnit: string | null;
-  overTolerance: string;
-  lackTolerance: string;
-  minOrderQuantity: string;
-  minPackingQuantity: string;
-  minShelfLife: number | null;
-  totalShelfLife: number | null;
-  isCheckQuality: 'Y' | 'N';
-  isFreeze: 'Y' | 'N';
-  version: number;
-  createDate?: string;
 };
 
 export type MaterialSave = {
@@ -61,29 +60,6 @@ export type MaterialSave = {
   totalShelfLife?: number | null;
   isCheckQuality?: 'Y' | 'N';
   isFreeze?: 'Y' | 'N';
-};
-
-export type SupplierContact = { name: string; telphone?: string; wxNo?: string };
-export type SupplierBank = { bankCode?: string; bankBranchName?: string; bankAccount: string };
-export type SupplierAddress = { country?: string; address: string };
-
-export type Supplier = {
-  id: string;
-  toElsAccount: string;
-  supplierCode: string;
-  fullName: string;
-  shortName: string | null;
-  socialCreditCode?: string | null;
-  supplierType: string | null;
-  supplierStatus: string;
-  /** Issue #16: frozen is orthogonal to the stage. */
-  frozen?: boolean;
-  currency: string;
-  paymentClause: string | null;
-  contacts: SupplierContact[];
-  banks?: SupplierBank[];
-  addresses?: SupplierAddress[];
-  version: number;
 };
 
 /** The body of POST …/PurchaseSupplierService/save (server masterdata/schemas.ts supplierSaveSchema). */
@@ -147,12 +123,7 @@ export type PriceSave = {
 };
 
 /** ids: only these materials (1–100), to name values already chosen. */
-export type MaterialFilter = { keyword?: string; cateId?: string; isFreeze?: 'Y' | 'N'; ids?: string[] };
-/** toElsAccounts: only these suppliers (≤ 200), to name values already chosen. */
-export type SupplierFilter = { keyword?: string; supplierStatus?: string; toElsAccounts?: string[] };
 export type PriceFilter = { keyword?: string; toElsAccount?: string };
-type Paged = { currentPage: number; pageSize: number };
-
 export const MD_KEYS = {
   categories: ['md', 'categories'] as const,
   materials: ['md', 'materials'] as const,
@@ -172,8 +143,6 @@ export const saveCategory = (body: {
 export const deleteCategory = (id: string) =>
   call<null>({ url: `${BASE}/PurchaseMaterialCateService/delete/${id}`, method: 'POST', data: {} });
 
-export const findMaterials = (body: MaterialFilter & Paged) =>
-  call<Page<Material>>({ url: `${BASE}/PurchaseMaterialService/findPageList`, method: 'POST', data: body });
 export const findMaterial = (id: string) =>
   call<Material>({ url: `${BASE}/PurchaseMaterialService/findDetail/${id}` });
 export const saveMaterial = (body: MaterialSave) =>
@@ -181,8 +150,6 @@ export const saveMaterial = (body: MaterialSave) =>
 export const deleteMaterial = (id: string) =>
   call<null>({ url: `${BASE}/PurchaseMaterialService/delete/${id}`, method: 'POST', data: {} });
 
-export const findSuppliers = (body: SupplierFilter & Paged) =>
-  call<Page<Supplier>>({ url: `${BASE}/PurchaseSupplierService/findPageList`, method: 'POST', data: body });
 export const findSupplier = (id: string) =>
   call<Supplier>({ url: `${BASE}/PurchaseSupplierService/findDetail/${id}` });
 /** Create (no id) or edit (id + the version read: '409' when someone saved in between). */

@@ -3,11 +3,14 @@ import {
   ORG_UNITS,
   type OrgUnit,
   type OrgUnitFilter,
-  type OrgUnitOption,
   type OrgUnitSave,
   type OrgUnitType,
 } from '@srm/contracts/org-master';
 import { call } from '../../lib/http.ts';
+import { findOrgOptions } from '../../lib/master-api.ts';
+
+// The pickers' options are shared (components/org-unit-source.ts): declared in lib/master-api.ts.
+export { findOrgOptions };
 
 /**
  * Calls of the organisation master data (issue #19; server modules/masterdata/org-unit-routes.ts), one
@@ -36,10 +39,3 @@ export const setOrgUnitEnabled = (type: OrgUnitType, row: OrgUnit, enabled: bool
 /** Deletes a record nothing uses ('400' naming what uses it otherwise). */
 export const deleteOrgUnit = (type: OrgUnitType, row: OrgUnit) =>
   call<null>({ url: `${base(type)}/delete/${row.id}`, method: 'POST', data: { version: row.version } });
-
-/**
- * The pickers' options: enabled records matching `keyword` (first 50 by code), plus the records named in
- * `codes` whatever their status (saved values keep their names).
- */
-export const findOrgOptions = (type: OrgUnitType, query: { keyword?: string; codes?: string[] }) =>
-  call<OrgUnitOption[]>({ url: `${base(type)}/findOptions`, method: 'POST', data: query });

@@ -24,7 +24,7 @@ const ORGS = [
   { code: '2000', name: '华南采购组织', nameEn: 'South China purchasing', status: 'enabled' },
   { code: '3000', name: '旧采购组织', nameEn: 'Old purchasing', status: 'disabled' },
 ];
-vi.mock('../../modules/masterdata/org-api.ts', () => ({
+vi.mock('../../lib/master-api.ts', () => ({
   findOrgOptions: async (type: string, query: { keyword?: string; codes?: string[] }) => {
     server.orgAsks.push({ type, ...query });
     if (type !== 'purchaseOrganization') return [];

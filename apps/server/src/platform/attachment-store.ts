@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { companyPeriod } from '../../platform/clock.ts';
-import type { Queryable } from '../../platform/db.ts';
-import { badRequest } from '../../platform/errors.ts';
-import type { AppDeps, AuthContext } from '../../platform/http.ts';
-import { attachment } from '../system/tables.ts';
+import { companyPeriod } from './clock.ts';
+import type { Queryable } from './db.ts';
+import { badRequest } from './errors.ts';
+import type { AppDeps, AuthContext } from './http.ts';
+import { attachment } from './tables.ts';
 
 /**
  * Storing uploaded files (spec 000 §7 ElsAttachmentService), shared by the generic upload route and the
