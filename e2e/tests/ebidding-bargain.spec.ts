@@ -82,10 +82,20 @@ test('200003 gives its final offer once through the room buttons', async ({ page
   await expect(panel).toBeVisible();
   await expect(panel.getByText(/您的最后出价：9000(\.0+)?$/)).toBeVisible();
   const input = panel.getByLabel(`${NAME} 的议价`);
-  // Above its last offer: refused with the rule, and the round stays open for it.
-  await input.fill('9100');
+  // 0: the room's own check, under the offer, nothing sent (issue #33).
+  await input.fill('0');
   await panel.getByRole('button', { name: '提交议价（仅一次）' }).click();
-  await expect(frame.getByText(/议价不能高于您的最后出价 9000/)).toBeVisible();
+  await expect(panel.getByText('议价必须大于 0')).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  // Above its last offer: refused with the rule under the offer (the server names offers.0.price), not in a
+  // toast, and the round stays open for it.
+  await input.fill('9100');
+  await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  await panel.getByRole('button', { name: '提交议价（仅一次）' }).click();
+  await expect(panel.getByText(/议价不能高于您的最后出价 9000/)).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.locator('.ant-message-error')).toHaveCount(0);
+  await panel.screenshot({ path: test.info().outputPath('bargain-offer-error.png') });
   await expect(panel).toBeVisible();
   await input.fill('8800');
   await panel.getByRole('button', { name: '提交议价（仅一次）' }).click();

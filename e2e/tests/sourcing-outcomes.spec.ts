@@ -131,3 +131,53 @@ test('the winner of an awarded auction reads its awarded share in its room', asy
   await expect(share).toContainText(/8\.9(0*)? CNY/);
   await page.screenshot({ path: test.info().outputPath('room-awarded-share.png'), fullPage: true });
 });
+
+test("a supplier's cost breakdown missing an item is refused under its field, not in a toast", async ({
+  page,
+  request,
+}) => {
+  const P = '/apis/inquiry/PurchaseEnquiryService';
+  type Row = { id: string; version: number; enquiryNumber: string };
+  const buyer = await apiLogin(request, '100000', 'buyer1');
+  const material = await demoMaterial(buyer, 'BOX-5L-600');
+  let row = check(
+    'save',
+    await buyer.post<Row>(`${P}/save`, {
+      enquiryDesc: `E2E 成本构成 ${Date.now().toString(36)}`,
+      quoteMethod: '3',
+      costConstituteJson: ['材料', '加工'],
+      quoteEndTime: new Date(Date.now() + 86_400_000).toISOString(),
+      priceValidDate: '2027-12-31',
+      lines: [
+        {
+          materialId: material.id,
+          quantity: '100',
+          deliveryDate: '2027-06-30',
+          suppliers: ['200001', '200003', '200004'],
+        },
+      ],
+    }),
+  );
+  row = check('submit', await buyer.post<Row>(`${P}/submit/${row.id}`, { version: row.version }));
+  row = check('publish', await buyer.post<Row>(`${P}/publish/${row.id}`, { version: row.version }));
+
+  await logInHome(page, '200003', 'admin');
+  await openMenuEntry(page, '寻源管理', '询价邀请');
+  const frame = appFrame(page);
+  await frame.getByRole('button', { name: row.enquiryNumber, exact: true }).click();
+  await expect(frame.getByText(new RegExp(`${row.enquiryNumber}$`)).first()).toBeVisible();
+  await frame.getByRole('button', { name: '参与报价' }).click();
+  await expect(frame.getByRole('button', { name: '参与报价' })).toHaveCount(0);
+  // Only the server knows the RFQ's cost items: its refusal names line 10's cost breakdown (issue #33).
+  const costs = frame.getByLabel(`成本构成（项目:单位金额，每行一个） ${material.materialNumber}`);
+  await costs.fill('材料:6.2');
+  await frame.getByRole('button', { name: '提交报价' }).click();
+  const row10 = frame.locator('.ant-table-tbody tr.ant-table-row', { hasText: material.materialNumber });
+  await expect(row10.getByText('第 10 行：请填写成本项“加工”的金额')).toBeVisible();
+  await expect(costs).toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.locator('.ant-message-error')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('quote-business-error.png'), fullPage: true });
+  await costs.fill('材料:6.2\n加工:3');
+  await frame.getByRole('button', { name: '提交报价' }).click();
+  await expect(frame.getByText('报价已提交')).toBeVisible();
+});
