@@ -1,7 +1,10 @@
+import { menuOpensKind } from '@srm/contracts/document/actions';
 import { kindSides, servicePath } from '@srm/contracts/document/define';
+import { kernelDefinitionOf } from '@srm/contracts/document/registry';
 import { KIND_MANIFEST, type KindEntry } from '@srm/contracts/kinds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_KINDS, type ServerKindEntry } from '../src/kinds.ts';
+import { menu } from '../src/modules/menu/tables.ts';
 import { allKinds, kindOfRoute } from '../src/platform/document/registry.ts';
 import type { RegisteredRoute } from '../src/platform/http.ts';
 import { KERNEL_KINDS } from './generated/kernel-kinds.ts';
@@ -74,6 +77,17 @@ describe('the server manifest of kinds', () => {
           `${entry.code}: no route under ${path}`,
         ).toBe(true);
       }
+    }
+  });
+
+  it('opens every kind from a menu entry of the demo seed (the role upgrade grants a kind by its menu)', async () => {
+    const urls = (await server.database.db.select({ appUrl: menu.appUrl }).from(menu)).map((m) => m.appUrl);
+    for (const entry of ENTRIES) {
+      const def = kernelDefinitionOf(entry.code);
+      const opens = def
+        ? urls.some((url) => menuOpensKind(def, url))
+        : urls.some((url) => url.startsWith(`/${entry.webApp}/#/`));
+      expect(opens, `${entry.code}: no menu entry opens it`).toBe(true);
     }
   });
 });
