@@ -23,7 +23,7 @@ export type KindEntry = {
   /** The i18n namespace of its screens (`apps/web/src/locales/{zh_cn,en}/{texts}.json`, the interface-text list). */
   texts: string;
   standing: KernelStanding;
-  /** Why a kind is off the kernel (required with `standing: 'off'`). */
+  /** Why a kind is off the kernel: the ADR that says so (required with `standing: 'off'`). */
   offKernel?: string;
   /**
    * Custom field labels (CustomFieldService, `{code}` and `{code}Item`): `kind` keyed by the kind's code;
@@ -253,8 +253,8 @@ export const KIND_MANIFEST = [
     webApp: 'supplierdatamodify',
     texts: 'supplierChange',
     standing: 'off',
-    offKernel:
-      'two whole profiles as JSONB, no typed lines; the buyer approves what the supplier creates (docs/adr/0026)',
+    // Two whole profiles as JSONB, no typed lines; the buyer approves what the supplier creates.
+    offKernel: 'docs/adr/0026-supplier-information-change.md',
     customFieldLabels: 'none',
     /** Supplier information change (issue #16): bank-account changes need the buyer's approval even without steps. */
     approvals: {
@@ -270,7 +270,8 @@ export const KIND_MANIFEST = [
     webApp: 'masterdata',
     texts: 'masterdata',
     standing: 'off',
-    offKernel: 'no lines and one approval flow per request type, not one per kind (docs/adr/0029)',
+    // No lines, and one approval flow per request type, not one per kind.
+    offKernel: 'docs/adr/0029-supplier-lifecycle.md',
     customFieldLabels: 'none',
     /** Supplier lifecycle (issue #16, seed 001 §2 approval task types): one flow per conversion. */
     approvals: {
@@ -319,8 +320,8 @@ export const KIND_MANIFEST = [
     webApp: 'performance',
     texts: 'appraisal',
     standing: 'off',
-    offKernel:
-      'a run is a matrix of suppliers × indicators scored by many users, not header and lines (docs/adr/0035)',
+    // A run is a matrix of suppliers × indicators scored by many users, not a header and lines.
+    offKernel: 'docs/adr/0035-performance-appraisal.md',
     customFieldLabels: 'none',
     approvals: noApprovals,
   },

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_FIELD_DOCUMENT_KINDS } from '../src/custom-field.ts';
 import { KIND_ACTION_GROUPS } from '../src/document/actions.ts';
@@ -29,9 +31,14 @@ describe('the manifest of kinds (issue #34)', () => {
     expect(new Set(types).size).toBe(types.length);
   });
 
-  it('says why a kind is off the kernel, and only then', () => {
-    for (const entry of ENTRIES)
+  it('says why a kind is off the kernel (an ADR that exists), and only then', () => {
+    for (const entry of ENTRIES) {
       expect([entry.code, Boolean(entry.offKernel?.trim())]).toEqual([entry.code, entry.standing === 'off']);
+      if (entry.offKernel)
+        expect(existsSync(resolve(import.meta.dirname, '../../..', entry.offKernel)), entry.offKernel).toBe(
+          true,
+        );
+    }
   });
 
   it.each(kernel.map((entry) => [entry.code, entry] as const))(
