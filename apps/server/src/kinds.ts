@@ -26,6 +26,7 @@ import { refundKind } from './modules/refund/service.ts';
 import { registerSupplierChangeRoutes } from './modules/supplier-change/routes.ts';
 import { registerSupplierLifecycleRoutes } from './modules/supplier-lifecycle/routes.ts';
 import type { DocumentKind } from './platform/document/kind.ts';
+import { registerDocumentRoutes } from './platform/document/routes.ts';
 import type { App, AppDeps } from './platform/http.ts';
 
 /** A module's route registrar: the kind's generated calls (registerDocumentRoutes) and its own. */
@@ -37,8 +38,11 @@ export type ServerKindEntry = {
   module: string;
   /** The kind's rules and service (`defineKind`); null for a kind off the kernel (contracts' manifest says why). */
   kind: DocumentKind | null;
-  /** The registrar of the kind's routes; kinds of one module share it (registered once). */
-  routes: KindRoutes;
+  /**
+   * The registrar of the kind's routes (its generated calls and its own); kinds of one module share it
+   * (registered once). Absent: the kind has only the generated calls, `registerDocumentRoutes(app, deps, kind)`.
+   */
+  routes?: KindRoutes;
   /** A kind off the kernel: the URL prefixes its own routes stand under (a kernel kind's are its service paths). */
   paths?: readonly string[];
 };
@@ -56,19 +60,15 @@ export const SERVER_KINDS = {
   refund: { module: 'refund', kind: refundKind, routes: registerRefundRoutes },
   enquiry: { module: 'enquiry', kind: enquiryKind, routes: registerEnquiryRoutes },
   ebidding: { module: 'ebidding', kind: ebiddingKind, routes: registerEbiddingRoutes },
-  deductCost: { module: 'finance', kind: deductCostKind, routes: registerFinanceRoutes },
-  addCost: { module: 'finance', kind: addCostKind, routes: registerFinanceRoutes },
+  deductCost: { module: 'finance', kind: deductCostKind },
+  addCost: { module: 'finance', kind: addCostKind },
   recon: { module: 'finance', kind: reconKind, routes: registerFinanceRoutes },
   invoice: { module: 'finance', kind: invoiceKind, routes: registerFinanceRoutes },
   facInsTemplate: { module: 'admission', kind: facInsTemplateKind, routes: registerInspectionRoutes },
   facIns: { module: 'admission', kind: facInsKind, routes: registerInspectionRoutes },
   sampleTemplateNumber: { module: 'admission', kind: sampleTemplateKind, routes: registerInspectionRoutes },
   sampleNumber: { module: 'admission', kind: sampleKind, routes: registerInspectionRoutes },
-  improvementTemplate: {
-    module: 'improvement',
-    kind: improvementTemplateKind,
-    routes: registerImprovementRoutes,
-  },
+  improvementTemplate: { module: 'improvement', kind: improvementTemplateKind },
   improvement: { module: 'improvement', kind: improvementKind, routes: registerImprovementRoutes },
   supplierAccess: { module: 'admission', kind: supplierAccessKind, routes: registerAdmissionRoutes },
   purchaseRequest: {
@@ -98,7 +98,7 @@ export const SERVER_KINDS = {
     paths: ['/apis/appraisal/PurchaseAppraisalService/', '/apis/appraisal/SaleAppraisalService/'],
   },
 } satisfies { [K in KernelCode]: ServerKindEntry & { kind: DocumentKind } } & {
-  [K in OffKernelCode]: ServerKindEntry & { kind: null; paths: readonly string[] };
+  [K in OffKernelCode]: ServerKindEntry & { kind: null; routes: KindRoutes; paths: readonly string[] };
 };
 
 /** Every kernel kind's server kind, in the manifest's order (the generated suites, the drift test). */
@@ -109,12 +109,16 @@ export function kernelKinds(): DocumentKind[] {
 }
 
 /**
- * Registers the routes of every kind of the manifest: each module's registrar once, in the manifest's order
- * (a module holding several kinds — finance, admission's inspections, improvement — registers them together).
+ * Registers the routes of every kind of the manifest, in its order: each module's registrar once (a module
+ * holding several kinds — finance, admission's inspections — registers them together), and a kind without a
+ * registrar of its own by the kernel's generated calls alone.
  */
 export function registerKindRoutes(app: App, deps: AppDeps): void {
-  const registrars = new Set(
-    Object.values(SERVER_KINDS as Record<string, ServerKindEntry>).map((e) => e.routes),
-  );
+  const registrars = new Set<KindRoutes>();
+  for (const entry of Object.values(SERVER_KINDS as Record<string, ServerKindEntry>)) {
+    const { kind } = entry;
+    if (entry.routes) registrars.add(entry.routes);
+    else if (kind) registrars.add((api, apiDeps) => registerDocumentRoutes(api, apiDeps, kind));
+  }
   for (const register of registrars) register(app, deps);
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { menuOpensKind } from '@srm/contracts/document/actions';
 import { kindSides, servicePath } from '@srm/contracts/document/define';
 import { kernelDefinitionOf } from '@srm/contracts/document/registry';
@@ -89,5 +91,12 @@ describe('the server manifest of kinds', () => {
         : urls.some((url) => url.startsWith(`/${entry.webApp}/#/`));
       expect(opens, `${entry.code}: no menu entry opens it`).toBe(true);
     }
+  });
+
+  it('names, for every kind off the kernel, an ADR that exists', () => {
+    for (const entry of ENTRIES.filter((e) => e.standing === 'off'))
+      expect(existsSync(resolve(import.meta.dirname, '../../..', entry.offKernel ?? '-')), entry.code).toBe(
+        true,
+      );
   });
 });
