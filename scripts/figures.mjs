@@ -12,7 +12,9 @@ const root = resolve(import.meta.dirname, '..');
 
 /**
  * Each kind's production code by layer, as path patterns (a folder ends in '/'), and its tests. Texts (the
- * web's i18n-*.ts, locale JSON) and tests are not production code. A new kind adds a row here.
+ * web's i18n-*.ts, locale JSON) and tests are not production code. A new kind adds a row here, or names its
+ * code in a row's label (in backticks): every code of the manifest of kinds must be named in one
+ * (`uncountedKinds`, so the table cannot leave a kind out).
  */
 const KINDS = [
   {
@@ -89,7 +91,7 @@ const KINDS = [
     ],
   },
   {
-    kind: 'supplier admission, factory inspections, samples',
+    kind: 'supplier admission `supplierAccess`, factory inspections `facInsTemplate`, `facIns`, samples `sampleTemplateNumber`, `sampleNumber`',
     contracts: [
       'packages/contracts/src/admission.ts',
       'packages/contracts/src/inspection.ts',
@@ -133,7 +135,7 @@ const KINDS = [
     ],
   },
   {
-    kind: 'performance appraisal (own routes)',
+    kind: 'performance appraisal `appraisal` (own routes)',
     contracts: ['packages/contracts/src/appraisal.ts'],
     server: ['apps/server/src/modules/appraisal/', 'apps/server/src/seed/demo-appraisal.ts'],
     web: ['apps/web/src/modules/appraisal/'],
@@ -177,8 +179,19 @@ const sum = (patterns, filter) =>
 const prod = (p) => !isTest(p) && !isText(p);
 const fmt = (n) => n.toLocaleString('en-US');
 
+/** The codes of the manifest of kinds (packages/contracts/src/kinds.ts) that no row's label names. */
+export function uncountedKinds() {
+  const manifest = readFileSync(join(root, 'packages/contracts/src/kinds.ts'), 'utf8');
+  const codes = [...manifest.matchAll(/^ {4}code: '(\w+)',$/gm)].map((m) => m[1]);
+  if (codes.length === 0) throw new Error('figures: no kind codes found in packages/contracts/src/kinds.ts');
+  return codes.filter((code) => !KINDS.some((k) => k.kind.includes(`\`${code}\``)));
+}
+
 /** The generated markdown block. */
 export function figures() {
+  const uncounted = uncountedKinds();
+  if (uncounted.length > 0)
+    throw new Error(`figures: no row of KINDS names ${uncounted.join(', ')} (scripts/figures.mjs)`);
   const rows = KINDS.map((k) => {
     const c = sum(k.contracts, prod);
     const s = sum(k.server, prod);

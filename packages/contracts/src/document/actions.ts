@@ -1,7 +1,5 @@
-import { supplierAccessDefinition } from '../admission.ts';
-import { purchaseOrderDefinition } from '../purchase-order-definition.ts';
 import type { DocumentDefinition, Label } from './define.ts';
-import { DOCUMENT_DEFINITIONS } from './registry.ts';
+import { KERNEL_DEFINITIONS } from './registry.ts';
 
 /**
  * Function permissions of the document kernel's generated routes (issue #19 "Roles and function
@@ -29,14 +27,10 @@ export const OPERATION_LABELS: Record<KernelOperation, Label> = {
 };
 
 /**
- * Every kind whose routes the kernel generates: the kinds of DOCUMENT_DEFINITIONS plus the purchase order
- * and the supplier admission request (kinds with routes of their own next to the generated ones).
+ * Every kind whose routes the kernel generates: the manifest's kernel kinds (kinds.ts, `standing: 'kernel'`),
+ * the purchase order and the supplier admission request among them.
  */
-export const KERNEL_ROUTE_DEFINITIONS: readonly DocumentDefinition[] = [
-  ...DOCUMENT_DEFINITIONS,
-  purchaseOrderDefinition,
-  supplierAccessDefinition,
-];
+export const KERNEL_ROUTE_DEFINITIONS: readonly DocumentDefinition[] = KERNEL_DEFINITIONS;
 
 /** A document kind's action code: `{kind}.{operation or action}`. */
 export type KindActionCode = `${string}.${string}`;

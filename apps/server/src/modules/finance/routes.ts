@@ -8,7 +8,6 @@ import { ownRouteAction, registerDocumentRoutes } from '../../platform/document/
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { accountRelation, company } from '../account/tables.ts';
-import { addCostKind, deductCostKind } from './fee-sheet.ts';
 import { invoiceableLines, invoiceableStatements, invoiceKind, toleranceOf } from './invoice.ts';
 import {
   RECON_MAX_LINES,
@@ -40,13 +39,12 @@ const candidateSchema = z.object({
 });
 
 /**
- * Financial coordination (issue #15): the kernel's calls of fee sheets (`/apis/finance/{Purchase|Sale}
- * DeductCostService/…`, `…AddCostService/…`) and statements (`…ReconService/…`), what a statement can
- * pull, and the counterparts a side may name.
+ * Financial coordination (issue #15): the kernel's calls of statements (`/apis/finance/{Purchase|Sale}
+ * ReconService/…`) and invoices, what a statement can pull, and the counterparts a side may name. The fee
+ * sheets (`…DeductCostService/…`, `…AddCostService/…`) have only the kernel's calls: the manifest of kinds
+ * registers them (apps/server/src/kinds.ts).
  */
 export function registerFinanceRoutes(app: App, deps: AppDeps): void {
-  registerDocumentRoutes(app, deps, deductCostKind);
-  registerDocumentRoutes(app, deps, addCostKind);
   registerDocumentRoutes(app, deps, reconKind);
   registerReconErpPush(deps.db, deps.config);
   registerDocumentRoutes(app, deps, invoiceKind);

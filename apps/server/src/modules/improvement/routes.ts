@@ -5,12 +5,7 @@ import { z } from 'zod';
 import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import {
-  answerImprovement,
-  improvementKind,
-  improvementTemplateKind,
-  reopenImprovement,
-} from './improvement.ts';
+import { answerImprovement, improvementKind, reopenImprovement } from './improvement.ts';
 import { sheetSource } from './source.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -40,14 +35,14 @@ const reopenBody = z.object({
 });
 
 /**
- * Improvement sheets and item templates (issue #17): the kernel's calls under `/apis/improvement/…` —
- * `PurchaseImprovementTemplateService` (buyer only) and `{Purchase|Sale}ImprovementService` (findPageList,
- * findDetail, export, print, save, copy, delete, send, close, cancel, attachments) — plus the supplier's
- * answer and the buyer's reopen, whose bodies are their own.
+ * Improvement sheets (issue #17): the kernel's calls under `/apis/improvement/{Purchase|Sale}ImprovementService/…`
+ * (findPageList, findDetail, export, print, save, copy, delete, send, close, cancel, attachments) plus the
+ * supplier's answer and the buyer's reopen, whose bodies are their own. The item templates
+ * (`PurchaseImprovementTemplateService`, buyer only) have only the kernel's calls: the manifest of kinds
+ * registers them (apps/server/src/kinds.ts).
  */
 export function registerImprovementRoutes(app: App, deps: AppDeps): void {
   const env = deps.config.ENV_NAME;
-  registerDocumentRoutes(app, deps, improvementTemplateKind);
   registerDocumentRoutes(app, deps, improvementKind);
   const r = zod(app);
   const response = { 200: envelopeSchema(recordSchemaOf(improvementKind)) };

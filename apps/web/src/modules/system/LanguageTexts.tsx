@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { kindTextLoaders } from '../../kinds.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { bundledText } from '../../lib/module-texts.ts';
@@ -39,26 +40,15 @@ const LANGS: Locale[] = ['zh_cn', 'en'];
 
 /**
  * The namespaces the shell and the other module apps register lazily: loaded here so their bundled texts can
- * be shown (one lazy chunk each, only when this page opens).
+ * be shown (one lazy chunk each, only when this page opens) — the shell's, then every kind's from the web's
+ * manifest of kinds (kinds.ts, issue #34).
  */
 const LAZY_BUNDLES = [
   () => import('../../lib/i18n-portal.ts'),
   () => import('../../lib/i18n-account.ts'),
   () => import('../../lib/i18n-msg.ts'),
   () => import('../../lib/i18n-audit.ts'),
-  () => import('../order/i18n-bidding.ts'),
-  () => import('../delivery/i18n-delivery.ts'),
-  () => import('../refund/i18n-refund.ts'),
-  () => import('../requisition/i18n-requisition.ts'),
-  () => import('../rfq/i18n-rfq.ts'),
-  () => import('../ebidding/i18n-ebidding.ts'),
-  () => import('../finance/i18n-finance.ts'),
-  () => import('../masterdata/i18n-masterdata.ts'),
-  () => import('../admission/i18n-admission.ts'),
-  () => import('../admission/i18n-inspection.ts'),
-  () => import('../supplier-change/i18n-supplier-change.ts'),
-  () => import('../improvement/i18n-improvement.ts'),
-  () => import('../appraisal/i18n-appraisal.ts'),
+  ...kindTextLoaders(),
 ];
 
 /**

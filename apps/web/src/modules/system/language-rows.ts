@@ -1,3 +1,5 @@
+import { KIND_MANIFEST } from '@srm/contracts/kinds';
+
 /**
  * The rows of the interface-texts page (#/v2/language, issue #18/#19) and their rules, kept apart from the
  * screen so they can be tested: the saved overrides { namespace: { key: text } } (spec 000 §7 "language
@@ -13,28 +15,15 @@ export const SHELL_NAMESPACES = ['shell', 'common', 'pages', 'portal', 'account'
 
 /**
  * Namespaces of the module apps the shell opens in iframes (/order/, /rfq/, /system/ …), which merge the
- * company's overrides before their first render too (lib/module-texts.ts, issue #18/#19).
+ * company's overrides before their first render too (lib/module-texts.ts, issue #18/#19): every kind's
+ * namespace from the manifest of kinds (contracts kinds.ts `texts`, issue #34), then those of no kind.
  */
-export const MODULE_NAMESPACES = [
-  'order',
-  'delivery',
-  'refund',
-  'requisition',
-  'rfq',
-  'ebidding',
-  'finance',
-  'masterdata',
-  'admission',
-  'inspection',
-  'supplierChange',
-  'improvement',
-  'appraisal',
-  'document',
-  'companyAdmin',
-] as const;
+export const MODULE_NAMESPACES: readonly string[] = [
+  ...new Set([...KIND_MANIFEST.map((kind) => kind.texts), 'document', 'companyAdmin']),
+];
 
 /** Every namespace a company may override texts of (the shell's, then the module apps'). */
-export const TEXT_NAMESPACES = [...SHELL_NAMESPACES, ...MODULE_NAMESPACES] as const;
+export const TEXT_NAMESPACES: readonly string[] = [...SHELL_NAMESPACES, ...MODULE_NAMESPACES];
 
 /** A key: a dotted path of letters, digits and '_' (e.g. `topbar.followUs`), at most 100 characters. */
 export const KEY_PATTERN = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
