@@ -4,6 +4,7 @@ import type { RegisteredRoute } from '../../src/platform/http.ts';
 import { createTestServer, login, type TestServer } from '../helpers.ts';
 import { HOSTILE_STRINGS, invalidBodies, shapedArbitrary, toJsonSchema } from './arbitraries.ts';
 import { answerCode, keptSession } from './kept-session.ts';
+import { recordCovered, routeName } from './suite-counts.ts';
 
 /**
  * Generated from the route registry (issue #6): every /apis route is found automatically, must declare
@@ -141,6 +142,7 @@ describe(`every route, generated from the registry (FUZZ_SEED=${SEED})`, () => {
     }
     console.log(`generated invalid requests: ${total} over ${routes.length} routes (FUZZ_SEED=${SEED})`);
     expect(total).toBeGreaterThanOrEqual(routes.length * INVALID_PER_ROUTE);
+    recordCovered('routes fuzzed', routes.map(routeName));
   }, 1_800_000);
 
   it('answers valid-shaped payloads with hostile values without a 500', async () => {
