@@ -1,7 +1,7 @@
 // npm test: the whole suite — unit and API tests (Vitest, on PGlite or on DATABASE_URL), then the
 // browser journeys (Playwright in Debian's Chromium) against a freshly built portal.
 // --only=unit or --only=e2e runs one half; --only=server only the server's unit and API tests (the part
-// that meets the database; CI runs it again on PostgreSQL).
+// that meets the database; CI runs it again on PostgreSQL); --deep sends the full fuzz volume to every route.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,9 @@ import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+// --deep (`npm run test:deep`, the scheduled job): the full volume, ≥ 200 invalid requests on every route
+// (routes.test.ts, FUZZ_DEEP) rather than per distinct input schema.
+if (process.argv.includes('--deep')) process.env.FUZZ_DEEP = '1';
 // The coverage count (issue #35): the generated suites (apps/server/test/generated/suite-counts.ts) and the
 // browser suite's reporter (e2e/reporters/suite-counts.ts) write what they covered here; printed at the end.
 const countsDir = mkdtempSync(join(tmpdir(), 'srm-suite-counts-'));
