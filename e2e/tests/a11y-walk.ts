@@ -27,8 +27,8 @@ export async function analyzeVisible(page: Page): Promise<Result[]> {
     if (!element || !(await element.isVisible())) continue;
     frames.push(frame);
   }
-  // Until the documents axe reads are still (no fixed pause: issue #35).
-  for (const target of [page, ...frames]) await untilStill(target);
+  // Until the documents axe reads are still, at most the 300 ms this walk used to pause for (issue #35).
+  await Promise.all([page, ...frames].map((target) => untilStill(target, 300)));
   const serious = await analyzeDocument(page);
   for (const frame of frames) serious.push(...(await analyzeDocument(frame)));
   return serious;
