@@ -25,7 +25,8 @@ export default class SuiteCountsReporter implements Reporter {
     if (result.status !== 'passed') return;
     const file = relative(this.rootDir, test.location.file);
     this.files.add(file);
-    this.journeys.add(`${file} › ${test.titlePath().slice(1).join(' › ')}`);
+    // The title path: project (none here), file, describe blocks, title.
+    this.journeys.add(test.titlePath().filter(Boolean).join(' › '));
     for (const attachment of result.attachments) {
       if (attachment.name !== 'axe screens' && attachment.name !== 'axe states') continue;
       const body = attachment.body?.toString('utf8') ?? '';
