@@ -22,7 +22,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['./reporters/failure-context.ts']],
+  reporter: [['list'], ['./reporters/failure-context.ts'], ['./reporters/suite-counts.ts']],
   use: {
     baseURL,
     locale: 'zh-CN',

@@ -1,15 +1,23 @@
 // npm test: the whole suite — unit and API tests (Vitest, on PGlite or on DATABASE_URL), then the
 // browser journeys (Playwright in Debian's Chromium) against a freshly built portal.
 // --only=unit or --only=e2e runs one half; --only=server only the server's unit and API tests (the part
-// that meets the database; CI runs it again on PostgreSQL).
+// that meets the database; CI runs it again on PostgreSQL); --deep sends the full fuzz volume to every route.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+// --deep (`npm run test:deep`, the scheduled job): the full volume, ≥ 200 invalid requests on every route
+// (routes.test.ts, FUZZ_DEEP) rather than per distinct input schema.
+if (process.argv.includes('--deep')) process.env.FUZZ_DEEP = '1';
+// The coverage count (issue #35): the generated suites (apps/server/test/generated/suite-counts.ts) and the
+// browser suite's reporter (e2e/reporters/suite-counts.ts) write what they covered here; printed at the end.
+const countsDir = mkdtempSync(join(tmpdir(), 'srm-suite-counts-'));
+process.env.SUITE_COUNTS_DIR = countsDir;
 const db = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).host})` : 'PGlite';
 
 function run(title, command, args, env = {}) {
@@ -39,4 +47,51 @@ if (only !== 'unit' && only !== 'server') {
     CHROMIUM_PATH: chromium,
   });
 }
+printCoverage();
 console.log('\n✔ all tests passed');
+
+/**
+ * Prints what the run covered, counted over distinct items (a route is "METHOD /url"): routes fuzzed, routes
+ * replayed cross-tenant, transition tables checked, journeys, screens checked for accessibility. A part
+ * that did not run (--only=…) shows "not run".
+ */
+function printCoverage() {
+  const sets = new Map();
+  const add = (counter, items) => {
+    if (!sets.has(counter)) sets.set(counter, new Set());
+    for (const item of items) sets.get(counter).add(item);
+  };
+  let browser = null;
+  for (const name of readdirSync(countsDir)) {
+    const text = readFileSync(join(countsDir, name), 'utf8');
+    if (name === 'playwright.json') browser = JSON.parse(text);
+    else
+      for (const line of text.split('\n').filter(Boolean)) {
+        const { counter, items } = JSON.parse(line);
+        add(counter, items);
+      }
+  }
+  const count = (counter) => (sets.has(counter) ? String(sets.get(counter).size) : 'not run');
+  const rows = [
+    ['routes fuzzed (generated invalid and hostile requests)', count('routes fuzzed')],
+    ['routes replayed cross-tenant', count('routes replayed cross-tenant')],
+    [
+      'transition tables checked (kinds; actions × sides)',
+      sets.has('transition tables checked')
+        ? `${count('transition tables checked')}; ${count('transition actions checked')}`
+        : 'not run',
+    ],
+    [
+      'browser journeys passed (tests; spec files)',
+      browser ? `${browser.journeys.length}; ${browser.files.length}` : 'not run',
+    ],
+    [
+      'screens checked for accessibility (walks’ screens and states; journeys’ screens)',
+      browser ? `${browser.walkScreens.length}; ${browser.journeyScreens.length}` : 'not run',
+    ],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log('\n▶ Coverage count\n');
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+  rmSync(countsDir, { recursive: true, force: true });
+}

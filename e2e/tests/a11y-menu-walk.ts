@@ -1,12 +1,12 @@
 import type { Result } from 'axe-core';
-import { analyzeDocument, describeViolation, SHELL_IFRAME } from './axe.ts';
+import { analyzeDocument, describeViolation, preloadAxe, SHELL_IFRAME, untilStill } from './axe.ts';
 import { expect, type FrameLocator, type Locator, type Page, test } from './fixtures.ts';
 import { DEMO_PASSWORD, logIn, logInHome, sideMenu } from './helpers.ts';
 
 /**
  * The walk over every side-menu entry that the axe screen journeys share (issue #19 "Accessibility";
- * a11y-screens.spec.ts in Chinese, or in English with A11Y_LANG=en; a11y-dialogs-more.spec.ts's sampled
- * English walk): the entries are read from the server's menu for the account in the interface's language,
+ * a11y-screens.spec.ts and a11y-screens-supplier.spec.ts in Chinese, or in English with A11Y_LANG=en;
+ * a11y-english-buyer.spec.ts's and a11y-english-supplier.spec.ts's sampled English walks): the entries are read from the server's menu for the account in the interface's language,
  * each is opened by its visible label, axe-core (WCAG 2.1 A/AA) runs on the shell and the module app, and
  * every serious/critical violation is collected for one report at the end (screen → rule → nodes).
  */
@@ -21,16 +21,18 @@ export type Findings = Map<string, Result[]>;
  * Runs axe on the screen as it is now — the shell document (unless `shell` is false: a module app's screen
  * changes only its frame, and the shell around it was checked already) and the module app's document when
  * the visible tab shows one — and records the serious/critical violations under `screen`. The pointer
- * rests off every control (a hovered button is drawn in a lighter shade) and animations have a moment to end.
+ * rests off every control (a hovered button is drawn in a lighter shade) and each document's animations have
+ * ended (`untilStill`, at most the 150 ms the walk used to pause for every screen).
  */
 export async function check(page: Page, findings: Findings, screen: string, shell = true): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(150);
-  const serious = shell ? await analyzeDocument(page) : [];
   const shown = page.locator(SHELL_IFRAME);
   const frame = (await shown.count())
     ? await (await shown.elementHandle({ timeout: 1000 }))?.contentFrame()
     : null;
+  // Until the documents axe reads are still, at most the 150 ms this walk used to pause for (issue #35).
+  await Promise.all([shell ? untilStill(page, 150) : null, frame ? untilStill(frame, 150) : null]);
+  const serious = shell ? await analyzeDocument(page) : [];
   if (frame) serious.push(...(await analyzeDocument(frame)));
   if (serious.length) findings.set(screen, serious);
 }
@@ -181,14 +183,18 @@ export async function visitMenu(
   /** Checks one screen; a screen that cannot be reached or drawn is a finding too, and the walk goes on. */
   const visit = async (name: string, open: () => Promise<void>, shell = true) => {
     const t0 = Date.now();
+    let t1 = t0;
     try {
       await open();
+      t1 = Date.now();
       await check(page, findings, name, shell);
     } catch (error) {
       findings.set(name, [failure(error)]);
     }
     screens.push(name);
-    if (process.env.A11Y_TRACE) console.log(`${Date.now() - t0} ms  ${name}`);
+    // A11Y_TRACE=1: each screen's time, opening and settling + axe (BENCHMARKS.md, "Suite and CI time").
+    if (process.env.A11Y_TRACE)
+      console.log(`${Date.now() - t0} ms  (${t1 - t0} + ${Date.now() - t1})  ${name}`);
   };
   for (const { entry, groups } of leaves) {
     const name = `${station} ${[...groups, entry.appName].join(' › ')}`;
@@ -315,3 +321,38 @@ export async function logInHomeIn(
   await expect(page.getByRole('tab', { name: 'Home', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
+
+/**
+ * The menu-wide walk of one station's demo admin (a11y-screens.spec.ts for the buyer,
+ * a11y-screens-supplier.spec.ts for the supplier: one file each, so Playwright's two workers walk them side by side): logs in in `lang`, in the
+ * dark theme with A11Y_THEME=dark (switched in the settings drawer, as a user would), visits every side-menu entry
+ * with its first document and its new form (`visitMenu`, not sampled), then the 404 and 403 pages, and fails
+ * with one report of every screen's violations.
+ */
+export async function walkStation(page: Page, station: string, account: string, lang: Lang): Promise<void> {
+  const findings: Findings = new Map();
+  await preloadAxe(page);
+  await logInHomeIn(page, account, 'admin', lang);
+  if (process.env.A11Y_THEME === 'dark') {
+    const [settings, drawer, dark] =
+      lang === 'en' ? ['Settings', 'Interface settings', 'Dark'] : ['设置', '界面设置', '深色'];
+    await page.getByRole('button', { name: settings, exact: true }).click();
+    await page.getByRole('dialog', { name: drawer }).getByText(dark, { exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: drawer })).toBeHidden();
+  }
+  const screens = await visitMenu(page, station, findings, { lang, sample: false });
+  // The error pages a logged-in user meets: an address that does not exist, a page the roles do not open.
+  for (const status of ['404', '403']) {
+    const name = `${station} ${status}`;
+    await page.goto(status === '404' ? '/portal/#/no-such-page' : '/portal/#/403');
+    await expect(page.getByText(status, { exact: true })).toBeVisible();
+    await check(page, findings, name);
+    screens.push(name);
+  }
+  await report(findings, screens);
+}
+
+/** The interface language of the menu-wide walks (A11Y_LANG=en: English, else Chinese). */
+export const WALK_LANG: Lang = process.env.A11Y_LANG === 'en' ? 'en' : 'zh_cn';

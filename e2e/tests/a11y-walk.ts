@@ -1,7 +1,7 @@
 import type { Result } from 'axe-core';
 import { reportFindings } from './a11y-menu-walk.ts';
-import { analyzeDocument, SHELL_IFRAME } from './axe.ts';
-import { expect, type FrameLocator, type Locator, type Page } from './fixtures.ts';
+import { analyzeDocument, SHELL_IFRAME, untilStill } from './axe.ts';
+import { expect, type Frame, type FrameLocator, type Locator, type Page } from './fixtures.ts';
 
 /**
  * The walk over states the axe journeys share (issue #19 "Accessibility"; a11y-dialogs.spec.ts,
@@ -19,15 +19,18 @@ export const appFrame = (page: Page): FrameLocator => page.frameLocator(SHELL_IF
  */
 export async function analyzeVisible(page: Page): Promise<Result[]> {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
-  const serious = await analyzeDocument(page);
   const origin = new URL(page.url()).origin;
+  const frames: Frame[] = [];
   for (const frame of page.frames()) {
     if (frame === page.mainFrame() || !frame.url().startsWith(origin)) continue;
     const element = await frame.frameElement().catch(() => null);
     if (!element || !(await element.isVisible())) continue;
-    serious.push(...(await analyzeDocument(frame)));
+    frames.push(frame);
   }
+  // Until the documents axe reads are still, at most the 300 ms this walk used to pause for (issue #35).
+  await Promise.all([page, ...frames].map((target) => untilStill(target, 300)));
+  const serious = await analyzeDocument(page);
+  for (const frame of frames) serious.push(...(await analyzeDocument(frame)));
   return serious;
 }
 

@@ -172,3 +172,28 @@ export async function analyzeDocument(target: Page | Frame): Promise<Result[]> {
   );
   return seriousViolations(results);
 }
+
+/**
+ * Waits until `target`'s document has no finite animation or transition running (a dialog's zoom, a tab's
+ * ink, a button's hover shade fading after the pointer left it), at most `timeoutMs`: a condition instead of a
+ * fixed pause before axe measures colours (issue #35). Endless animations (a spinner) are not waited for.
+ */
+export async function untilStill(target: Page | Frame, timeoutMs = 1000): Promise<void> {
+  await target
+    .evaluate(async (ms) => {
+      const moving = () =>
+        document.getAnimations().filter((a) => {
+          const end = a.effect?.getComputedTiming().endTime;
+          return a.playState === 'running' && end !== Number.POSITIVE_INFINITY;
+        });
+      const deadline = Date.now() + ms;
+      for (let running = moving(); running.length && Date.now() < deadline; running = moving()) {
+        const left = deadline - Date.now();
+        await Promise.race([
+          Promise.allSettled(running.map((a) => a.finished)),
+          new Promise((resolve) => setTimeout(resolve, left)),
+        ]);
+      }
+    }, timeoutMs)
+    .catch(() => undefined);
+}

@@ -14,6 +14,7 @@ import { accountRelation } from '../../src/modules/account/tables.ts';
 import type { DocRow, DocumentKind } from '../../src/platform/document/kind.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from '../helpers.ts';
 import { KERNEL_KINDS } from './kernel-kinds.ts';
+import { recordCovered } from './suite-counts.ts';
 
 /**
  * Generated from every document kind's definition (issue #12): for each action of the transition table
@@ -157,6 +158,8 @@ describe.each(KERNEL_KINDS.map((k) => [k.def.kind, k] as const))(
           await force(kind, doc.id, original);
         }
         expect(refused).toBeGreaterThan(0);
+        recordCovered('transition tables checked', [kind.def.kind]);
+        recordCovered('transition actions checked', [`${kind.def.kind} ${name} (${side})`]);
       },
     );
 

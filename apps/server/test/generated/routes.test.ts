@@ -4,10 +4,13 @@ import type { RegisteredRoute } from '../../src/platform/http.ts';
 import { createTestServer, login, type TestServer } from '../helpers.ts';
 import { HOSTILE_STRINGS, invalidBodies, shapedArbitrary, toJsonSchema } from './arbitraries.ts';
 import { answerCode, keptSession } from './kept-session.ts';
+import { recordCovered, routeName } from './suite-counts.ts';
 
 /**
  * Generated from the route registry (issue #6): every /apis route is found automatically, must declare
- * its schemas, and gets ≥ 200 invalid requests plus valid-shaped hostile ones per run. The seed is
+ * its schemas, and gets invalid requests (≥ 200 per distinct input schema, a quarter on each further route
+ * with the same inputs; ≥ 200 on every route with FUZZ_DEEP=1, `npm run test:deep`) plus valid-shaped hostile
+ * ones per run. The seed is
  * FUZZ_SEED or the fixed default and is printed in every failure so a run can be replayed.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -20,6 +23,19 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const SCALE = Math.min(1, Math.max(0.05, Number(process.env.FUZZ_SCALE ?? 1)));
 const INVALID_PER_ROUTE = Math.ceil(200 * SCALE);
 const SHAPED_PER_ROUTE = Math.ceil(40 * SCALE);
+/**
+ * Invalid requests for a route whose inputs (method with or without a body, body, params and query schemas) are
+ * the same as an earlier route's (issue #35: "per distinct schema rather than per route × 200"). The first route
+ * of each distinct input gets INVALID_PER_ROUTE; each further one a quarter, still of every kind (wrong types,
+ * missing and mistyped fields, huge strings, deep nesting, prototype pollution, malformed JSON, wrong content
+ * types) plus every one of HOSTILE_STRINGS in its path and query. Most of these requests are refused by the
+ * same validation before any handler runs, which the first route already met 200 times; those a lenient schema
+ * lets through (a list's optional fields) reach the handler, which each route still gets, and the valid-shaped
+ * requests below, which are meant to reach the handlers, stay per route. `npm run test:deep` (FUZZ_DEEP=1)
+ * sends INVALID_PER_ROUTE to every route.
+ */
+const DEEP = process.env.FUZZ_DEEP === '1';
+const INVALID_PER_REPEAT = DEEP ? INVALID_PER_ROUTE : Math.ceil(INVALID_PER_ROUTE / 4);
 const BODY_CODES = ['200', '400', '401', '403', '404', '409', '429'];
 const WITH_BODY = ['POST', 'PUT', 'PATCH'];
 
@@ -82,8 +98,11 @@ describe(`every route, generated from the registry (FUZZ_SEED=${SEED})`, () => {
     expect(unvalidated, 'routes that take input without a schema').toEqual([]);
   });
 
-  it(`answers ≥ ${INVALID_PER_ROUTE} invalid requests per route with 4xx envelopes, never a 500`, async () => {
+  it(`answers ≥ ${INVALID_PER_ROUTE} invalid requests per distinct input schema (≥ ${INVALID_PER_REPEAT} on each further route with the same) with 4xx envelopes, never a 500`, async () => {
     let total = 0;
+    let expected = 0;
+    /** The input signatures met so far (see INVALID_PER_REPEAT). */
+    const signatures = new Set<string>();
     // Each route as an admin of its station (issue #32: the other station is refused before validation).
     const buyerAdmin = keptSession(server, '100000', 'admin');
     const supplierAdmin = keptSession(server, '200001', 'admin');
@@ -96,9 +115,18 @@ describe(`every route, generated from the registry (FUZZ_SEED=${SEED})`, () => {
         ? (fc.sample(shapedArbitrary(paramSchema), { seed: SEED, numRuns: 1 })[0] as Record<string, unknown>)
         : {};
       const hasBody = WITH_BODY.includes(route.method);
-      const bodies = hasBody
-        ? invalidBodies(toJsonSchema(route.schema?.body), SEED + index, INVALID_PER_ROUTE)
-        : [];
+      const bodySchema = toJsonSchema(route.schema?.body);
+      const signature = JSON.stringify([
+        hasBody,
+        bodySchema,
+        paramSchema,
+        toJsonSchema(route.schema?.querystring),
+      ]);
+      const repeat = signatures.has(signature);
+      signatures.add(signature);
+      const count = repeat ? INVALID_PER_REPEAT : INVALID_PER_ROUTE;
+      expected += count;
+      const bodies = hasBody ? invalidBodies(bodySchema, SEED + index, count) : [];
       for (const body of bodies) {
         const res = await server.app.inject({
           method: route.method as 'POST',
@@ -111,14 +139,19 @@ describe(`every route, generated from the registry (FUZZ_SEED=${SEED})`, () => {
         total++;
       }
       // Hostile path parameters and query strings: every route, so GET routes get their share too.
-      const hostile = fc.sample(
-        fc.oneof(
-          fc.constantFrom(...HOSTILE_STRINGS),
-          fc.string({ maxLength: 300 }),
-          fc.string({ unit: 'binary', maxLength: 50 }),
+      // On a route whose inputs repeat an earlier one's: every hostile string, then generated ones.
+      const hostileCount = hasBody ? Math.min(SHAPED_PER_ROUTE, count) : count;
+      const hostile = [
+        ...(repeat ? HOSTILE_STRINGS : []),
+        ...fc.sample(
+          fc.oneof(
+            fc.constantFrom(...HOSTILE_STRINGS),
+            fc.string({ maxLength: 300 }),
+            fc.string({ unit: 'binary', maxLength: 50 }),
+          ),
+          { seed: SEED + index, numRuns: Math.max(1, hostileCount - (repeat ? HOSTILE_STRINGS.length : 0)) },
         ),
-        { seed: SEED + index, numRuns: hasBody ? SHAPED_PER_ROUTE : INVALID_PER_ROUTE },
-      );
+      ];
       for (const value of hostile) {
         const params = Object.fromEntries(Object.keys(validParams).map((k) => [k, value]));
         const query = new URLSearchParams({ [value.slice(0, 20) || 'q']: value, currentPage: value });
@@ -139,8 +172,11 @@ describe(`every route, generated from the registry (FUZZ_SEED=${SEED})`, () => {
         total++;
       }
     }
-    console.log(`generated invalid requests: ${total} over ${routes.length} routes (FUZZ_SEED=${SEED})`);
-    expect(total).toBeGreaterThanOrEqual(routes.length * INVALID_PER_ROUTE);
+    console.log(
+      `generated invalid requests: ${total} over ${routes.length} routes, ${signatures.size} distinct input schemas (FUZZ_SEED=${SEED}${DEEP ? ', FUZZ_DEEP' : ''})`,
+    );
+    expect(total).toBeGreaterThanOrEqual(expected);
+    recordCovered('routes fuzzed', routes.map(routeName));
   }, 1_800_000);
 
   it('answers valid-shaped payloads with hostile values without a 500', async () => {

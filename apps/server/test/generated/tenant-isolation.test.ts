@@ -6,6 +6,7 @@ import { hashPassword } from '../../src/platform/passwords.ts';
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from '../helpers.ts';
 import { shapedArbitrary, toJsonSchema } from './arbitraries.ts';
 import { answerCode, keptSession } from './kept-session.ts';
+import { recordCovered, routeName } from './suite-counts.ts';
 
 /**
  * Generated tenant isolation (issue #6): company A creates data through the API; every route in the
@@ -160,6 +161,10 @@ describe(`tenant isolation, generated from the registry (FUZZ_SEED=${SEED})`, ()
         }
       }
       expect(calls).toBeGreaterThan(routes.length);
+      recordCovered(
+        'routes replayed cross-tenant',
+        routes.filter((r) => r.url !== '/apis/user/logout').map(routeName),
+      );
     },
     900_000,
   );
