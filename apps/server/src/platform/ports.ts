@@ -33,6 +33,20 @@ export type DocumentTask = {
   createDate: Date;
 };
 
+/** What starts a document's approval flow: its company, kind, document, amount and the submitter. */
+export type FlowStart = {
+  elsAccount: string;
+  documentKind: string;
+  documentId: string;
+  documentNumber: string;
+  /** Local currency, decimal text. */
+  amount: string;
+  /** `{elsAccount}_{elsSubAccount}` of the submitter. */
+  promoter: string;
+  /** The document's condition values (the kernel's `approvalValues`); absent: amount only. */
+  values?: Omit<ApprovalValues, 'amount'>;
+};
+
 /** Approval flows (CommonAuditService, modules/audit). Every call runs in the caller's transaction. */
 export type ApprovalsPort = {
   /**
@@ -42,16 +56,7 @@ export type ApprovalsPort = {
    */
   startFlow(
     tx: Queryable,
-    input: {
-      elsAccount: string;
-      documentKind: string;
-      documentId: string;
-      documentNumber: string;
-      amount: string;
-      /** `{elsAccount}_{elsSubAccount}` of the submitter. */
-      promoter: string;
-      values?: Omit<ApprovalValues, 'amount'>;
-    },
+    input: FlowStart,
   ): Promise<{ state: 'approved' | 'pending'; flowId: string | null }>;
   /** Cancels the document's pending tasks of the flow (the submitter withdrew it). */
   cancelFlow(tx: Queryable, elsAccount: string, documentKind: string, documentId: string): Promise<unknown>;

@@ -9,6 +9,7 @@ import { type AuditHandler, auditHandler, registerAuditHandler } from '../../pla
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
+import type { FlowStart } from '../../platform/ports.ts';
 import { userKeyJoin } from '../../platform/user-names.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
@@ -290,16 +291,7 @@ async function createTask(
  */
 export async function startFlow(
   tx: Queryable,
-  input: {
-    elsAccount: string;
-    documentKind: string;
-    documentId: string;
-    documentNumber: string;
-    amount: string;
-    promoter: string;
-    /** The document's condition values (the kernel's `approvalValues`); absent: amount only. */
-    values?: Omit<ApprovalValues, 'amount'>;
-  },
+  input: FlowStart,
 ): Promise<{ state: 'approved' | 'pending'; flowId: string | null }> {
   const config = await findConfig(tx, input.elsAccount, input.documentKind);
   const conditionValues: ApprovalValues = { amount: Number(input.amount), ...input.values };

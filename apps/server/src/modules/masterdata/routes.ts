@@ -2,7 +2,8 @@ import { envelopeSchema } from '@srm/contracts/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { nowDate } from '../../platform/clock.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
+import { uploadedFile } from '../../platform/document/import.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { XLSX_TYPE } from './excel.ts';
 import {
@@ -219,26 +220,11 @@ function sendWorkbook(
   return reply.send(ok({ fileName, contentType: XLSX_TYPE, content: bytes.toString('base64') }));
 }
 
-/** Reads the `file` part of a multipart upload (an .xlsx workbook). Buyers only. */
+/** Reads the `file` part of a multipart upload (an .xlsx workbook; the kernel's reader). Buyers only. */
 async function uploadedWorkbook(request: FastifyRequest, maxMb: number): Promise<Buffer> {
   const auth = requireAuth(request.auth);
   if (auth.station !== 'purchase') throw forbidden('onlyBuyer');
-  if (!request.isMultipart()) throw badRequest('uploadNotMultipart');
-  let part: Awaited<ReturnType<typeof request.file>>;
-  try {
-    part = await request.file({ limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10 } });
-  } catch {
-    throw badRequest('uploadNotMultipart');
-  }
-  if (part?.fieldname !== 'file') throw badRequest('uploadMissingFile');
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch {
-    throw badRequest('uploadTooLarge', { max: maxMb });
-  }
-  if (bytes.length === 0) throw badRequest('uploadMissingFile');
-  return bytes;
+  return uploadedFile(request, maxMb);
 }
 
 /**

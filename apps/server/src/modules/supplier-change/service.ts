@@ -19,6 +19,7 @@ import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
+import type { DocumentTask } from '../../platform/ports.ts';
 import { accountRelation, company } from '../account/tables.ts';
 import {
   approveTask,
@@ -613,23 +614,8 @@ export async function rejectChange(
 
 export type ChangeDetail = ChangeRequest & {
   diff: ProfileDiff;
-  tasks: Array<{
-    id: string;
-    stepName: string;
-    /** Issue #33: the English step name (null: show stepName) and who may approve it while it waits. */
-    stepNameEn: string | null;
-    candidates: Array<{ elsSubAccount: string; name: string }> | null;
-    candidateCount: number;
-    status: string;
-    handledBy: string | null;
-    /** The handler's sub-account name (issue #19); null when the code names none. */
-    handledByName: string | null;
-    /** Delegation (issue #19): the sub-account the handler acted for; null when for themselves. */
-    handledOnBehalfOf: string | null;
-    /** That sub-account's name; null when none. */
-    handledOnBehalfOfName: string | null;
-    remark: string | null;
-  }>;
+  /** The approval steps as the kernel's detail answers them (without the flow kind and the date). */
+  tasks: Array<Omit<DocumentTask, 'documentKind' | 'createDate'>>;
 };
 
 /** One request with its diff (snapshot → proposal) and approval steps; '404' outside the caller's scope. */
