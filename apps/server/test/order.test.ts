@@ -449,9 +449,11 @@ describe('order rules, sides and tenants', () => {
         .message,
     ).toContain('Lines must be at least 1 long');
     const { orderType: _t, ...noType } = order(1);
-    expect((await post('/apis/order/PurchaseOrderService/save', buyer1, noType)).json().message).toContain(
-      'body.orderType is required',
-    );
+    // A header field is named by its label, not its path (issue #33).
+    const noTypeMessage = (await post('/apis/order/PurchaseOrderService/save', buyer1, noType)).json()
+      .message;
+    expect(noTypeMessage).toContain('Order type is required');
+    expect(noTypeMessage).not.toContain('body.orderType');
     expect(
       (
         await post('/apis/order/PurchaseOrderService/save', buyer1, { ...order(1), toElsAccount: '999999' })

@@ -116,6 +116,32 @@ export const orderItemInputSchema = z
   .superRefine(refuseUnknownCustomFields);
 
 /**
+ * The labels of an order header's input fields in both languages: the order's kernel definition shows them,
+ * and the save body's schema carries them so a refused value is named by its label ("Order type …" /
+ * "订单类型 …"), not by its path (issue #33, field-labels.ts).
+ */
+export const ORDER_HEADER_LABELS = {
+  toElsAccount: { zh_cn: '供应商账号', en: 'Supplier account' },
+  orderType: { zh_cn: '订单类型', en: 'Order type' },
+  purchaseType: { zh_cn: '采购类型', en: 'Purchase type' },
+  orderDate: { zh_cn: '订单日期', en: 'Order date' },
+  currency: { zh_cn: '币种', en: 'Currency' },
+  exchangeRate: { zh_cn: '汇率', en: 'Exchange rate' },
+  payTermsCode: { zh_cn: '付款条件', en: 'Payment terms' },
+  payTermsText: { zh_cn: '付款条件说明', en: 'Payment terms text' },
+  incotermsCode: { zh_cn: '国际贸易条款', en: 'Incoterms' },
+  incotermsDesc: { zh_cn: '贸易条款说明', en: 'Incoterms place' },
+  deliveryAddress: { zh_cn: '收货地址', en: 'Delivery address' },
+  urgencyFlag: { zh_cn: '紧急程度', en: 'Urgency' },
+  purchaseOrganization: { zh_cn: '采购组织', en: 'Purchase organisation' },
+  purchaseGroup: { zh_cn: '采购组', en: 'Purchase group' },
+  remark: { zh_cn: '备注', en: 'Remarks' },
+} as const;
+
+const headerField = <T extends z.ZodType>(key: keyof typeof ORDER_HEADER_LABELS, schema: T): T =>
+  describedField(schema, { label: ORDER_HEADER_LABELS[key] });
+
+/**
  * POST /apis/order/PurchaseOrderService/save body (create without id, edit with id + version). Header and
  * lines take fbk1…fbk50 flat (customFieldShape); an unknown fbkN is refused with '400' naming it.
  */
@@ -123,26 +149,29 @@ export const orderSaveBodySchema = z
   .looseObject({
     id: z.uuid().optional(),
     version: z.number().int().min(0).optional(),
-    toElsAccount: elsAccountSchema,
+    toElsAccount: headerField('toElsAccount', elsAccountSchema),
     /** Order type is required to save (seed 001 §5). */
-    orderType: z.enum(ORDER_TYPES),
-    purchaseType: z.enum(ORDER_TYPES).default('0'),
-    orderDate: isoDate,
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .default('CNY'),
+    orderType: headerField('orderType', z.enum(ORDER_TYPES)),
+    purchaseType: headerField('purchaseType', z.enum(ORDER_TYPES).default('0')),
+    orderDate: headerField('orderDate', isoDate),
+    currency: headerField(
+      'currency',
+      z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .default('CNY'),
+    ),
     /** Exchange rate format 10.6 (seed 001 §5). */
-    exchangeRate: decimal(4, 6).default('1'),
-    payTermsCode: z.string().trim().max(20).optional(),
-    payTermsText: z.string().trim().max(200).optional(),
-    incotermsCode: z.string().trim().max(10).optional(),
-    incotermsDesc: z.string().trim().max(200).optional(),
-    deliveryAddress: z.string().trim().max(200).optional(),
-    urgencyFlag: z.enum(['0', '1']).default('0'),
-    purchaseOrganization: z.string().trim().max(40).optional(),
-    purchaseGroup: z.string().trim().max(40).optional(),
-    remark: z.string().trim().max(500).optional(),
+    exchangeRate: headerField('exchangeRate', decimal(4, 6).default('1')),
+    payTermsCode: headerField('payTermsCode', z.string().trim().max(20).optional()),
+    payTermsText: headerField('payTermsText', z.string().trim().max(200).optional()),
+    incotermsCode: headerField('incotermsCode', z.string().trim().max(10).optional()),
+    incotermsDesc: headerField('incotermsDesc', z.string().trim().max(200).optional()),
+    deliveryAddress: headerField('deliveryAddress', z.string().trim().max(200).optional()),
+    urgencyFlag: headerField('urgencyFlag', z.enum(['0', '1']).default('0')),
+    purchaseOrganization: headerField('purchaseOrganization', z.string().trim().max(40).optional()),
+    purchaseGroup: headerField('purchaseGroup', z.string().trim().max(40).optional()),
+    remark: headerField('remark', z.string().trim().max(500).optional()),
     /**
      * At least one line (seed 001 §5 "add at least one row"). Saved lines are numbered 10, 20 … by position
      * (order service buildLines), so errors name a line by that number.
