@@ -461,10 +461,14 @@ describe('order rules, sides and tenants', () => {
     ).toBe('Supplier 999999 is not one of your suppliers');
     const noPrice = order(1);
     const { priceExcludingTax: _p, ...item } = noPrice.items[0];
-    expect(
-      (await post('/apis/order/PurchaseOrderService/save', buyer1, { ...noPrice, items: [item] })).json()
-        .message,
-    ).toMatch(/has no valid price/);
+    const noPriceAnswer = (
+      await post('/apis/order/PurchaseOrderService/save', buyer1, { ...noPrice, items: [item] })
+    ).json();
+    expect(noPriceAnswer.message).toMatch(/has no valid price/);
+    // The refusal names the line's price field, so the form shows it there (issue #33).
+    expect(noPriceAnswer.data.errors).toEqual([
+      expect.objectContaining({ segments: ['items', 0, 'priceExcludingTax'], rule: 'noPriceForLine' }),
+    ]);
     expect(
       (
         await post('/apis/order/PurchaseOrderService/save', buyer1, {

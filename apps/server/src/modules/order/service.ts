@@ -220,7 +220,11 @@ async function buildLines(tx: Queryable, auth: AuthContext, body: OrderSaveBody)
           : null;
         const found = record?.currency === body.currency ? record : null;
         if (!found && price === undefined)
-          throw badRequest('noPriceForLine', { line: lineNumberAt(i), material: item.materialNumber });
+          throw badRequest('noPriceForLine', { line: lineNumberAt(i), material: item.materialNumber }).at([
+            'items',
+            i,
+            'priceExcludingTax',
+          ]);
         price ??= found ? unitPriceFromMaster(found.priceExcludingTax, found.priceBase) : undefined;
         rate ??= found?.taxRate ?? '13';
       }
