@@ -84,6 +84,10 @@ describe('RFQ invitations (spec 001 §5, §9)', () => {
     );
     expect(res.json().code).toBe('400');
     expect(res.json().message).toContain('Line 20: each material needs at least 3 suppliers to quote');
+    // The refusal names the line's suppliers field, so the form marks that line (issue #33).
+    expect(res.json().data.errors).toEqual([
+      expect.objectContaining({ segments: ['lines', 1, 'suppliers'], rule: 'enquiryMinSuppliers' }),
+    ]);
     const zh = await post(`${P}/save`, s.buyer, body([['200001', '200003']]), 'zh_cn');
     expect(zh.json().message).toContain('每个物料至少需要 3 家供应商报价');
   });

@@ -541,7 +541,12 @@ export type EnquiryAwardBody = z.infer<typeof enquiryAwardBodySchema>;
 // ——— the RFQ's rules (spec 001 §5, §9), pure ———
 
 /** A broken rule: a message key of the server's catalogue (both languages) and its parameters. */
-export type RuleProblem = { key: string; params: Record<string, string | number> };
+export type RuleProblem = {
+  key: string;
+  params: Record<string, string | number>;
+  /** The save body's field the problem is about (issue #33), e.g. ['lines', 0, 'suppliers']; absent: none. */
+  at?: (string | number)[];
+};
 
 /**
  * Invitations per line (spec 001 §5/§9 "each material needs at least 3 suppliers to quote; a supplier
@@ -562,10 +567,19 @@ export function invitationProblem(
     const seen = new Set<string>();
     for (const account of line.suppliers) {
       if (seen.has(account))
-        return { key: 'enquirySupplierRepeated', params: { line: lineNumberAt(i), account } };
+        return {
+          key: 'enquirySupplierRepeated',
+          params: { line: lineNumberAt(i), account },
+          at: ['lines', i, 'suppliers'],
+        };
       seen.add(account);
     }
-    if (seen.size < min) return { key: 'enquiryMinSuppliers', params: { line: lineNumberAt(i), min } };
+    if (seen.size < min)
+      return {
+        key: 'enquiryMinSuppliers',
+        params: { line: lineNumberAt(i), min },
+        at: ['lines', i, 'suppliers'],
+      };
   }
   return null;
 }

@@ -228,18 +228,22 @@ async function checkInvitations(
   lines: Array<{ suppliers: string[] }>,
   orderBidding = false,
   publicEnquiry = false,
+  /** The lines are the save body's (issue #33): a refusal names the line's suppliers field. */
+  fromBody = false,
 ) {
   // Issue #19: the buyer's preset parameter may raise the spec's minimum of 3 suppliers per line.
-  if (orderBidding) rule(invitationProblem(lines, 1, 1));
-  else
-    rule(
-      invitationProblem(
+  const problem = orderBidding
+    ? invitationProblem(lines, 1, 1)
+    : invitationProblem(
         lines,
         await readPresetParameter(tx, buyer, MIN_SUPPLIERS_PARAMETER),
         MIN_SUPPLIERS_PER_LINE,
         publicEnquiry,
-      ),
-    );
+      );
+  if (problem) {
+    const error = badRequest(problem.key as never, problem.params);
+    throw fromBody && problem.at ? error.at(problem.at) : error;
+  }
   const accounts = [...new Set(lines.flatMap((l) => l.suppliers))];
   if (accounts.length === 0) return new Map<string, string>();
   const linked = await findLinkedSuppliers(tx, buyer, accounts);
@@ -282,9 +286,9 @@ async function saveEnquiry(ctx: SaveContext) {
     orderLine?: { itemNumber: number; materialDesc: string; unit: string };
   }>;
   const publicEnquiry = body.enquiryMethod === PUBLIC_ENQUIRY_METHOD;
-  await checkInvitations(tx, auth.elsAccount, lines, fromOrder, publicEnquiry);
+  await checkInvitations(tx, auth.elsAccount, lines, fromOrder, publicEnquiry, true);
   const quoteEnd = new Date(body.quoteEndTime as string);
-  if (quoteEnd.getTime() <= now()) throw badRequest('enquiryEndInPast');
+  if (quoteEnd.getTime() <= now()) throw badRequest('enquiryEndInPast').at(['quoteEndTime']);
   // A public RFQ (issue #13): an optional registration deadline, in the future and not after the quote
   // deadline; no early opening (anyone may still take part). An RFQ by invitation keeps none.
   const joinEnd =
