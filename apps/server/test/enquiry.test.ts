@@ -218,6 +218,10 @@ describe('RFQ sealing, comparison and award', () => {
     expect(ninety.json().code).toBe('400');
     // The line by its number (issue #33): the RFQ's first line is line 10, not "Line 1".
     expect(ninety.json().message).toContain('Line 10: the quotas must total 100% (now 90%)');
+    // It names the line's awards in the body, so the comparison marks that line (issue #33).
+    expect(ninety.json().data.errors).toEqual([
+      expect.objectContaining({ segments: ['lines', 0, 'awards'], rule: 'enquiryQuotaTotal' }),
+    ]);
     const notQuoted = await post(`${P}/award/${rfq.id}`, s.buyer, {
       version,
       lines: [{ itemId, awards: [{ toElsAccount: '200004', quota: '100' }] }],

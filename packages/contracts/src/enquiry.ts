@@ -621,7 +621,8 @@ export function ladderPriceFor(steps: readonly LadderStep[], quantity: string): 
 
 /**
  * Quota shares of one line (spec 001 §5/§9 "total quota 100%"): each share above 0, each supplier once,
- * together exactly 100 (two decimals). First problem or null; `line` is the line's number (10, 20 …).
+ * together exactly 100 (two decimals). First problem or null; `line` is the line's number (10, 20 …); the
+ * problem's `at` is relative to the line (['awards', i, 'quota'], or ['awards'] for the total).
  */
 export function quotaProblem(
   line: number,
@@ -629,17 +630,22 @@ export function quotaProblem(
 ): RuleProblem | null {
   const seen = new Set<string>();
   let total = new Decimal(0);
-  for (const a of awards) {
+  for (const [i, a] of awards.entries()) {
     if (seen.has(a.toElsAccount))
-      return { key: 'enquirySupplierRepeated', params: { line, account: a.toElsAccount } };
+      return {
+        key: 'enquirySupplierRepeated',
+        params: { line, account: a.toElsAccount },
+        at: ['awards', i, 'toElsAccount'],
+      };
     seen.add(a.toElsAccount);
     const share = scaledDecimal(a.quota, 2);
-    if (share.lte(0)) return { key: 'enquiryQuotaTotal', params: { line, total: '0' } };
+    if (share.lte(0))
+      return { key: 'enquiryQuotaTotal', params: { line, total: '0' }, at: ['awards', i, 'quota'] };
     total = total.add(share);
   }
   if (!total.eq(100)) {
     const text = total.isInteger() ? total.toFixed(0) : fixed(total, 2);
-    return { key: 'enquiryQuotaTotal', params: { line, total: text } };
+    return { key: 'enquiryQuotaTotal', params: { line, total: text }, at: ['awards'] };
   }
   return null;
 }

@@ -21,10 +21,12 @@ describe('RFQ rules (spec 001 §5, §9)', () => {
     ).toEqual({
       key: 'enquiryMinSuppliers',
       params: { line: 20, min: 3 },
+      at: ['lines', 1, 'suppliers'],
     });
     expect(invitationProblem([{ suppliers: ['200001', '200003', '200001', '200004'] }])).toEqual({
       key: 'enquirySupplierRepeated',
       params: { line: 10, account: '200001' },
+      at: ['lines', 0, 'suppliers'],
     });
   });
 
@@ -34,10 +36,12 @@ describe('RFQ rules (spec 001 §5, §9)', () => {
     expect(invitationProblem([{ suppliers: [] }], 1, 1)).toEqual({
       key: 'enquiryMinSuppliers',
       params: { line: 10, min: 1 },
+      at: ['lines', 0, 'suppliers'],
     });
     expect(invitationProblem([{ suppliers: ['200001', '200001'] }], 1, 1)).toEqual({
       key: 'enquirySupplierRepeated',
       params: { line: 10, account: '200001' },
+      at: ['lines', 0, 'suppliers'],
     });
   });
 
@@ -65,7 +69,9 @@ describe('RFQ rules (spec 001 §5, §9)', () => {
     expect(quotaProblem(2, [a('200001', '90')])).toEqual({
       key: 'enquiryQuotaTotal',
       params: { line: 2, total: '90' },
+      at: ['awards'],
     });
+    expect(quotaProblem(1, [a('200001', '100'), a('200003', '0')])?.at).toEqual(['awards', 1, 'quota']);
     expect(quotaProblem(1, [a('200001', '60.5'), a('200003', '40')])?.params.total).toBe('100.50');
     expect(quotaProblem(1, [a('200001', '50'), a('200001', '50')])?.key).toBe('enquirySupplierRepeated');
     expect(quotaProblem(1, [a('200001', '100'), a('200003', '0')])?.key).toBe('enquiryQuotaTotal');

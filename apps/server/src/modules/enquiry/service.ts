@@ -1770,13 +1770,15 @@ async function checkAward(tx: Queryable, row: EnquiryRow, body: EnquiryAwardBody
   const seenLines = new Set<string>();
   const winners = new Map<string, AwardedLine[]>();
   const awardedInvitations = new Map<string, string>();
-  for (const line of body.lines) {
+  for (const [li, line] of body.lines.entries()) {
     const item = items.find((i) => i.id === line.itemId);
     if (!item) throw badRequest('enquiryLineUnknown', { id: line.itemId });
     const number = item.lineNumber;
     if (seenLines.has(item.id)) throw badRequest('docLineRepeated', { line: number });
     seenLines.add(item.id);
-    rule(quotaProblem(number, line.awards));
+    // A quota problem names the line's awards in the body (issue #33): the comparison marks that line.
+    const quota = quotaProblem(number, line.awards);
+    if (quota) throw badRequest(quota.key as never, quota.params).at(['lines', li, ...(quota.at ?? [])]);
     for (const a of line.awards) {
       const invitation = invitations.find((i) => i.itemId === item.id && i.toElsAccount === a.toElsAccount);
       const q =

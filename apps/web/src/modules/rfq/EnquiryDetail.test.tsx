@@ -1,5 +1,6 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/http.ts';
 import i18n from '../../lib/i18n.ts';
 import { renderScreen } from '../../test/render-screen.tsx';
 import EnquiryDetail, { lastPriceText } from './EnquiryDetail.tsx';
@@ -36,6 +37,8 @@ const server = vi.hoisted(() => ({
   pagedInvitations: false,
   /** The award's answer: its order drafts, or the source order for an order's RFQ. */
   awardOrders: [] as Array<{ id: string; orderNumber: string; toElsAccount: string }>,
+  /** The award's refusal naming a body field (data.errors), or null: the award succeeds. */
+  awardRefusal: null as null | { message: string; segments: Array<string | number> },
 }));
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
@@ -53,7 +56,14 @@ vi.mock('../../lib/http.ts', async (original) => ({
         tasks: [],
         actions: ['award', 'newRound', 'close'],
       };
-    if (url === `${P}/award/e1`) return { record, orders: server.awardOrders, prices: 1, pending: false };
+    if (url === `${P}/award/e1`) {
+      const refusal = server.awardRefusal;
+      if (refusal)
+        throw new ApiError('400', refusal.message, 'body', {
+          errors: [{ ...refusal, path: `body.${refusal.segments.join('.')}`, rule: 'enquiryQuotaTotal' }],
+        });
+      return { record, orders: server.awardOrders, prices: 1, pending: false };
+    }
     if (url === `${P}/findInvitations/e1`) {
       const from = (config as { params?: { lineFrom?: number } }).params?.lineFrom;
       const invited = (n: number) => ({
@@ -158,6 +168,7 @@ afterEach(() => {
   server.unexpected = [];
   server.type = '1';
   server.awardOrders = [];
+  server.awardRefusal = null;
   server.pagedInvitations = false;
 });
 
@@ -281,6 +292,29 @@ describe('the award says what it makes for each RFQ type (issue #13)', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/order drafts created/)).toBeNull();
+    expect(server.unexpected).toEqual([]);
+  });
+});
+
+describe('an award refused for a line (issue #33)', () => {
+  it('shows the refusal under that line and marks its quota inputs, not in a toast', async () => {
+    server.actions = ['enquiry.read', 'enquiry.award'];
+    server.awardRefusal = {
+      message: 'Line 10: the quotas must total 100% (now 60%)',
+      segments: ['lines', 0, 'awards'],
+    };
+    renderDetail();
+    const quota = await screen.findByRole('spinbutton', { name: 'Quota % M-1 200001 Supplier One' });
+    fireEvent.change(quota, { target: { value: '60' } });
+    (await screen.findByRole('button', { name: 'Award' })).click();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Line 10: the quotas must total 100% (now 60%)');
+    expect(quota.getAttribute('aria-invalid')).toBe('true');
+    expect(quota.getAttribute('aria-describedby')).toBe(alert.id);
+    // Changing a quota of the line takes the mark away.
+    fireEvent.change(quota, { target: { value: '100' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(quota.getAttribute('aria-invalid')).toBeNull();
     expect(server.unexpected).toEqual([]);
   });
 });

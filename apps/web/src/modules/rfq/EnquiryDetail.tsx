@@ -39,6 +39,7 @@ import {
 import './i18n-rfq.ts';
 import { appUrl } from '../../lib/base-path.ts';
 import { now } from '../../lib/clock.ts';
+import { serverFieldErrors } from '../../lib/field-errors.ts';
 
 /** Copy into a new draft (cost structure, fees, quote method, currencies and invitations kept), then edit it. */
 function CopyButton({ id }: { id: string }) {
@@ -139,26 +140,27 @@ function ComparisonTable({
   const locale = useSettings((s) => s.locale);
   const client = useQueryClient();
   const [quotas, setQuotas] = useState<Record<string, number | null>>({});
+  // The award's refusals that name a line (issue #33: data.errors), shown under that line's quotas.
+  const [awardErrors, setAwardErrors] = useState<Record<string, string>>({});
   const [charts, setCharts] = useState<Record<string, boolean>>({});
   const key = (itemId: string, account: string) => `${itemId}:${account}`;
   // The comparison's .xlsx needs `enquiry.export` (issue #19; hidden while the permissions load).
   const may = useCan();
   async function onAward() {
+    const lines = data.lines
+      .map((l) => ({
+        itemId: l.itemId,
+        awards: l.quotes
+          .filter((q) => (quotas[key(l.itemId, q.toElsAccount)] ?? 0) > 0)
+          .map((q) => ({
+            toElsAccount: q.toElsAccount,
+            quota: String(quotas[key(l.itemId, q.toElsAccount)]),
+          })),
+      }))
+      .filter((l) => l.awards.length > 0);
+    setAwardErrors({});
     try {
-      const result = await awardEnquiry(id, {
-        version: data.record.version,
-        lines: data.lines
-          .map((l) => ({
-            itemId: l.itemId,
-            awards: l.quotes
-              .filter((q) => (quotas[key(l.itemId, q.toElsAccount)] ?? 0) > 0)
-              .map((q) => ({
-                toElsAccount: q.toElsAccount,
-                quota: String(quotas[key(l.itemId, q.toElsAccount)]),
-              })),
-          }))
-          .filter((l) => l.awards.length > 0),
-      });
+      const result = await awardEnquiry(id, { version: data.record.version, lines });
       const numbers = result.orders.map((o) => o.orderNumber).join(', ');
       void message.success(
         orderNumber
@@ -171,7 +173,15 @@ function ComparisonTable({
       );
       await client.invalidateQueries();
     } catch (e) {
-      void message.error(errorText(e));
+      // A refusal naming a line of the award body goes under that line; anything else is one message.
+      const placed: Record<string, string> = {};
+      for (const fieldError of serverFieldErrors(e)) {
+        const [part, index] = fieldError.segments;
+        const line = part === 'lines' && typeof index === 'number' ? lines[index] : undefined;
+        if (line) placed[line.itemId] = fieldError.message;
+      }
+      if (Object.keys(placed).length > 0) setAwardErrors(placed);
+      else void message.error(errorText(e));
     }
   }
   const proposed = (itemId: string, account: string) =>
@@ -295,7 +305,13 @@ function ComparisonTable({
                       min={0}
                       max={100}
                       value={quotas[key(line.itemId, q.toElsAccount)] ?? null}
-                      onChange={(v) => setQuotas((s) => ({ ...s, [key(line.itemId, q.toElsAccount)]: v }))}
+                      status={awardErrors[line.itemId] ? 'error' : undefined}
+                      aria-invalid={awardErrors[line.itemId] ? true : undefined}
+                      aria-describedby={awardErrors[line.itemId] ? `award-error-${line.itemId}` : undefined}
+                      onChange={(v) => {
+                        setQuotas((s) => ({ ...s, [key(line.itemId, q.toElsAccount)]: v }));
+                        setAwardErrors(({ [line.itemId]: _gone, ...rest }) => rest);
+                      }}
                     />
                   ) : (
                     (q.quota ??
@@ -306,6 +322,11 @@ function ComparisonTable({
               },
             ]}
           />
+          {awardErrors[line.itemId] && (
+            <Typography.Text type="danger" role="alert" id={`award-error-${line.itemId}`}>
+              {awardErrors[line.itemId]}
+            </Typography.Text>
+          )}
           {charts[line.itemId] && (
             <Suspense fallback={null}>
               <ComparisonChart
