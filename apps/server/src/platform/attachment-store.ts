@@ -41,6 +41,33 @@ export type StoreOptions = {
 };
 
 /**
+ * The one `file` part of a multipart upload: its bytes and the name the client gave it (may be empty).
+ * '400': not multipart (uploadNotMultipart), no `file` field or an empty file (uploadMissingFile), larger
+ * than `maxMb` MiB (uploadTooLarge). Shared by the attachment store and the kernel's Excel import.
+ */
+export async function readUploadedPart(
+  request: FastifyRequest,
+  maxMb: number,
+): Promise<{ bytes: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw badRequest('uploadNotMultipart');
+  let part: Awaited<ReturnType<typeof request.file>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10 } });
+  } catch {
+    throw badRequest('uploadNotMultipart');
+  }
+  if (part?.fieldname !== 'file') throw badRequest('uploadMissingFile');
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch {
+    throw badRequest('uploadTooLarge', { max: maxMb });
+  }
+  if (bytes.length === 0) throw badRequest('uploadMissingFile');
+  return { bytes, filename: part.filename };
+}
+
+/**
  * Reads the request's one multipart `file` field, checks it and stores it for the caller's company.
  * '400': not multipart (uploadNotMultipart), no `file` field or an empty file (uploadMissingFile), larger
  * than UPLOAD_MAX_MB (uploadTooLarge), a type not recognised from the bytes (uploadTypeNotAllowed, or
@@ -53,29 +80,14 @@ export async function storeUploadedFile(
   options: StoreOptions,
   db: Queryable = deps.db,
 ): Promise<AttachmentRow> {
-  const maxBytes = deps.config.UPLOAD_MAX_MB * 1024 * 1024;
-  if (!request.isMultipart()) throw badRequest('uploadNotMultipart');
-  let part: Awaited<ReturnType<typeof request.file>>;
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
-  } catch {
-    throw badRequest('uploadNotMultipart');
-  }
-  if (part?.fieldname !== 'file') throw badRequest('uploadMissingFile');
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch {
-    throw badRequest('uploadTooLarge', { max: deps.config.UPLOAD_MAX_MB });
-  }
-  if (bytes.length === 0) throw badRequest('uploadMissingFile');
+  const { bytes, filename } = await readUploadedPart(request, deps.config.UPLOAD_MAX_MB);
   const signature = SIGNATURES.find((s) => s.test(bytes));
   const allowed = options.kind === 'image' ? IMAGE_TYPES : SIGNATURES.map((s) => s.type);
   if (!signature || !allowed.includes(signature.type))
     throw badRequest(options.kind === 'image' ? 'uploadImageOnly' : 'uploadTypeNotAllowed');
   const filePath = `${auth.elsAccount}/${await companyPeriod(db, auth.elsAccount)}/${randomUUID()}.${signature.ext}`;
   await deps.files.put(filePath, bytes);
-  const fileName = Array.from(part.filename || `file.${signature.ext}`, (c) =>
+  const fileName = Array.from(filename || `file.${signature.ext}`, (c) =>
     c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c,
   )
     .join('')

@@ -47,6 +47,23 @@ export type FlowStart = {
   values?: Omit<ApprovalValues, 'amount'>;
 };
 
+/** What the approvers of a waiting task are told: the document kind's title, its number, an optional text. */
+export type ApproverNotice = {
+  title: Readonly<Record<'zh_cn' | 'en', string>>;
+  number: string;
+  content?: string;
+};
+
+/** A document event to queue webhook deliveries of (see WebhooksPort.auditDeliveriesSql). */
+export type AuditDeliveryEvent = {
+  trail: SQL;
+  type: string;
+  documentKind: string;
+  documentId: string;
+  parties: readonly string[];
+  data: SQL;
+};
+
 /** Approval flows (CommonAuditService, modules/audit). Every call runs in the caller's transaction. */
 export type ApprovalsPort = {
   /**
@@ -67,7 +84,7 @@ export type ApprovalsPort = {
     elsAccount: string,
     documentKind: string,
     documentId: string,
-    text: { title: Readonly<Record<'zh_cn' | 'en', string>>; number: string; content?: string },
+    text: ApproverNotice,
   ): Promise<void>;
   /** The document's tasks of one flow, oldest first. */
   findDocumentTasks(
@@ -121,14 +138,7 @@ export type Ports = {
      * `parties` subscribed to `type` (`*`, `{documentKind}.*` or the exact type), to append to a statement
      * whose relation `trail` has the event's `id` and `create_date`; `data` is the event's jsonb data.
      */
-    auditDeliveriesSql(event: {
-      trail: SQL;
-      type: string;
-      documentKind: string;
-      documentId: string;
-      parties: readonly string[];
-      data: SQL;
-    }): SQL;
+    auditDeliveriesSql(event: AuditDeliveryEvent): SQL;
   };
 };
 

@@ -9,7 +9,7 @@ import { type AuditHandler, auditHandler, registerAuditHandler } from '../../pla
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
-import type { FlowStart } from '../../platform/ports.ts';
+import type { ApproverNotice, FlowStart } from '../../platform/ports.ts';
 import { userKeyJoin } from '../../platform/user-names.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
@@ -718,7 +718,7 @@ export async function notifyApprovers(
   elsAccount: string,
   documentKind: string,
   documentId: string,
-  text: { title: Readonly<Record<'zh_cn' | 'en', string>>; number: string; content?: string },
+  text: ApproverNotice,
 ) {
   const [task] = (await findDocumentTasks(tx, elsAccount, documentKind, documentId)).filter(
     (t) => t.status === 'pending',

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { AuditDeliveryEvent } from '../../platform/ports.ts';
 import { webhookEndpoint } from './tables.ts';
 
 /**
@@ -12,14 +13,7 @@ import { webhookEndpoint } from './tables.ts';
  * `{documentKind}.*` or the exact type), appended to a statement whose relation `trail` holds the event's
  * `id` and `create_date`. The event body: `{ id, type, createdAt (ISO-8601 UTC), elsAccount, data }`.
  */
-export function auditDeliveriesSql(event: {
-  trail: SQL;
-  type: string;
-  documentKind: string;
-  documentId: string;
-  parties: readonly string[];
-  data: SQL;
-}): SQL {
+export function auditDeliveriesSql(event: AuditDeliveryEvent): SQL {
   const { trail, type } = event;
   return sql`insert into webhook_delivery (endpoint_id, els_account, event_id, event_type, document_id, payload)
     select e.id, e.els_account, a.id, ${type}::text, ${event.documentId}::uuid,

@@ -12,6 +12,7 @@ import {
 import { envelopeSchema } from '@srm/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { readUploadedPart } from '../attachment-store.ts';
 import { companyTimeZone } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { type Column, readWorkbook, type SheetRow, writeWorkbook, XLSX_TYPE } from '../excel.ts';
@@ -386,21 +387,7 @@ function saveProblem(error: AppError, rows: SheetRow[], fields: ImportField[], l
  * by its first bytes). Shared by every Excel upload of a route context that registered @fastify/multipart.
  */
 export async function uploadedFile(request: FastifyRequest, maxMb: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('uploadNotMultipart');
-  let part: Awaited<ReturnType<typeof request.file>>;
-  try {
-    part = await request.file({ limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10 } });
-  } catch {
-    throw badRequest('uploadNotMultipart');
-  }
-  if (part?.fieldname !== 'file') throw badRequest('uploadMissingFile');
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch {
-    throw badRequest('uploadTooLarge', { max: maxMb });
-  }
-  if (bytes.length === 0) throw badRequest('uploadMissingFile');
+  const { bytes } = await readUploadedPart(request, maxMb);
   // An .xlsx is a zip: its first bytes say so (the declared type and the name are not trusted).
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04))
     throw badRequest('mdImportBadFile');
