@@ -122,6 +122,9 @@ test("the console of the demo's finished auction prints its auction record", asy
   await logInHome(page, '100000', 'buyer1');
   await openMenuEntry(page, '寻源管理', '在线竞价');
   const frame = appFrame(page);
+  // Found by its number, as a buyer would: the journeys before this one add auctions to the first page.
+  await frame.getByLabel('竞价单号').fill(finished?.ebiddingNumber ?? '');
+  await frame.getByRole('button', { name: '查询', exact: true }).click();
   await frame.getByRole('button', { name: finished?.ebiddingNumber, exact: true }).click();
   const detail = frame.locator('.document-detail');
   await expect(detail.getByText('已定标').first()).toBeVisible();

@@ -13,6 +13,9 @@ function saveCompanyTimeZone(timeZone: string | null): Promise<Zone> {
   return call({ url: '/CompanyService/saveTimeZone', method: 'POST', data: { timeZone } });
 }
 
+/** The select's value of "no zone of the company's own: the server default". */
+const FOLLOW_DEFAULT = '';
+
 /** The zones the browser knows (IANA), for the select. */
 function zoneNames(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
@@ -32,7 +35,12 @@ export default function CompanyTimeZoneCard() {
   const query = useQuery({ queryKey: ['system', 'timeZone'], queryFn: findCompanyTimeZone });
   const [draft, setDraft] = useState<string | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-  const options = useMemo(() => zoneNames().map((z) => ({ value: z, label: z })), []);
+  const defaultLabel = label('followDefault', { zone: query.data?.defaultTimeZone ?? '' });
+  // The server default is an option of its own (the first), so going back to it is a pick like any other.
+  const options = useMemo(
+    () => [{ value: FOLLOW_DEFAULT, label: defaultLabel }, ...zoneNames().map((z) => ({ value: z, label: z }))],
+    [defaultLabel],
+  );
   const stored = query.data?.stored ?? null;
   const value = draft === undefined ? stored : draft;
 
@@ -58,12 +66,10 @@ export default function CompanyTimeZoneCard() {
         <Select
           aria-label={label('title')}
           showSearch
-          allowClear
           style={{ width: 280 }}
           options={options}
-          value={value ?? undefined}
-          placeholder={label('followDefault', { zone: query.data?.defaultTimeZone ?? '' })}
-          onChange={(v) => setDraft(v ?? null)}
+          value={value ?? FOLLOW_DEFAULT}
+          onChange={(v) => setDraft(v && v !== FOLLOW_DEFAULT ? v : null)}
         />
         <Button
           type="primary"
