@@ -66,6 +66,7 @@ export default function CompanyTimeZoneCard() {
         <Select
           aria-label={label('title')}
           showSearch
+          optionFilterProp="label"
           style={{ width: 280 }}
           options={options}
           value={value ?? FOLLOW_DEFAULT}
