@@ -38,7 +38,10 @@ export default function CompanyTimeZoneCard() {
   const defaultLabel = label('followDefault', { zone: query.data?.defaultTimeZone ?? '' });
   // The server default is an option of its own (the first), so going back to it is a pick like any other.
   const options = useMemo(
-    () => [{ value: FOLLOW_DEFAULT, label: defaultLabel }, ...zoneNames().map((z) => ({ value: z, label: z }))],
+    () => [
+      { value: FOLLOW_DEFAULT, label: defaultLabel },
+      ...zoneNames().map((z) => ({ value: z, label: z })),
+    ],
     [defaultLabel],
   );
   const stored = query.data?.stored ?? null;
