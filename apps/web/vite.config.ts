@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { DEFAULT_LOGO_SRC } from './src/lib/default-logo.ts';
+import { type BootText, bootLoginMarkup } from './src/pages/login/boot-login-markup.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -69,7 +73,7 @@ const CORE_PACKAGES =
  * budget check's login figure grows if one does not).
  */
 const coreSources =
-  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:base-path|http|i18n|lazy|public-api|tenant-i18n|logo)\.ts|components[\\/]Logo\.tsx|pages[\\/]login[\\/]parts\.tsx)$/;
+  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:base-path|http|i18n|lazy|public-api|tenant-i18n|logo|default-logo|boot-login)\.ts|components[\\/]Logo\.tsx|pages[\\/]login[\\/]parts\.tsx)$/;
 
 /** Icons the top bar, tab strip and home share with other pages (else each is a chunk of its own). */
 const frameIcons =
@@ -130,13 +134,49 @@ function rcFormProviderOnly(): Plugin {
   };
 }
 
+/**
+ * The login page in the portal's HTML (issue #43): `<!-- boot-login-css -->` becomes the login pages'
+ * stylesheet (`pages/login/login.css`, minified, inline: no request before the first paint) and
+ * `<!-- boot-login -->` the login form's markup in zh_cn with its English beside (boot-login-markup.ts),
+ * from the same interface texts the React page uses.
+ */
+function bootLogin(): Plugin {
+  const read = (path: string) => readFileSync(resolve(root, path), 'utf8');
+  const texts = (locale: string) =>
+    Object.fromEntries(
+      ['login', 'common'].map((ns) => [ns, JSON.parse(read(`src/locales/${locale}/${ns}.json`))]),
+    ) as Record<string, Record<string, unknown>>;
+  const lookup = (all: Record<string, Record<string, unknown>>, key: string): string => {
+    const [ns = '', path = ''] = key.split(':');
+    const value = path
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], all[ns]);
+    if (typeof value !== 'string') throw new Error(`boot login: no text ${key}`);
+    return value;
+  };
+  return {
+    name: 'srm-boot-login',
+    async transformIndexHtml(html, ctx) {
+      if (!html.includes('<!-- boot-login -->')) return html;
+      const zh = texts('zh_cn');
+      const en = texts('en');
+      const text = (key: string): BootText => [lookup(zh, key), lookup(en, key)];
+      const css = (await transform(read('src/pages/login/login.css'), { loader: 'css', minify: true })).code;
+      if (ctx.server) ctx.server.watcher.add(resolve(root, 'src/pages/login/login.css'));
+      return html
+        .replace('<!-- boot-login-css -->', `<style>${css.trim()}</style>`)
+        .replace('<!-- boot-login -->', bootLoginMarkup(text, DEFAULT_LOGO_SRC));
+    },
+  };
+}
+
 export default defineConfig({
   root,
   // Relative asset URLs (issue #19): one build serves the portal at / or under any BASE_PATH (/srm/ …);
   // the pages name their scripts relatively and the scripts find the base from their own URL
   // (src/lib/base-path.ts).
   base: './',
-  plugins: [react(), rcFormProviderOnly()],
+  plugins: [react(), rcFormProviderOnly(), bootLogin()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,

@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { logout } from '../lib/api.ts';
 import { useAuth, useLock } from '../lib/auth-store.ts';
 import { dropBootFrame } from '../lib/boot-frame.ts';
+import { dropBootLogin } from '../lib/boot-login.ts';
 import { setCookie } from '../lib/cookies.ts';
 import { ensureFingerprintCookie } from '../lib/fingerprint.ts';
 import { TICKET_COOKIE } from '../lib/session.ts';
@@ -53,6 +54,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (decision.kind === 'logout' || (decision.kind === 'proceed' && !shellRoute)) dropBootFrame();
   }, [shellRoute, decision.kind]);
+  // The login form painted from the HTML belongs to the login page (which takes it over); any other page
+  // the guard lets through removes it.
+  useLayoutEffect(() => {
+    if (decision.kind === 'proceed' && location.pathname !== '/login') dropBootLogin();
+  }, [decision.kind, location.pathname]);
   useEffect(() => {
     // The login page sets its own title from the login-page settings (spec 000 §2).
     if (!isTabRoute && location.pathname !== '/login') document.title = t('common:app.title');

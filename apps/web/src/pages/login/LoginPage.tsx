@@ -1,11 +1,22 @@
 import type { LoginResult } from '@srm/contracts/auth';
 import { HOME_TAB_PATH, LOCALES, type Locale } from '@srm/contracts/constants';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import {
+  type FormEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { login } from '../../lib/api.ts';
 import { useAuth, useLock } from '../../lib/auth-store.ts';
+import { type BootLogin, dropBootLogin, takeBootLogin } from '../../lib/boot-login.ts';
 import { isSmsCode } from '../../lib/countdown.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { logoUrl } from '../../lib/logo.ts';
@@ -25,7 +36,7 @@ import { Field, isMobileNumber, SendCodeButton } from './parts.tsx';
 /** The agreement text loads with its dialog, on the first click (login bytes, DESIGN §10). */
 const AgreementDialog = lazy(() => import('../../components/AgreementDialog.tsx'));
 
-import './login.css';
+// The login pages' stylesheet (login.css) is inline in portal/index.html (vite.config.ts bootLogin).
 
 type FieldName = 'elsAccount' | 'elsSubAccount' | 'password';
 const REQUIRED_KEYS: Record<FieldName, string> = {
@@ -72,6 +83,16 @@ export default function LoginPage() {
   const [mode, setMode] = useState<'password' | 'sms'>('password');
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [agreementLoaded, setAgreementLoaded] = useState(false);
+
+  // The form painted from the HTML (issue #43): its language picked there carries over, then it goes, in
+  // the frame React's form first paints in (the account form took its values over first: children's
+  // layout effects run before their parent's).
+  useLayoutEffect(() => {
+    const boot = takeBootLogin();
+    const picked = LOCALES.find((l) => l === boot?.locale);
+    if (picked && picked !== useSettings.getState().locale) setLocale(picked);
+    dropBootLogin();
+  }, [setLocale]);
 
   // The user's first key or click: fetch the shell and home meanwhile (issue #12) — after the form is
   // usable, so the login page's own bytes do not grow, and the click on 登录 no longer waits for them.
@@ -202,6 +223,11 @@ export default function LoginPage() {
   );
 }
 
+/** The account form's values from the boot form's. */
+function fromBoot(boot: BootLogin): Record<FieldName, string> {
+  return { elsAccount: boot.elsAccount, elsSubAccount: boot.elsSubAccount, password: boot.password };
+}
+
 function PasswordLogin({
   initialAccount,
   initialSubAccount,
@@ -214,12 +240,21 @@ function PasswordLogin({
   const locale = useSettings((s) => s.locale);
   const finish = useFinishLogin();
   const [remembered] = useState(() => getStore<Remembered>(REMEMBER_KEY));
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    elsAccount: initialAccount ?? remembered?.elsAccount ?? '',
-    elsSubAccount: initialSubAccount ?? remembered?.elsSubAccount ?? '',
-    password: '',
-  });
-  const [remember, setRemember] = useState(Boolean(remembered));
+  // What was typed into the form painted from the HTML before React started (issue #43) wins.
+  const [boot] = useState(takeBootLogin);
+  const [values, setValues] = useState<Record<FieldName, string>>(() =>
+    boot
+      ? fromBoot(boot)
+      : {
+          elsAccount: initialAccount ?? remembered?.elsAccount ?? '',
+          elsSubAccount: initialSubAccount ?? remembered?.elsSubAccount ?? '',
+          password: '',
+        },
+  );
+  const [remember, setRemember] = useState(boot ? boot.remember : Boolean(remembered));
+  const [takeOver, setTakeOver] = useState<BootLogin | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sentFromBoot = useRef(false);
   const [missing, setMissing] = useState<Partial<Record<FieldName | 'captcha', boolean>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -236,6 +271,29 @@ function PasswordLogin({
       setError(errorText(e));
     }
   }, []);
+
+  // At commit the boot form is read again (keys typed between this render and its commit count), then the
+  // focus and caret move to the same field of this form, and a 登录 pressed there is sent from here.
+  useLayoutEffect(() => {
+    const now = takeBootLogin();
+    if (!now) return;
+    setValues(fromBoot(now));
+    setRemember(now.remember);
+    setTakeOver(now);
+  }, []);
+  useLayoutEffect(() => {
+    if (!takeOver?.focus) return;
+    const input = document.getElementById(`${id}-${takeOver.focus.name}`);
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.setSelectionRange(takeOver.focus.caret, takeOver.focus.caret);
+    }
+  }, [takeOver, id]);
+  useEffect(() => {
+    if (!takeOver?.submitted || sentFromBoot.current) return;
+    sentFromBoot.current = true;
+    formRef.current?.requestSubmit();
+  }, [takeOver]);
 
   function update(field: FieldName, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -324,7 +382,7 @@ function PasswordLogin({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       {field('elsAccount', t('login:account'), 'text', 'organization')}
       {field('elsSubAccount', t('login:subAccount'), 'text', 'username')}
       {field('password', t('login:password'), 'password', 'current-password')}
@@ -361,7 +419,12 @@ function PasswordLogin({
         />
       )}
       <label className="login-check" title={t('login:rememberHint')}>
-        <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <input
+          type="checkbox"
+          name="remember"
+          checked={remember}
+          onChange={(e) => setRemember(e.target.checked)}
+        />
         {t('login:remember')}
       </label>
       <button type="submit" className="login-submit" disabled={busy} aria-busy={busy}>

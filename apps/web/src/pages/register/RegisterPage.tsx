@@ -8,7 +8,6 @@ import { REGISTRATION_PASSWORD_KEYS, registrationPasswordProblems } from '../../
 import { registerSupplier } from '../../lib/public-api.ts';
 import '../../lib/i18n-account.ts';
 import { Field, isMobileNumber, SendCodeButton } from '../login/parts.tsx';
-import '../login/login.css';
 
 type Values = {
   inviteCode: string;

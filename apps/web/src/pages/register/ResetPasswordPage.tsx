@@ -7,7 +7,6 @@ import { checkNewPassword, PASSWORD_MESSAGE_KEYS } from '../../lib/password-rule
 import { resetPassword } from '../../lib/public-api.ts';
 import { Field, isMobileNumber, SendCodeButton } from '../login/parts.tsx';
 import '../../lib/i18n-account.ts';
-import '../login/login.css';
 
 type Values = {
   elsAccount: string;

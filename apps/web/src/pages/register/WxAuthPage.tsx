@@ -2,7 +2,6 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import '../../lib/i18n-account.ts';
-import '../login/login.css';
 
 /**
  * /wxAuth (spec 000 §2): where a scanned QR code lands to bind WeChat. No WeChat provider is connected
