@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_LOGIN_ID } from '../../lib/boot-login.ts';
 import { DEFAULT_LOGO_SRC } from '../../lib/default-logo.ts';
 import i18n from '../../lib/i18n.ts';
@@ -11,6 +11,12 @@ import zhCommon from '../../locales/zh_cn/common.json';
 import zhLogin from '../../locales/zh_cn/login.json';
 import { type BootText, bootLoginMarkup } from './boot-login-markup.ts';
 import LoginPage from './LoginPage.tsx';
+
+// No server here: the login page's settings and texts calls answer "nothing configured" (the defaults).
+vi.mock('../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../lib/http.ts')>()),
+  call: vi.fn(async () => []),
+}));
 
 const TEXTS = { zh: { login: zhLogin, common: zhCommon }, en: { login: enLogin, common: enCommon } };
 const lookup = (all: Record<string, unknown>, key: string): string => {
