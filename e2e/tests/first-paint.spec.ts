@@ -95,3 +95,18 @@ test.describe('with an English browser', () => {
     await expect(page.locator('#boot-login')).toHaveCount(0);
   });
 });
+
+test('the message channel’s client is fetched while the user types, not after the home is ready', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('/portal/#/login');
+  await page.getByLabel('账号', { exact: true }).fill('100000');
+  await page.getByLabel('子账号', { exact: true }).fill('buyer1');
+  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  // Before 登录 is pressed: the shell, the home and the MQTT client are on their way (shell/prefetch.ts).
+  await expect.poll(() => fetched.some((p) => /\/assets\/paho-mqtt-[\w-]+\.js$/.test(p))).toBe(true);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('tab', { name: '首页' })).toBeVisible();
+});

@@ -91,6 +91,8 @@ export default function LoginPage() {
     const boot = takeBootLogin();
     const picked = LOCALES.find((l) => l === boot?.locale);
     if (picked && picked !== useSettings.getState().locale) setLocale(picked);
+    // Typed into before React started: the user's first key has been, so the shell is fetched now.
+    if (boot && (boot.elsAccount || boot.elsSubAccount || boot.password || boot.submitted)) prefetchShell();
     dropBootLogin();
   }, [setLocale]);
 
