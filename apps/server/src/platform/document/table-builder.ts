@@ -62,7 +62,8 @@ export function documentTables<
   const headerDefs: Record<string, FieldDef> = {};
   if (def.header[def.numberField]) headerDefs[def.numberField] = def.header[def.numberField] as FieldDef;
   // A status field is a code column whatever the header says of it: not null, a new document's first code.
-  for (const key of statusKeys) headerDefs[key] = { label: def.header[key]?.label ?? { zh_cn: key, en: key }, type: 'code' };
+  for (const key of statusKeys)
+    headerDefs[key] = { label: def.header[key]?.label ?? { zh_cn: key, en: key }, type: 'code' };
   Object.assign(headerDefs, def.header, Object.fromEntries(statusKeys.map((k) => [k, headerDefs[k]])));
   const statusDefault = Object.fromEntries(statusKeys.map((k) => [k, Object.keys(def.statuses[k] ?? {})[0]]));
   const headerOptions = (options.header ?? {}) as TableOptions<Record<string, FieldDef>>;
@@ -95,7 +96,11 @@ export function documentTables<
       ];
     },
   );
-  const child = (name: string, fields: Readonly<Record<string, FieldDef>>, childOptions: TableOptions<never>) => {
+  const child = (
+    name: string,
+    fields: Readonly<Record<string, FieldDef>>,
+    childOptions: TableOptions<never>,
+  ) => {
     const o = childOptions as TableOptions<Record<string, FieldDef>>;
     return pgTable(
       name,
@@ -112,10 +117,15 @@ export function documentTables<
       ],
     );
   };
-  const lines = child(options.lines?.name ?? `${headerName}_item`, def.lines.fields, (options.lines ?? {}) as never);
+  const lines = child(
+    options.lines?.name ?? `${headerName}_item`,
+    def.lines.fields,
+    (options.lines ?? {}) as never,
+  );
   const collections = Object.fromEntries(
     Object.entries(def.collections ?? {}).map(([key, collection]) => {
-      const o = ((options.collections as Record<string, TableOptions<never>> | undefined)?.[key] ?? {}) as never;
+      const o = ((options.collections as Record<string, TableOptions<never>> | undefined)?.[key] ??
+        {}) as never;
       const name = (o as { name?: string }).name ?? `${headerName}_${toSnakeCase(key)}`;
       return [key, child(name, collection.fields, o)];
     }),
@@ -219,7 +229,9 @@ type IsDefaulted<F extends Fields, O, K extends keyof F> = F[K] extends { defaul
       : false
     : false;
 
-type RequiredKeys<F extends Fields> = { [K in keyof F]: F[K] extends { required: true } ? K : never }[keyof F];
+type RequiredKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { required: true } ? K : never;
+}[keyof F];
 
 type FieldColumns<F extends Fields, O, Skip extends PropertyKey, Implied extends PropertyKey> = {
   [K in Exclude<
