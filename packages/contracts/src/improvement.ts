@@ -91,19 +91,19 @@ export function itemOverdue(
   return due !== null && due < today && item.itemStatus !== '2';
 }
 
-const itemNameField: FieldDef = {
+const itemNameField = {
   label: { zh_cn: '改善项', en: 'Improvement item' },
   type: 'text',
   max: IMPROVEMENT_ITEM_NAME_MAX,
   input: true,
   required: true,
-};
-const guidanceField: FieldDef = {
+} as const satisfies FieldDef;
+const guidanceField = {
   label: { zh_cn: '改善指引', en: 'Guidance' },
   type: 'text',
   max: 500,
   input: true,
-};
+} as const satisfies FieldDef;
 
 /**
  * Improvement item templates (kind `improvementTemplate`, lines = improvement items): buyer-internal, edited

@@ -170,20 +170,20 @@ const templateNumberField = (zh: string, en: string): FieldDef => ({
   list: true,
   filter: 'prefix',
 });
-const templateNameField: FieldDef = {
+const templateNameField = {
   label: { zh_cn: '模板名称', en: 'Template name' },
   type: 'text',
   max: TEMPLATE_NAME_MAX,
   input: true,
   required: true,
   list: true,
-};
-const templateDateField: FieldDef = {
+} as const satisfies FieldDef;
+const templateDateField = {
   label: { zh_cn: '模板日期', en: 'Template date' },
   type: 'date',
   list: true,
   filter: 'range',
-};
+} as const satisfies FieldDef;
 const templateActions = {
   release: {
     label: { zh_cn: '发布', en: 'Release' },

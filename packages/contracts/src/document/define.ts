@@ -60,6 +60,18 @@ export type FieldDef = {
   filter?: 'eq' | 'prefix' | 'range';
 };
 
+/** One child collection of a kind (`DocumentDefinition.collections`). */
+export type CollectionDef = {
+  label: Label;
+  fields: Readonly<Record<string, FieldDef>>;
+  /** At least this many rows on save (default 0). */
+  min?: number;
+  /** At most this many rows. */
+  max: number;
+  /** The sides that read the rows (default: every side that reads the document). */
+  sides?: readonly Side[];
+};
+
 /** Status field → the codes in which something is allowed (every named field must hold). */
 export type Guard = Readonly<Record<string, readonly string[]>>;
 /** Per side, the guard (or any of several guards) under which that side may act. */
@@ -132,6 +144,13 @@ export type DocumentDefinition = {
   dateField: string;
   header: Readonly<Record<string, FieldDef>>;
   lines: { label: Label; fields: Readonly<Record<string, FieldDef>>; max: number };
+  /**
+   * Child collections besides the lines (issue #34: a contract's payment plan, a quality notice's defect
+   * items): name → its rows' fields, how many rows a document holds, and the sides that read them. Each is
+   * a table of its own on the server (`documentTables`, `{header}_{name}` with `document_id` and
+   * `line_number`). Today only the tables follow from it: saves, detail and screens still carry `lines` only.
+   */
+  collections?: Readonly<Record<string, CollectionDef>>;
   /**
    * The code fields guards read (statuses, and types such as noteType), with their codes; the first is
    * the document's main status.
@@ -444,11 +463,11 @@ export function saveSchema(def: DocumentDefinition) {
  * company at list time. List rows of both sides carry it as `buyerShortName`; the supplier's list shows it.
  */
 export const BUYER_SHORT_NAME = 'buyerShortName';
-export const buyerShortNameField: FieldDef = {
+export const buyerShortNameField = {
   label: { zh_cn: '采购方', en: 'Buyer' },
   type: 'text',
   list: true,
-};
+} as const satisfies FieldDef;
 
 /**
  * The list filter body: paging, keyset cursor, each field marked `filter`, and `elsAccount` (the buyer's
