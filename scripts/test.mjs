@@ -1,12 +1,14 @@
 // npm test: the whole suite — unit and API tests (Vitest, on PGlite or on DATABASE_URL), then the
 // browser journeys (Playwright in Debian's Chromium) against a freshly built portal.
 // --only=unit or --only=e2e runs one half; --only=server only the server's unit and API tests (the part
-// that meets the database; CI runs it again on PostgreSQL); --deep sends the full fuzz volume to every route.
+// that meets the database); --only=postgres only the server test files marked `// @postgres: …` (CI's
+// PostgreSQL pass, scripts/postgres-markers.mjs); --deep sends the full fuzz volume to every route.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { readPostgresMarkers } from './postgres-markers.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -33,12 +35,14 @@ function run(title, command, args, env = {}) {
 }
 
 // Find Chromium first, so a missing browser stops the run at once rather than after the unit tests.
-const chromium = only === 'unit' || only === 'server' ? null : ensureChromium();
+const serverOnly = only === 'server' || only === 'postgres';
+const chromium = only === 'unit' || serverOnly ? null : ensureChromium();
 
 if (only === 'server')
   run(`Server unit and API tests on ${db}`, 'npx', ['vitest', 'run', '--project', 'server']);
+else if (only === 'postgres') runPostgresPass();
 else if (only !== 'e2e') run(`Unit and API tests on ${db}`, 'npx', ['vitest', 'run']);
-if (only !== 'unit' && only !== 'server') {
+if (only !== 'unit' && !serverOnly) {
   ensureWebBuild();
   if (existsSync(resolve(root, 'bench/web/budget-check.mjs'))) {
     run('Byte budgets of the web apps', process.execPath, ['bench/web/budget-check.mjs']);
@@ -49,6 +53,32 @@ if (only !== 'unit' && only !== 'server') {
 }
 printCoverage();
 console.log('\n✔ all tests passed');
+
+/**
+ * --only=postgres: the server project on the files marked `// @postgres: <kinds> — <reason>` only (what
+ * differs on PostgreSQL: locks, listeners, migrations, extensions, roles, DATABASE_URL-only code, one flow
+ * per module; ARCHITECTURE.md "Tests and CI"), passed to Vitest as file filters. Prints how many files run
+ * and how many are left to the PGlite pass; exits 1 before running anything when a marker is malformed
+ * (no reason, unknown kind or module, not on the first line) or no file is marked.
+ */
+function runPostgresPass() {
+  const { marked, unmarked, errors } = readPostgresMarkers(root);
+  if (errors.length > 0 || marked.length === 0) {
+    console.error(`\n✖ PostgreSQL markers:\n  ${errors.join('\n  ') || 'no server test file is marked'}`);
+    process.exit(1);
+  }
+  if (!process.env.DATABASE_URL) console.warn('\n⚠ DATABASE_URL is not set: the marked files run on PGlite');
+  console.log(
+    `\n${marked.length} server test files marked @postgres run on ${db}; ${unmarked.length} left to the PGlite pass`,
+  );
+  run(`Server tests marked @postgres on ${db}`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    ...marked.map((m) => m.file),
+  ]);
+}
 
 /**
  * Prints what the run covered, counted over distinct items (a route is "METHOD /url"): routes fuzzed, routes

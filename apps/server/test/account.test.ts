@@ -1,3 +1,4 @@
+// @postgres: flow:account — account detail, password changes that end other sessions and updates, on the real server version
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './helpers.ts';
 

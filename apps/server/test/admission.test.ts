@@ -1,3 +1,4 @@
+// @postgres: flow:admission — qualification templates, the admission form and the buyer's review writing the supplier master
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccount } from '../src/modules/account/tables.ts';

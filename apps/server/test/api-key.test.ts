@@ -1,3 +1,4 @@
+// @postgres: flow:api-key, database-url — keys acting as their sub-account; with DATABASE_URL the per-key limit counts in PostgreSQL's rate_limit table
 import { API_KEY_GROUPS, API_KEY_HEADER } from '@srm/contracts/api-key';
 import { ACTIONS } from '@srm/contracts/company-admin';
 import { KERNEL_ROUTE_DEFINITIONS } from '@srm/contracts/document/actions';

@@ -1,3 +1,4 @@
+// @postgres: flow:appraisal — an appraisal run with computed figures, expert scoring and the grade proposed as a lifecycle request
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplierStatusChange } from '../src/modules/supplier-lifecycle/tables.ts';

@@ -1,3 +1,4 @@
+// @postgres: flow:audit, migrations — approval chains chosen at submit by type, category and organisation; migration 0062 run on the database under test
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres: flow:auth, database-url — login, tokens and the per-account throttle, which with DATABASE_URL counts in PostgreSQL's rate_limit table
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './helpers.ts';
 

@@ -1,3 +1,4 @@
+// @postgres: flow:company-admin — sub-accounts, roles and disabling an account, whose session revocation is published on the cluster bus
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 

@@ -1,3 +1,4 @@
+// @postgres: flow:custom-field — custom field labels saved and read per document kind
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';

@@ -1,3 +1,4 @@
+// @postgres: database-url — the database file store that DATABASE_URL without S3 selects, read back by a second store
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @postgres: flow:delivery-note, flow:refund — a delivery notice from two orders shipped and received, then a return confirmed
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysMsg } from '../src/modules/message/tables.ts';

@@ -1,3 +1,4 @@
+// @postgres: migrations — migration 0054's menu inserts run twice on the database under test
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';

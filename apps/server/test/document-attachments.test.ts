@@ -1,3 +1,4 @@
+// @postgres: flow:attachment, database-url — attachments of a delivery notice; with DATABASE_URL the bytes live in the database file store
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres: locks — two job rounds race for the bargain round's end job; it ends once
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BARGAIN_END_JOB } from '../src/modules/ebidding/bargain.ts';

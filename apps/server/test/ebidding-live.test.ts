@@ -1,3 +1,4 @@
+// @postgres: locks — eight offers fired at once by two suppliers meet the auction's lock on separate connections
 import { ebiddingTopic } from '@srm/contracts/ebidding';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';

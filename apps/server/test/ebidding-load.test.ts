@@ -1,3 +1,4 @@
+// @postgres: locks, database-url — an auction under load from two server processes on one database (runs only with DATABASE_URL)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { extendedEnd, improvedBound } from '@srm/contracts/ebidding';

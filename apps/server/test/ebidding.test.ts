@@ -1,3 +1,4 @@
+// @postgres: flow:ebidding, locks — offers under the auction's row lock: two at the same instant, the end timer racing a last offer, two job runners
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_JOB, START_JOB } from '../src/modules/ebidding/service.ts';

@@ -1,3 +1,4 @@
+// @postgres: migrations — migration 0061's supplier menu entry run on the database under test
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres: extensions — the sale index's number-prefix order under collate "C" beside the server's default collation
 import { and, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @postgres: flow:enquiry, locks — an RFQ from invitation to award; two job pollers race for the deadline's job (SKIP LOCKED)
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

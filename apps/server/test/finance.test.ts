@@ -1,3 +1,4 @@
+// @postgres: flow:finance, locks — fee sheets and statements; two claims of the same sources at once meet FOR UPDATE: one statement, one 409
 import { ITEM_SIGN, type ItemType } from '@srm/contracts/finance';
 import { type ReconPickLine, reconPickerRows } from '@srm/contracts/finance-recon';
 import Decimal from 'decimal.js';

@@ -1,3 +1,4 @@
+// @postgres: flow:home, flow:sms, database-url — home figures and SMS login; with DATABASE_URL the SMS resend throttle counts in PostgreSQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, login, type TestServer } from './helpers.ts';
 

@@ -1,3 +1,4 @@
+// @postgres: flow:improvement — an improvement sheet issued, answered, reopened and closed, and the overdue scan
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subaccount } from '../src/modules/account/tables.ts';

@@ -1,3 +1,4 @@
+// @postgres: locks — two invoice saves claim one statement line at once (FOR UPDATE on recon_item): one wins, one 409
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ITEM_SIGN, type ItemType } from '@srm/contracts/finance';

@@ -1,3 +1,4 @@
+// @postgres: locks, database-url — two job runners on two connection pools race for the same due jobs (FOR UPDATE SKIP LOCKED)
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

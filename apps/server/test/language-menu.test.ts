@@ -1,3 +1,4 @@
+// @postgres: migrations — migration 0053's menu insert run twice on the database under test
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';

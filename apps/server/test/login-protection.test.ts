@@ -1,3 +1,4 @@
+// @postgres: database-url — failed-login and unknown-account counts, which with DATABASE_URL live in PostgreSQL's rate_limit table
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptcha } from '../src/modules/auth/captcha.ts';
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './helpers.ts';

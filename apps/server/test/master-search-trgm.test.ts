@@ -1,3 +1,4 @@
+// @postgres: extensions, migrations — migration 0064's trigram indexes on the server's own pg_trgm, and the searches they serve
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { material, materialCategory } from '../src/modules/masterdata/tables.ts';

@@ -1,3 +1,4 @@
+// @postgres: flow:masterdata — categories, materials, suppliers and prices through the API
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal, priceIncludingTax, toScaled } from '../src/modules/masterdata/decimal.ts';
 import { createTestServer, login, type TestServer } from './helpers.ts';

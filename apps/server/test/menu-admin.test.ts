@@ -1,3 +1,4 @@
+// @postgres: flow:menu, migrations — the company's menu edited and cached; migration 0055 run on the database under test
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MenuAdminEntry } from '@srm/contracts/menu-admin';

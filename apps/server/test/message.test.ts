@@ -1,3 +1,4 @@
+// @postgres: flow:message — system messages and announcements published to receivers
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, login, type TestServer } from './helpers.ts';
 

@@ -1,3 +1,4 @@
+// @postgres: listeners, locks, database-url — a second server on the same database: LISTEN/NOTIFY revocation, shared limiters, retention in every process, start-up lock
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';

@@ -1,3 +1,4 @@
+// @postgres: migrations — migration 0060's DO block (moving legacy bids into RFQs) run by the test's role on the database under test
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres: sql — keyset and number-prefix order under the server's collation, list rows rendered to JSON by its SQL (microseconds)
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

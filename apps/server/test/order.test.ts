@@ -1,3 +1,4 @@
+// @postgres: flow:order — the purchase order journey with a two-step approval, changes after sending, Excel and PDF
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';

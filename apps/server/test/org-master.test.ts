@@ -1,3 +1,4 @@
+// @postgres: migrations — migration 0057's conversion of existing codes into organisation records run on the database under test
 import { readFileSync } from 'node:fs';
 import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

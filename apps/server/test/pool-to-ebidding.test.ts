@@ -1,3 +1,4 @@
+// @postgres: locks — two job runners race for the auction end that gives demand-pool quantity back
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_JOB } from '../src/modules/ebidding/service.ts';

@@ -1,3 +1,4 @@
+// @postgres: flow:purchase-request — requisitions, the demand pool, claims and order drafts per supplier
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

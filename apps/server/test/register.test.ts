@@ -1,3 +1,4 @@
+// @postgres: flow:register — invitation codes, supplier registration and the password reset by SMS
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './helpers.ts';
 

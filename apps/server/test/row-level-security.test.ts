@@ -1,3 +1,4 @@
+// @postgres: roles — FORCE ROW LEVEL SECURITY policies under the server's own non-superuser role
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notice, noticeReceiver, sysMsg } from '../src/modules/message/tables.ts';

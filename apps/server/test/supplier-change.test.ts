@@ -1,3 +1,4 @@
+// @postgres: flow:supplier-change — a supplier's change request applied under approval in the approval's transaction
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysMsg } from '../src/modules/message/tables.ts';

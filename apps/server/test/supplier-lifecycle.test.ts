@@ -1,3 +1,4 @@
+// @postgres: flow:supplier-lifecycle — lifecycle conversions under approval, stage rights and the certification expiry job
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiry } from '../src/modules/enquiry/tables.ts';

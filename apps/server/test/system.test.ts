@@ -1,3 +1,4 @@
+// @postgres: flow:system — system settings, personal table configs with optimistic locking, dictionaries and uploads
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, login, type TestServer } from './helpers.ts';
 

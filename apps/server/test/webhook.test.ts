@@ -1,3 +1,4 @@
+// @postgres: flow:webhook, locks — deliveries claimed FOR UPDATE … SKIP LOCKED, retried until they get through once, in order per document
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

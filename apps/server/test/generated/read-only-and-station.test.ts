@@ -1,3 +1,4 @@
+// @postgres: migrations — migration 0068 taking order codes back from the seeded Viewer, run on the database under test
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
