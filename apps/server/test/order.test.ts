@@ -423,11 +423,33 @@ describe('order rules, sides and tenants', () => {
     const zh = (await post('/apis/order/PurchaseOrderService/save', buyer1, two, 'zh_cn')).json();
     expect(zh.message).toContain('第 20 行 数量 必须大于 0');
     expect(zh.message).toContain('第 10 行 交货日期');
-    // A line's custom field has no label of its own: still named by its path, under its line.
-    const custom = order(1);
-    const long = { ...custom, items: [{ ...custom.items[0], fbk7: 'z'.repeat(101) }] };
+    // A line's custom field is named by the buyer's name of it (demo: line fbk1 批次 / Batch) under its
+    // line number, an unnamed one by its key, a header one by its name (demo: fbk1 项目编号 / Project code).
+    const custom = order(2);
+    const long = {
+      ...custom,
+      fbk1: 'p'.repeat(101),
+      items: [{ ...custom.items[0], fbk7: 'z'.repeat(101) }, { ...custom.items[1], fbk1: 'b'.repeat(101) }],
+    };
     const customAnswer = (await post('/apis/order/PurchaseOrderService/save', buyer1, long)).json();
-    expect(customAnswer.data.errors[0].segments).toEqual(['items', 0, 'fbk7']);
+    const customByPath = Object.fromEntries(
+      (customAnswer.data.errors as Array<{ path: string; field: string; message: string }>).map((e) => [
+        e.path,
+        e,
+      ]),
+    );
+    expect(customByPath['body.items.1.fbk1']).toMatchObject({
+      segments: ['items', 1, 'fbk1'],
+      field: 'Line 20, Batch',
+      rule: 'tooLong',
+    });
+    expect(customByPath['body.items.1.fbk1'].message).toMatch(/^Line 20, Batch .*100/);
+    expect(customByPath['body.items.0.fbk7']).toMatchObject({ field: 'Line 10, fbk7' });
+    expect(customByPath['body.fbk1']).toMatchObject({ field: 'Project code' });
+    expect(customAnswer.message).not.toContain('body.');
+    const customZh = (await post('/apis/order/PurchaseOrderService/save', buyer1, long, 'zh_cn')).json();
+    expect(customZh.message).toContain('第 20 行 批次');
+    expect(customZh.message).toContain('项目编号');
   });
 
   it('refuses bad input with the field named: quantity 0, no lines, no order type, unlinked supplier', async () => {

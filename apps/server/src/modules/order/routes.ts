@@ -14,7 +14,7 @@ import type { DocRow } from '../../platform/document/kind.ts';
 import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
-import { findOrderLabels } from '../custom-field/service.ts';
+import { findOrderLabels, orderFieldLabels } from '../custom-field/service.ts';
 import { registerBiddingRoutes } from './bidding.ts';
 import { findOrderNotes, type NoteItemRow, type NoteRow, receiveShipment, shipOrder } from './delivery.ts';
 import { registerOrderErpPush } from './erp-push.ts';
@@ -235,7 +235,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/order/PurchaseOrderService/save',
     {
-      config: { action: ownRouteAction(orderKind.def, 'save') },
+      config: {
+        action: ownRouteAction(orderKind.def, 'save'),
+        // A refused custom field is named by the buyer's name of it (issue #33).
+        fieldLabels: async (request) => orderFieldLabels(deps.db, requireAuth(request.auth).elsAccount),
+      },
       schema: {
         tags: ['order'],
         summary: 'Create or edit a purchase order',
