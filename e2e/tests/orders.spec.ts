@@ -128,7 +128,9 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   // that line, naming the line by its number, from the answer's field errors (issue #33), not in an alert.
   await frame.getByLabel('第 20 行单位').fill('PCS-PER-BOX');
   await frame.getByRole('button', { name: '保存' }).click();
-  const unitError = frame.locator('.ant-form-item:has([aria-label="第 20 行单位"]) .ant-form-item-explain-error');
+  const unitError = frame.locator(
+    '.ant-form-item:has([aria-label="第 20 行单位"]) .ant-form-item-explain-error',
+  );
   await expect(unitError).toHaveText('第 20 行 单位 长度不能超过 10');
   await expect(frame.getByLabel('第 20 行单位')).toHaveAttribute('aria-invalid', 'true');
   await expect(frame.getByRole('alert').filter({ hasText: 'body.items' })).toHaveCount(0);
@@ -496,8 +498,10 @@ test('changing the supplier re-prices master prices, flags lines without one and
   await expect(rows.nth(1).getByText('按价格主数据')).toHaveCount(0);
   await expect(frame.getByLabel('第 30 行不含税单价')).toHaveValue('3');
   await expect(note).toContainText('已从价格主数据重新取价的行：10 (R-0603-10K)');
-  await expect(note).toContainText('2 (MCU-STM32F103)');
-  await expect(note).toContainText('保留手工填写或已保存单价的行（请核对是否适用于新供应商）：3 (E2E-TYPED)');
+  await expect(note).toContainText('20 (MCU-STM32F103)');
+  await expect(note).toContainText(
+    '保留手工填写或已保存单价的行（请核对是否适用于新供应商）：30 (E2E-TYPED)',
+  );
 });
 
 test('answers arriving late never overwrite what the buyer typed: the supplier, then a price', async ({

@@ -429,7 +429,10 @@ describe('order rules, sides and tenants', () => {
     const long = {
       ...custom,
       fbk1: 'p'.repeat(101),
-      items: [{ ...custom.items[0], fbk7: 'z'.repeat(101) }, { ...custom.items[1], fbk1: 'b'.repeat(101) }],
+      items: [
+        { ...custom.items[0], fbk7: 'z'.repeat(101) },
+        { ...custom.items[1], fbk1: 'b'.repeat(101) },
+      ],
     };
     const customAnswer = (await post('/apis/order/PurchaseOrderService/save', buyer1, long)).json();
     const customByPath = Object.fromEntries(

@@ -297,7 +297,9 @@ export async function bargainOffer(
       throw (
         line
           ? badRequest(
-              problem.key === 'ebidBargainAboveLast' ? 'ebidBargainAboveLastLine' : 'ebidBargainNotPositiveLine',
+              problem.key === 'ebidBargainAboveLast'
+                ? 'ebidBargainAboveLastLine'
+                : 'ebidBargainNotPositiveLine',
               { ...problem.params, line: line.lineNumber, material: line.materialNumber },
             )
           : badRequest(problem.key as never, problem.params)

@@ -18,8 +18,8 @@ import type { Queryable, Tx } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
-import type { ApproverNotice } from '../../platform/ports.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { ApproverNotice } from '../../platform/ports.ts';
 import { accountRelation, company, role, subaccount, subaccountRole } from '../account/tables.ts';
 import {
   cancelFlow,

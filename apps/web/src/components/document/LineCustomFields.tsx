@@ -126,7 +126,9 @@ export function LineCustomFieldsDrawer({
     | undefined;
   // Listed besides the line's own fields: the named ones (when asked), and any field the server refused,
   // so its error shows under its input even when the form does not hold it (issue #33).
-  const errorKeys = Object.keys(errors).filter((key) => errors[key]).join(',');
+  const errorKeys = Object.keys(errors)
+    .filter((key) => errors[key])
+    .join(',');
   const named = useMemo(
     () =>
       new Set<string>([

@@ -290,7 +290,8 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     validator: async (_r, value) => {
       const v = field === 'deliveryDate' ? (value ? 'x' : '') : (value ?? '');
       const key = lineProblems({ [field]: v } as LineInput)[field];
-      if (key) throw new Error(t('order:edit.lineRule', { line: lineNumberAt(index), rule: t(`order:${key}`) }));
+      if (key)
+        throw new Error(t('order:edit.lineRule', { line: lineNumberAt(index), rule: t(`order:${key}`) }));
     },
   });
   /**
@@ -807,7 +808,11 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     title: t(`order:edit.cols.${field}`),
                     width,
                     render: (_v: unknown, f: { name: number }) => (
-                      <Form.Item name={[f.name, field]} rules={[lineRule(field, f.name)]} className="cell-item">
+                      <Form.Item
+                        name={[f.name, field]}
+                        rules={[lineRule(field, f.name)]}
+                        className="cell-item"
+                      >
                         <Input
                           aria-label={lineInputName(t(`order:edit.cols.${field}`), f.name)}
                           inputMode={
