@@ -772,7 +772,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     key: 'no',
                     title: t('order:fields.itemNumber'),
                     width: 50,
-                    render: (_v, _f, i) => lineNumberAt(i),
+                    render: (_v, _f, i) => <span className="line-no">{lineNumberAt(i)}</span>,
                   },
                   {
                     key: 'materialNumber',
