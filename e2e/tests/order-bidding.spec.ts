@@ -55,11 +55,11 @@ test('buyer1 puts a new order out for bidding to two suppliers: a one-round RFQ 
   await frame.locator('.ant-select-item-option[title="0 · 标准"]').click();
   await frame.getByLabel('供应商账号').fill('200001');
   await frame.getByLabel('供应商账号').press('Escape');
-  await frame.getByLabel('物料编码 1').fill(MATERIAL);
-  await frame.getByLabel('物料描述 1').fill('单片机 STM32F103C8T6');
-  await frame.getByLabel('单位 1').fill('PCS');
-  await frame.getByLabel('数量 1').fill('100');
-  await frame.getByLabel('不含税单价 1').fill('10');
+  await frame.getByLabel('第 10 行物料编码').fill(MATERIAL);
+  await frame.getByLabel('第 10 行物料描述').fill('单片机 STM32F103C8T6');
+  await frame.getByLabel('第 10 行单位').fill('PCS');
+  await frame.getByLabel('第 10 行数量').fill('100');
+  await frame.getByLabel('第 10 行不含税单价').fill('10');
   await frame.getByRole('button', { name: '保存' }).click();
   const number = frame.locator('.order-detail .order-number');
   await expect(number).toHaveText(/\S+/);

@@ -94,18 +94,19 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
   await pickOption(frame, frame.getByLabel('采购组织', { exact: true }), '华东', { search: true });
   const line = async (n: number, values: [string, string, string, string, string]) => {
     const [no, desc, unit, qty, price] = values;
-    await frame.getByLabel(`物料编码 ${n}`).fill(no);
-    await frame.getByLabel(`物料描述 ${n}`).fill(desc);
-    await frame.getByLabel(`单位 ${n}`).fill(unit);
-    await frame.getByLabel(`数量 ${n}`).fill(qty);
-    await frame.getByLabel(`不含税单价 ${n}`).fill(price);
+    await frame.getByLabel(`第 ${n * 10} 行物料编码`).fill(no);
+    await frame.getByLabel(`第 ${n * 10} 行物料描述`).fill(desc);
+    await frame.getByLabel(`第 ${n * 10} 行单位`).fill(unit);
+    await frame.getByLabel(`第 ${n * 10} 行数量`).fill(qty);
+    await frame.getByLabel(`第 ${n * 10} 行不含税单价`).fill(price);
   };
   await line(1, ['E2E-001', '电源模块 PSU-12V', 'PCS', '0', '12.5']);
   await frame.getByRole('button', { name: '添加行' }).click();
   await line(2, ['E2E-002', '连接器 CN-8P', 'PCS', '200', '0.35']);
   await frame.getByRole('button', { name: '保存' }).click();
-  await expect(frame.getByText('订单数量必须大于 0')).toBeVisible();
-  await frame.getByLabel('数量 1').fill('100');
+  // The form's own check names the line by its number (10, 20 …), as the server does (issue #33).
+  await expect(frame.getByText('第 10 行：订单数量必须大于 0')).toBeVisible();
+  await frame.getByLabel('第 10 行数量').fill('100');
   // Exact preview: 100 × 12.5 × 1.13 + 200 × 0.35 × 1.13 = 1412.50 + 79.10
   await expect(frame.getByLabel('金额预览')).toContainText('含税 1,491.60 CNY');
   // Enter in a line's date box or quantity confirms that box only: it does not save the order (issue #12).
@@ -114,28 +115,30 @@ test('buyer1 creates an order with two lines and submits it', async ({ page }) =
     if (request.url().includes('PurchaseOrderService/save')) saves++;
   };
   page.on('request', countSaves);
-  const date = frame.getByLabel('交货日期 1');
+  const date = frame.getByLabel('第 10 行交货日期');
   await date.click();
   await date.press('Enter');
   await date.press('Escape');
-  await frame.getByLabel('数量 2').press('Enter');
+  await frame.getByLabel('第 20 行数量').press('Enter');
   await page.waitForTimeout(1000);
   page.off('request', countSaves);
   expect(saves).toBe(0);
   await expect(frame.getByText('新建采购订单')).toBeVisible();
   // A rule only the server checks (a unit of at most 10 characters): its error shows under that field of
   // that line, naming the line by its number, from the answer's field errors (issue #33), not in an alert.
-  await frame.getByLabel('单位 2').fill('PCS-PER-BOX');
+  await frame.getByLabel('第 20 行单位').fill('PCS-PER-BOX');
   await frame.getByRole('button', { name: '保存' }).click();
-  const unitError = frame.locator('.ant-form-item:has([aria-label="单位 2"]) .ant-form-item-explain-error');
+  const unitError = frame.locator(
+    '.ant-form-item:has([aria-label="第 20 行单位"]) .ant-form-item-explain-error',
+  );
   await expect(unitError).toHaveText('第 20 行 单位 长度不能超过 10');
-  await expect(frame.getByLabel('单位 2')).toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.getByLabel('第 20 行单位')).toHaveAttribute('aria-invalid', 'true');
   await expect(frame.getByRole('alert').filter({ hasText: 'body.items' })).toHaveCount(0);
   await expect(frame.getByRole('alert').filter({ hasText: '第 20 行 单位' })).toHaveCount(0);
   await frame
     .locator('.order-lines-edit')
     .screenshot({ path: test.info().outputPath('order-line-error.png') });
-  await frame.getByLabel('单位 2').fill('PCS');
+  await frame.getByLabel('第 20 行单位').fill('PCS');
   await frame.getByRole('button', { name: '保存' }).click();
 
   const number = frame.locator('.order-detail .order-number');
@@ -356,27 +359,27 @@ test('buyer1 picks a material from the master in a new line: description, unit, 
   const frame = await newOrder(page);
 
   // Searching by part of the number offers "number — name" from the material master.
-  await frame.getByLabel('物料编码 1').fill('R-0603');
+  await frame.getByLabel('第 10 行物料编码').fill('R-0603');
   const option = frame.getByRole('option', { name: 'R-0603-10K — 贴片电阻 0603 10KΩ' });
   await expect(option).toBeVisible();
   await option.click();
-  await expect(frame.getByLabel('物料编码 1')).toHaveValue('R-0603-10K');
-  await expect(frame.getByLabel('物料描述 1')).toHaveValue('贴片电阻 0603 10KΩ ±1% 1/10W');
-  await expect(frame.getByLabel('单位 1')).toHaveValue('PCS');
-  await expect(frame.getByLabel('最小包装量 1')).toHaveValue('5000');
+  await expect(frame.getByLabel('第 10 行物料编码')).toHaveValue('R-0603-10K');
+  await expect(frame.getByLabel('第 10 行物料描述')).toHaveValue('贴片电阻 0603 10KΩ ±1% 1/10W');
+  await expect(frame.getByLabel('第 10 行单位')).toHaveValue('PCS');
+  await expect(frame.getByLabel('第 10 行最小包装量')).toHaveValue('5000');
   // The price master's price of 200001 for this material, valid today.
-  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('0.012');
-  await expect(frame.getByLabel('税率% 1')).toHaveValue('13');
+  await expect(frame.getByLabel('第 10 行不含税单价')).toHaveValue('0.012');
+  await expect(frame.getByLabel('第 10 行税率%')).toHaveValue('13');
 
   // Searching by name works too, on a second line.
   await frame.getByRole('button', { name: '添加行' }).click();
-  await frame.getByLabel('物料编码 2').fill('单片机');
+  await frame.getByLabel('第 20 行物料编码').fill('单片机');
   await frame.getByRole('option', { name: 'MCU-STM32F103 — 单片机 STM32F103C8T6' }).click();
-  await expect(frame.getByLabel('物料描述 2')).toHaveValue('单片机 STM32F103C8T6 LQFP48');
-  await expect(frame.getByLabel('不含税单价 2')).toHaveValue('8.2');
+  await expect(frame.getByLabel('第 20 行物料描述')).toHaveValue('单片机 STM32F103C8T6 LQFP48');
+  await expect(frame.getByLabel('第 20 行不含税单价')).toHaveValue('8.2');
 
-  await frame.getByLabel('数量 1').fill('10000');
-  await frame.getByLabel('数量 2').fill('10');
+  await frame.getByLabel('第 10 行数量').fill('10000');
+  await frame.getByLabel('第 20 行数量').fill('10');
   // 10000 × 0.012 × 1.13 + 10 × 8.2 × 1.13 = 135.60 + 92.66
   await expect(frame.getByLabel('金额预览')).toContainText('含税 228.26 CNY');
   await frame.getByRole('button', { name: '保存' }).click();
@@ -388,11 +391,11 @@ test('buyer1 picks a material from the master in a new line: description, unit, 
 test('a header custom field saved with the order shows on the detail page', async ({ page }) => {
   await logInHome(page, '100000', 'buyer1');
   const frame = await newOrder(page);
-  await frame.getByLabel('物料编码 1').fill('E2E-FBK-01');
-  await frame.getByLabel('物料描述 1').fill('自定义字段测试物料');
-  await frame.getByLabel('单位 1').fill('PCS');
-  await frame.getByLabel('数量 1').fill('5');
-  await frame.getByLabel('不含税单价 1').fill('2');
+  await frame.getByLabel('第 10 行物料编码').fill('E2E-FBK-01');
+  await frame.getByLabel('第 10 行物料描述').fill('自定义字段测试物料');
+  await frame.getByLabel('第 10 行单位').fill('PCS');
+  await frame.getByLabel('第 10 行数量').fill('5');
+  await frame.getByLabel('第 10 行不含税单价').fill('2');
 
   // The custom fields start collapsed on a new order (issue #12). Opened, they list the fields the demo
   // buyer named (fbk1 "项目编号", fbk2) — not empty unnamed fbk3…fbk10, which "添加表头字段…" offers.
@@ -415,6 +418,25 @@ test('a header custom field saved with the order shows on the detail page', asyn
   await frame.getByLabel('第 10 行 fbk3').fill('批次 B-9');
   await frame.getByRole('button', { name: '完成' }).click();
   await expect(frame.getByRole('button', { name: '第 10 行的自定义字段' })).toContainText('1 项');
+  // The server refuses a line custom field (the drawer keeps a typed value within 100 characters, so the
+  // body is lengthened on its way): line 10's drawer opens with the error under that field, named by the
+  // buyer's name of it (demo: line fbk1 批次) and the line's number, not body.items.0.fbk1 (issue #33).
+  await page.route(
+    '**/apis/order/PurchaseOrderService/save',
+    async (route) => {
+      const body = route.request().postDataJSON();
+      body.items[0].fbk1 = '长'.repeat(101);
+      await route.continue({ postData: JSON.stringify(body) });
+    },
+    { times: 1 },
+  );
+  await frame.getByRole('button', { name: '保存' }).click();
+  const drawer = frame.locator('.line-custom-drawer');
+  await expect(drawer.getByLabel('第 10 行 批次 (fbk1)')).toBeVisible();
+  await expect(drawer.locator('.ant-form-item-explain-error')).toHaveText('第 10 行 批次 长度不能超过 100');
+  await expect(frame.getByRole('alert').filter({ hasText: 'body.items' })).toHaveCount(0);
+  await drawer.screenshot({ path: test.info().outputPath('order-line-custom-error.png') });
+  await drawer.getByRole('button', { name: '完成' }).click();
   await frame.getByRole('button', { name: '保存' }).click();
 
   const detail = frame.locator('.order-detail');
@@ -449,16 +471,16 @@ test('changing the supplier re-prices master prices, flags lines without one and
 }) => {
   await logInHome(page, '100000', 'buyer1');
   const frame = await newOrder(page);
-  await frame.getByLabel('物料编码 1').fill('R-0603');
+  await frame.getByLabel('第 10 行物料编码').fill('R-0603');
   await frame.getByRole('option', { name: /^R-0603-10K — / }).click();
-  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('0.012');
+  await expect(frame.getByLabel('第 10 行不含税单价')).toHaveValue('0.012');
   await frame.getByRole('button', { name: '添加行' }).click();
-  await frame.getByLabel('物料编码 2').fill('单片机');
+  await frame.getByLabel('第 20 行物料编码').fill('单片机');
   await frame.getByRole('option', { name: /^MCU-STM32F103 — / }).click();
-  await expect(frame.getByLabel('不含税单价 2')).toHaveValue('8.2');
+  await expect(frame.getByLabel('第 20 行不含税单价')).toHaveValue('8.2');
   await frame.getByRole('button', { name: '添加行' }).click();
-  await frame.getByLabel('物料编码 3').fill('E2E-TYPED');
-  await frame.getByLabel('不含税单价 3').fill('3');
+  await frame.getByLabel('第 30 行物料编码').fill('E2E-TYPED');
+  await frame.getByLabel('第 30 行不含税单价').fill('3');
 
   const supplier = frame.getByLabel('供应商账号');
   await supplier.fill('200002');
@@ -467,17 +489,19 @@ test('changing the supplier re-prices master prices, flags lines without one and
   const note = frame.locator('.reprice-alert');
   await expect(note).toContainText('已按供应商 200002、币种 CNY 重新取价');
   // 200002's price for the resistor; none for the MCU (flagged, old price gone); the typed price kept.
-  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('0.011');
-  await expect(frame.getByLabel('不含税单价 2')).toHaveValue('');
+  await expect(frame.getByLabel('第 10 行不含税单价')).toHaveValue('0.011');
+  await expect(frame.getByLabel('第 20 行不含税单价')).toHaveValue('');
   await expect(frame.getByText('该供应商无有效价格')).toBeVisible();
   // Its amount says it has no price (not "from the price master", which has none for 200002).
   const rows = frame.locator('.order-lines-edit tr.ant-table-row');
   await expect(rows.nth(1).locator('.line-no-price')).toHaveText('无有效价格，请填写价格');
   await expect(rows.nth(1).getByText('按价格主数据')).toHaveCount(0);
-  await expect(frame.getByLabel('不含税单价 3')).toHaveValue('3');
-  await expect(note).toContainText('已从价格主数据重新取价的行：1 (R-0603-10K)');
-  await expect(note).toContainText('2 (MCU-STM32F103)');
-  await expect(note).toContainText('保留手工填写或已保存单价的行（请核对是否适用于新供应商）：3 (E2E-TYPED)');
+  await expect(frame.getByLabel('第 30 行不含税单价')).toHaveValue('3');
+  await expect(note).toContainText('已从价格主数据重新取价的行：10 (R-0603-10K)');
+  await expect(note).toContainText('20 (MCU-STM32F103)');
+  await expect(note).toContainText(
+    '保留手工填写或已保存单价的行（请核对是否适用于新供应商）：30 (E2E-TYPED)',
+  );
 });
 
 test('answers arriving late never overwrite what the buyer typed: the supplier, then a price', async ({
@@ -522,15 +546,15 @@ test('answers arriving late never overwrite what the buyer typed: the supplier, 
     await priceTyped;
     await route.continue();
   });
-  await frame.getByLabel('物料编码 1').fill('R-0603');
+  await frame.getByLabel('第 10 行物料编码').fill('R-0603');
   await frame.getByRole('option', { name: /^R-0603-10K — / }).click();
   await asked;
-  await frame.getByLabel('不含税单价 1').fill('5');
+  await frame.getByLabel('第 10 行不含税单价').fill('5');
   const answered = page.waitForResponse(/PurchasePriceService\/findEffectivePrice/);
   answer();
   await answered;
-  await frame.getByLabel('数量 1').fill('2');
+  await frame.getByLabel('第 10 行数量').fill('2');
   // 2 × 5 × 1.13, not the master's 0.012.
   await expect(frame.getByLabel('金额预览')).toContainText('含税 11.30 CNY');
-  await expect(frame.getByLabel('不含税单价 1')).toHaveValue('5');
+  await expect(frame.getByLabel('第 10 行不含税单价')).toHaveValue('5');
 });

@@ -310,8 +310,18 @@ async function compareAndAward(page: Page) {
     comparison.getByRole('spinbutton', { name: new RegExp(`^配额 % ${M1} 200001 `) }),
   ).toBeVisible();
   await offer(M1, '200001').getByRole('spinbutton').fill('60');
-  await offer(M1, '200003').getByRole('spinbutton').fill('40');
+  await offer(M1, '200003').getByRole('spinbutton').fill('30');
   await offer(M2, '200001').getByRole('spinbutton').fill('100');
+  // Quotas of a line that do not total 100 %: the refusal names the line and shows under it (issue #33),
+  // its quota inputs marked, not in a toast.
+  await comparison.getByRole('button', { name: '定标', exact: true }).click();
+  const quotaError = comparison.getByRole('alert').filter({ hasText: '配额合计' });
+  await expect(quotaError).toHaveText('第 10 行：配额合计必须为 100%（现为 90%）');
+  await expect(offer(M1, '200003').getByRole('spinbutton')).toHaveAttribute('aria-invalid', 'true');
+  await expect(offer(M2, '200001').getByRole('spinbutton')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.locator('.ant-message').getByText(/配额合计/)).toHaveCount(0);
+  await comparison.screenshot({ path: test.info().outputPath('award-quota-error.png') });
+  await offer(M1, '200003').getByRole('spinbutton').fill('40');
   await comparison.getByRole('button', { name: '定标', exact: true }).click();
   const awarded = frame.getByText(/^已定标，已生成价格主数据和订单草稿: /);
   await expect(awarded).toBeVisible();

@@ -132,11 +132,11 @@ test('buyer1 blacklists 200004 and the order form refuses it', async ({ page, re
   await orders.getByLabel('订单类型', { exact: true }).click();
   await orders.locator('.ant-select-item-option[title="0 · 标准"]').click();
   await orders.getByLabel('供应商账号').fill('200004');
-  await orders.getByLabel('物料编码 1').fill('E2E-LC-2');
-  await orders.getByLabel('物料描述 1').fill('华芯芯片');
-  await orders.getByLabel('单位 1').fill('PCS');
-  await orders.getByLabel('数量 1').fill('10');
-  await orders.getByLabel('不含税单价 1').fill('8');
+  await orders.getByLabel('第 10 行物料编码').fill('E2E-LC-2');
+  await orders.getByLabel('第 10 行物料描述').fill('华芯芯片');
+  await orders.getByLabel('第 10 行单位').fill('PCS');
+  await orders.getByLabel('第 10 行数量').fill('10');
+  await orders.getByLabel('第 10 行不含税单价').fill('8');
   await expect(orders.getByLabel('供应商账号')).toHaveValue('200004');
   await orders.getByRole('button', { name: '保存' }).click();
   await expect(orders.getByText('供应商 200004 处于黑名单，不能下达订单').first()).toBeVisible();

@@ -399,7 +399,17 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorateRequest('apiKeyId', undefined);
   app.decorateRequest('apiKeyLocale', undefined);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  /** The route's labels of fields no schema names (config.fieldLabels: custom fields); none on failure. */
+  const requestFieldLabels = async (request: FastifyRequest) => {
+    const labels = request.routeOptions.config?.fieldLabels;
+    if (!labels || !request.auth) return undefined;
+    try {
+      return await labels(request);
+    } catch {
+      return undefined;
+    }
+  };
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const locale = request.locale ?? pickLocale(request.headers);
     if (error instanceof AppError) {
       const message = error.messageIn(locale);
@@ -416,6 +426,7 @@ export async function buildApp(options: BuildAppOptions) {
                 error.data,
                 (request.routeOptions.schema as { body?: never } | undefined)?.body,
                 request.body,
+                await requestFieldLabels(request),
               )
             : error.data,
       });
@@ -433,11 +444,12 @@ export async function buildApp(options: BuildAppOptions) {
       const schemas = request.routeOptions.schema as Record<string, unknown> | undefined;
       const schema = part ? (schemas?.[part] as never) : undefined;
       const issues = error.validation as never;
+      const extra = await requestFieldLabels(request);
       // The sentence for toasts and logs, and each field's error for forms to attach (issue #33).
       return reply.status(400).send({
         code: '400',
-        message: describeValidation(locale, part, issues, input, schema),
-        data: { errors: fieldErrors(locale, part, issues, input, schema) },
+        message: describeValidation(locale, part, issues, input, schema, extra),
+        data: { errors: fieldErrors(locale, part, issues, input, schema, extra) },
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

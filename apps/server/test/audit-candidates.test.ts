@@ -281,6 +281,10 @@ describe('the next step’s approvers are told when the flow reaches it (issue #
     const [, told] = afterFirst;
     expect(told.title).toMatch(/^To approve: purchase requisition \S+/);
     expect(told.content.split('\n')[0]).toBe('Approval step: Finance approval');
+    // With the kind's own content, as the first step's notice (the requisition's applicant and amount).
+    const extras = onSubmit[0].content.split('\n').slice(1);
+    expect(extras.join('\n')).toMatch(/ · \S+ CNY$/);
+    expect(told.content.split('\n').slice(1)).toEqual(extras);
 
     const second = (await tasksOf(id)).find((t) => t.status === 'pending');
     expect(second?.stepName).toBe('财务审批');

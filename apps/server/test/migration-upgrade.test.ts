@@ -66,3 +66,57 @@ describe('upgrading a database of an earlier release', () => {
     await client.close();
   });
 });
+
+describe('0070: the demo approval steps of a database seeded before 0069 get their English names (issue #33)', () => {
+  it("fills the demo company's known step names where English is empty, and leaves the rest", async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    // The migrations up to 0069: a database seeded before the seed named its steps in both languages.
+    const dir = join(work, 'before-0070');
+    cpSync(folder, dir, { recursive: true });
+    const entries = journal.entries.filter((e) => e.idx < 70);
+    writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+    await migrate(db, { migrationsFolder: dir });
+    const steps = (names: Array<{ name: string; nameEn?: string }>) =>
+      JSON.stringify(names.map((n) => ({ ...n, approverType: 'role', approvers: ['buyerManager'] })));
+    await client.query(
+      `insert into audit_config (els_account, document_kind, steps, last_update_user) values
+        ('100000', 'order', $1, 'seed'), ('100000', 'purchaseRequest', $2, 'seed'), ('100002', 'order', $3, 'x')`,
+      [
+        steps([{ name: '采购经理审批' }, { name: '大额采购审批', nameEn: '' }, { name: '总经理审批' }]),
+        steps([{ name: '部门经理审批', nameEn: 'Head of department' }]),
+        steps([{ name: '采购经理审批' }]),
+      ],
+    );
+    const chain = JSON.stringify([{ name: '采购经理审批', index: 0, approverType: 'role', approvers: [] }]);
+    await client.query(
+      `insert into audit_task (els_account, document_kind, document_id, document_number, flow_id, step_index,
+         step_name, approver_type, approvers, promoter, chain) values
+        ('100000', 'order', gen_random_uuid(), 'PO1', gen_random_uuid(), 0, '采购经理审批', 'role', '[]', 'p', $1),
+        ('100002', 'order', gen_random_uuid(), 'PO2', gen_random_uuid(), 0, '采购经理审批', 'role', '[]', 'p', $1)`,
+      [chain],
+    );
+
+    await migrate(db, { migrationsFolder: folder });
+
+    const configs = await client.query<{ els_account: string; document_kind: string; steps: unknown }>(
+      'select els_account, document_kind, steps from audit_config order by els_account, document_kind',
+    );
+    const names = (rows: unknown) => (rows as Array<{ name: string; nameEn?: string }>).map((s) => s.nameEn);
+    expect(configs.rows.map((r) => [r.els_account, r.document_kind, names(r.steps)])).toEqual([
+      ['100000', 'order', ['Purchasing manager approval', 'Large purchase approval', undefined]],
+      // A name someone typed stays.
+      ['100000', 'purchaseRequest', ['Head of department']],
+      // Another company's steps are its own words.
+      ['100002', 'order', [undefined]],
+    ]);
+    const tasks = await client.query<{ els_account: string; step_name_en: string | null; chain: unknown }>(
+      'select els_account, step_name_en, chain from audit_task order by els_account',
+    );
+    expect(tasks.rows.map((r) => [r.els_account, r.step_name_en, names(r.chain)])).toEqual([
+      ['100000', 'Purchasing manager approval', ['Purchasing manager approval']],
+      ['100002', null, [undefined]],
+    ]);
+    await client.close();
+  });
+});

@@ -424,11 +424,36 @@ describe('order rules, sides and tenants', () => {
     const zh = (await post('/apis/order/PurchaseOrderService/save', buyer1, two, 'zh_cn')).json();
     expect(zh.message).toContain('第 20 行 数量 必须大于 0');
     expect(zh.message).toContain('第 10 行 交货日期');
-    // A line's custom field has no label of its own: still named by its path, under its line.
-    const custom = order(1);
-    const long = { ...custom, items: [{ ...custom.items[0], fbk7: 'z'.repeat(101) }] };
+    // A line's custom field is named by the buyer's name of it (demo: line fbk1 批次 / Batch) under its
+    // line number, an unnamed one by its key, a header one by its name (demo: fbk1 项目编号 / Project code).
+    const custom = order(2);
+    const long = {
+      ...custom,
+      fbk1: 'p'.repeat(101),
+      items: [
+        { ...custom.items[0], fbk7: 'z'.repeat(101) },
+        { ...custom.items[1], fbk1: 'b'.repeat(101) },
+      ],
+    };
     const customAnswer = (await post('/apis/order/PurchaseOrderService/save', buyer1, long)).json();
-    expect(customAnswer.data.errors[0].segments).toEqual(['items', 0, 'fbk7']);
+    const customByPath = Object.fromEntries(
+      (customAnswer.data.errors as Array<{ path: string; field: string; message: string }>).map((e) => [
+        e.path,
+        e,
+      ]),
+    );
+    expect(customByPath['body.items.1.fbk1']).toMatchObject({
+      segments: ['items', 1, 'fbk1'],
+      field: 'Line 20, Batch',
+      rule: 'tooLong',
+    });
+    expect(customByPath['body.items.1.fbk1'].message).toMatch(/^Line 20, Batch .*100/);
+    expect(customByPath['body.items.0.fbk7']).toMatchObject({ field: 'Line 10, fbk7' });
+    expect(customByPath['body.fbk1']).toMatchObject({ field: 'Project code' });
+    expect(customAnswer.message).not.toContain('body.');
+    const customZh = (await post('/apis/order/PurchaseOrderService/save', buyer1, long, 'zh_cn')).json();
+    expect(customZh.message).toContain('第 20 行 批次');
+    expect(customZh.message).toContain('项目编号');
   });
 
   it('refuses bad input with the field named: quantity 0, no lines, no order type, unlinked supplier', async () => {
@@ -733,16 +758,17 @@ describe('custom fields fbk1…fbk50 (seed 001 §3)', () => {
     const long = await save({ ...order(1), fbk3: 'y'.repeat(101) });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: '400' });
-    expect(long.json().message).toContain('body.fbk3 must be at most 100 long');
+    // Named as the form names it (issue #33): an unnamed custom field by its key, not body.fbk3.
+    expect(long.json().message).toBe('Invalid input: fbk3 must be at most 100 long');
     const longZh = await save({ ...order(1), fbk3: 'y'.repeat(101) }, 'zh_cn');
-    expect(longZh.json().message).toContain('body.fbk3 长度不能超过 100');
+    expect(longZh.json().message).toBe('参数错误：fbk3 长度不能超过 100');
     // Trimming comes first: 100 characters plus surrounding blanks are fine.
     expect((await save({ ...order(1), fbk3: `  ${'y'.repeat(100)}  ` })).json().code).toBe('200');
 
     const base = order(1);
     const longLine = await save({ ...base, items: [{ ...base.items[0], fbk7: 'z'.repeat(101) }] });
     expect(longLine.statusCode).toBe(400);
-    expect(longLine.json().message).toContain('body.items.0.fbk7 must be at most 100 long');
+    expect(longLine.json().message).toBe('Invalid input: Line 10, fbk7 must be at most 100 long');
 
     const unknown = await save({ ...order(1), fbk51: 'nope' });
     expect(unknown.statusCode).toBe(400);
@@ -755,7 +781,8 @@ describe('custom fields fbk1…fbk50 (seed 001 §3)', () => {
 
     const wrongType = await save({ ...order(1), fbk4: 12 });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().message).toContain('body.fbk4');
+    expect(wrongType.json().message).toContain('fbk4');
+    expect(wrongType.json().message).not.toContain('body.');
   });
 });
 

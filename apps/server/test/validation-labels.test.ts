@@ -137,4 +137,20 @@ describe("a bargain round's final offers are named by their label (issue #33)", 
     );
     expect(errors.map((e) => [e.segments, e.field])).toEqual([[['offers', 1, 'price'], '议价第 2 项 议价']]);
   });
+
+  it('per line, by the line number the room sends with each offer, not by its position', () => {
+    const lines = {
+      offers: [
+        { itemId, lineNumber: 10, price: '5' },
+        { itemId, lineNumber: 30, price: '0' },
+      ],
+    };
+    const issues = issuesOf(lines, ebiddingBargainOfferBodySchema);
+    expect(describeValidation('en', 'body', issues, lines, ebiddingBargainOfferBodySchema)).toBe(
+      'Invalid input: Line 30, Final offer must be greater than 0',
+    );
+    expect(describeValidation('zh_cn', 'body', issues, lines, ebiddingBargainOfferBodySchema)).toBe(
+      '参数错误：第 30 行 议价 必须大于 0',
+    );
+  });
 });

@@ -822,15 +822,19 @@ export type EbiddingBargainBody = z.infer<typeof ebiddingBargainBodySchema>;
 /**
  * POST /apis/ebidding/SaleEbiddingService/bargainOffer/{id} (an asked supplier, once): a final offer for
  * every lot or line it has an offer on — by total price one entry without `itemId`, per line one per line.
+ * A line's offer may name the auction line's number (`lineNumber`, 10, 20 …, as the room shows it): its
+ * errors then name that line ("Line 20, Final offer must be greater than 0"); it is not checked otherwise.
  */
 export const ebiddingBargainOfferBodySchema = z.object({
   // Named by their labels in errors (issue #33): "Final offer must be greater than 0" for the lot's one offer,
-  // "Final offers 2, Final offer …" per line, not "body.offers.0.price".
+  // "Line 20, Final offer …" per line (by the lineNumber given, else "Final offers 2, …"), not
+  // "body.offers.0.price".
   offers: describedField(
     z
       .array(
         z.object({
           itemId: z.uuid().optional(),
+          lineNumber: z.number().int().positive().optional(),
           price: describedField(decimalSchema(14, 6, true), {
             label: { zh_cn: '议价', en: 'Final offer' },
           }),
@@ -838,7 +842,7 @@ export const ebiddingBargainOfferBodySchema = z.object({
       )
       .min(1)
       .max(500),
-    { label: { zh_cn: '议价', en: 'Final offers' }, unnumberedAlone: true },
+    { label: { zh_cn: '议价', en: 'Final offers' }, unnumberedAlone: true, lineNumberKey: 'lineNumber' },
   ),
 });
 export type EbiddingBargainOfferBody = z.infer<typeof ebiddingBargainOfferBodySchema>;

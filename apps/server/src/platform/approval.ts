@@ -1,4 +1,5 @@
 import type { Tx } from './db.ts';
+import type { ApproverNotice } from './ports.ts';
 
 /**
  * The approval flows' registries (issue #19, #34): what a document kind declares about its approval flows
@@ -31,6 +32,12 @@ export type ApprovalValues = {
 export type AuditHandler = {
   onApproved(tx: Tx, elsAccount: string, documentId: string, user: string): Promise<void>;
   onRejected(tx: Tx, elsAccount: string, documentId: string, user: string, remark: string): Promise<void>;
+  /**
+   * What the approvers of a step are told about the document (issue #33): the same notice its first step's
+   * approvers got on submit (the kind's title, number and content: amount, supplier …), so the next step's
+   * approvers get it too. Null when the document is gone; absent: the flow's name and number only.
+   */
+  notice?(tx: Tx, elsAccount: string, documentId: string): Promise<ApproverNotice | null>;
 };
 const handlers = new Map<string, AuditHandler>();
 

@@ -17,6 +17,7 @@ import type { LoginLimiter } from './rate-limit.ts';
 import type { RetentionJob } from './retention.ts';
 import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
+import type { RequestFieldLabels } from './validation.ts';
 
 /** Who is calling: set by the auth hook on every non-public /apis route. */
 export type AuthContext = {
@@ -114,6 +115,12 @@ declare module 'fastify' {
      * the home page's WeChat link and hazardous-substance report) declares `'any'`.
      */
     station?: 'purchase' | 'sale' | 'any';
+    /**
+     * Labels of body fields no schema names (issue #33: a company's custom fields fbk1…fbkN): the error
+     * handler (app.ts) asks for them when a body is refused, so a field error reads "Line 20, Batch …",
+     * not body.items.1.fbk1. Called with the authenticated request; a failure leaves the paths.
+     */
+    fieldLabels?: (request: FastifyRequest) => Promise<RequestFieldLabels | undefined>;
   }
 }
 

@@ -1006,6 +1006,14 @@ const messages = {
     zh_cn: '议价不能高于您的最后出价 {last}',
     en: 'The final offer must be at most your last offer {last}',
   },
+  ebidBargainAboveLastLine: {
+    zh_cn: '第 {line} 行（{material}）议价不能高于您的最后出价 {last}',
+    en: 'Line {line} ({material}): the final offer must be at most your last offer {last}',
+  },
+  ebidBargainNotPositiveLine: {
+    zh_cn: '第 {line} 行（{material}）议价必须大于 0',
+    en: 'Line {line} ({material}): the final offer must be greater than 0',
+  },
   ebidBargainOffers: {
     zh_cn: '请为您出过价的每个标的（且仅这些）各报一个议价',
     en: 'Give one final offer for each lot or line you offered on, and no other',

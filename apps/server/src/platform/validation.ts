@@ -65,6 +65,13 @@ type Def = {
 };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
+/**
+ * Labels a route knows only at the request (issue #33): a company's names of its custom fields fbk1…fbkN,
+ * which no schema carries. Given a path's segments (`['items', '1', 'fbk3']`), the leaf's label in both
+ * languages, or undefined. The route supplies it (`config.fieldLabels`, platform/http.ts).
+ */
+export type RequestFieldLabels = (segments: string[]) => Readonly<Record<Locale, string>> | undefined;
+
 /** The schema's meta (fieldMeta) and the schema under its wrappers (optional, default, pipe …). */
 function unwrap(schema: z.ZodType): { meta: FieldMeta; core: z.ZodType } {
   let meta: FieldMeta = {};
@@ -113,6 +120,8 @@ export function labelOfPath(
   segments: string[],
   /** The request part as received, for the lines' own numbers. */
   input?: unknown,
+  /** The route's labels of fields without a schema label (a company's custom field names). */
+  extra?: RequestFieldLabels,
 ): string | undefined {
   if (!schema) return undefined;
   const parts: string[] = [];
@@ -145,8 +154,9 @@ export function labelOfPath(
     } else return undefined;
   }
   if (current) leaf = unwrap(current).meta;
-  if (!leaf.label) return undefined;
-  return [...parts, leaf.label[locale]].join(locale === 'en' ? ', ' : ' ');
+  const label = leaf.label ?? (current ? extra?.(segments) : undefined);
+  if (!label) return undefined;
+  return [...parts, label[locale]].join(locale === 'en' ? ', ' : ' ');
 }
 
 /** A raw zod issue inside a union's refusal (`params.errors`: one list per option). */
@@ -189,6 +199,8 @@ export function fieldErrors(
   issues: Issue[],
   input?: unknown,
   schema?: z.ZodType,
+  /** The route's labels of fields without a schema label (RequestFieldLabels). */
+  extra?: RequestFieldLabels,
 ): FieldError[] {
   const flat = issues.flatMap((issue) =>
     issue.keyword === 'invalid_union' && input !== undefined
@@ -199,7 +211,7 @@ export function fieldErrors(
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const keys = path ? path.split('.') : [];
     const dotted = [context, path].filter(Boolean).join('.') || 'body';
-    const field = labelOfPath(locale, schema, keys, input) ?? dotted;
+    const field = labelOfPath(locale, schema, keys, input, extra) ?? dotted;
     const segments = keys.map((k) => (/^\d+$/.test(k) ? Number(k) : k));
     const make = (key: MessageKey, params: Record<string, string | number> = {}): FieldError => ({
       path: dotted,
@@ -270,8 +282,10 @@ export function describeValidation(
   input?: unknown,
   /** The route's schema of that part, for the fields' labels (field-labels.ts). */
   schema?: z.ZodType,
+  /** The route's labels of fields without a schema label (RequestFieldLabels). */
+  extra?: RequestFieldLabels,
 ): string {
-  const parts = fieldErrors(locale, context, issues.slice(0, 5), input, schema).map((e) => e.message);
+  const parts = fieldErrors(locale, context, issues.slice(0, 5), input, schema, extra).map((e) => e.message);
   return t(locale, 'validation', { detail: parts.join(locale === 'en' ? '; ' : '；') });
 }
 
@@ -289,13 +303,15 @@ export function businessFieldErrors(
   /** The route's body schema and the body as received, for the fields' labels. */
   schema?: z.ZodType,
   body?: unknown,
+  /** The route's labels of fields without a schema label (RequestFieldLabels). */
+  extra?: RequestFieldLabels,
 ): Record<string, unknown> {
   const errors: FieldError[] = fields.map(({ segments, rule }) => {
     const path = ['body', ...segments].join('.');
     return {
       path,
       segments,
-      field: labelOfPath(locale, schema, segments.map(String), body) ?? path,
+      field: labelOfPath(locale, schema, segments.map(String), body, extra) ?? path,
       rule,
       message,
     };

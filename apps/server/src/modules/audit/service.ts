@@ -435,12 +435,16 @@ export async function approveTask(
         chain: task.chain,
         conditionValues: task.conditionValues,
       });
-      // The next step's approvers are told it waits for them, as the first step's were on submit (issue #33).
-      if (messageEnv)
-        await notifyApprovers(tx, messageEnv, task.elsAccount, task.documentKind, task.documentId, {
-          title: approvalTitle(task.documentKind),
-          number: task.documentNumber,
-        });
+      // The next step's approvers are told it waits for them with the notice the first step's got on submit
+      // (the kind's title, number and content: amount, supplier …; issue #33).
+      if (messageEnv) {
+        const notice = (await auditHandler(task.documentKind)?.notice?.(
+          tx,
+          task.elsAccount,
+          task.documentId,
+        )) ?? { title: approvalTitle(task.documentKind), number: task.documentNumber };
+        await notifyApprovers(tx, messageEnv, task.elsAccount, task.documentKind, task.documentId, notice);
+      }
       return { complete: false, task: handled };
     }
     await auditHandler(task.documentKind)?.onApproved(tx, task.elsAccount, task.documentId, userKey(auth));

@@ -11,8 +11,11 @@ import type { Queryable } from '../../platform/db.ts';
 import { kindByCode } from '../../platform/document/registry.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdmin } from '../../platform/http.ts';
+import type { RequestFieldLabels } from '../../platform/validation.ts';
 import { findOrderForBuyer, findOrderForSupplier } from '../order/service.ts';
 import { customFieldConfig } from './tables.ts';
+
+const CUSTOM_FIELD_KEY_SET: ReadonlySet<string> = new Set(CUSTOM_FIELD_KEYS);
 
 const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
 
@@ -41,6 +44,26 @@ export async function findOrderLabels(db: Queryable, buyer: string) {
   const of = (kind: CustomFieldDocumentKind) =>
     (rows.find((r) => r.documentKind === kind)?.labels ?? []) as CustomFieldLabel[];
   return { purchaseOrder: of('purchaseOrder'), purchaseOrderItem: of('purchaseOrderItem') };
+}
+
+/**
+ * The order save body's custom fields by the buyer's names, for its field errors (issue #33, app.ts
+ * `config.fieldLabels`): a header field `fbkN` and a line's `items.M.fbkN` by the label the buyer gave it
+ * (purchaseOrder / purchaseOrderItem), an unnamed one by its key (as the form shows it); other paths none.
+ */
+export async function orderFieldLabels(db: Queryable, buyer: string): Promise<RequestFieldLabels> {
+  const labels = await findOrderLabels(db, buyer);
+  const named = (list: readonly CustomFieldLabel[], key: string) => {
+    if (!CUSTOM_FIELD_KEY_SET.has(key)) return undefined;
+    const label = list.find((l) => l.fieldKey === key);
+    return label ? { zh_cn: label.zh_cn, en: label.en } : { zh_cn: key, en: key };
+  };
+  return (segments) => {
+    if (segments.length === 1) return named(labels.purchaseOrder, segments[0]);
+    if (segments.length === 3 && segments[0] === 'items' && /^\d+$/.test(segments[1]))
+      return named(labels.purchaseOrderItem, segments[2]);
+    return undefined;
+  };
 }
 
 /**

@@ -277,11 +277,33 @@ export async function bargainOffer(
       keys.some((k) => !own.some((o) => o.lotKey === k))
     )
       throw badRequest('ebidBargainOffers');
+    // A line's refusal names the line by its number and material (issue #33), not its position.
+    const lines = body.offers.some((o) => o.itemId)
+      ? await tx
+          .select({
+            id: ebiddingItem.id,
+            lineNumber: ebiddingItem.lineNumber,
+            materialNumber: ebiddingItem.materialNumber,
+          })
+          .from(ebiddingItem)
+          .where(eq(ebiddingItem.documentId, id))
+      : [];
     for (const [index, o] of body.offers.entries()) {
       const last = own.find((x) => x.lotKey === lotKey(o.itemId ?? null));
       const problem = bargainOfferProblem(o.price, last?.price ?? '0');
+      if (!problem) continue;
+      const line = o.itemId ? lines.find((l) => l.id === o.itemId) : undefined;
       // Named at the offer's price (issue #33): the room shows it under that input.
-      if (problem) throw badRequest(problem.key as never, problem.params).at(['offers', index, 'price']);
+      throw (
+        line
+          ? badRequest(
+              problem.key === 'ebidBargainAboveLast'
+                ? 'ebidBargainAboveLastLine'
+                : 'ebidBargainNotPositiveLine',
+              { ...problem.params, line: line.lineNumber, material: line.materialNumber },
+            )
+          : badRequest(problem.key as never, problem.params)
+      ).at(['offers', index, 'price'], problem.key);
     }
     const [{ top }] = await tx
       .select({ top: max(ebiddingBid.bout) })

@@ -14,7 +14,7 @@ import type { DocRow } from '../../platform/document/kind.ts';
 import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
 import { company } from '../account/tables.ts';
-import { findOrderLabels } from '../custom-field/service.ts';
+import { findOrderLabels, orderFieldLabels } from '../custom-field/service.ts';
 import { registerBiddingRoutes } from './bidding.ts';
 import { findOrderNotes, type NoteItemRow, type NoteRow, receiveShipment, shipOrder } from './delivery.ts';
 import { registerOrderErpPush } from './erp-push.ts';
@@ -227,7 +227,8 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
    * orderType 0–9 (required), orderDate, currency, exchangeRate (10.6), … and items (≥ 1; quantity > 0 in
    * the line's unit; prices in the order currency default from the price master). Header and each line
    * take optional custom fields fbk1…fbk50 flat (strings, trimmed, ≤ 100 characters, empty = absent;
-   * seed 001 §3); an over-long value answers '400' naming it (e.g. body.fbk3, body.items.0.fbk7), an
+   * seed 001 §3); an over-long value answers '400' naming it by the buyer's name of it, an unnamed one by its
+   * key ("Line 10, Batch …", "fbk3 …"; issue #33), an
    * unknown fbkN (fbk51 …) '400' "field … is not allowed". After sending, an edit is a change. '400'
    * rules, '403' suppliers, '409' stale version.
    * Function permission (issue #19): `order.save`; without it '403'.
@@ -235,7 +236,11 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
   r.post(
     '/apis/order/PurchaseOrderService/save',
     {
-      config: { action: ownRouteAction(orderKind.def, 'save') },
+      config: {
+        action: ownRouteAction(orderKind.def, 'save'),
+        // A refused custom field is named by the buyer's name of it (issue #33).
+        fieldLabels: async (request) => orderFieldLabels(deps.db, requireAuth(request.auth).elsAccount),
+      },
       schema: {
         tags: ['order'],
         summary: 'Create or edit a purchase order',

@@ -526,6 +526,14 @@ async function finish(
 /** The approval flow's end (modules/audit): approved → applied; rejected → status 4 with the remark. */
 export function registerSupplierChangeApproval(env: string): void {
   registerAuditHandler(KIND, {
+    // Each next step's approvers get the submit's notice (issue #33).
+    notice: async (tx, elsAccount, documentId) => {
+      const [row] = await tx
+        .select({ changeNumber: supplierChange.changeNumber })
+        .from(supplierChange)
+        .where(and(eq(supplierChange.id, documentId), eq(supplierChange.elsAccount, elsAccount)));
+      return row ? { title: TITLE, number: row.changeNumber } : null;
+    },
     onApproved: (tx, _els, documentId, user) => applyChange(tx, env, documentId, user),
     onRejected: async (tx, _els, documentId, user, remark) => {
       const [row] = await tx

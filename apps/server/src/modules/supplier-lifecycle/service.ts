@@ -19,6 +19,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../platform/errors
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { ApproverNotice } from '../../platform/ports.ts';
 import { accountRelation, company, role, subaccount, subaccountRole } from '../account/tables.ts';
 import {
   cancelFlow,
@@ -267,12 +268,17 @@ async function submitInTx(tx: Tx, env: string, auth: AuthContext, row: Row): Pro
   });
   const submitted = await setStatus(tx, row, 'underApproval', userKey(auth), 'submit');
   if (flow.state === 'approved') return applyRequest(tx, env, submitted, userKey(auth));
-  await notifyApprovers(tx, env, row.elsAccount, row.requestType, row.id, {
+  await notifyApprovers(tx, env, row.elsAccount, row.requestType, row.id, approverNotice(row));
+  return submitted;
+}
+
+/** What a request's approvers are told, on submit and at each next step (issue #33). */
+function approverNotice(row: typeof supplierStatusChange.$inferSelect): ApproverNotice {
+  return {
     title: STATUS_CHANGE_TITLE,
     number: row.requestNumber,
     content: `${row.toElsAccount ?? row.supplierName ?? ''} · ${SUPPLIER_CONVERSIONS[row.requestType as ConversionType].label.zh_cn}`,
-  });
-  return submitted;
+  };
 }
 
 /** Submits a draft or rejected request for approval (applied at once without an approval step). */
@@ -486,6 +492,15 @@ async function tellCreator(tx: Tx, env: string, row: Row, approved: boolean, rem
 export function registerLifecycleApprovals(env: string) {
   for (const type of CONVERSION_TYPES)
     registerAuditHandler(type, {
+      async notice(tx, elsAccount, documentId) {
+        const [row] = await tx
+          .select()
+          .from(supplierStatusChange)
+          .where(
+            and(eq(supplierStatusChange.id, documentId), eq(supplierStatusChange.elsAccount, elsAccount)),
+          );
+        return row ? approverNotice(row) : null;
+      },
       async onApproved(tx, elsAccount, documentId, user) {
         const [row] = await tx
           .select()

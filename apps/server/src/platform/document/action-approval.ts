@@ -6,7 +6,7 @@ import type { Queryable, Tx } from '../db.ts';
 import type { AuthContext } from '../http.ts';
 import { scheduleJob } from '../jobs.ts';
 import { fillText } from '../notification.ts';
-import { port } from '../ports.ts';
+import { type ApproverNotice, port } from '../ports.ts';
 import { auditActionRequest } from '../tables.ts';
 import { type DocRow, type DocumentKind, serverActor, userKey } from './kind.ts';
 
@@ -136,7 +136,34 @@ export function registerActionApproval<Payload, Result>(
     onApproved: (tx, elsAccount, documentId, user) => end(tx, elsAccount, documentId, user, true),
     onRejected: (tx, elsAccount, documentId, user, remark) =>
       end(tx, elsAccount, documentId, user, false, remark),
+    // Each next step's approvers get the request's notice, its remark included (issue #33).
+    notice: async (tx, elsAccount, documentId) => {
+      const [row] = (await tx
+        .select()
+        .from(kind.header)
+        .where(and(eq(kind.header.id, documentId), eq(kind.header.elsAccount, elsAccount)))) as DocRow[];
+      if (!row) return null;
+      const request = await pendingAction(tx, elsAccount, approvalKind, documentId);
+      return actionNotice(approvalKind, kind, row, request?.remark);
+    },
   });
+}
+
+/**
+ * What the approvers of an action's approval are told (issue #33): the flow's name, the document's number
+ * and the requester's remark — on the request to the first step's, and to each next step's.
+ */
+function actionNotice(
+  approvalKind: ApprovalKind,
+  kind: DocumentKind,
+  row: DocRow,
+  remark: string | null | undefined,
+): ApproverNotice {
+  return {
+    title: APPROVAL_KINDS[approvalKind],
+    number: String(row[kind.def.numberField] ?? ''),
+    content: remark ?? undefined,
+  };
 }
 
 /** Whether an action's approval flow is registered (the kernel registers generated ones with the routes). */
@@ -196,12 +223,14 @@ export async function requestAction<Payload, Result>(
     remark ?? null,
     statusField,
   );
-  const title = APPROVAL_KINDS[approvalKind];
-  await port('approvals').notifyApprovers(tx, env, row.elsAccount, approvalKind, row.id, {
-    title,
-    number: String(row[kind.def.numberField] ?? ''),
-    content: remark ?? undefined,
-  });
+  await port('approvals').notifyApprovers(
+    tx,
+    env,
+    row.elsAccount,
+    approvalKind,
+    row.id,
+    actionNotice(approvalKind, kind, row, remark),
+  );
   return { state: 'pending', row: updated };
 }
 

@@ -31,7 +31,7 @@ import { AppError, badRequest, conflict } from '../errors.ts';
 import type { AuthContext } from '../http.ts';
 import { fillText, type LocalizedText } from '../notification.ts';
 import { nextDocumentNumber } from '../numbering.ts';
-import { port } from '../ports.ts';
+import { type ApproverNotice, port } from '../ports.ts';
 import { userNames } from '../user-names.ts';
 import { hasActionApproval, requestAction } from './action-approval.ts';
 import {
@@ -1045,11 +1045,14 @@ export function defineKind(options: KindOptions) {
       );
       if (flow.state === 'approved') await options.onApproved?.(tx, updated);
       if (flow.state === 'pending')
-        await port('approvals').notifyApprovers(tx, env, current.elsAccount, approvalKind, current.id, {
-          title: def.title,
-          number: current[def.numberField],
-          content: options.approvalContent?.(current),
-        });
+        await port('approvals').notifyApprovers(
+          tx,
+          env,
+          current.elsAccount,
+          approvalKind,
+          current.id,
+          approverNotice(current),
+        );
       return updated;
     });
   }
@@ -1170,9 +1173,19 @@ export function defineKind(options: KindOptions) {
     return out;
   }
 
+  /**
+   * What the approvers of the document's approval are told (issue #33): the kind's title, the number and
+   * its `approvalContent` (amount, supplier …) — on submit to the first step's, and (the approval handler's
+   * `notice`) to each next step's.
+   */
+  function approverNotice(row: DocRow): ApproverNotice {
+    return { title: def.title, number: row[def.numberField], content: options.approvalContent?.(row) };
+  }
+
   return {
     def,
     options,
+    approverNotice,
     table,
     mainStatus,
     header,

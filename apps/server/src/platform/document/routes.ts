@@ -730,5 +730,13 @@ export function registerApprovalHandler(env: string, kind: DocumentKind) {
     onApproved: (tx, elsAccount, documentId, user) => finish(tx, elsAccount, documentId, user, true),
     onRejected: (tx, elsAccount, documentId, user, remark) =>
       finish(tx, elsAccount, documentId, user, false, remark),
+    // Each next step's approvers get the submit's notice (issue #33).
+    notice: async (tx, elsAccount, documentId) => {
+      const [row] = (await tx
+        .select()
+        .from(kind.header)
+        .where(and(eq(kind.header.id, documentId), eq(kind.header.elsAccount, elsAccount)))) as DocRow[];
+      return row ? kind.approverNotice(row) : null;
+    },
   });
 }

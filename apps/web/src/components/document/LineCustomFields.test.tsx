@@ -1,4 +1,4 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,5 +63,24 @@ describe('the line custom fields drawer', () => {
     const after = seen.options.at(-1) as Array<{ value: string }>;
     expect(after.map((o) => o.value)).not.toContain('fbk3');
     expect(after).toHaveLength(49);
+  });
+
+  it("shows the server's refusal of a field under that field's input, also one the line does not hold (issue #33)", () => {
+    const message = 'Line 20, Batch must be at most 100 characters';
+    render(
+      <Form initialValues={{ items: [{ materialNumber: 'M-1' }, { materialNumber: 'M-2' }] }}>
+        <LineCustomFieldsDrawer
+          index={1}
+          labels={LABELS}
+          errors={{ fbk1: message }}
+          onClose={() => {}}
+          onEdited={() => {}}
+        />
+      </Form>,
+    );
+    // Line 2 is line 20; its named field fbk1 is listed by its name, with the error under it.
+    const input = screen.getByLabelText('Batch (fbk1) of line 20');
+    const item = input.closest('.ant-form-item');
+    expect(item?.querySelector('.ant-form-item-explain-error')?.textContent).toBe(message);
   });
 });

@@ -124,9 +124,18 @@ export function LineCustomFieldsDrawer({
   const line = Form.useWatch([list, index ?? 0], { form, preserve: true }) as
     | Record<string, unknown>
     | undefined;
+  // Listed besides the line's own fields: the named ones (when asked), and any field the server refused,
+  // so its error shows under its input even when the form does not hold it (issue #33).
+  const errorKeys = Object.keys(errors)
+    .filter((key) => errors[key])
+    .join(',');
   const named = useMemo(
-    () => new Set<string>(showNamed ? labels.map((l) => l.fieldKey) : []),
-    [showNamed, labels],
+    () =>
+      new Set<string>([
+        ...(showNamed ? labels.map((l) => l.fieldKey) : []),
+        ...(errorKeys ? errorKeys.split(',') : []),
+      ]),
+    [showNamed, labels, errorKeys],
   );
   const [added, setAdded] = useState<string | null>(null);
   const open = index !== null;

@@ -322,4 +322,49 @@ describe("a bargain round's final offer shows its own error under it, not in a t
     // Not a toast as well: the message is on the page once, under the input.
     expect(screen.getAllByText('The final offer must be at most your last offer 950.000000')).toHaveLength(1);
   });
+
+  it('per line: each final offer is named by its line number and material, and a refusal goes under that line', async () => {
+    const ownLine = (o: Record<string, unknown>) => ({
+      ...line,
+      bestPrice: '0.9',
+      ownPrice: '0.95',
+      ownSeq: 4,
+      ownBout: 1,
+      rank: 2,
+      bidders: 2,
+      ...o,
+    });
+    server.room = {
+      ...bargainRoom(),
+      record: record({
+        ebiddingStatus: '3',
+        ebiddingMethod: '2',
+        bargainStatus: '1',
+        bargainEndTime: '2099-12-01T10:00:00.000Z',
+      }),
+      lot: null,
+      lines: [ownLine({}), ownLine({ itemId: 'l2', lineNumber: 20, materialNumber: 'M-2' })],
+    };
+    const refusal = 'Line 20 (M-2): the final offer must be at most your last offer 0.950000';
+    server.answer = new ApiError('400', refusal, 'body', {
+      errors: [
+        {
+          path: 'body.offers.1.price',
+          segments: ['offers', 1, 'price'],
+          field: 'Line 20, Final offer',
+          rule: 'ebidBargainAboveLast',
+          message: refusal,
+        },
+      ],
+    });
+    open();
+    const first = await screen.findByLabelText('Final offer for Line 10 · M-1');
+    const second = screen.getByLabelText('Final offer for Line 20 · M-2');
+    fireEvent.change(first, { target: { value: '0.9' } });
+    fireEvent.change(second, { target: { value: '0.99' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Give final offer (once)' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(errorOf(second)).toBe(refusal);
+    expect(first.getAttribute('aria-invalid')).toBeNull();
+  });
 });

@@ -72,14 +72,23 @@ function BargainPanel({ room, onDone }: { room: Room; onDone: () => void }) {
   const { message } = App.useApp();
   const targets = room.lot
     ? room.lot.ownPrice
-      ? [{ itemId: null as string | null, title: room.record.ebiddingName, last: room.lot.ownPrice }]
+      ? [
+          {
+            itemId: null as string | null,
+            lineNumber: undefined as number | undefined,
+            title: room.record.ebiddingName,
+            last: room.lot.ownPrice,
+          },
+        ]
       : []
     : room.lines.flatMap((l) =>
         l.ownPrice
           ? [
               {
                 itemId: l.itemId as string | null,
-                title: `${l.lineNumber} · ${l.materialNumber}`,
+                // A line by its number and material (issue #33), as the server's refusals name it.
+                lineNumber: l.lineNumber as number | undefined,
+                title: t('ebidding:bargain.lineTitle', { line: l.lineNumber, material: l.materialNumber }),
                 last: l.ownPrice,
               },
             ]
@@ -109,6 +118,7 @@ function BargainPanel({ room, onDone }: { room: Room; onDone: () => void }) {
         room.record.id,
         targets.map((x) => ({
           ...(x.itemId ? { itemId: x.itemId } : {}),
+          ...(x.lineNumber ? { lineNumber: x.lineNumber } : {}),
           price: (prices[keyOf(x)] ?? '').trim(),
         })),
       );

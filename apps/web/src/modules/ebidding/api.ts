@@ -140,7 +140,10 @@ export const askBargain = (
     data: body,
   });
 /** An asked supplier's final offer, once: one price per lot or line it offered on, at most its last offer. */
-export const giveBargainOffer = (id: string, offers: Array<{ itemId?: string; price: string }>) =>
+export const giveBargainOffer = (
+  id: string,
+  offers: Array<{ itemId?: string; lineNumber?: number; price: string }>,
+) =>
   call<{ offers: Array<{ itemId: string | null; seq: number; price: string }> }>({
     url: `${S}/bargainOffer/${id}`,
     method: 'POST',

@@ -285,13 +285,21 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     label: `${v} · ${label(ORDER_TYPE, v, locale)}`,
   }));
 
-  const lineRule = (field: keyof LineInput): Rule => ({
+  /** A line field's check, its message naming the line by its number (10, 20 …) as the server's do. */
+  const lineRule = (field: keyof LineInput, index: number): Rule => ({
     validator: async (_r, value) => {
       const v = field === 'deliveryDate' ? (value ? 'x' : '') : (value ?? '');
       const key = lineProblems({ [field]: v } as LineInput)[field];
-      if (key) throw new Error(t(`order:${key}`));
+      if (key)
+        throw new Error(t('order:edit.lineRule', { line: lineNumberAt(index), rule: t(`order:${key}`) }));
     },
   });
+  /**
+   * A line input's accessible name: its column and the line's number (10, 20 …) — "第 20 行数量" /
+   * "Quantity of line 20" — as the kernel's form (DocumentForm) and the server's messages name it (issue #33).
+   */
+  const lineInputName = (column: string, index: number) =>
+    t('order:edit.fieldOfLine', { line: lineNumberAt(index), field: column });
 
   /** Line values by path (the form's typed paths do not reach into a line by a computed field). */
   const setLineFields = (
@@ -404,7 +412,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
     if (!context.supplier) {
       setRepriceNote({
         ...repriceSummary(lines, [], plan.kept),
-        waiting: plan.reprice.map((i) => i + 1),
+        waiting: plan.reprice.map((i) => lineNumberAt(i)),
         context,
       });
       return;
@@ -764,7 +772,7 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     key: 'no',
                     title: t('order:fields.itemNumber'),
                     width: 50,
-                    render: (_v, _f, i) => lineNumberAt(i),
+                    render: (_v, _f, i) => <span className="line-no">{lineNumberAt(i)}</span>,
                   },
                   {
                     key: 'materialNumber',
@@ -773,11 +781,11 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     render: (_v: unknown, f: { name: number }) => (
                       <Form.Item
                         name={[f.name, 'materialNumber']}
-                        rules={[lineRule('materialNumber')]}
+                        rules={[lineRule('materialNumber', f.name)]}
                         className="cell-item"
                       >
                         <MaterialPicker
-                          aria-label={`${t('order:edit.cols.materialNumber')} ${f.name + 1}`}
+                          aria-label={lineInputName(t('order:edit.cols.materialNumber'), f.name)}
                           onTyped={() => typedMaterialNumber(f.name)}
                           onPick={(m) => void pickMaterial(f.name, m)}
                         />
@@ -800,9 +808,13 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     title: t(`order:edit.cols.${field}`),
                     width,
                     render: (_v: unknown, f: { name: number }) => (
-                      <Form.Item name={[f.name, field]} rules={[lineRule(field)]} className="cell-item">
+                      <Form.Item
+                        name={[f.name, field]}
+                        rules={[lineRule(field, f.name)]}
+                        className="cell-item"
+                      >
                         <Input
-                          aria-label={`${t(`order:edit.cols.${field}`)} ${f.name + 1}`}
+                          aria-label={lineInputName(t(`order:edit.cols.${field}`), f.name)}
                           inputMode={
                             [
                               'quantity',
@@ -836,10 +848,10 @@ function EditView({ detail }: { detail?: OrderDetail }) {
                     render: (_v: unknown, f: { name: number }) => (
                       <Form.Item
                         name={[f.name, 'deliveryDate']}
-                        rules={[lineRule('deliveryDate')]}
+                        rules={[lineRule('deliveryDate', f.name)]}
                         className="cell-item"
                       >
-                        <DatePicker aria-label={`${t('order:edit.cols.deliveryDate')} ${f.name + 1}`} />
+                        <DatePicker aria-label={lineInputName(t('order:edit.cols.deliveryDate'), f.name)} />
                       </Form.Item>
                     ),
                   },

@@ -60,8 +60,9 @@ describe('repriceSummary', () => {
       ],
       [1],
     );
-    expect(summary).toEqual({ repriced: ['1 (M-1)'], missing: ['3', '4 (M-4)'], kept: ['2 (M-2)'] });
-    expect(lineTag(lines, 9)).toBe('10');
+    // Lines are named by the number the save gives them (10, 20 …), not by their row (issue #33).
+    expect(summary).toEqual({ repriced: ['10 (M-1)'], missing: ['30', '40 (M-4)'], kept: ['20 (M-2)'] });
+    expect(lineTag(lines, 9)).toBe('100');
   });
 });
 

@@ -2,6 +2,7 @@
  * Re-pricing the lines of the order form when what their price depends on changes (issue #5): the
  * supplier, the currency or the order date. Pure rules; OrderEdit.tsx asks the price master and applies.
  */
+import { lineNumberAt } from '@srm/contracts/field-labels';
 
 /**
  * Where a line's price came from: 'master' when the price master filled it in the form, 'manual' when the
@@ -82,13 +83,17 @@ export function lineAmountNote(line: PricedLine | undefined): 'noPrice' | 'incom
   return line?.priceSource === 'missing' ? 'noPrice' : 'fromMaster';
 }
 
-/** The lines a re-pricing touched, as the form shows them ("1 (M-1000)"), by what happened to them. */
+/** The lines a re-pricing touched, as the form shows them ("10 (M-1000)"), by what happened to them. */
 export type RepriceSummary = { repriced: string[]; missing: string[]; kept: string[] };
 
-/** "line number (material number)" of a line index, for the note listing the lines. */
+/**
+ * "line number (material number)" of a line index, for the note listing the lines: the number the save
+ * gives the line (10, 20 …), as the form's line column and the server's messages name it (issue #33).
+ */
 export function lineTag(lines: ReadonlyArray<PricedLine | undefined>, index: number): string {
   const material = lines[index]?.materialNumber?.trim();
-  return material ? `${index + 1} (${material})` : String(index + 1);
+  const line = lineNumberAt(index);
+  return material ? `${line} (${material})` : String(line);
 }
 
 /** Sorts the outcomes into the note's three lists (outcomes by line index; kept from the plan). */

@@ -323,7 +323,13 @@ function ComparisonTable({
             ]}
           />
           {awardErrors[line.itemId] && (
-            <Typography.Text type="danger" role="alert" id={`award-error-${line.itemId}`}>
+            <Typography.Text
+              type="danger"
+              role="alert"
+              id={`award-error-${line.itemId}`}
+              // Under the line's table, level with its cells' text, apart from the next line's title.
+              style={{ display: 'block', padding: '6px 8px 12px' }}
+            >
               {awardErrors[line.itemId]}
             </Typography.Text>
           )}
