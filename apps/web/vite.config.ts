@@ -170,13 +170,34 @@ function bootLogin(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet after the boot markup (issue #43): Vite puts it in the head, where Chromium waits
+ * for it before the first paint; just before `#root` the login form and the shell's frame (both styled
+ * inline) paint without it, and the module scripts still wait for it before they run.
+ */
+function stylesheetAfterBoot(): Plugin {
+  return {
+    name: 'srm-stylesheet-after-boot',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes('id="boot-login"')) return html;
+        const links = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        let out = html;
+        for (const link of links) out = out.replace(link, '');
+        return out.replace('<div id="root">', `${links.map((l) => l.trim()).join('')}<div id="root">`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   // Relative asset URLs (issue #19): one build serves the portal at / or under any BASE_PATH (/srm/ …);
   // the pages name their scripts relatively and the scripts find the base from their own URL
   // (src/lib/base-path.ts).
   base: './',
-  plugins: [react(), rcFormProviderOnly(), bootLogin()],
+  plugins: [react(), rcFormProviderOnly(), bootLogin(), stylesheetAfterBoot()],
   build: {
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,
