@@ -9,5 +9,11 @@ export default defineConfig({
     // Each file starts a server on its own copy of the demo world, migrated and seeded once per run.
     globalSetup: ['test/global-setup.ts'],
     hookTimeout: 120_000,
+    // The files of a worker share its module graph (issue #35): the server's modules are imported and
+    // compiled once per worker instead of once per file (3.5–4 s a file). Each file still builds its own
+    // server on its own database copy; what a server keeps per process is reset when the next one is built
+    // (configureClock, the dictionary and comparison caches), and the two workers never run files at once
+    // in one process. BENCHMARKS.md "Suite and CI time", ARCHITECTURE.md "Tests and CI".
+    isolate: false,
   },
 });
