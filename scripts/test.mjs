@@ -36,7 +36,14 @@ function run(title, command, args, env = {}) {
 const chromium = only === 'unit' || only === 'server' ? null : ensureChromium();
 
 if (only === 'server')
-  run(`Server unit and API tests on ${db}`, 'npx', ['vitest', 'run', '--project', 'server']);
+  run(`Server unit and API tests on ${db}`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--project',
+    'server-isolated',
+  ]);
 else if (only !== 'e2e') run(`Unit and API tests on ${db}`, 'npx', ['vitest', 'run']);
 if (only !== 'unit' && only !== 'server') {
   ensureWebBuild();

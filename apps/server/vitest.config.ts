@@ -1,9 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that test what a fresh process holds (nothing wired yet, no font read yet): they run in the project
+ * `server-isolated` (vitest.isolated.config.ts), each in a module graph of its own.
+ */
+export const FRESH_PROCESS_FILES = ['test/ports.test.ts', 'test/print-printer.test.ts'];
+
 export default defineConfig({
   test: {
     name: 'server',
     include: ['test/**/*.test.ts'],
+    exclude: FRESH_PROCESS_FILES,
     environment: 'node',
     testTimeout: 30_000,
     // Each file starts a server on its own copy of the demo world, migrated and seeded once per run.
