@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary.tsx';
 import { lazyChunk as lazy } from '../lib/lazy.ts';
@@ -15,8 +16,12 @@ const ForwardPassPage = lazy(() => import('../pages/forward/ForwardPassPage.tsx'
 const ShellLayout = lazy(() => import('./layout/ShellLayout.tsx'));
 const AntdRoot = lazy(() => import('./AntdRoot.tsx'));
 
+/** The thin bar while a page's code loads; named, as every progress bar must be (WCAG 4.1.2). */
 function Loading() {
-  return <div className="boot-loading" role="progressbar" aria-busy="true" />;
+  const { t } = useTranslation();
+  return (
+    <div className="boot-loading" role="progressbar" aria-busy="true" aria-label={t('common:loading')} />
+  );
 }
 
 /** A lazily loaded page; every page but login is wrapped in the (lazy) antd context. */
