@@ -491,13 +491,16 @@ export default function EbiddingConsole() {
                     <Tabs
                       size="small"
                       destroyOnHidden
-                      tabBarExtraContent={verifyButton}
                       items={[
                         {
                           key: 'log',
                           label: `${t('ebidding:console.log')} (${data.log.length})`,
+                          // The check button inside the tab, not beside the tabs: at 768 px the two tabs and
+                          // the button did not fit, and antd moved the tabs into its "more" menu, leaving a
+                          // tab list without tabs (axe: aria-required-children).
                           children: (
                             <>
+                              <div className="auction-log-actions">{verifyButton}</div>
                               {verifiedAlert}
                               <BidLogTable log={data.log} narrow />
                             </>
