@@ -20,6 +20,8 @@ export type BootLogin = {
   focus: { name: 'elsAccount' | 'elsSubAccount' | 'password'; caret: number } | null;
   /** 登录 was pressed (or Enter in a field): the login page sends the form once it has the values. */
   submitted: boolean;
+  /** The login method tab picked there (the SMS one: the login page starts on it). */
+  mode: 'password' | 'sms';
 };
 
 export function bootLoginShown(): boolean {
@@ -51,6 +53,7 @@ export function takeBootLogin(): BootLogin | null {
       ? { name: focused, caret: (active as HTMLInputElement).selectionStart ?? value(focused).length }
       : null,
     submitted: form.dataset.submitted === '1',
+    mode: root.dataset.mode === 'sms' ? 'sms' : 'password',
   };
 }
 

@@ -80,7 +80,8 @@ export default function LoginPage() {
   const setLocale = useSettings((s) => s.setLocale);
   const [params] = useSearchParams();
   const [settings, setSettings] = useState<LoginPageSettings>({});
-  const [mode, setMode] = useState<'password' | 'sms'>('password');
+  // The method tab a user picked in the form painted from the HTML, before React started (issue #43).
+  const [mode, setMode] = useState<'password' | 'sms'>(() => takeBootLogin()?.mode ?? 'password');
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [agreementLoaded, setAgreementLoaded] = useState(false);
 
@@ -91,6 +92,8 @@ export default function LoginPage() {
     const boot = takeBootLogin();
     const picked = LOCALES.find((l) => l === boot?.locale);
     if (picked && picked !== useSettings.getState().locale) setLocale(picked);
+    // Read again at commit: a tab clicked between this page's render and its commit counts too.
+    if (boot?.mode === 'sms') setMode('sms');
     // Typed into before React started: the user's first key has been, so the shell is fetched now.
     if (boot && (boot.elsAccount || boot.elsSubAccount || boot.password || boot.submitted)) prefetchShell();
     dropBootLogin();

@@ -116,6 +116,15 @@ describe('the login form painted from the HTML (issue #43)', () => {
     expect(reactPassword.selectionStart).toBe(3);
   });
 
+  it('the SMS method picked in the boot form carries over', async () => {
+    const boot = paintBootForm();
+    boot.dataset.mode = 'sms';
+    renderLogin();
+    await act(async () => {});
+    expect(screen.getByRole('tab', { name: '短信登录' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByLabelText('手机号')).toBeTruthy();
+  });
+
   it('a language picked in the boot form carries over', async () => {
     const boot = paintBootForm();
     (boot.querySelector('select') as HTMLSelectElement).value = 'en';
