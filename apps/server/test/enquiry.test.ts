@@ -1,7 +1,7 @@
 // @postgres: flow:enquiry, locks — an RFQ from invitation to award; two job pollers race for the deadline's job (SKIP LOCKED)
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QUOTE_END_JOB } from '../src/modules/enquiry/service.ts';
 import { enquiry } from '../src/modules/enquiry/tables.ts';
 import { material, priceMaster } from '../src/modules/masterdata/tables.ts';
@@ -296,8 +296,13 @@ describe('RFQ sealing, comparison and award', () => {
       .where(eq(scheduledJob.id, job.id));
     const other = createJobRunner({ db: server.database.db, log: server.app.log, env: 'test' });
     await Promise.all([runner.runDue(), other.runDue(), runner.runDue()]);
-    const detail = (await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json().data;
-    expect(detail.record.enquiryStatus).toBe('2');
+    // On PostgreSQL the test server's own poller may have taken the job first (the test's pollers then skip
+    // the locked row and return before its round commits): wait for whichever poller ran it.
+    let detail = (await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json().data;
+    await vi.waitFor(async () => {
+      detail = (await get(`${P}/findDetail/${rfq.id}`, s.buyer)).json().data;
+      expect(detail.record.enquiryStatus).toBe('2');
+    });
     expect(detail.trail.filter((t: { action: string }) => t.action === 'quoteEnd')).toHaveLength(1);
     const told = await server.database.db
       .select({ title: sysMsg.msgTitle })
