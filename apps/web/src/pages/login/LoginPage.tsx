@@ -80,8 +80,7 @@ export default function LoginPage() {
   const setLocale = useSettings((s) => s.setLocale);
   const [params] = useSearchParams();
   const [settings, setSettings] = useState<LoginPageSettings>({});
-  // The method tab a user picked in the form painted from the HTML, before React started (issue #43).
-  const [mode, setMode] = useState<'password' | 'sms'>(() => takeBootLogin()?.mode ?? 'password');
+  const [mode, setMode] = useState<'password' | 'sms'>('password');
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [agreementLoaded, setAgreementLoaded] = useState(false);
 
@@ -92,7 +91,7 @@ export default function LoginPage() {
     const boot = takeBootLogin();
     const picked = LOCALES.find((l) => l === boot?.locale);
     if (picked && picked !== useSettings.getState().locale) setLocale(picked);
-    // Read again at commit: a tab clicked between this page's render and its commit counts too.
+    // The method tab picked there (its SMS tab): this page starts on it.
     if (boot?.mode === 'sms') setMode('sms');
     // Typed into before React started: the user's first key has been, so the shell is fetched now.
     if (boot && (boot.elsAccount || boot.elsSubAccount || boot.password || boot.submitted)) prefetchShell();
@@ -228,11 +227,6 @@ export default function LoginPage() {
   );
 }
 
-/** The account form's values from the boot form's. */
-function fromBoot(boot: BootLogin): Record<FieldName, string> {
-  return { elsAccount: boot.elsAccount, elsSubAccount: boot.elsSubAccount, password: boot.password };
-}
-
 function PasswordLogin({
   initialAccount,
   initialSubAccount,
@@ -245,18 +239,12 @@ function PasswordLogin({
   const locale = useSettings((s) => s.locale);
   const finish = useFinishLogin();
   const [remembered] = useState(() => getStore<Remembered>(REMEMBER_KEY));
-  // What was typed into the form painted from the HTML before React started (issue #43) wins.
-  const [boot] = useState(takeBootLogin);
-  const [values, setValues] = useState<Record<FieldName, string>>(() =>
-    boot
-      ? fromBoot(boot)
-      : {
-          elsAccount: initialAccount ?? remembered?.elsAccount ?? '',
-          elsSubAccount: initialSubAccount ?? remembered?.elsSubAccount ?? '',
-          password: '',
-        },
-  );
-  const [remember, setRemember] = useState(boot ? boot.remember : Boolean(remembered));
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    elsAccount: initialAccount ?? remembered?.elsAccount ?? '',
+    elsSubAccount: initialSubAccount ?? remembered?.elsSubAccount ?? '',
+    password: '',
+  });
+  const [remember, setRemember] = useState(Boolean(remembered));
   const [takeOver, setTakeOver] = useState<BootLogin | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const sentFromBoot = useRef(false);
@@ -277,12 +265,13 @@ function PasswordLogin({
     }
   }, []);
 
-  // At commit the boot form is read again (keys typed between this render and its commit count), then the
-  // focus and caret move to the same field of this form, and a 登录 pressed there is sent from here.
+  // What was typed into the form painted from the HTML before React started (issue #43) wins: read at
+  // commit (a layout effect: this form re-renders with it before it first paints), then the focus and caret
+  // move to the same field of this form, and a 登录 pressed there is sent from here.
   useLayoutEffect(() => {
     const now = takeBootLogin();
     if (!now) return;
-    setValues(fromBoot(now));
+    setValues({ elsAccount: now.elsAccount, elsSubAccount: now.elsSubAccount, password: now.password });
     setRemember(now.remember);
     setTakeOver(now);
   }, []);
