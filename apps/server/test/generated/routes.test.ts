@@ -15,10 +15,10 @@ import { recordCovered, routeName } from './suite-counts.ts';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /**
- * Requests per route. The README's run (`npm test`, PGlite) sends the issue's ≥ 200 invalid ones; CI's second
- * pass on PostgreSQL sets FUZZ_SCALE (0.25) to send fewer: validation never reaches the database, and the
- * handlers the fuzz does reach run the same SQL on PGlite (PostgreSQL itself, compiled to WebAssembly)
- * — that pass is there for the pool, locks and listeners (ARCHITECTURE.md, "Tests and CI").
+ * Requests per route. Every run (`npm test`, PGlite) sends the issue's ≥ 200 invalid ones. The file is not marked
+ * `@postgres`: validation never reaches the database, and the handlers the fuzz does reach run the same SQL on
+ * PGlite (PostgreSQL itself, compiled to WebAssembly). FUZZ_SCALE (0.05–1) sends fewer, for a quick local run only;
+ * CI does not set it (ARCHITECTURE.md, "Tests and CI").
  */
 const SCALE = Math.min(1, Math.max(0.05, Number(process.env.FUZZ_SCALE ?? 1)));
 const INVALID_PER_ROUTE = Math.ceil(200 * SCALE);

@@ -15,7 +15,7 @@ import { recordCovered, routeName } from './suite-counts.ts';
  * contain A's private markers or A-only ids.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-/** Generated bodies per route; CI's PostgreSQL pass scales it down with FUZZ_SCALE (routes.test.ts). */
+/** Generated bodies per route; FUZZ_SCALE scales it down for a quick local run only, CI does not set it (routes.test.ts). */
 const ROUNDS_PER_ROUTE = Math.ceil(12 * Math.min(1, Math.max(0.05, Number(process.env.FUZZ_SCALE ?? 1))));
 
 let server: TestServer;
