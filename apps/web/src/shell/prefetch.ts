@@ -14,6 +14,7 @@ export function prefetchShell(): void {
     import('./AntdRoot.tsx'),
     import('./layout/ShellLayout.tsx'),
     import('../pages/home/HomePage.tsx'),
+    import('./session-loads.ts'),
     import('../lib/cipher.ts'),
     // The message channel's client (issue #43): the bell starts it once the home shows; fetched here it is
     // no longer code loaded after the home is ready.

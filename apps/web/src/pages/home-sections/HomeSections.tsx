@@ -12,18 +12,10 @@ import {
 } from '../../lib/home-switches.ts';
 import { errorText } from '../../lib/http.ts';
 import '../../lib/i18n-portal.ts';
-import {
-  type Figures,
-  findConfirmCount,
-  findCreateDeliveryManage,
-  findEnquiries,
-  findSaleIndexStatistics,
-  findSettings,
-  type PendingList,
-  selectTodoList,
-} from '../../lib/portal-api.ts';
+import type { Figures, PendingList } from '../../lib/portal-api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { todoHref } from '../audit/audit-rules.ts';
+import { homeQueries } from '../home/home-queries.ts';
 import './home-sections.css';
 import OrderChart from './OrderChart.tsx';
 
@@ -165,37 +157,19 @@ const ADMISSION_HREF = `/myiframe/${encodeURIComponent('/admission/#/v2/access/l
 function HomeSections() {
   const { t } = useTranslation();
   const switches = useHomeSwitches((s) => s.switches);
-  const settings = useQuery({
-    queryKey: ['settings', 'IndexPage_Group'],
-    queryFn: () => findSettings('IndexPage_Group'),
-  });
+  const settings = useQuery(homeQueries.switches());
   useEffect(() => {
     if (settings.data) useHomeSwitches.getState().set(parseHomeSwitches(settings.data));
   }, [settings.data]);
 
+  // The same conditions as the login's early start of these calls (home-queries.ts, prefetchHome).
   const on = (s: HomeSection) => switches[s] === 1;
-  const orders = useQuery({
-    queryKey: ['home', 'confirmCount'],
-    queryFn: findConfirmCount,
-    enabled: on('purchase') || on('order'),
-  });
-  const finance = useQuery({
-    queryKey: ['home', 'finance'],
-    queryFn: findSaleIndexStatistics,
-    enabled: on('head'),
-  });
-  const todos = useQuery({ queryKey: ['home', 'todos'], queryFn: selectTodoList, enabled: on('head') });
+  const orders = useQuery({ ...homeQueries.orders(), enabled: on('purchase') || on('order') });
+  const finance = useQuery({ ...homeQueries.finance(), enabled: on('head') });
+  const todos = useQuery({ ...homeQueries.todos(), enabled: on('head') });
   const station = useAuth((s) => (s.userInfo?.station === 'sale' ? 'sale' : 'purchase'));
-  const enquiries = useQuery({
-    queryKey: ['home', 'enquiries', station],
-    queryFn: () => findEnquiries(station),
-    enabled: on('enquiry'),
-  });
-  const deliveries = useQuery({
-    queryKey: ['home', 'deliveries'],
-    queryFn: findCreateDeliveryManage,
-    enabled: on('logistics'),
-  });
+  const enquiries = useQuery({ ...homeQueries.enquiries(station), enabled: on('enquiry') });
+  const deliveries = useQuery({ ...homeQueries.deliveries(), enabled: on('logistics') });
 
   const render: Record<HomeSection, () => ReactNode> = {
     head: () => (

@@ -62,6 +62,8 @@ function useFinishLogin() {
       removeStore(TABS_STORE_KEY, 'session');
       useLock.getState().unlock();
       useAuth.getState().signIn(result);
+      // The shell's calls for the session start now, not once it has rendered (issue #43).
+      void import('../../shell/session-loads.ts').then((m) => m.startSessionLoads());
       navigate(HOME_TAB_PATH, { replace: true });
     },
     [navigate],

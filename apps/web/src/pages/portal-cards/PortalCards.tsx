@@ -7,21 +7,15 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
 import { errorText } from '../../lib/http.ts';
 import '../../lib/i18n-msg.ts';
-import {
-  findNotices,
-  findReceivedNotices,
-  MESSAGE_KEYS,
-  queryNavigation,
-  readReceivedNotice,
-} from '../../lib/message-api.ts';
+import { MESSAGE_KEYS, readReceivedNotice } from '../../lib/message-api.ts';
 import { dictLabel, NOTICE_STATUS, NOTICE_TYPES } from '../../lib/message-rules.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { menuIcon } from '../../shell/menu-icons.tsx';
 import { buildMenuPath, targetHref } from '../../shell/menu-path.ts';
+import { CARD_PAGE_SIZE, homeQueries } from '../home/home-queries.ts';
 import './portal-cards.css';
 
-const CARD_PAGE_SIZE = 5;
 /** The pager (with antd's select) loads only when there is a second page (issue #12, home bytes). */
 const Pagination = lazy(() => import('antd/es/pagination'));
 /** The announcement dialog loads when one is opened. */
@@ -48,7 +42,7 @@ function ShortcutsCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = useSettings((s) => s.locale);
-  const nav = useQuery({ queryKey: ['navigation'], queryFn: queryNavigation, staleTime: 60_000 });
+  const nav = useQuery(homeQueries.navigation());
   return (
     <Card title={t('msg:shortcuts.title')} className="shortcuts-card">
       {nav.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
@@ -91,14 +85,7 @@ function NoticeCard() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<Notice | ReceivedNotice | null>(null);
 
-  const list = useQuery({
-    queryKey: [...MESSAGE_KEYS.notices, supplier ? 'received' : 'own', 'card', page],
-    queryFn: async (): Promise<{ records: (Notice | ReceivedNotice)[]; total: number }> =>
-      supplier
-        ? findReceivedNotices({ currentPage: page, pageSize: CARD_PAGE_SIZE })
-        : findNotices({ currentPage: page, pageSize: CARD_PAGE_SIZE }),
-    placeholderData: (previous) => previous,
-  });
+  const list = useQuery({ ...homeQueries.notices(supplier, page), placeholderData: (previous) => previous });
 
   const open = (item: Notice | ReceivedNotice) => {
     setViewing(item);

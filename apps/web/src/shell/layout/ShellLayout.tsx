@@ -17,6 +17,7 @@ import { loadTenantTexts } from '../../lib/tenant-i18n.ts';
 import { takePendingForward } from '../forward.ts';
 import { buildMenuPath, findMenuEntry } from '../menu-path.ts';
 import { findTabRoute, isIframePath, needsMenuEntry } from '../route-table.ts';
+import { sessionMenu } from '../session-loads.ts';
 import { sizeClass } from '../size-class.ts';
 import { makeTab, tabKey } from '../tabs.ts';
 import { useTabs } from '../tabs-store.ts';
@@ -121,7 +122,7 @@ export default function ShellLayout() {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    getMenu()
+    sessionMenu(token)
       .then((items) => {
         if (!cancelled && Array.isArray(items) && items.length > 0) useMenu.getState().setMenu(items);
       })
