@@ -81,12 +81,13 @@ const frameIcons =
 
 /**
  * Our small modules the shell and the home load that module pages share too (dictionaries, the message
- * channel's relay and rules, the portal API, the forward link, the home switches, the menu icons): left to
+ * channel's relay and rules, the portal API, the forward link, the home switches and queries, the session's
+ * first calls, the menu icons): left to
  * itself the bundler made each a chunk of 0.5–1 KiB, and each file costs its response headers (≈ 400 bytes)
  * on top of its body — nine such files were ≈ 3.5 KiB of the home's 350 KiB budget in headers alone.
  */
 const shellSources =
-  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:dict|home-switches|i18n-msg|i18n-portal|message-rules|portal-api|push-relay|query-client)\.ts|pages[\\/]audit[\\/]audit-rules\.ts|shell[\\/](?:forward\.ts|menu-icons\.tsx))$/;
+  /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?:dict|home-switches|i18n-msg|i18n-portal|message-rules|portal-api|push-relay|query-client)\.ts|pages[\\/](?:audit[\\/]audit-rules|home[\\/]home-queries)\.ts|shell[\\/](?:forward\.ts|menu-icons\.tsx|session-loads\.ts))$/;
 
 /**
  * Chunk groups (issue #12). Left to itself the bundler cut antd into ~30 chunks by which pages share each
