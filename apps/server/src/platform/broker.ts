@@ -1,5 +1,4 @@
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import mqtt from 'mqtt';
 import type { ClusterBus } from './cluster-bus.ts';
 
 /** Topic of one user's messages (issue #4): `srm/{env}/{elsAccount}/{elsSubAccount}`. */
@@ -157,6 +156,8 @@ export async function createEmbeddedBroker(options: {
  * while it is down publish rejects and the outbox keeps the messages for later.
  */
 export async function createExternalBroker(url: string, clientId: string): Promise<Broker> {
+  // Loaded only for an external broker: mqtt.js is ~0.4 s of a start-up that does not use it (issue #43).
+  const { default: mqtt } = await import('mqtt');
   const client = mqtt.connect(url, {
     clientId,
     reconnectPeriod: 1000,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** The PostgreSQL channel every server process listens on. */
 export const CLUSTER_CHANNEL = 'srm_cluster';
@@ -77,6 +77,7 @@ export async function createPostgresBus(options: {
   };
 
   async function listen(): Promise<void> {
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5000 });
     client.on('notification', (n) => {
       if (n.channel === CLUSTER_CHANNEL) dispatch(n.payload);
