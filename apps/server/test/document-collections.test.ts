@@ -1,6 +1,6 @@
 import { defineDocument } from '@srm/contracts/document/define';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineKind, type SaveContext } from '../src/platform/document/kind.ts';
 import { registerDocumentRoutes } from '../src/platform/document/routes.ts';
@@ -159,13 +159,9 @@ async function detail(session: Session, base: string, id: string): Promise<Detai
 }
 
 /** The stored rows of a collection table, tenant columns included. */
-async function stored(table: 'paymentPlan' | 'clauses', id: string) {
+async function stored(table: 'paymentPlan' | 'clauses', id: string): Promise<Array<Record<string, unknown>>> {
   const t = tables.collections[table];
-  return server.database.db
-    .select()
-    .from(t)
-    .where(and(eq(t.documentId, id)))
-    .orderBy(asc(t.lineNumber));
+  return server.database.db.select().from(t).where(eq(t.documentId, id)).orderBy(asc(t.lineNumber));
 }
 
 describe('named child collections through the kernel routes', () => {

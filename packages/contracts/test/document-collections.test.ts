@@ -111,7 +111,7 @@ describe('collections in what a side reads and saves', () => {
     expect(collectionsOf(def).map(([n]) => n)).toEqual(['paymentPlan', 'clauses']);
     expect(collectionsOf(def, 'purchase').map(([n]) => n)).toEqual(['paymentPlan', 'clauses']);
     expect(collectionsOf(def, 'sale').map(([n]) => n)).toEqual(['paymentPlan']);
-    expect(collectionsOf(base, 'purchase')).toEqual([]);
+    expect(collectionsOf(base as DocumentDefinition, 'purchase')).toEqual([]);
   });
 
   it('validates rows: fields, min and max; an optional collection defaults to no rows', () => {
