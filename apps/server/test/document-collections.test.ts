@@ -191,6 +191,17 @@ describe('named child collections through the kernel routes', () => {
     expect(Object.keys(theirs.collections)).toEqual(['paymentPlan']);
     expect(theirs.collections.paymentPlan).toHaveLength(2);
     expect(JSON.stringify(theirs)).not.toContain('Delivery DDP Suzhou');
+    // The kernel itself reads no buyer-only rows for the supplier (not only the route's answer schema).
+    const auth: AuthContext = {
+      elsAccount: '200001',
+      elsSubAccount: 'admin',
+      station: 'sale',
+      subaccountId: '',
+      sessionId: '',
+      permission: '',
+    };
+    const { answer } = await kind.detail(server.database.db, auth, 'sale', id);
+    expect(Object.keys(answer.collections ?? {})).toEqual(['paymentPlan']);
   });
 
   it('refuses a bad row with 400 naming the collection, the line and the field, in both languages; nothing changes', async () => {
