@@ -67,7 +67,14 @@ import type { Database } from './platform/db.ts';
 import { AppError, forbidden } from './platform/errors.ts';
 import { createOutboxDispatcher } from './platform/events.ts';
 import { createDatabaseFileStore, createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
-import { type AppDeps, type RegisteredRoute, requireAuth, routeStation, zod } from './platform/http.ts';
+import {
+  type App,
+  type AppDeps,
+  type RegisteredRoute,
+  requireAuth,
+  routeStation,
+  zod,
+} from './platform/http.ts';
 import { inlineScriptHashes } from './platform/inline-scripts.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { lazyChildLoggerFactory } from './platform/lazy-logger.ts';
@@ -116,6 +123,12 @@ export type BuildAppOptions = {
   /** HMAC secret of access tokens (config JWT_SECRET or the stored one). */
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Tests only (test/helpers.ts `createTestServer`): routes registered right after the manifest's kinds,
+   * with the same hooks (authentication, station, function permissions) — a throwaway kind a test
+   * defines. Production start-up never passes it.
+   */
+  extraRoutes?: (app: App, deps: AppDeps) => void;
 };
 
 /**
@@ -702,6 +715,7 @@ export async function buildApp(options: BuildAppOptions) {
     registerRegistrationRoutes(api, deps);
     // Every document kind's routes, from the server's manifest of kinds (kinds.ts, issue #34).
     registerKindRoutes(api, deps);
+    options.extraRoutes?.(api, deps);
     registerAuditRoutes(api, deps);
     registerCustomFieldRoutes(api, deps);
     registerWebhookRoutes(api, deps);

@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { type BuildAppOptions, buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { grantNewKindActions } from './modules/company-admin/kind-actions.ts';
 import { openDatabase } from './platform/db.ts';
@@ -32,7 +32,13 @@ import { wireModules } from './wiring.ts';
  */
 export async function startServer(
   config: Config,
-  options: { logger?: boolean | object; dataDir?: string | null; pgliteTemplate?: Blob } = {},
+  options: {
+    logger?: boolean | object;
+    dataDir?: string | null;
+    pgliteTemplate?: Blob;
+    /** Tests only: routes of a throwaway kind (BuildAppOptions.extraRoutes). */
+    extraRoutes?: BuildAppOptions['extraRoutes'];
+  } = {},
 ) {
   // Each start-up phase's wall time in ms, logged once the app is built (issue #43: warm start ≤ 3 s).
   const phases: Record<string, number> = {};
@@ -91,7 +97,13 @@ export async function startServer(
     return true;
   }
   const jwtSecret = config.JWT_SECRET ?? (await sharedSecret(database.db, 'jwt'));
-  const app = await buildApp({ config, database, jwtSecret, logger: options.logger });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    logger: options.logger,
+    extraRoutes: options.extraRoutes,
+  });
   phase('buildApp');
   app.log.info({ startupPhasesMs: phases }, 'start-up phases');
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OrgUnitType } from '@srm/contracts/org-master';
 import { inject } from 'vitest';
+import type { BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { orgUnit } from '../src/modules/masterdata/tables.ts';
 import { createCipher } from '../src/platform/cipher.ts';
@@ -22,7 +23,11 @@ const SEED_SETTINGS = ['SEED_DEMO', 'ENV_NAME'];
  * database starts as a copy of the suite's seeded one (test/global-setup.ts) unless `env` changes
  * what the seed writes; the start-up then finds the migrations applied and the demo world there.
  */
-export async function createTestServer(env: Record<string, string> = {}) {
+export async function createTestServer(
+  env: Record<string, string> = {},
+  /** Routes a suite adds (a throwaway document kind's `registerDocumentRoutes`): BuildAppOptions.extraRoutes. */
+  options: { extraRoutes?: BuildAppOptions['extraRoutes'] } = {},
+) {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   const base = process.env.DATABASE_URL;
@@ -52,7 +57,11 @@ export async function createTestServer(env: Record<string, string> = {}) {
   });
   const pgliteTemplate =
     !base && template && 'pgliteFile' in template ? new Blob([readFileSync(template.pgliteFile)]) : undefined;
-  const { app, database } = await startServer(config, { dataDir: null, pgliteTemplate });
+  const { app, database } = await startServer(config, {
+    dataDir: null,
+    pgliteTemplate,
+    extraRoutes: options.extraRoutes,
+  });
   await app.ready();
   const cipher = createCipher(config.CIPHER_KEY);
   return {

@@ -13,6 +13,11 @@ export type FieldMeta = {
   /** On an array of document lines: element i is line (i + 1) × lineStep. */
   lineStep?: number;
   /**
+   * On a numbered array that is not the document's lines (a child collection, issue #34): the element is
+   * named by the array's label and its number ("付款计划第 20 行" / "Payment plan, line 20").
+   */
+  labelledLines?: boolean;
+  /**
    * On an array of lines that name their own line number in the body (a quote line names the RFQ line it
    * prices): the element's key holding it. The message names the line by that number when the element
    * carries a positive integer there; otherwise by lineStep, else by position.

@@ -428,6 +428,7 @@ const messages = {
   },
   'rule.notNegative': { zh_cn: '{field} 不能为负数', en: '{field} must not be negative' },
   'field.line': { zh_cn: '第 {n} 行', en: 'Line {n}' },
+  'field.collectionLine': { zh_cn: '{label}第 {n} 行', en: '{label}, line {n}' },
   'field.item': { zh_cn: '{label}第 {n} 项', en: '{label} {n}' },
   'field.row': { zh_cn: '第 {n} 项', en: 'Item {n}' },
   'rule.tooBig': { zh_cn: '{field} 不能大于 {max}', en: '{field} must be at most {max}' },

@@ -138,6 +138,8 @@ export function labelOfPath(
       // A lone element of an unnumberedAlone array is named by its fields alone.
       const alone = meta.unnumberedAlone === true && Array.isArray(list) && list.length === 1;
       if (own !== undefined) parts.push(t(locale, 'field.line', { n: own }));
+      else if (meta.lineStep && meta.labelledLines && meta.label)
+        parts.push(t(locale, 'field.collectionLine', { label: meta.label[locale], n: n * meta.lineStep }));
       else if (meta.lineStep) parts.push(t(locale, 'field.line', { n: n * meta.lineStep }));
       else if (!alone)
         parts.push(

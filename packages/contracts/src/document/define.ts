@@ -148,7 +148,8 @@ export type DocumentDefinition = {
    * Child collections besides the lines (issue #34: a contract's payment plan, a quality notice's defect
    * items): name → its rows' fields, how many rows a document holds, and the sides that read them. Each is
    * a table of its own on the server (`documentTables`, `{header}_{name}` with `document_id` and
-   * `line_number`). Today only the tables follow from it: saves, detail and screens still carry `lines` only.
+   * `line_number`). The save body carries each under its name (`saveSchema`), the detail answers the rows
+   * of those the caller's side reads (`collectionsOf`), and the default form and detail show them.
    */
   collections?: Readonly<Record<string, CollectionDef>>;
   /**
@@ -223,7 +224,61 @@ export function defineDocument<const D extends DocumentDefinition>(def: D): D {
   if (def.approval && !def.statuses.auditStatus) throw new Error(`${def.kind}: approval needs auditStatus`);
   if (!(def.numberField in def.header) || !(def.dateField in def.header))
     throw new Error(`${def.kind}: number and date fields must be header fields`);
+  checkCollections(def, sides);
   return def;
+}
+
+/** A collection's or a collection field's name: camelCase letters and digits (its table and columns follow). */
+const COLLECTION_NAME = /^[a-z][A-Za-z0-9]*$/;
+/** Save-body and detail keys a collection must not take (the body carries each collection by its name). */
+const RESERVED_BODY_KEYS = ['lines', 'id', 'version', 'collections', 'elsAccount', 'record'];
+/** The child tables' own columns (lineColumns(), document_id): no collection field may take them. */
+const CHILD_COLUMNS = ['id', 'elsAccount', 'toElsAccount', 'lineNumber', 'customFields', 'documentId'];
+
+/**
+ * Checks the child collections of a definition (issue #34): names valid and not clashing with `lines`,
+ * the body's own keys, header or status fields or fbkN; fields named validly and not as the child table's
+ * own columns; `min` ≥ 0, `max` ≥ 1 and ≥ `min`, integers; `sides` among the kind's sides. Throws naming
+ * the kind, the collection and the problem.
+ */
+function checkCollections(def: DocumentDefinition, sides: readonly string[]) {
+  for (const [name, collection] of Object.entries(def.collections ?? {})) {
+    const where = `${def.kind}: collection ${name}`;
+    if (!COLLECTION_NAME.test(name))
+      throw new Error(`${where}: the name must be camelCase letters and digits`);
+    if (RESERVED_BODY_KEYS.includes(name) || /^fbk\d+$/.test(name))
+      throw new Error(`${where}: the name is reserved`);
+    if (name in def.header || name in def.statuses)
+      throw new Error(`${where}: the name is also a header field`);
+    const min = collection.min ?? 0;
+    if (!Number.isInteger(min) || min < 0) throw new Error(`${where}: min must be an integer ≥ 0`);
+    if (!Number.isInteger(collection.max) || collection.max < 1)
+      throw new Error(`${where}: max must be an integer ≥ 1`);
+    if (collection.max < min) throw new Error(`${where}: max ${collection.max} is below min ${min}`);
+    const fields = Object.keys(collection.fields);
+    if (fields.length === 0) throw new Error(`${where}: no fields`);
+    for (const field of fields) {
+      if (!COLLECTION_NAME.test(field))
+        throw new Error(`${where}: field ${field} must be camelCase letters and digits`);
+      if (CHILD_COLUMNS.includes(field) || /^fbk\d+$/.test(field))
+        throw new Error(`${where}: field ${field} is a column of every child table`);
+    }
+    const stranger = (collection.sides ?? []).find((s) => !sides.includes(s));
+    if (stranger) throw new Error(`${where}: side ${stranger} is not one of the kind's sides`);
+  }
+}
+
+/**
+ * The child collections `side` reads and saves (issue #34): each collection's `sides`, default every side
+ * of the kind, in the definition's order; without a side, all of them. Empty for a kind without any.
+ */
+export function collectionsOf(
+  def: Pick<DocumentDefinition, 'collections' | 'sides'>,
+  side?: Side,
+): Array<[string, CollectionDef]> {
+  return Object.entries(def.collections ?? {}).filter(
+    ([, c]) => side === undefined || (c.sides ?? kindSides(def)).includes(side),
+  );
 }
 
 /** The status part of a document: status field → current code. */
@@ -432,9 +487,13 @@ const inputShape = (_def: DocumentDefinition, fields: Readonly<Record<string, Fi
 
 /**
  * The save body of a kind (create without id; edit with id and version): the header's input fields,
- * custom fields fbk1…fbkN, and `lines` (at least one — seed 001 §5 "add at least one row").
+ * custom fields fbk1…fbkN, and `lines` (at least one — seed 001 §5 "add at least one row"); and each child
+ * collection `side` reads (all without a side; issue #34) under its name: an array of rows with the
+ * collection's input fields, `min`…`max` rows (absent = none when `min` is 0). Rows are numbered 10, 20 …
+ * by position like lines, and a refused value is named "付款计划第 20 行 到期日" / "Payment plan, line 20,
+ * Due date" (the collection's label, the row's number, the field's label).
  */
-export function saveSchema(def: DocumentDefinition) {
+export function saveSchema(def: DocumentDefinition, side?: Side) {
   const line = z
     .looseObject({
       id: z.uuid().optional(),
@@ -453,6 +512,16 @@ export function saveSchema(def: DocumentDefinition) {
         label: def.lines.label,
         lineStep: LINE_NUMBER_STEP,
       }),
+      ...Object.fromEntries(
+        collectionsOf(def, side).map(([name, c]) => {
+          const rows = z
+            .array(z.looseObject({ id: z.uuid().optional(), ...inputShape(def, c.fields) }))
+            .min(c.min ?? 0)
+            .max(c.max);
+          const meta = { label: c.label, lineStep: LINE_NUMBER_STEP, labelledLines: true };
+          return [name, describedField((c.min ?? 0) > 0 ? rows : rows.default([]), meta)];
+        }),
+      ),
     })
     .superRefine(refuseUnknownCustomFields(def));
 }

@@ -249,7 +249,7 @@ export async function importDocuments(
     timeZone: await companyTimeZone(deps.db, auth.elsAccount),
   });
   const errors = new RowErrors();
-  const schema = saveSchema(def);
+  const schema = saveSchema(def, side);
   const referenceLabel = REFERENCE_COLUMN[locale];
   const labelOf = (f: ImportField) => f.column[locale];
 

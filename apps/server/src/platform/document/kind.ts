@@ -6,6 +6,7 @@ import {
   BUYER_SHORT_NAME,
   blockingStatus,
   codeLabel,
+  collectionsOf,
   customFieldKeys,
   type DocumentDefinition,
   type FieldDef,
@@ -117,7 +118,15 @@ export type SaveContext = {
  * toElsAccount) and its lines' columns in order. The kernel adds numbering, line numbers, custom
  * fields, who and when, the version, and the audit row.
  */
-export type SaveResult = { header: Record<string, unknown>; lines: Array<Record<string, unknown>> };
+export type SaveResult = {
+  header: Record<string, unknown>;
+  lines: Array<Record<string, unknown>>;
+  /**
+   * A child collection's rows' columns in order, when the kind decides them (issue #34); a collection the
+   * result does not name is saved from the body's rows (their input fields) as given.
+   */
+  collections?: Record<string, Array<Record<string, unknown>>>;
+};
 
 export type KindTables = {
   // biome-ignore lint/suspicious/noExplicitAny: any kind's header table with the standard columns.
@@ -126,6 +135,13 @@ export type KindTables = {
   lines: PgTable & Record<string, any>;
   /** The line table's column holding the header's id. */
   documentId: AnyPgColumn;
+  /**
+   * One table per child collection of the definition (issue #34; `documentTables(…).collections`), each
+   * with `documentId`, `lineNumber`, `elsAccount` and `toElsAccount` (lineColumns()). Required for every
+   * collection the definition declares (checked when the kind is defined).
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any kind's child tables with the standard line columns.
+  collections?: Readonly<Record<string, PgTable & Record<string, any>>>;
 };
 
 export type KindOptions = KindTables & {
@@ -389,6 +405,15 @@ export function defineKind(options: KindOptions) {
     for (const name of names)
       if (!(t as Record<string, unknown>)[name])
         throw new Error(`${def.kind}: inputColumns.${where} names ${name}, not a column`);
+  // Every child collection has its table (issue #34): saves and details read and write it.
+  const collectionTables = Object.fromEntries(
+    collectionsOf(def).map(([name]) => {
+      const t = options.collections?.[name];
+      if (!t?.documentId || !t.lineNumber)
+        throw new Error(`${def.kind}: collection ${name} has no table (KindTables.collections.${name})`);
+      return [name, t];
+    }),
+  );
   const dataColumns: DataColumns = Object.fromEntries([
     ...Object.entries(options.dataPermission ?? {}).map(([item, name]) => [item, col(name as string)]),
     ...Object.entries(options.lineDataPermission ?? {}).map(([item, name]) => {
@@ -610,6 +635,11 @@ export function defineKind(options: KindOptions) {
     ...(BUYER_SHORT_NAME in row ? { [BUYER_SHORT_NAME]: row[BUYER_SHORT_NAME] ?? null } : {}),
     ...flatCustomFields(def, row.customFields),
   });
+  /** A child collection's row as the API answers it: id, lineNumber and its fields (issue #34). */
+  const toCollectionRow = (line: DocRow) => {
+    const { customFields: _c, elsAccount: _e, toElsAccount: _t, documentId: _d, ...rest } = line;
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, outValue(v)]));
+  };
   const toLine = (line: DocRow) => {
     const { customFields, elsAccount: _e, toElsAccount: _t, ...rest } = line;
     const out: Record<string, unknown> = {};
@@ -672,6 +702,73 @@ export function defineKind(options: KindOptions) {
       .from(lineTable)
       .where(eq(documentId, id))
       .orderBy(asc(lineTable[lineNumber]))) as DocRow[];
+
+  /**
+   * The rows of the child collections `side` reads of one document (issue #34; all without a side), each
+   * in line-number order, tenant-scoped by the document's buyer account. `{}` for a kind without any.
+   */
+  async function findCollections(
+    db: Queryable,
+    row: Pick<DocRow, 'id' | 'elsAccount'>,
+    side?: Side,
+  ): Promise<Record<string, DocRow[]>> {
+    const names = collectionsOf(def, side).map(([name]) => name);
+    const rows = await Promise.all(
+      names.map(async (name) => {
+        const t = collectionTables[name];
+        return (await db
+          .select()
+          .from(t)
+          .where(and(eq(t.documentId, row.id), eq(t.elsAccount, row.elsAccount)))
+          .orderBy(asc(t.lineNumber))) as DocRow[];
+      }),
+    );
+    return Object.fromEntries(names.map((name, i) => [name, rows[i]]));
+  }
+
+  /**
+   * Replaces the rows of the collections `side` saves (issue #34) with the kind's decided rows or the
+   * body's (each row's input fields; a datetime as a Date), numbered 10, 20 … like lines, in the save's
+   * transaction. A collection the body does not carry (a server-side call without it) is left as it was;
+   * through the save route the schema gives every collection (none = no rows).
+   */
+  async function saveCollections(
+    tx: Tx,
+    side: Side,
+    row: DocRow,
+    body: Record<string, unknown>,
+    decided: SaveResult['collections'],
+    editing: boolean,
+  ) {
+    for (const [name, collection] of collectionsOf(def, side)) {
+      const given = body[name] as Array<Record<string, unknown>> | undefined;
+      const rows =
+        decided?.[name] ??
+        given?.map((r) =>
+          Object.fromEntries(
+            Object.entries(collection.fields)
+              .filter(([field, f]) => f.input && r[field] !== undefined)
+              .map(([field, f]) => [
+                field,
+                f.type === 'datetime' && typeof r[field] === 'string' ? new Date(r[field]) : r[field],
+              ]),
+          ),
+        );
+      if (!rows) continue;
+      const t = collectionTables[name];
+      if (editing) await tx.delete(t).where(and(eq(t.documentId, row.id), eq(t.elsAccount, row.elsAccount)));
+      if (rows.length === 0) continue;
+      await tx.insert(t).values(
+        rows.map((values, i) => ({
+          ...values,
+          documentId: row.id,
+          elsAccount: row.elsAccount,
+          toElsAccount: row.toElsAccount,
+          lineNumber: lineNumberAt(i),
+        })),
+      );
+    }
+  }
 
   /**
    * '400' naming the status that stops `side` running `action` now (blockingStatus: an order that is
@@ -978,6 +1075,7 @@ export function defineKind(options: KindOptions) {
       // In chunks: one INSERT may carry at most 65,535 parameters (a statement of 10,000 lines has more).
       for (let start = 0; start < values.length; start += LINE_INSERT_CHUNK)
         await tx.insert(lineTable).values(values.slice(start, start + LINE_INSERT_CHUNK));
+      await saveCollections(tx, side, row, body, decided.collections, current !== null);
       return row;
     });
   }
@@ -1085,7 +1183,7 @@ export function defineKind(options: KindOptions) {
   /** One document with its lines, audit trail, approval tasks and the actions the caller may run. */
   async function detail(db: Queryable, auth: AuthContext, side: Side, id: string) {
     const row = await find(db, auth, side, id);
-    const [allLines, trail, tasks, creator] = await Promise.all([
+    const [allLines, trail, tasks, creator, collections] = await Promise.all([
       findLines(db, id),
       findAuditTrail(db, row.elsAccount, def.kind, id),
       // The edit approval's tasks and those of the actions under an approval of their own (an award's).
@@ -1096,6 +1194,8 @@ export function defineKind(options: KindOptions) {
         : Promise.resolve([]),
       // The creator's name (issue #19: names instead of sub-account codes), one query on the unique index.
       userNames(db, [row.createUser]),
+      // The child collections the side reads (issue #34), none for a kind without any.
+      findCollections(db, row, side),
     ]);
     const lines = options.linesFor ? await options.linesFor(db, auth, side, row, allLines) : allLines;
     const decorated = options.decorateLines ? await options.decorateLines(db, row, lines) : lines;
@@ -1107,6 +1207,14 @@ export function defineKind(options: KindOptions) {
         /** The creating sub-account's name; null when createUser names none (show the code). */
         createUserName: creator.get(String(row.createUser)) ?? null,
         lines: decorated.map((l) => toLine(l as DocRow)),
+        // Only a kind with collections answers them: every other kind's detail is as it was.
+        ...(def.collections
+          ? {
+              collections: Object.fromEntries(
+                Object.entries(collections).map(([name, rows]) => [name, rows.map(toCollectionRow)]),
+              ),
+            }
+          : {}),
         trail: trail.map((t) => ({
           action: t.action,
           fromStatus: t.fromStatus,
@@ -1125,10 +1233,11 @@ export function defineKind(options: KindOptions) {
   /**
    * The save body that copies a document into a new draft (the generated `copy/{id}`): the definition's
    * input fields of the header and lines that hold a value, the kind's `inputColumns` (JSON sections, line
-   * keys) and the custom fields; dates as ISO text. No id or version, so the save makes a new document and
-   * runs every rule of a first save again.
+   * keys) and the custom fields; dates as ISO text; the rows of the child collections given (issue #34,
+   * `findCollections`), their input fields. No id or version, so the save makes a new document and runs
+   * every rule of a first save again.
    */
-  function copyBody(source: DocRow, lines: DocRow[]) {
+  function copyBody(source: DocRow, lines: DocRow[], collections: Record<string, DocRow[]> = {}) {
     const input = (fields: Record<string, FieldDef>, extra: readonly string[], row: DocRow) => {
       const names = [
         ...Object.entries(fields)
@@ -1149,6 +1258,12 @@ export function defineKind(options: KindOptions) {
         ...input(def.lines.fields, options.inputColumns?.lines ?? [], l),
         ...l.customFields,
       })),
+      ...Object.fromEntries(
+        Object.entries(collections).map(([name, rows]) => [
+          name,
+          rows.map((r) => input(def.collections?.[name]?.fields ?? {}, [], r)),
+        ]),
+      ),
     };
   }
 
@@ -1198,6 +1313,7 @@ export function defineKind(options: KindOptions) {
     refreshSaleIndex,
     find,
     findLines,
+    findCollections,
     approvalValues,
     assertSide,
     assertAllowed,

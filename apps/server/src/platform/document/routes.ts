@@ -5,6 +5,7 @@ import {
   actionBodySchema,
   bulkBodySchema,
   codeLabel,
+  collectionsOf,
   customFieldKeys,
   type DocumentDefinition,
   type FieldDef,
@@ -88,6 +89,31 @@ function lineSchemaOf(kind: DocumentKind) {
     ),
     ...Object.fromEntries(customFieldKeys(def).map((k) => [k, z.string().optional()])),
   });
+}
+
+/**
+ * The detail's child collections a side reads (issue #34): name → rows with id, lineNumber and the
+ * collection's fields; undefined for a kind without collections (its detail answers none).
+ */
+function collectionsSchemaOf(kind: DocumentKind, side: Side) {
+  const named = collectionsOf(kind.def, side);
+  if (!kind.def.collections) return undefined;
+  return z.object(
+    Object.fromEntries(
+      named.map(([name, c]) => [
+        name,
+        z.array(
+          z.object({
+            id: z.string(),
+            lineNumber: z.number(),
+            ...Object.fromEntries(
+              Object.entries(c.fields).map(([f, field]) => [f, outSchema(field).optional()]),
+            ),
+          }),
+        ),
+      ]),
+    ),
+  );
 }
 
 /** Excel columns of a kind's list: its list fields, statuses and codes written as labels. */
@@ -252,6 +278,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       },
     );
 
+    const collections = collectionsSchemaOf(kind, side);
     if (generated('findDetail'))
       r.get(
         `${base}/findDetail/:id`,
@@ -268,6 +295,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
                   /** The creator's sub-account name; null when createUser names none (show the code). */
                   createUserName: z.string().nullable(),
                   lines: z.array(lineSchemaOf(kind)),
+                  ...(collections ? { collections } : {}),
                   trail: z.array(
                     z.object({
                       action: z.string(),
@@ -467,7 +495,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           schema: {
             tags,
             summary: `Create (no id) or edit (id + version) a ${title} (${who} side)`,
-            body: saveSchema(def),
+            body: saveSchema(def, side),
             response: recordAnswer,
           },
         },
@@ -492,7 +520,9 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
             const auth = requireAuth(request.auth);
             const source = await kind.find(deps.db, auth, side, request.params.id);
             const lines = await kind.findLines(deps.db, source.id);
-            const row = await kind.save(deps.db, auth, side, kind.copyBody(source, lines) as never);
+            const collections = await kind.findCollections(deps.db, source, side);
+            const body = kind.copyBody(source, lines, collections);
+            const row = await kind.save(deps.db, auth, side, body as never);
             return ok(kind.toRecord(row) as never);
           },
         );

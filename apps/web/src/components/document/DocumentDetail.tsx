@@ -21,6 +21,7 @@ import { ArrowLeftOutlined, ReloadOutlined } from '../page-icons.tsx';
 import { ActionDialog, type LineQuantity } from './ActionDialog.tsx';
 import { type DocDetail, type DocLine, useDocumentAction, useDocumentDetail } from './api.ts';
 import { DocumentAttachments } from './DocumentAttachments.tsx';
+import { CollectionViews } from './DocumentCollections.tsx';
 import { StatusTag } from './DocumentList.tsx';
 import {
   actionLabel,
@@ -327,6 +328,8 @@ function DetailView({
           ]}
         />
       </Card>
+
+      <CollectionViews def={def} side={side} collections={data.collections} locale={locale} />
 
       {children?.(data)}
 

@@ -1,5 +1,6 @@
 import type { Locale } from '@srm/contracts/constants';
 import {
+  collectionsOf,
   customFieldKeys,
   type DocumentDefinition,
   type FieldDef,
@@ -14,6 +15,7 @@ import { applyServerFieldErrors, serverFieldErrors } from '../../lib/field-error
 import { ApiError, errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { type DocRecord, useDocumentSave } from './api.ts';
+import { CollectionEditors } from './DocumentCollections.tsx';
 import { fieldLabel, formatValue, inputFields, rulesOf, saveBody } from './definition.ts';
 import { FieldInput, itemPropsOf, preventEnterSubmit } from './FieldInput.tsx';
 import { LineCustomFieldsButton, LineCustomFieldsDrawer } from './LineCustomFields.tsx';
@@ -88,6 +90,8 @@ export type DocumentFormProps = {
  * the definition — required, max length, decimal digits and scale, greater than 0, upper bounds — which
  * the server checks again. "Add at least one line" is a field error; Enter in an input never submits.
  * Kinds compose it with their own sources of lines (delivery: open order lines; return: received lines).
+ * A kind's child collections the side saves follow the lines, each a card of its own (issue #34,
+ * DocumentCollections.tsx); `initial` holds their rows under their names when editing.
  */
 export function DocumentForm({
   def,
@@ -141,7 +145,7 @@ export function DocumentForm({
     const values = form.getFieldsValue(true) as FormValues;
     setServerError(null);
     try {
-      const record = await save.mutateAsync({ ...saveBody(def, values, existing), ...extraBody });
+      const record = await save.mutateAsync({ ...saveBody(def, values, existing, side), ...extraBody });
       void message.success(t('document:form.saved'));
       onSaved(record);
     } catch (e) {
@@ -157,6 +161,24 @@ export function DocumentForm({
       );
     }
   }
+
+  // The alert and the buttons close the lines' card, or (a kind with collections) a card after them.
+  const collections = collectionsOf(def, side).length > 0;
+  const foot = (
+    <>
+      {serverError && (
+        <Alert type="error" showIcon role="alert" message={serverError} style={{ marginTop: 12 }} />
+      )}
+      <div className="document-form-foot">
+        <Space>
+          {onCancel && <Button onClick={onCancel}>{t('document:form.cancel')}</Button>}
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('document:form.save')}
+          </Button>
+        </Space>
+      </div>
+    </>
+  );
 
   return (
     <Form<FormValues>
@@ -287,18 +309,14 @@ export function DocumentForm({
             </>
           )}
         </Form.List>
-        {serverError && (
-          <Alert type="error" showIcon role="alert" message={serverError} style={{ marginTop: 12 }} />
-        )}
-        <div className="document-form-foot">
-          <Space>
-            {onCancel && <Button onClick={onCancel}>{t('document:form.cancel')}</Button>}
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {t('document:form.save')}
-            </Button>
-          </Space>
-        </div>
+        {!collections && foot}
       </Card>
+      {collections && (
+        <>
+          <CollectionEditors def={def} side={side} locale={locale} />
+          <Card size="small">{foot}</Card>
+        </>
+      )}
       {!hideLineCustomFields && (
         <LineCustomFieldsDrawer
           ns="document"

@@ -55,6 +55,8 @@ export type DocDetail = {
   /** The creator's sub-account name (issue #19); null when none is known (show record.createUser). */
   createUserName?: string | null;
   lines: DocLine[];
+  /** A kind's child collections the caller's side reads (issue #34): name → rows; absent for other kinds. */
+  collections?: Record<string, DocLine[]>;
   trail: TrailRow[];
   tasks: TaskRow[];
   /** What the caller may do now (the server's reading of the transition table). */

@@ -6,6 +6,7 @@ import {
   BUYER_SHORT_NAME,
   buyerShortNameField,
   codeLabel,
+  collectionsOf,
   type DocumentDefinition,
   type FieldDef,
   type Side,
@@ -365,12 +366,14 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === '
 /**
  * The save body of a kind (saveSchema) from form values: the header's input fields and fbkN that hold a
  * value (trimmed), `id` and `version` when editing, and per line its `id` (editing) and input fields.
- * Values the form holds only to show (material, remaining quantity …) are left out.
+ * Values the form holds only to show (material, remaining quantity …) are left out. With a `side`, each
+ * child collection that side saves (issue #34) goes under its name: its rows' input fields (none: `[]`).
  */
 export function saveBody(
   def: DocumentDefinition,
   values: Record<string, unknown> & { lines?: Array<Record<string, unknown>> },
   existing?: { id: string; version: number },
+  side?: Side,
 ): Record<string, unknown> {
   const pick = (fields: Readonly<Record<string, FieldDef>>, from: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
@@ -390,5 +393,12 @@ export function saveBody(
       ...pick(def.lines.fields, line),
     })),
   };
+  if (side)
+    for (const [name, collection] of collectionsOf(def, side)) {
+      const rows = values[name];
+      body[name] = (Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : []).map((row) =>
+        pick(collection.fields, row),
+      );
+    }
   return body;
 }
