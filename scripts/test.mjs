@@ -39,7 +39,14 @@ const serverOnly = only === 'server' || only === 'postgres';
 const chromium = only === 'unit' || serverOnly ? null : ensureChromium();
 
 if (only === 'server')
-  run(`Server unit and API tests on ${db}`, 'npx', ['vitest', 'run', '--project', 'server']);
+  run(`Server unit and API tests on ${db}`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--project',
+    'server-isolated',
+  ]);
 else if (only === 'postgres') runPostgresPass();
 else if (only !== 'e2e') run(`Unit and API tests on ${db}`, 'npx', ['vitest', 'run']);
 if (only !== 'unit' && !serverOnly) {
@@ -76,6 +83,8 @@ function runPostgresPass() {
     'run',
     '--project',
     'server',
+    '--project',
+    'server-isolated',
     ...marked.map((m) => m.file),
   ]);
 }

@@ -13,6 +13,20 @@ import { adminQuery, withDatabase } from './pg-admin.ts';
 
 export { DEMO_PASSWORD };
 
+/**
+ * The seeded PGlite tarball (≈ 50 MB), read once per worker: the files of a worker share this module
+ * (vitest.config.ts, `isolate: false`), and a Blob is immutable, so every server loads the same bytes.
+ */
+const templateBlobs = new Map<string, Blob>();
+function templateBlob(file: string): Blob {
+  let blob = templateBlobs.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    templateBlobs.set(file, blob);
+  }
+  return blob;
+}
+
 /** Settings that change what the seed writes: a server with one of them seeds its own database. */
 const SEED_SETTINGS = ['SEED_DEMO', 'ENV_NAME'];
 
@@ -51,7 +65,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
     ...env,
   });
   const pgliteTemplate =
-    !base && template && 'pgliteFile' in template ? new Blob([readFileSync(template.pgliteFile)]) : undefined;
+    !base && template && 'pgliteFile' in template ? templateBlob(template.pgliteFile) : undefined;
   const { app, database } = await startServer(config, { dataDir: null, pgliteTemplate });
   await app.ready();
   const cipher = createCipher(config.CIPHER_KEY);
