@@ -66,7 +66,10 @@ export async function createTestServer(env: Record<string, string> = {}) {
   });
   const pgliteTemplate =
     !base && template && 'pgliteFile' in template ? templateBlob(template.pgliteFile) : undefined;
-  const { app, database } = await startServer(config, { dataDir: null, pgliteTemplate });
+  // TEST_LOG_LEVEL=debug prints what the test servers log (a 500's cause with its stack); none by default.
+  const logLevel = process.env.TEST_LOG_LEVEL;
+  const logger = logLevel ? { level: logLevel } : undefined;
+  const { app, database } = await startServer(config, { dataDir: null, pgliteTemplate, logger });
   await app.ready();
   const cipher = createCipher(config.CIPHER_KEY);
   return {
