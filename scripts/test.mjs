@@ -39,14 +39,7 @@ const serverOnly = only === 'server' || only === 'postgres';
 const chromium = only === 'unit' || serverOnly ? null : ensureChromium();
 
 if (only === 'server')
-  run(`Server unit and API tests on ${db}`, 'npx', [
-    'vitest',
-    'run',
-    '--project',
-    'server',
-    '--project',
-    'server-isolated',
-  ]);
+  run(`Server unit and API tests on ${db}`, 'npx', ['vitest', 'run', '--project', 'server']);
 else if (only === 'postgres') runPostgresPass();
 else if (only !== 'e2e') run(`Unit and API tests on ${db}`, 'npx', ['vitest', 'run']);
 if (only !== 'unit' && !serverOnly) {
@@ -83,8 +76,6 @@ function runPostgresPass() {
     'run',
     '--project',
     'server',
-    '--project',
-    'server-isolated',
     ...marked.map((m) => m.file),
   ]);
 }
