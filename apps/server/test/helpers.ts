@@ -14,8 +14,8 @@ import { adminQuery, withDatabase } from './pg-admin.ts';
 export { DEMO_PASSWORD };
 
 /**
- * The seeded PGlite tarball (≈ 50 MB), read once per worker: the files of a worker share this module
- * (vitest.config.ts, `isolate: false`), and a Blob is immutable, so every server loads the same bytes.
+ * The seeded PGlite tarball (≈ 50 MB), read once per module graph (per file with Vitest's isolation, per
+ * worker without it); a Blob is immutable, so every server loads the same bytes.
  */
 const templateBlobs = new Map<string, Blob>();
 function templateBlob(file: string): Blob {

@@ -7,9 +7,9 @@ import { material } from '../src/modules/masterdata/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
- * Servers built one after another, and side by side, in one process (issue #35): the server project's files
- * share a worker's module graph (vitest.config.ts, `isolate: false`), so whatever a server keeps per process
- * must not carry one server's database into the next. Each server here runs on its own copy of the seeded
+ * Servers built one after another, and side by side, in one process (issue #35): a file with two servers,
+ * or a worker whose files share one module graph (Vitest without per-file isolation), so whatever a server
+ * keeps per process must not carry one server's database into the next. Each server here runs on its own copy of the seeded
  * database: an auction published on one is unknown to the other.
  */
 const P = '/apis/ebidding/PurchaseEbiddingService';

@@ -1685,7 +1685,7 @@ export const comparisonSummaryCacheSize = () => summaryCache.size;
  * Empties the summary cache: the routes call it when a server is built (registerEnquiryRoutes), since its keys
  * (RFQ id, version, quote revision) name rows of one database. A process serves one database, but the test
  * suite builds a server per file on copies of one seeded database — the same ids, versions that move
- * differently — in one worker process (apps/server/vitest.config.ts, `isolate: false`).
+ * differently — and a test file or a worker without per-file isolation builds several in one process.
  */
 export function forgetComparisonSummaries(): void {
   summaryCache.clear();
