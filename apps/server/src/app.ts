@@ -59,7 +59,12 @@ import { registerWebhookRoutes } from './modules/webhook/routes.ts';
 import { createWebhookDispatcher } from './modules/webhook/service.ts';
 import { API_DOCS_UI } from './platform/api-docs-theme.ts';
 import { OUTSIDE_BASE_PATH, stripBasePath, withBasePath } from './platform/base-path.ts';
-import { createEmbeddedBroker, createExternalBroker, relayBetweenProcesses } from './platform/broker.ts';
+import {
+  createEmbeddedBroker,
+  createExternalBroker,
+  createTopicAuthorizers,
+  relayBetweenProcesses,
+} from './platform/broker.ts';
 import { createCipher } from './platform/cipher.ts';
 import { configureClock } from './platform/clock.ts';
 import { createLocalBus, createPostgresBus } from './platform/cluster-bus.ts';
@@ -214,10 +219,13 @@ export async function buildApp(options: BuildAppOptions) {
       ? await createPostgresBus({ url: database.url, pool: database.pool, log: app.log })
       : createLocalBus();
   const sessions = createSessionCache({ ttlMs: config.SESSION_CACHE_MS, bus });
+  // Who may subscribe to a topic other than their own (a live auction's room): this server's, on its database.
+  const topics = createTopicAuthorizers();
   const localBroker = config.MQTT_URL
     ? await createExternalBroker(config.MQTT_URL, `srm-server-${randomUUID()}`)
     : await createEmbeddedBroker({
         env: config.ENV_NAME,
+        topics,
         async verify(token) {
           const found = await sessionForToken({ tokens, sessions, db: database.db }, token);
           return found
@@ -291,6 +299,7 @@ export async function buildApp(options: BuildAppOptions) {
         ? createDatabaseFileStore(database.db, createLocalFileStore(resolve(config.DATA_DIR, 'files')))
         : createLocalFileStore(resolve(config.DATA_DIR, 'files')),
     broker,
+    topics,
     outbox,
     jobs,
     loginLimiter: createLoginLimiter({

@@ -4,6 +4,7 @@ import {
   addDays,
   addMonths,
   companyTimeZone,
+  configureClock,
   monthEnd,
   monthStart,
   now,
@@ -157,6 +158,21 @@ describe('on a test server (SRM_TEST_CLOCK=1)', () => {
       expect(other).toMatch(/^ZZ202612\d{4}$/);
     } finally {
       await post('/apis/CompanyService/saveTimeZone', admin, { timeZone: null });
+    }
+  });
+});
+
+describe('a server built after another in one process (the suite runs files in shared workers)', () => {
+  it('starts on real time, whatever clock the earlier one moved to', () => {
+    configureClock({ movable: true });
+    try {
+      setNow(END_OF_OCTOBER_UTC);
+      expect(Math.abs(now() - END_OF_OCTOBER_UTC)).toBeLessThan(60_000);
+      // buildApp configures the clock at every start (app.ts)
+      configureClock({ movable: true });
+      expect(Math.abs(now() - Date.now())).toBeLessThan(1_000);
+    } finally {
+      configureClock({ movable: false });
     }
   });
 });

@@ -163,6 +163,28 @@ describe('business dictionaries', () => {
     invalidateDictionaries('100000');
   });
 
+  it("a server built next in this process serves its own database's dictionaries, not the cached ones", async () => {
+    await server.database.db.execute(sql`insert into dict_override (els_account, dict_code, dict_value,
+      label_en, last_update_user) values ('100000', 'station', 'sale', 'Vendor', 'test')`);
+    invalidateDictionaries('100000');
+    expect((await dicts(s.admin)).station.sale.en).toBe('Vendor');
+    // The next test file's server, on its own copy of the seeded database, in the same worker process.
+    const next = await createTestServer();
+    try {
+      const admin = await login(next, '100000', 'admin');
+      const res = await next.app.inject({
+        method: 'GET',
+        url: '/apis/DictService/findAll',
+        headers: admin.headers,
+      });
+      expect(res.json().data.station.sale.en).toBe('Supplier');
+    } finally {
+      await next.close();
+      await server.database.db.execute(sql`delete from dict_override where dict_code = 'station'`);
+      invalidateDictionaries('100000');
+    }
+  });
+
   it('refuses anyone but a buyer admin with 403', async () => {
     const body = { code: 'orderStatus', value: 'PAID', zhCn: 'x', en: null, enabled: true };
     for (const session of [s.supplierAdmin, s.buyer1]) {

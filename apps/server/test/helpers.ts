@@ -14,6 +14,20 @@ import { adminQuery, withDatabase } from './pg-admin.ts';
 
 export { DEMO_PASSWORD };
 
+/**
+ * The seeded PGlite tarball (≈ 50 MB), read once per module graph (per file with Vitest's isolation, per
+ * worker without it); a Blob is immutable, so every server loads the same bytes.
+ */
+const templateBlobs = new Map<string, Blob>();
+function templateBlob(file: string): Blob {
+  let blob = templateBlobs.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    templateBlobs.set(file, blob);
+  }
+  return blob;
+}
+
 /** Settings that change what the seed writes: a server with one of them seeds its own database. */
 const SEED_SETTINGS = ['SEED_DEMO', 'ENV_NAME'];
 
@@ -56,10 +70,14 @@ export async function createTestServer(
     ...env,
   });
   const pgliteTemplate =
-    !base && template && 'pgliteFile' in template ? new Blob([readFileSync(template.pgliteFile)]) : undefined;
+    !base && template && 'pgliteFile' in template ? templateBlob(template.pgliteFile) : undefined;
+  // TEST_LOG_LEVEL=debug prints what the test servers log (a 500's cause with its stack); none by default.
+  const logLevel = process.env.TEST_LOG_LEVEL;
+  const logger = logLevel ? { level: logLevel } : undefined;
   const { app, database } = await startServer(config, {
     dataDir: null,
     pgliteTemplate,
+    logger,
     extraRoutes: options.extraRoutes,
   });
   await app.ready();

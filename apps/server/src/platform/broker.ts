@@ -21,18 +21,35 @@ export type BrokerIdentity = {
  * #14): true to allow, false to refuse, undefined when the topic is not this authorizer's.
  */
 export type TopicAuthorizer = (identity: BrokerIdentity, topic: string) => Promise<boolean | undefined>;
-const topicAuthorizers = new Map<string, TopicAuthorizer>();
-/** Registers (or replaces) a module's topic authorizer under its name, when its routes are registered. */
-export function registerTopicAuthorizer(name: string, authorizer: TopicAuthorizer): void {
-  topicAuthorizers.set(name, authorizer);
-}
-/** Whether any registered authorizer allows `identity` to subscribe to `topic` (false when none knows it). */
-export async function topicAllowed(identity: BrokerIdentity, topic: string): Promise<boolean> {
-  for (const authorize of topicAuthorizers.values()) {
-    const answer = await authorize(identity, topic);
-    if (answer !== undefined) return answer;
-  }
-  return false;
+
+/**
+ * One server's topic authorizers (issue #35): the app makes its own (app.ts), hands it to its embedded
+ * broker and to the routes (AppDeps `topics`), and a module registers (or replaces) its authorizer under its
+ * name when its routes are registered. Held per app, not per process: an authorizer reads its server's
+ * database, and a process may build several servers one after another (the test suite's files share a
+ * worker) or at once (a test with two servers) — one server's subscriptions are never decided on another's.
+ */
+export type TopicAuthorizers = {
+  register(name: string, authorizer: TopicAuthorizer): void;
+  /** Whether any registered authorizer allows `identity` to subscribe to `topic` (false when none knows it). */
+  allowed(identity: BrokerIdentity, topic: string): Promise<boolean>;
+};
+
+/** A server's empty set of topic authorizers (app.ts makes one per app). */
+export function createTopicAuthorizers(): TopicAuthorizers {
+  const authorizers = new Map<string, TopicAuthorizer>();
+  return {
+    register(name, authorizer) {
+      authorizers.set(name, authorizer);
+    },
+    async allowed(identity, topic) {
+      for (const authorize of authorizers.values()) {
+        const answer = await authorize(identity, topic);
+        if (answer !== undefined) return answer;
+      }
+      return false;
+    },
+  };
 }
 
 /**
@@ -69,6 +86,8 @@ export type Broker = {
  */
 export async function createEmbeddedBroker(options: {
   env: string;
+  /** The server's topic authorizers: who may subscribe to a topic other than their own. */
+  topics: TopicAuthorizers;
   verify: (token: string) => Promise<BrokerIdentity | null>;
 }): Promise<Broker> {
   const identities = new WeakMap<Client, BrokerIdentity>();
@@ -104,7 +123,8 @@ export async function createEmbeddedBroker(options: {
         return done(null, subscription);
       // A null subscription answers 0x80 (refused) in the SUBACK and keeps the connection.
       if (!identity || /[#+]/.test(subscription.topic)) return done(null, null);
-      topicAllowed(identity, subscription.topic)
+      options.topics
+        .allowed(identity, subscription.topic)
         .then((allowed) => done(null, allowed ? subscription : null))
         .catch(() => done(null, null));
     },

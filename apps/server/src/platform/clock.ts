@@ -43,7 +43,9 @@ let offsetMs = 0;
 
 /**
  * Sets the server's clock up at start (app.ts): the default company time zone (TZ_DEFAULT) and whether the
- * test clock may move (SRM_TEST_CLOCK). Turning `movable` off puts the clock back to real time.
+ * test clock may move (SRM_TEST_CLOCK). Setting `movable` either way puts the clock back to real time, so a
+ * server built after another in one process (a test file with two servers, a worker without isolation) never
+ * starts on a clock the other moved; the cached company zones are dropped with it.
  */
 export function configureClock(options: { defaultTimeZone?: string; movable?: boolean }): void {
   if (options.defaultTimeZone !== undefined) {
@@ -53,7 +55,7 @@ export function configureClock(options: { defaultTimeZone?: string; movable?: bo
   }
   if (options.movable !== undefined) {
     movable = options.movable;
-    if (!movable) offsetMs = 0;
+    offsetMs = 0;
   }
   zones.clear();
 }

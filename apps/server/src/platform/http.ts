@@ -6,7 +6,7 @@ import type { Envelope } from '@srm/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import type { Broker } from './broker.ts';
+import type { Broker, TopicAuthorizers } from './broker.ts';
 import type { Cipher } from './cipher.ts';
 import type { Db } from './db.ts';
 import { forbidden } from './errors.ts';
@@ -150,6 +150,8 @@ export type AppDeps = {
   sessions: SessionCache;
   files: FileStore;
   broker: Broker;
+  /** Who may subscribe to a topic other than their own (this server's authorizers, platform/broker.ts). */
+  topics: TopicAuthorizers;
   /** Delivers pending pushes; call kick() after a transaction that notified someone commits. */
   outbox: OutboxDispatcher;
   /** Runs due scheduled jobs (platform/jobs.ts); runDue() after scheduling something due now. */

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { TOKEN_TIME_S } from '@srm/contracts/constants';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
-import { topicAllowed, userTopic } from '../../platform/broker.ts';
+import { userTopic } from '../../platform/broker.ts';
 import { nowDate } from '../../platform/clock.ts';
 import type { App, AppDeps } from '../../platform/http.ts';
 import { zod } from '../../platform/http.ts';
@@ -175,7 +175,7 @@ export function registerBrokerHookRoutes(app: App, deps: AppDeps): void {
         sessionId: client.sessionId,
         subaccountId: client.subaccountId,
       };
-      return (await topicAllowed(identity, topic)) ? allow() : deny('topic not allowed');
+      return (await deps.topics.allowed(identity, topic)) ? allow() : deny('topic not allowed');
     },
   );
 }

@@ -72,7 +72,7 @@ export function registerEbiddingRoutes(app: App, deps: AppDeps): void {
   const purchase = servicePath(def, 'purchase');
   const record = recordSchemaOf(ebiddingKind);
   const env = deps.config.ENV_NAME;
-  registerEbiddingTopics(deps.db, env);
+  registerEbiddingTopics(deps.topics, deps.db, env);
   registerEbiddingAwardApproval(env);
   registerBargainApproval(env);
 

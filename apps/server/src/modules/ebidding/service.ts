@@ -18,7 +18,7 @@ import {
 import type { RuleProblem } from '@srm/contracts/enquiry';
 import { lineNumberAt } from '@srm/contracts/field-labels';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { type Broker, registerTopicAuthorizer } from '../../platform/broker.ts';
+import type { Broker, TopicAuthorizers } from '../../platform/broker.ts';
 import { addDays, companyToday, now, nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable, Tx } from '../../platform/db.ts';
 import {
@@ -872,9 +872,9 @@ export function ebiddingTopicAuthorizer(db: Db, env: string) {
     return !!row;
   };
 }
-/** Registers the auction topics' authorizer of this process's database (called by the routes). */
-export function registerEbiddingTopics(db: Db, env: string): void {
-  registerTopicAuthorizer('ebidding', ebiddingTopicAuthorizer(db, env));
+/** Registers the auction topics' authorizer on a server's authorizers, reading its database (the routes call it). */
+export function registerEbiddingTopics(topics: TopicAuthorizers, db: Db, env: string): void {
+  topics.register('ebidding', ebiddingTopicAuthorizer(db, env));
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   findComparisonPage,
   findInvitations,
   findQuotePage,
+  forgetComparisonSummaries,
   newRound,
   openQuotes,
   participate,
@@ -80,6 +81,8 @@ const lineBase = {
  * its users' languages, even when a batch fails and is retried.
  */
 export function registerEnquiryRoutes(app: App, deps: AppDeps): void {
+  // A new server starts with no comparison summaries of an earlier one in this process (its database's).
+  forgetComparisonSummaries();
   registerDocumentRoutes(app, deps, enquiryKind);
   const r = zod(app);
   const tags = [def.kind];

@@ -1682,6 +1682,16 @@ const summaryCache = new LRUCache<string, ComparisonSummary>({
 export const comparisonSummaryCacheSize = () => summaryCache.size;
 
 /**
+ * Empties the summary cache: the routes call it when a server is built (registerEnquiryRoutes), since its keys
+ * (RFQ id, version, quote revision) name rows of one database. A process serves one database, but the test
+ * suite builds a server per file on copies of one seeded database — the same ids, versions that move
+ * differently — and a test file or a worker without per-file isolation builds several in one process.
+ */
+export function forgetComparisonSummaries(): void {
+  summaryCache.clear();
+}
+
+/**
  * The comparison's summary from the per-process cache, computed (comparisonSummary) on a miss. The RFQ
  * row is read before the summary, so a cached summary is never older than its key.
  */

@@ -75,6 +75,8 @@ function userKey(auth: AuthContext) {
 
 /** Settings rows, personal table config, dictionaries and the QR code: spec 000 §2, §3, §7. */
 export function registerSystemRoutes(app: App, deps: AppDeps): void {
+  // A new server starts with no cached dictionaries of an earlier one in this process (its database's).
+  invalidateDictionaries();
   const r = zod(app);
 
   /**
