@@ -1,5 +1,5 @@
 import { defineDocument } from '@srm/contracts/document/define';
-import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { generateDrizzleJson, generateMigration } from './drizzle-kit.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineKind, type SaveContext } from '../src/platform/document/kind.ts';

@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { defineDocument } from '@srm/contracts/document/define';
-import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, index, type PgTable, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { documentTables } from '../src/platform/document/table-builder.ts';
+import { generateDrizzleJson, generateMigration } from './drizzle-kit.ts';
 
 /**
  * The kernel's table builder (issue #34, platform/document/table-builder.ts): a throwaway kind with a
@@ -262,4 +262,19 @@ describe('documentTables', () => {
       await db.close();
     }
   }, 60_000);
+});
+
+describe('drizzle-kit in a test process (issue #35)', () => {
+  it('leaves no enumerable key on the built-in prototypes its API adds methods to', () => {
+    const keys = (value: object) => {
+      const seen: string[] = [];
+      for (const key in value) seen.push(key);
+      return seen;
+    };
+    expect(keys([1, 2])).toEqual(['0', '1']);
+    expect(keys(Object.create(String.prototype))).toEqual([]);
+    expect(keys({ a: 1 })).toEqual(['a']);
+    // drizzle-kit still finds the method it added.
+    expect(typeof (Array.prototype as unknown as { random?: unknown }).random).toBe('function');
+  });
 });
