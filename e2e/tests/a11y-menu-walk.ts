@@ -22,7 +22,7 @@ export type Findings = Map<string, Result[]>;
  * changes only its frame, and the shell around it was checked already) and the module app's document when
  * the visible tab shows one — and records the serious/critical violations under `screen`. The pointer
  * rests off every control (a hovered button is drawn in a lighter shade) and each document's animations have
- * ended (`untilStill`, at most the 150 ms the walk used to pause for every screen).
+ * ended (`untilStill`, at most 1 s: the walk's old fixed 150 ms pause was shorter than a pop-up's opening).
  */
 export async function check(page: Page, findings: Findings, screen: string, shell = true): Promise<void> {
   await page.mouse.move(0, 0);
@@ -30,8 +30,8 @@ export async function check(page: Page, findings: Findings, screen: string, shel
   const frame = (await shown.count())
     ? await (await shown.elementHandle({ timeout: 1000 }))?.contentFrame()
     : null;
-  // Until the documents axe reads are still, at most the 150 ms this walk used to pause for (issue #35).
-  await Promise.all([shell ? untilStill(page, 150) : null, frame ? untilStill(frame, 150) : null]);
+  // Until the documents axe reads are still (issue #35): at most 1 s, a pop-up's opening (antd's 200 ms) included.
+  await Promise.all([shell ? untilStill(page, 1000) : null, frame ? untilStill(frame, 1000) : null]);
   const serious = shell ? await analyzeDocument(page) : [];
   if (frame) serious.push(...(await analyzeDocument(frame)));
   if (serious.length) findings.set(screen, serious);

@@ -225,6 +225,8 @@ export async function documentFingerprint(target: Page | Frame): Promise<string>
 export async function analyzeDocumentOnce(target: Page | Frame, cache: AxeCache): Promise<Result[]> {
   const key = await documentFingerprint(target);
   const known = cache.get(key);
+  // A11Y_TRACE=1: which documents kept an earlier verdict (BENCHMARKS.md, "Suite and CI time").
+  if (known && process.env.A11Y_TRACE) console.log(`  ↳ unchanged since analysed: ${key.split('|')[0]}`);
   if (known) return [...known];
   const serious = await analyzeDocument(target);
   cache.set(key, serious);
@@ -245,6 +247,15 @@ export async function untilStill(target: Page | Frame, timeoutMs = 1000): Promis
           return a.playState === 'running' && end !== Number.POSITIVE_INFINITY;
         });
       const deadline = Date.now() + ms;
+      // Two frames first: an opening pop-up (antd's rc-motion) is drawn one frame in its "prepare" state, faded
+      // and with no animation yet, and starts its animation on the next frame (each wait at most 50 ms).
+      const frame = () =>
+        new Promise((resolve) => {
+          requestAnimationFrame(resolve);
+          setTimeout(resolve, 50);
+        });
+      await frame();
+      await frame();
       for (let running = moving(); running.length && Date.now() < deadline; running = moving()) {
         const left = deadline - Date.now();
         await Promise.race([
