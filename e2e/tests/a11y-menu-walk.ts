@@ -22,7 +22,7 @@ export type Findings = Map<string, Result[]>;
  * changes only its frame, and the shell around it was checked already) and the module app's document when
  * the visible tab shows one — and records the serious/critical violations under `screen`. The pointer
  * rests off every control (a hovered button is drawn in a lighter shade) and each document's animations have
- * ended (`untilStill`, at most the 150 ms the walk used to pause for every screen).
+ * ended (`untilStill`, at most 1 s: the walk's old fixed 150 ms pause was shorter than a pop-up's opening).
  */
 export async function check(page: Page, findings: Findings, screen: string, shell = true): Promise<void> {
   await page.mouse.move(0, 0);
@@ -30,8 +30,8 @@ export async function check(page: Page, findings: Findings, screen: string, shel
   const frame = (await shown.count())
     ? await (await shown.elementHandle({ timeout: 1000 }))?.contentFrame()
     : null;
-  // Until the documents axe reads are still, at most the 150 ms this walk used to pause for (issue #35).
-  await Promise.all([shell ? untilStill(page, 150) : null, frame ? untilStill(frame, 150) : null]);
+  // Until the documents axe reads are still (issue #35): at most 1 s, a pop-up's opening (antd's 200 ms) included.
+  await Promise.all([shell ? untilStill(page, 1000) : null, frame ? untilStill(frame, 1000) : null]);
   const serious = shell ? await analyzeDocument(page) : [];
   if (frame) serious.push(...(await analyzeDocument(frame)));
   if (serious.length) findings.set(screen, serious);
@@ -152,6 +152,41 @@ export async function openEntry(page: Page, groups: string[], label: string): Pr
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Shows the hash route `hash` of the module app in the tab labelled `tab` (kept open by the walk): selects
+ * the tab, marks every element the frame shows now, sets the frame's `location.hash` (the app's hash router
+ * takes it as a click on one of its links would) and waits until the frame shows elements it did not show
+ * before — the new route's, not the old route's left on screen while its chunk
+ * loads. A route that draws no new element in 5 s (the same page with other parameters) is loaded afresh.
+ * `module` is the app's document (origin, path and query); returns false, changing nothing in the frame, when
+ * the tab is gone or its frame shows another document (the caller then opens the entry from the side menu).
+ */
+export async function showInFrame(page: Page, tab: string, module: string, hash: string): Promise<boolean> {
+  const tabItem = page.getByRole('tab', { name: tab, exact: true });
+  if ((await tabItem.count()) !== 1) return false;
+  if ((await tabItem.getAttribute('aria-selected')) !== 'true') await tabItem.click();
+  await expect(tabItem).toHaveAttribute('aria-selected', 'true');
+  const handle = await page.locator(SHELL_IFRAME).elementHandle();
+  const frame = await handle?.contentFrame();
+  const at = frame ? new URL(frame.url()) : null;
+  if (!frame || !at || `${at.origin}${at.pathname}${at.search}` !== module) return false;
+  await frame.evaluate((h) => {
+    for (const e of document.body.querySelectorAll('*')) e.setAttribute('data-a11y-walk-old', '');
+    location.hash = h;
+  }, hash);
+  const fresh = frame.locator('main *:not([data-a11y-walk-old])').first();
+  try {
+    await fresh.waitFor({ state: 'attached', timeout: 5000 });
+  } catch {
+    await Promise.all([frame.waitForNavigation(), frame.evaluate(() => location.reload())]);
+  }
+  await frame.evaluate(() => {
+    for (const e of document.querySelectorAll('[data-a11y-walk-old]'))
+      e.removeAttribute('data-a11y-walk-old');
+  });
+  return true;
+}
+
 /** Closes the selected tab from the keyboard (Delete on the focused tab, the tab strip's close). */
 export async function closeTab(page: Page, label: string): Promise<void> {
   const tab = page.getByRole('tab', { name: label, exact: true });
@@ -164,6 +199,10 @@ export async function closeTab(page: Page, label: string): Promise<void> {
  * Visits every side-menu entry of the logged-in account (its labels in `lang`, the interface's language):
  * opens it, waits for its content, runs axe; on a module app's list, opens the first document's detail (its
  * number link) and the new-document form (the "新建" / "New" button) and runs axe on each; closes the tab.
+ * Of consecutive entries of one module app the first is opened through the side menu and its tab kept; the
+ * further ones are shown in that tab's frame by their hash route (`showInFrame`: one boot of the app, not one
+ * per entry — the screens axe reads are the same; the shell around a module app is checked with its first
+ * one, and the side menu with every group open at the end, after the kept tab is closed).
  * `sample` (a second language's walk, kept short for the suite's time) checks every entry but only one
  * detail per module app (the first list of `/order/`, `/rfq/` … that has a document) and no new forms.
  * Returns the names of the screens checked.
@@ -196,26 +235,68 @@ export async function visitMenu(
     if (process.env.A11Y_TRACE)
       console.log(`${Date.now() - t0} ms  (${t1 - t0} + ${Date.now() - t1})  ${name}`);
   };
+  /**
+   * The module app's tab the walk keeps open (issue #35): its document (path and query, e.g. `/order/`) and
+   * its label. Opened through the side menu by the first of consecutive entries of one module app, whose
+   * further entries are its hash routes in that frame (`showInFrame`): the app booted once, not once per
+   * entry. One tab at most besides the home tab, as when every tab was closed after its entry: more tabs
+   * make the tab strip another screen (its overflow button), which this walk does not set out to check.
+   */
+  const kept = new Map<string, string>();
   for (const { entry, groups } of leaves) {
     const name = `${station} ${[...groups, entry.appName].join(' › ')}`;
     const home = entry.appCode === 'home';
     const inFrame = !entry.appUrl.includes('/portal/');
+    const target = new URL(entry.appUrl, new URL(page.url()).origin);
+    const module = `${target.origin}${target.pathname}${target.search}`;
+    const tab = inFrame ? kept.get(module) : undefined;
+    // Another module app (or a shell page) next: the kept tab is closed first.
+    for (const [other, label] of kept)
+      if (other !== module) {
+        kept.delete(other);
+        await page
+          .getByRole('tab', { name: label, exact: true })
+          .click()
+          .catch(() => undefined);
+        await closeTab(page, label).catch(() => undefined);
+      }
+    let reused = false;
     await visit(
       name,
       async () => {
-        if (!home) await openEntry(page, groups, entry.appName);
+        reused = !!tab && (await showInFrame(page, tab, module, target.hash));
+        if (!reused && !home) await openEntry(page, groups, entry.appName);
         await screenSettled(page);
       },
       !inFrame || !shellChecked,
     );
     if (inFrame) shellChecked = true;
+    if (process.env.A11Y_TRACE && reused) console.log(`  ↳ shown in the kept frame of ${module}`);
     const app = new URL(entry.appUrl, 'http://app').pathname;
     if ((!sample || !detailed.has(app)) && (await page.locator(SHELL_IFRAME).count())) {
       const opened = await visitDetailAndNew(page, name, visit, { create: sample ? null : CREATE[lang] });
       if (opened) detailed.add(app);
     }
-    if (!home) await closeTab(page, entry.appName).catch(() => undefined);
+    if (inFrame && !reused && (await page.getByRole('tab', { name: entry.appName, exact: true }).count()))
+      kept.set(module, entry.appName);
+    else if (!home && !inFrame) await closeTab(page, entry.appName).catch(() => undefined);
   }
+  for (const label of kept.values()) {
+    await page
+      .getByRole('tab', { name: label, exact: true })
+      .click()
+      .catch(() => undefined);
+    await closeTab(page, label).catch(() => undefined);
+  }
+  // Every group of the side menu open, as a walk through the menu by clicks leaves it (the entries reached in
+  // their module's frame were not clicked).
+  const menu = sideMenu(page);
+  for (const { groups } of leaves)
+    for (const group of groups) {
+      const item = menu.getByRole('menuitem', { name: group, exact: true });
+      if ((await item.getAttribute('aria-expanded').catch(() => 'true')) !== 'true')
+        await item.click().catch(() => undefined);
+    }
   // The shell once more, with every group of the side menu the walk opened still open.
   // (Once the groups' open and close animations have ended: text in a group still moving is drawn half faded.)
   await visit(`${station} 侧边菜单（全部展开）`, async () => {
@@ -243,7 +324,10 @@ export async function visitDetailAndNew(
   const open = (target: Locator) => async () => {
     await target.click();
     await expect
-      .poll(async () => (await frameUrl(page)) !== list || (await overlay.count()) > 0, { timeout: 10_000 })
+      .poll(async () => (await frameUrl(page)) !== list || (await overlay.count()) > 0, {
+        timeout: 10_000,
+        intervals: [25],
+      })
       .toBe(true);
     await settled(frame, frame.locator('body'));
   };
@@ -285,7 +369,7 @@ export async function backInFrame(page: Page, address: string): Promise<void> {
     .locator('body')
     .evaluate(() => history.back())
     .catch(() => undefined);
-  await expect.poll(() => frameUrl(page)).toBe(address);
+  await expect.poll(() => frameUrl(page), { intervals: [25] }).toBe(address);
 }
 
 /** A screen that could not be reached or drawn, reported like a violation (rule "screen-not-checked"). */

@@ -1,6 +1,6 @@
 import type { Result } from 'axe-core';
 import { reportFindings } from './a11y-menu-walk.ts';
-import { analyzeDocument, SHELL_IFRAME, untilStill } from './axe.ts';
+import { type AxeCache, analyzeDocumentOnce, SHELL_IFRAME, untilStill } from './axe.ts';
 import { expect, type Frame, type FrameLocator, type Locator, type Page } from './fixtures.ts';
 
 /**
@@ -15,9 +15,11 @@ export const appFrame = (page: Page): FrameLocator => page.frameLocator(SHELL_IF
 
 /**
  * The serious/critical violations of the page as it is now: the shell document and every visible frame of the
- * portal's own origin (module apps, the approval page's document), each analysed on its own.
+ * portal's own origin (module apps, the approval page's document), each analysed on its own — once per
+ * distinct document of the walk (`cache`, axe.ts `analyzeDocumentOnce`: a dialog opened in the module app
+ * leaves the shell as it was, and its earlier verdict stands for it).
  */
-export async function analyzeVisible(page: Page): Promise<Result[]> {
+export async function analyzeVisible(page: Page, cache: AxeCache = new Map()): Promise<Result[]> {
   await page.mouse.move(0, 0);
   const origin = new URL(page.url()).origin;
   const frames: Frame[] = [];
@@ -29,8 +31,8 @@ export async function analyzeVisible(page: Page): Promise<Result[]> {
   }
   // Until the documents axe reads are still, at most the 300 ms this walk used to pause for (issue #35).
   await Promise.all([page, ...frames].map((target) => untilStill(target, 300)));
-  const serious = await analyzeDocument(page);
-  for (const frame of frames) serious.push(...(await analyzeDocument(frame)));
+  const serious = await analyzeDocumentOnce(page, cache);
+  for (const frame of frames) serious.push(...(await analyzeDocumentOnce(frame, cache)));
   return serious;
 }
 
@@ -47,12 +49,14 @@ export function failure(error: unknown): Result {
 export function walk(page: Page) {
   const findings = new Map<string, Result[]>();
   const states: string[] = [];
+  /** The documents this walk analysed (a document unchanged since is not analysed again). */
+  const cache: AxeCache = new Map();
   return {
     async state(name: string, open: () => Promise<void>): Promise<boolean> {
       states.push(name);
       try {
         await open();
-        const serious = await analyzeVisible(page);
+        const serious = await analyzeVisible(page, cache);
         if (serious.length) findings.set(name, serious);
         return true;
       } catch (error) {

@@ -115,9 +115,10 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string, 
  */
 export async function analyzeA11y(page: Page, exclude: string[] = []): Promise<Result[]> {
   // Measure the resting state: the pointer off every control (a button left hovered after a click is
-  // drawn in antd's lighter hover shade), and animations (drawers, dialogs, tab ink) settled.
+  // drawn in antd's lighter hover shade), and animations (drawers, dialogs, tab ink) settled: in the page
+  // and each of its frames, until still, at most the 300 ms this used to pause for (issue #35).
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
+  await Promise.all(page.frames().map((frame) => untilStill(frame, 300)));
   let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).options({
     runOnly: { type: 'tag', values: [...WCAG_TAGS] },
     rules: LABEL_IN_NAME_RULES,
@@ -174,6 +175,65 @@ export async function analyzeDocument(target: Page | Frame): Promise<Result[]> {
 }
 
 /**
+ * The serious/critical violations of the documents one walk analysed, by `documentFingerprint` (issue #35:
+ * a state that changes only the module app's frame leaves the shell byte for byte as it was).
+ */
+export type AxeCache = Map<string, Result[]>;
+
+/**
+ * What axe's verdict on `target`'s document depends on, as one string: its address, the viewport and
+ * scroll offsets, a hash and the length of the whole serialised DOM (every element, attribute, class and
+ * inline style — so an open dialog, an expanded group, a changed text or colour class all differ), the
+ * values of its form fields (a typed value is not an attribute) and the focused element. Two equal
+ * fingerprints are the same screen drawn by the same stylesheets; one axe run answers for both.
+ */
+export async function documentFingerprint(target: Page | Frame): Promise<string> {
+  return target.evaluate(() => {
+    const html = document.documentElement.outerHTML;
+    const fields = [...document.querySelectorAll('input, textarea, select')]
+      .map((f) => (f as HTMLInputElement).value)
+      .join('\u0001');
+    const text = `${html}\u0002${fields}`;
+    // Two 32-bit hashes (FNV-1a and a multiply-by-31) of every UTF-16 unit: a collision of both and the length is not a practical risk.
+    let a = 0x811c9dc5;
+    let b = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 16777619);
+      b = (Math.imul(b, 31) + c) | 0;
+    }
+    const path: string[] = [];
+    for (let e = document.activeElement; e && e !== document.documentElement; e = e.parentElement)
+      path.push(`${e.tagName}:${e.parentElement ? [...e.parentElement.children].indexOf(e) : 0}`);
+    return [
+      location.href,
+      `${innerWidth}x${innerHeight}`,
+      `${scrollX},${scrollY}`,
+      text.length,
+      (a >>> 0).toString(36),
+      (b >>> 0).toString(36),
+      path.join('/'),
+    ].join('|');
+  });
+}
+
+/**
+ * `analyzeDocument`, once per distinct document of a walk: a document whose `documentFingerprint` the walk
+ * has analysed already gets the violations found then (the same list, so a state of an unchanged shell
+ * with a violation still reports it), without running axe again.
+ */
+export async function analyzeDocumentOnce(target: Page | Frame, cache: AxeCache): Promise<Result[]> {
+  const key = await documentFingerprint(target);
+  const known = cache.get(key);
+  // A11Y_TRACE=1: which documents kept an earlier verdict (BENCHMARKS.md, "Suite and CI time").
+  if (known && process.env.A11Y_TRACE) console.log(`  ↳ unchanged since analysed: ${key.split('|')[0]}`);
+  if (known) return [...known];
+  const serious = await analyzeDocument(target);
+  cache.set(key, serious);
+  return [...serious];
+}
+
+/**
  * Waits until `target`'s document has no finite animation or transition running (a dialog's zoom, a tab's
  * ink, a button's hover shade fading after the pointer left it), at most `timeoutMs`: a condition instead of a
  * fixed pause before axe measures colours (issue #35). Endless animations (a spinner) are not waited for.
@@ -187,6 +247,15 @@ export async function untilStill(target: Page | Frame, timeoutMs = 1000): Promis
           return a.playState === 'running' && end !== Number.POSITIVE_INFINITY;
         });
       const deadline = Date.now() + ms;
+      // Two frames first: an opening pop-up (antd's rc-motion) is drawn one frame in its "prepare" state, faded
+      // and with no animation yet, and starts its animation on the next frame (each wait at most 50 ms).
+      const frame = () =>
+        new Promise((resolve) => {
+          requestAnimationFrame(resolve);
+          setTimeout(resolve, 50);
+        });
+      await frame();
+      await frame();
       for (let running = moving(); running.length && Date.now() < deadline; running = moving()) {
         const left = deadline - Date.now();
         await Promise.race([
