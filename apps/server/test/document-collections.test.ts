@@ -1,11 +1,11 @@
 import { defineDocument } from '@srm/contracts/document/define';
-import { generateDrizzleJson, generateMigration } from './drizzle-kit.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineKind, type SaveContext } from '../src/platform/document/kind.ts';
 import { registerDocumentRoutes } from '../src/platform/document/routes.ts';
 import { documentTables } from '../src/platform/document/table-builder.ts';
 import type { AuthContext } from '../src/platform/http.ts';
+import { generateDrizzleJson, generateMigration } from './drizzle-kit.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
