@@ -11,6 +11,7 @@ import { seedDemoCustomFields } from './seed/demo-custom-fields.ts';
 import { seedDemoEbiddings } from './seed/demo-ebiddings.ts';
 import { seedDemoEnquiries } from './seed/demo-enquiries.ts';
 import { seedDemoFinance } from './seed/demo-finance.ts';
+import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoImprovement } from './seed/demo-improvement.ts';
 import { seedDemoInspection } from './seed/demo-inspection.ts';
 import { seedDemoLifecycle } from './seed/demo-lifecycle.ts';
@@ -92,6 +93,7 @@ export async function startServer(
     await seedDemoInspection(database.db, config.ENV_NAME);
     await seedDemoLifecycle(database.db, config.ENV_NAME);
     await seedDemoImprovement(database.db, config.ENV_NAME);
+    await seedDemoContracts(database.db, config.ENV_NAME);
     await seedDemoCompanyAdmin(database.db);
     await seedDemoAppraisal(database.db, config.ENV_NAME);
     return true;

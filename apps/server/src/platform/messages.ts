@@ -1129,6 +1129,22 @@ const messages = {
     zh_cn: '参数错误：body.sourceNumber 绩效考评 {number} 不存在或未考评供应商 {account}',
     en: 'Invalid input: body.sourceNumber: appraisal {number} does not exist or does not appraise supplier {account}',
   },
+  contractTerminationDateRequired: {
+    zh_cn: '参数错误：终止日期不能为空（非长期有效的合同）',
+    en: 'Invalid input: Termination date is required unless the contract is evergreen',
+  },
+  contractTerminationBeforeEffective: {
+    zh_cn: '参数错误：终止日期 {termination} 必须晚于生效日期 {effective}',
+    en: 'Invalid input: Termination date {termination} must be later than the Effective date {effective}',
+  },
+  contractProgressAboveAmount: {
+    zh_cn: '参数错误：合同进度金额 {progress} 不能大于合同金额 {amount}',
+    en: 'Invalid input: Progress amount {progress} must not be above the Contract amount {amount}',
+  },
+  contractStageRatioOrAmount: {
+    zh_cn: '参数错误：付款阶段第 {line} 行 付款比例与付款金额须且只须填写一项',
+    en: 'Invalid input: Payment stages, line {line}: give either the Ratio or the Amount, not both',
+  },
   improvementSourceNumberRequired: {
     zh_cn: '参数错误：body.sourceNumber 来源为退货单或绩效考核时不能为空',
     en: 'Invalid input: body.sourceNumber is required when the source is a return or an appraisal',
