@@ -1120,15 +1120,7 @@ const messages = {
     zh_cn: '每个公司最多可配置 {max} 个 Webhook 接收地址',
     en: 'A company may have at most {max} webhook endpoints',
   },
-  // Improvement sheets (issue #17, modules/improvement).
-  improvementRefundNotFound: {
-    zh_cn: '参数错误：body.sourceNumber 退货单 {number} 不存在或不是与供应商 {account} 的退货单',
-    en: 'Invalid input: body.sourceNumber: return {number} does not exist or is not with supplier {account}',
-  },
-  improvementAppraisalNotFound: {
-    zh_cn: '参数错误：body.sourceNumber 绩效考评 {number} 不存在或未考评供应商 {account}',
-    en: 'Invalid input: body.sourceNumber: appraisal {number} does not exist or does not appraise supplier {account}',
-  },
+  // Contracts (issue #36, modules/contract): seed 001 §5's rules, naming the fields by their labels.
   contractTerminationDateRequired: {
     zh_cn: '参数错误：终止日期不能为空（非长期有效的合同）',
     en: 'Invalid input: Termination date is required unless the contract is evergreen',
@@ -1144,6 +1136,15 @@ const messages = {
   contractStageRatioOrAmount: {
     zh_cn: '参数错误：付款阶段第 {line} 行 付款比例与付款金额须且只须填写一项',
     en: 'Invalid input: Payment stages, line {line}: give either the Ratio or the Amount, not both',
+  },
+  // Improvement sheets (issue #17, modules/improvement).
+  improvementRefundNotFound: {
+    zh_cn: '参数错误：body.sourceNumber 退货单 {number} 不存在或不是与供应商 {account} 的退货单',
+    en: 'Invalid input: body.sourceNumber: return {number} does not exist or is not with supplier {account}',
+  },
+  improvementAppraisalNotFound: {
+    zh_cn: '参数错误：body.sourceNumber 绩效考评 {number} 不存在或未考评供应商 {account}',
+    en: 'Invalid input: body.sourceNumber: appraisal {number} does not exist or does not appraise supplier {account}',
   },
   improvementSourceNumberRequired: {
     zh_cn: '参数错误：body.sourceNumber 来源为退货单或绩效考核时不能为空',

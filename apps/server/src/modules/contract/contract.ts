@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
 import { type ActionContext, defineKind, type SaveContext } from '../../platform/document/kind.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { linkedPair } from '../finance/fee-sheet.ts';
+import { linkedPair } from '../finance/index.ts';
 import { contract, contractCollections, contractItem } from './tables.ts';
 
 /**

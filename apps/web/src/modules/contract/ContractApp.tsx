@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ModuleAppFrame } from '../../components/ModuleAppFrame.tsx';
 import { lazyChunk as lazy } from '../../lib/lazy.ts';
 import './i18n-contract.ts';
-import '../order/order.css';
+import './contract.css';
 
 const ContractList = lazy(() => import('./ContractList.tsx'));
 const ContractEdit = lazy(() => import('./ContractEdit.tsx'));
@@ -17,7 +17,7 @@ const ContractDetail = lazy(() => import('./ContractDetail.tsx'));
 export function ContractApp() {
   const { t } = useTranslation();
   return (
-    <ModuleAppFrame className="order-app" loginNeeded={t('contract:app.loginNeeded')} pushRefresh>
+    <ModuleAppFrame className="contract-app" loginNeeded={t('contract:app.loginNeeded')} pushRefresh>
       <Routes>
         <Route path="/v2/contract/list" element={<ContractList />} />
         <Route path="/v2/contract/edit" element={<ContractEdit />} />
