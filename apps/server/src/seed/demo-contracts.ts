@@ -1,9 +1,10 @@
 import { contractKind } from '../modules/contract/contract.ts';
+import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { DocRow } from '../platform/document/kind.ts';
 import { as } from './demo-enquiries.ts';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => daysFromToday(offset);
 
 /** A demo contract body of buyer 100000 with supplier 200001: two lines, three clauses, two payment stages. */
 function demoContract(name: string, type: string, sourceNumber: string, from: number, to: number) {
