@@ -89,13 +89,13 @@ CREATE INDEX "contract_clauses_document_idx" ON "contract_clauses" USING btree (
 CREATE INDEX "contract_item_document_idx" ON "contract_item" USING btree ("document_id","line_number");--> statement-breakpoint
 CREATE INDEX "contract_payment_stages_document_idx" ON "contract_payment_stages" USING btree ("document_id","line_number");--> statement-breakpoint
 -- hand-written: (issue #36, branch contract36) the contract menu groups with their entries, for databases seeded
--- before they existed: buyer "合同管理 / Contract management" with "合同 / Contracts", supplier "销售合同管理 /
--- Sales contract management" with "销售合同 / Sales contracts", after each station's Supplier improvement group
+-- before they existed: buyer "合同管理 / Contract management" with "采购合同 / Purchase contracts", supplier "销售合同 /
+-- Sales contracts" with "合同列表 / Contract list", after each station's Supplier improvement group
 -- (a fresh database gets them from the seed; there the menu is still empty when migrations run and these add nothing).
 INSERT INTO "menu" ("station", "els_account", "parent_id", "app_name", "app_name_en", "app_url", "app_icon", "app_code", "roles", "sort_order")
 SELECT o."station", o."els_account", NULL,
-  CASE o."station" WHEN 'purchase' THEN '合同管理' ELSE '销售合同管理' END,
-  CASE o."station" WHEN 'purchase' THEN 'Contract management' ELSE 'Sales contract management' END,
+  CASE o."station" WHEN 'purchase' THEN '合同管理' ELSE '销售合同' END,
+  CASE o."station" WHEN 'purchase' THEN 'Contract management' ELSE 'Sales contracts' END,
   '', 'FileTextOutlined', 'contract', '[]'::jsonb, o."sort_order" + 1
 FROM "menu" o
 WHERE o."parent_id" IS NULL AND o."app_code" = 'improvement' AND o."station" IN ('purchase', 'sale')
@@ -104,8 +104,8 @@ WHERE o."parent_id" IS NULL AND o."app_code" = 'improvement' AND o."station" IN 
 INSERT INTO "menu" ("station", "els_account", "parent_id", "app_name", "app_name_en", "app_url", "app_code", "roles", "sort_order")
 SELECT g."station", g."els_account", g."id", e.zh, e.en, e.url, e.code, '[]'::jsonb, e.sort
 FROM "menu" g
-JOIN (VALUES ('purchase', 'contract-list', '合同', 'Contracts', '/contract/#/v2/contract/list', 10),
-             ('sale', 'contract-list', '销售合同', 'Sales contracts', '/contract/#/v2/contract/list', 10))
+JOIN (VALUES ('purchase', 'contract-list', '采购合同', 'Purchase contracts', '/contract/#/v2/contract/list', 10),
+             ('sale', 'contract-list', '合同列表', 'Contract list', '/contract/#/v2/contract/list', 10))
   AS e(station, code, zh, en, url, sort) ON e.station = g."station"
 WHERE g."parent_id" IS NULL AND g."app_code" = 'contract'
   AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."parent_id" = g."id" AND m."app_code" = e.code);

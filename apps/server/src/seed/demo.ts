@@ -216,7 +216,14 @@ const purchaseMenu: MenuSeed[] = [
     zh: '合同管理',
     en: 'Contract management',
     icon: 'FileTextOutlined',
-    children: [{ code: 'contract-list', zh: '合同', en: 'Contracts', url: '/contract/#/v2/contract/list' }],
+    children: [
+      {
+        code: 'contract-list',
+        zh: '采购合同',
+        en: 'Purchase contracts',
+        url: '/contract/#/v2/contract/list',
+      },
+    ],
   },
   {
     code: 'masterdata',
@@ -427,11 +434,11 @@ const saleMenu: MenuSeed[] = [
   // Contracts (issue #36): the supplier's contracts to sign and signed.
   {
     code: 'contract',
-    zh: '销售合同管理',
-    en: 'Sales contract management',
+    zh: '销售合同',
+    en: 'Sales contracts',
     icon: 'FileTextOutlined',
     children: [
-      { code: 'contract-list', zh: '销售合同', en: 'Sales contracts', url: '/contract/#/v2/contract/list' },
+      { code: 'contract-list', zh: '合同列表', en: 'Contract list', url: '/contract/#/v2/contract/list' },
     ],
   },
   // Supplier performance appraisal (issue #17); existing databases get it from the appraisal migration.
