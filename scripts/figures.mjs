@@ -46,6 +46,13 @@ const KINDS = [
     tests: [],
   },
   {
+    kind: 'contract `contract` (first slice: header, lines, clauses, payment stages)',
+    contracts: ['packages/contracts/src/contract.ts'],
+    server: ['apps/server/src/modules/contract/', 'apps/server/src/seed/demo-contracts.ts'],
+    web: ['apps/web/src/modules/contract/'],
+    tests: ['apps/server/test/contract'],
+  },
+  {
     kind: 'purchase requisition + demand pool `purchaseRequest`',
     contracts: ['packages/contracts/src/purchase-request.ts'],
     server: ['apps/server/src/modules/purchase-request/', 'apps/server/src/seed/demo-requisitions.ts'],

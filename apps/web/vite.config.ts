@@ -24,6 +24,7 @@ export const APP_ENTRIES = [
   'supplierdatamodify',
   'admission',
   'improvement',
+  'contract',
   'system',
   'performance',
 ] as const;

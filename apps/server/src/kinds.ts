@@ -5,6 +5,7 @@ import { registerAdmissionRoutes } from './modules/admission/routes.ts';
 import { sampleKind, sampleTemplateKind } from './modules/admission/sample.ts';
 import { supplierAccessKind } from './modules/admission/supplier-access.ts';
 import { registerAppraisalRoutes } from './modules/appraisal/routes.ts';
+import { contractKind } from './modules/contract/contract.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { deliveryNoteKind } from './modules/delivery-note/service.ts';
 import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
@@ -76,6 +77,7 @@ export const SERVER_KINDS = {
     kind: purchaseRequestKind,
     routes: registerPurchaseRequestRoutes,
   },
+  contract: { module: 'contract', kind: contractKind },
   supplierChange: {
     module: 'supplier-change',
     kind: null,

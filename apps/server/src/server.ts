@@ -7,6 +7,7 @@ import { isEmpty, seedDemo } from './seed/demo.ts';
 import { seedDemoAdmission } from './seed/demo-admission.ts';
 import { seedDemoAppraisal } from './seed/demo-appraisal.ts';
 import { seedDemoCompanyAdmin } from './seed/demo-company-admin.ts';
+import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoCustomFields } from './seed/demo-custom-fields.ts';
 import { seedDemoEbiddings } from './seed/demo-ebiddings.ts';
 import { seedDemoEnquiries } from './seed/demo-enquiries.ts';
@@ -92,6 +93,7 @@ export async function startServer(
     await seedDemoInspection(database.db, config.ENV_NAME);
     await seedDemoLifecycle(database.db, config.ENV_NAME);
     await seedDemoImprovement(database.db, config.ENV_NAME);
+    await seedDemoContracts(database.db, config.ENV_NAME);
     await seedDemoCompanyAdmin(database.db);
     await seedDemoAppraisal(database.db, config.ENV_NAME);
     return true;

@@ -71,7 +71,7 @@ describe('custom field labels', () => {
     const { version } = (await find(admin, 'purchaseOrderItem')).data;
     const ok = { fieldKey: 'fbk2', zh_cn: '等级', en: 'Grade' };
     const cases: Array<[unknown, string]> = [
-      [{ documentKind: 'contract', labels: [] }, 'body.documentKind'],
+      [{ documentKind: 'noSuchKind', labels: [] }, 'body.documentKind'],
       [
         { documentKind: 'purchaseOrderItem', version, labels: [ok, { ...ok, fieldKey: 'fbk51' }] },
         'body.labels.1.fieldKey',

@@ -103,6 +103,10 @@ export const WEB_KINDS = {
     texts: () => import('./modules/admission/i18n-admission.ts'),
     screens: ['/v2/access/list', '/v2/auditAdmission/view', '/v2/access/edit'],
   },
+  contract: {
+    texts: () => import('./modules/contract/i18n-contract.ts'),
+    screens: ['/v2/contract/list', '/v2/contract/detail', '/v2/contract/edit'],
+  },
   supplierChange: {
     texts: () => import('./modules/supplier-change/i18n-supplier-change.ts'),
     screens: ['/v2/views', '/v2/edit'],

@@ -248,6 +248,21 @@ export const KIND_MANIFEST = [
     },
   },
   {
+    code: 'contract',
+    apiModule: 'contract',
+    webApp: 'contract',
+    texts: 'contract',
+    standing: 'kernel',
+    customFieldLabels: 'kind',
+    /** Contracts (issue #36; seed 001 §2 approval task "contract submit"): the approval opens the contract's detail. */
+    approvals: {
+      contractSubmit: {
+        link: '/contract/#/v2/contract/detail',
+        name: { zh_cn: '合同提交', en: 'Contract submit' },
+      },
+    },
+  },
+  {
     code: 'supplierChange',
     apiModule: 'supplierdatamodify',
     webApp: 'supplierdatamodify',

@@ -1120,6 +1120,23 @@ const messages = {
     zh_cn: '每个公司最多可配置 {max} 个 Webhook 接收地址',
     en: 'A company may have at most {max} webhook endpoints',
   },
+  // Contracts (issue #36, modules/contract): seed 001 §5's rules, naming the fields by their labels.
+  contractTerminationDateRequired: {
+    zh_cn: '参数错误：终止日期不能为空（非长期有效的合同）',
+    en: 'Invalid input: Termination date is required unless the contract is evergreen',
+  },
+  contractTerminationBeforeEffective: {
+    zh_cn: '参数错误：终止日期 {termination} 必须晚于生效日期 {effective}',
+    en: 'Invalid input: Termination date {termination} must be later than the Effective date {effective}',
+  },
+  contractProgressAboveAmount: {
+    zh_cn: '参数错误：合同进度金额 {progress} 不能大于合同金额 {amount}',
+    en: 'Invalid input: Progress amount {progress} must not be above the Contract amount {amount}',
+  },
+  contractStageRatioOrAmount: {
+    zh_cn: '参数错误：付款阶段第 {line} 行 付款比例与付款金额须且只须填写一项',
+    en: 'Invalid input: Payment stages, line {line}: give either the Ratio or the Amount, not both',
+  },
   // Improvement sheets (issue #17, modules/improvement).
   improvementRefundNotFound: {
     zh_cn: '参数错误：body.sourceNumber 退货单 {number} 不存在或不是与供应商 {account} 的退货单',

@@ -210,6 +210,21 @@ const purchaseMenu: MenuSeed[] = [
       },
     ],
   },
+  // Contracts (issue #36, first slice); existing databases get it from the contract migration.
+  {
+    code: 'contract',
+    zh: '合同管理',
+    en: 'Contract management',
+    icon: 'FileTextOutlined',
+    children: [
+      {
+        code: 'contract-list',
+        zh: '采购合同',
+        en: 'Purchase contracts',
+        url: '/contract/#/v2/contract/list',
+      },
+    ],
+  },
   {
     code: 'masterdata',
     zh: '主数据管理',
@@ -414,6 +429,16 @@ const saleMenu: MenuSeed[] = [
         en: 'Improvement sheets',
         url: '/improvement/#/v2/improvement/list',
       },
+    ],
+  },
+  // Contracts (issue #36): the supplier's contracts to sign and signed.
+  {
+    code: 'contract',
+    zh: '销售合同',
+    en: 'Sales contracts',
+    icon: 'FileTextOutlined',
+    children: [
+      { code: 'contract-list', zh: '合同列表', en: 'Contract list', url: '/contract/#/v2/contract/list' },
     ],
   },
   // Supplier performance appraisal (issue #17); existing databases get it from the appraisal migration.

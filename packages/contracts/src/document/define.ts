@@ -616,6 +616,7 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
   templateStatus: { zh_cn: '模板状态', en: 'Template status' },
   applyStatus: { zh_cn: '申请状态', en: 'Application status' },
   improvementStatus: { zh_cn: '改善单状态', en: 'Sheet status' },
+  contractStatus: { zh_cn: '合同状态', en: 'Contract status' },
 };
 
 /** The body of one action on one document: version, remark, lines with quantities, extra fields. */

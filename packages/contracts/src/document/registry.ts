@@ -1,4 +1,5 @@
 import { supplierAccessDefinition } from '../admission.ts';
+import { contractDefinition } from '../contract.ts';
 import { deliveryNoteDefinition } from '../delivery-note.ts';
 import { ebiddingDefinition } from '../ebidding.ts';
 import { enquiryDefinition } from '../enquiry.ts';
@@ -39,6 +40,7 @@ const DEFINITIONS = {
   improvement: improvementDefinition,
   order: purchaseOrderDefinition,
   supplierAccess: supplierAccessDefinition,
+  contract: contractDefinition,
 } as const satisfies { [K in KernelCode]: DocumentDefinition & { kind: K } };
 
 type Definitions = typeof DEFINITIONS;

@@ -1,0 +1,27 @@
+import { contractDefinition } from '@srm/contracts/contract';
+import { useLocation, useNavigate } from 'react-router';
+import { useDocumentSide } from '../../components/document/api.ts';
+import { DocumentDetail } from '../../components/document/DocumentDetail.tsx';
+import './i18n-contract.ts';
+
+/**
+ * #/v2/contract/detail?id=… — a contract with its lines, clauses and payment stages; the toolbar offers what
+ * the side may do now (the kernel's transition table): edit, submit, send for signing, sign, send back with a
+ * reason, terminate with a reason, close.
+ */
+export default function ContractDetail() {
+  const { search } = useLocation();
+  const id = new URLSearchParams(search).get('id') ?? '';
+  const side = useDocumentSide();
+  const navigate = useNavigate();
+  return (
+    <DocumentDetail
+      def={contractDefinition}
+      side={side}
+      id={id}
+      onBack={() => navigate('/v2/contract/list')}
+      onEdit={(d) => navigate(`/v2/contract/edit?id=${d.record.id}`)}
+      onDeleted={() => navigate('/v2/contract/list')}
+    />
+  );
+}
