@@ -69,6 +69,7 @@ import { createCipher } from './platform/cipher.ts';
 import { configureClock } from './platform/clock.ts';
 import { createLocalBus, createPostgresBus } from './platform/cluster-bus.ts';
 import type { Database } from './platform/db.ts';
+import { forgetKinds } from './platform/document/registry.ts';
 import { AppError, forbidden } from './platform/errors.ts';
 import { createOutboxDispatcher } from './platform/events.ts';
 import { createDatabaseFileStore, createLocalFileStore, createS3FileStore } from './platform/file-store.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions) {
   const base = config.BASE_PATH;
   // The company calendar's default zone and whether the test clock may move (issue #35, platform/clock.ts).
   configureClock({ defaultTimeZone: config.TZ_DEFAULT, movable: config.SRM_TEST_CLOCK });
+  forgetKinds();
   // The platform's ports (platform/ports.ts, issue #34) before any route is registered or used.
   wireModules();
   const app = Fastify({

@@ -13,6 +13,15 @@ export function rememberKind(kind: DocumentKind): void {
   kinds.set(kind.def.kind, kind);
 }
 
+/**
+ * Empties the map at the start of an app's build (buildApp), so it holds the kinds of the app built last and
+ * no other: a process runs one app, and tests that build one server after another in a module graph (issue
+ * #35) must not see a throwaway kind an earlier file's server registered.
+ */
+export function forgetKinds(): void {
+  kinds.clear();
+}
+
 /** The kind of a code, or undefined (orders and unknown codes). */
 export function kindByCode(code: string): DocumentKind | undefined {
   return kinds.get(code);
