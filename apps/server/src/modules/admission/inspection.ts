@@ -17,6 +17,7 @@ import {
   registerActionApproval,
   requestAction,
 } from '../../platform/document/action-approval.ts';
+import { bodyText as text } from '../../platform/document/body-text.ts';
 import {
   type ActionContext,
   type DocRow,
@@ -38,12 +39,6 @@ import { facIns, facInsItem, facInsRevItem, facInsTemplate } from './inspection-
  * sub-accounts; scores 0 … max (2 decimals), kept per item; the result (exact total, pass when ≥ pass score)
  * is written when the approval "inspection" ends (or at once without approval steps).
  */
-
-/** A body's trimmed text field, or null when absent or blank; shared with sample.ts. */
-export const text = (body: Record<string, unknown>, name: string) =>
-  typeof body[name] === 'string' && (body[name] as string).trim() !== ''
-    ? (body[name] as string).trim()
-    : null;
 
 /** '400' duplicateItemNames when two lines of a body name the same item (trimmed, case-insensitive). */
 export function assertUniqueItems(lines: ReadonlyArray<Record<string, unknown>>): void {

@@ -7,6 +7,7 @@ import {
   registerActionApproval,
   requestAction,
 } from '../../platform/document/action-approval.ts';
+import { bodyText as text } from '../../platform/document/body-text.ts';
 import {
   type ActionContext,
   type DocRow,
@@ -15,7 +16,7 @@ import {
 } from '../../platform/document/kind.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
-import { admissibleSupplier, assertUniqueItems, text } from './inspection.ts';
+import { admissibleSupplier, assertUniqueItems } from './inspection.ts';
 import { sample, sampleItem, sampleTemplate, sampleTemplateItem } from './inspection-tables.ts';
 
 /**

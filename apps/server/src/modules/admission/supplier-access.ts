@@ -15,6 +15,7 @@ import {
   registerActionApproval,
   requestAction,
 } from '../../platform/document/action-approval.ts';
+import { bodyText as text } from '../../platform/document/body-text.ts';
 import {
   type ActionContext,
   type DocRow,
@@ -46,11 +47,6 @@ import { categoryNames, problemsError, releasedTemplate, zodError } from './temp
  */
 
 type AccessRow = typeof supplierAccess.$inferSelect;
-
-const text = (body: Record<string, unknown>, name: string): string | null =>
-  typeof body[name] === 'string' && (body[name] as string).trim() !== ''
-    ? (body[name] as string).trim()
-    : null;
 
 /** The form's JSON sections of a save body, checked ('400' naming the field and rule). */
 export function checkSections(body: Record<string, unknown>) {

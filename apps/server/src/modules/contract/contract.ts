@@ -2,6 +2,7 @@ import { contractDefinition } from '@srm/contracts/contract';
 import { compare, div, fixed, mul } from '@srm/contracts/decimal';
 import { eq } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
+import { bodyText as text } from '../../platform/document/body-text.ts';
 import { type ActionContext, defineKind, type SaveContext } from '../../platform/document/kind.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { linkedPair } from '../finance/index.ts';
@@ -16,11 +17,6 @@ import { contract, contractCollections, contractItem } from './tables.ts';
  * title (the collection's `min` and the field's `required`), and each payment stage with a ratio or an amount,
  * not both (contractStageRatioOrAmount). Line amounts and prices excl. tax are the server's.
  */
-
-const text = (body: Record<string, unknown>, name: string) =>
-  typeof body[name] === 'string' && (body[name] as string).trim() !== ''
-    ? (body[name] as string).trim()
-    : null;
 
 /** Price excl. tax (6 decimals) from the price incl. tax and the tax rate in percent; the same without a rate. */
 export function priceExcludingTax(priceIncludingTax: string, taxRate: string | null): string {

@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
+import { bodyText as text } from '../../platform/document/body-text.ts';
 import {
   type ActionContext,
   type DocRow,
@@ -28,11 +29,6 @@ import { improvement, improvementItem, improvementTemplate, improvementTemplateI
  * default due days 1 … 365. Sheets: a linked supplier; a source that is a return of this buyer with this
  * supplier, an appraisal number, or none; items typed or from a released template of the buyer.
  */
-
-const text = (body: Record<string, unknown>, name: string) =>
-  typeof body[name] === 'string' && (body[name] as string).trim() !== ''
-    ? (body[name] as string).trim()
-    : null;
 
 function assertUniqueItems(lines: ReadonlyArray<Record<string, unknown>>): void {
   const duplicate = duplicateImprovementItem(lines.map((l) => String(l.itemName ?? '')));

@@ -15,7 +15,7 @@ import '../../lib/i18n-portal.ts';
 import type { Figures, PendingList } from '../../lib/portal-api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { todoHref } from '../audit/audit-rules.ts';
-import { homeQueries } from '../home/home-queries.ts';
+import { homeQueries, homeQueriesOn } from '../home/home-queries.ts';
 import './home-sections.css';
 import OrderChart from './OrderChart.tsx';
 
@@ -162,14 +162,13 @@ function HomeSections() {
     if (settings.data) useHomeSwitches.getState().set(parseHomeSwitches(settings.data));
   }, [settings.data]);
 
-  // The same conditions as the login's early start of these calls (home-queries.ts, prefetchHome).
-  const on = (s: HomeSection) => switches[s] === 1;
-  const orders = useQuery({ ...homeQueries.orders(), enabled: on('purchase') || on('order') });
-  const finance = useQuery({ ...homeQueries.finance(), enabled: on('head') });
-  const todos = useQuery({ ...homeQueries.todos(), enabled: on('head') });
+  const queries = homeQueriesOn(switches);
+  const orders = useQuery({ ...homeQueries.orders(), enabled: queries.orders });
+  const finance = useQuery({ ...homeQueries.finance(), enabled: queries.finance });
+  const todos = useQuery({ ...homeQueries.todos(), enabled: queries.todos });
   const station = useAuth((s) => (s.userInfo?.station === 'sale' ? 'sale' : 'purchase'));
-  const enquiries = useQuery({ ...homeQueries.enquiries(station), enabled: on('enquiry') });
-  const deliveries = useQuery({ ...homeQueries.deliveries(), enabled: on('logistics') });
+  const enquiries = useQuery({ ...homeQueries.enquiries(station), enabled: queries.enquiries });
+  const deliveries = useQuery({ ...homeQueries.deliveries(), enabled: queries.deliveries });
 
   const render: Record<HomeSection, () => ReactNode> = {
     head: () => (
@@ -221,7 +220,7 @@ function HomeSections() {
     ),
   };
 
-  const shown = HOME_SECTION_ORDER.filter(on);
+  const shown = HOME_SECTION_ORDER.filter((s) => switches[s] === 1);
   if (shown.length === 0) return null;
   return (
     <div className="home-sections">

@@ -1,7 +1,7 @@
 import type { Notice, ReceivedNotice } from '@srm/contracts/message';
 import { queryOptions } from '@tanstack/react-query';
 import { useAuth } from '../../lib/auth-store.ts';
-import { type HomeSection, useHomeSwitches } from '../../lib/home-switches.ts';
+import { type HomeSwitches, useHomeSwitches } from '../../lib/home-switches.ts';
 import { findNotices, findReceivedNotices, MESSAGE_KEYS, queryNavigation } from '../../lib/message-api.ts';
 import {
   findConfirmCount,
@@ -74,27 +74,34 @@ export const homeQueries = {
     }),
 };
 
+/** Which of the sections' queries run under the given switches (the home's and `prefetchHome`'s one rule). */
+export function homeQueriesOn(switches: HomeSwitches) {
+  return {
+    orders: switches.purchase === 1 || switches.order === 1,
+    finance: switches.head === 1,
+    todos: switches.head === 1,
+    enquiries: switches.enquiry === 1,
+    deliveries: switches.logistics === 1,
+  };
+}
+
 /**
  * Starts the home's calls for the signed-in user before the home has rendered (issue #43): the switches, the
  * sections shown by the switches the browser knows (all five until the company's setting says otherwise,
- * as the home itself does, with the same conditions as `HomeSections`), the first announcements page and the
- * shortcuts. A failed call is the home's to show: its own query asks again on mount. Nothing when no one is
- * signed in.
+ * as the home itself does, `homeQueriesOn`), the first announcements page and the shortcuts. A failed call is
+ * the home's to show: its own query asks again on mount. Nothing when no one is signed in.
  */
 export function prefetchHome(): void {
   const user = useAuth.getState().userInfo;
   if (!user) return;
   const station: Station = user.station === 'sale' ? 'sale' : 'purchase';
-  const switches = useHomeSwitches.getState().switches;
-  const on = (s: HomeSection) => switches[s] === 1;
+  const on = homeQueriesOn(useHomeSwitches.getState().switches);
   void queryClient.prefetchQuery(homeQueries.switches());
-  if (on('head')) {
-    void queryClient.prefetchQuery(homeQueries.finance());
-    void queryClient.prefetchQuery(homeQueries.todos());
-  }
-  if (on('purchase') || on('order')) void queryClient.prefetchQuery(homeQueries.orders());
-  if (on('enquiry')) void queryClient.prefetchQuery(homeQueries.enquiries(station));
-  if (on('logistics')) void queryClient.prefetchQuery(homeQueries.deliveries());
+  if (on.finance) void queryClient.prefetchQuery(homeQueries.finance());
+  if (on.todos) void queryClient.prefetchQuery(homeQueries.todos());
+  if (on.orders) void queryClient.prefetchQuery(homeQueries.orders());
+  if (on.enquiries) void queryClient.prefetchQuery(homeQueries.enquiries(station));
+  if (on.deliveries) void queryClient.prefetchQuery(homeQueries.deliveries());
   void queryClient.prefetchQuery(homeQueries.notices(station === 'sale', 1));
   void queryClient.prefetchQuery(homeQueries.navigation());
 }
