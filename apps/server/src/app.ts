@@ -265,6 +265,7 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     env: config.ENV_NAME,
     broker,
+    config,
     intervalMs: config.JOB_POLL_MS,
   });
   // Signed webhook deliveries, queued with the audit trail (modules/webhook, issue #18).

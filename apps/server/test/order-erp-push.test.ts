@@ -139,3 +139,23 @@ describe('ERP push of sent orders', () => {
     expect(received.filter((e) => e.number === sent.orderNumber)).toHaveLength(1);
   });
 });
+
+describe('ERP push with a second server alive in the process (issue #35)', () => {
+  it('writes the ERP’s answer into the database of the server that ran the job', async () => {
+    // The second server registers the job handlers again; each server's runner must still write its own
+    // database (before the fix the handler wrote through the last server's database and this order stayed 'P').
+    const second = await createTestServer({
+      ERP_PUSH_URL: `http://127.0.0.1:${(erp.address() as AddressInfo).port}/erp`,
+      ERP_PUSH_TIMEOUT_MS: '2000',
+      JOB_POLL_MS: '100',
+    });
+    try {
+      const sent = await sendOrder();
+      const o = await settled(sent.id);
+      expect(o.erpPushStatus).toBe('S');
+      expect(o.erpPurchaseOrderNo).toMatch(/^45000\d+$/);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Broker } from './broker.ts';
 import { clockIsMovable, nowDate } from './clock.ts';
 import type { Db, Queryable, Tx } from './db.ts';
@@ -19,12 +20,17 @@ import { scheduledJob } from './tables.ts';
 export type Job = { id: number; kind: string; jobKey: string; runAt: Date; payload: Record<string, unknown> };
 
 /**
- * What a handler gets besides its transaction: `env` (the deployment's name, for messages), the broker
+ * What a handler gets besides its transaction: `env` (the deployment's name, for messages), the runner's
+ * database (for writes after commit) and configuration (absent in runners made without one), the broker
  * (absent in runners made without one), and `afterCommit` to do something once the claiming transaction
- * has committed (a live push of what the job changed); dropped when the handler throws.
+ * has committed (a live push of what the job changed); dropped when the handler throws. Handlers are
+ * registered once per process, so they take the server's parts from here, never from a closure: two
+ * servers in one process (tests) each run their jobs against their own database.
  */
 export type JobContext = {
   env: string;
+  db: Db;
+  config?: Config;
   broker?: Broker;
   afterCommit(fn: () => Promise<void>): void;
 };
@@ -90,6 +96,8 @@ export function createJobRunner(options: {
   env?: string;
   /** Where handlers push live views after commit (absent: no pushes, e.g. in tests). */
   broker?: Broker;
+  /** The server's configuration, handed to handlers (ERP connectors). */
+  config?: Config;
   intervalMs?: number;
 }) {
   const { db, log } = options;
@@ -119,6 +127,8 @@ export function createJobRunner(options: {
         const after: Array<() => Promise<void>> = [];
         const context: JobContext = {
           env: options.env ?? '',
+          db,
+          config: options.config,
           broker: options.broker,
           afterCommit: (fn) => after.push(fn),
         };

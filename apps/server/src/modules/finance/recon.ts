@@ -2,7 +2,6 @@ import type { Side } from '@srm/contracts/document/define';
 import { ITEM_SIGN, type ItemType, reconDefinition } from '@srm/contracts/finance';
 import { fromUnits, lineMoney, negate, sumMoney, toUnits } from '@srm/contracts/finance-money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
 import { companyTimeZone, companyToday, dateOf, nowDate } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
 import { dropActionRequest } from '../../platform/document/action-approval.ts';
@@ -548,12 +547,13 @@ async function withdrawPost(ctx: ActionContext) {
  * that dies between the two leaves 'P', which the buyer may push again too. Not a user's edit: the
  * version stays.
  */
-export function registerReconErpPush(db: Queryable, config: Config): void {
-  registerJobHandler(RECON_ERP_PUSH_JOB, async (tx, job, { afterCommit }) => {
+export function registerReconErpPush(): void {
+  // The job's database and configuration are the runner's (JobContext): handlers outlive one server.
+  registerJobHandler(RECON_ERP_PUSH_JOB, async (tx, job, { afterCommit, db, config }) => {
     const reconId = String(job.payload.reconId ?? '');
     const [row] = (await tx.select().from(recon).where(eq(recon.id, reconId))) as unknown as DocRow[];
     if (row?.checkStatus !== '4') return;
-    const connector = erpConnector(config);
+    const connector = config ? erpConnector(config) : null;
     if (!connector) {
       await tx.update(recon).set({ erpPushStatus: '0', erpPushMessage: null }).where(eq(recon.id, reconId));
       return;

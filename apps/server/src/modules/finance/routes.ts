@@ -46,7 +46,7 @@ const candidateSchema = z.object({
  */
 export function registerFinanceRoutes(app: App, deps: AppDeps): void {
   registerDocumentRoutes(app, deps, reconKind);
-  registerReconErpPush(deps.db, deps.config);
+  registerReconErpPush();
   registerDocumentRoutes(app, deps, invoiceKind);
   const r = zod(app);
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { nowDate } from '../../platform/clock.ts';
-import type { Queryable, Tx } from '../../platform/db.ts';
+import type { Tx } from '../../platform/db.ts';
 import type { DocRow } from '../../platform/document/kind.ts';
 import { erpConnector } from '../../platform/erp-push.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
@@ -40,7 +40,6 @@ export async function scheduleOrderErpPush(tx: Tx, orderId: string): Promise<voi
  * the version stays, so nobody's open form goes stale.
  */
 export function registerOrderErpPush(
-  db: Queryable,
   config: Config,
   present: {
     toRecord: (row: DocRow) => Record<string, unknown>;
@@ -48,14 +47,15 @@ export function registerOrderErpPush(
   },
 ): void {
   erpConnected = Boolean(config.ERP_PUSH_URL);
-  registerJobHandler(ORDER_ERP_PUSH_JOB, async (tx, job, { afterCommit }) => {
+  // The job's database and configuration are the runner's (JobContext), not this call's.
+  registerJobHandler(ORDER_ERP_PUSH_JOB, async (tx, job, { afterCommit, db, config: runnerConfig }) => {
     const orderId = String(job.payload.orderId ?? '');
     const [row] = (await tx
       .select()
       .from(purchaseOrder)
       .where(eq(purchaseOrder.id, orderId))) as unknown as DocRow[];
     if (row?.sendStatus !== '1') return;
-    const connector = erpConnector(config);
+    const connector = runnerConfig ? erpConnector(runnerConfig) : null;
     if (!connector) {
       await tx
         .update(purchaseOrder)

@@ -174,7 +174,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
   // handler), delete, send, sendChange, confirmChange, returnChange (kind.ts); the rest are below.
   registerDocumentRoutes(app, deps, orderKind);
   // Issue #18: sent orders go to the ERP (ERP_PUSH_URL) from a job; pushErp/{id} asks again.
-  registerOrderErpPush(deps.db, deps.config, orderKind);
+  registerOrderErpPush(deps.config, orderKind);
   // Price bidding on unsent orders (bidding.ts): answers the same header as the other actions.
   registerBiddingRoutes(app, deps, { headerSchema, toHeader });
 

@@ -204,7 +204,8 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
   // An action applied at the end of its approval runs the kind's after-commit step from a job.
   const afterAction = kind.options.afterAction;
   if (afterAction && Object.values(def.actions).some((a) => a.approval))
-    registerJobHandler(afterActionJob(def.kind), async (tx, job, { afterCommit }) => {
+    // The runner's database, broker and configuration (JobContext): the handler is registered once per process.
+    registerJobHandler(afterActionJob(def.kind), async (tx, job, { afterCommit, db, broker, config }) => {
       const [row] = (await tx
         .select()
         .from(kind.header)
@@ -212,7 +213,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
       if (!row) return;
       afterCommit(() =>
         afterAction(
-          { db: deps.db, broker: deps.broker, env, config: deps.config },
+          { db, broker: broker ?? deps.broker, env, config: config ?? deps.config },
           String(job.payload.action),
           row,
         ),
