@@ -3,5 +3,11 @@
  * repository and services are its own; the edges that still reach into them are listed in
  * scripts/borders/baseline.json and only shrink.
  */
-export { findInboxBuyer } from './repository.ts';
+export {
+  findCompanyName,
+  findCompanyNames,
+  findInboxBuyer,
+  findLinkedSuppliers,
+  findSubaccountInCompany,
+} from './repository.ts';
 export { actingAccountOf } from './service.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
 import { accountRelation, company, role, subaccount, subaccountRole } from './tables.ts';
 
@@ -83,6 +83,42 @@ export async function findCounterparts(db: Queryable, supplierElsAccount: string
     .where(eq(accountRelation.toElsAccount, supplierElsAccount))
     .orderBy(asc(accountRelation.elsAccount));
   return rows.map((r) => r.elsAccount);
+}
+
+/**
+ * The registered name of the company `elsAccount` (issue #34: other modules ask here instead of reading the
+ * company table); undefined for an unknown account.
+ */
+export async function findCompanyName(db: Queryable, elsAccount: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: company.companyName })
+    .from(company)
+    .where(eq(company.elsAccount, elsAccount));
+  return row?.name;
+}
+
+/** The registered names of the companies `accounts`, by elsAccount (unknown accounts are absent); one query. */
+export async function findCompanyNames(db: Queryable, accounts: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(accounts)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ elsAccount: company.elsAccount, name: company.companyName })
+    .from(company)
+    .where(inArray(company.elsAccount, unique));
+  return new Map(rows.map((r) => [r.elsAccount, r.name]));
+}
+
+/**
+ * Which of `accounts` are suppliers linked to the buyer `elsAccount` (account relation), with their company
+ * names: [{ account, name }] in no particular order; accounts not linked are absent.
+ */
+export async function findLinkedSuppliers(db: Queryable, elsAccount: string, accounts: string[]) {
+  if (accounts.length === 0) return [];
+  return db
+    .select({ account: accountRelation.toElsAccount, name: company.companyName })
+    .from(accountRelation)
+    .innerJoin(company, eq(company.elsAccount, accountRelation.toElsAccount))
+    .where(and(eq(accountRelation.elsAccount, elsAccount), inArray(accountRelation.toElsAccount, accounts)));
 }
 
 /** The buyers linked to a supplier with their names (issue #16: the inbox's buyer select), by account. */

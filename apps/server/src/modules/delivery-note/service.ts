@@ -14,7 +14,7 @@ import {
 import { likePrefix } from '../../platform/document/list-query.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
-import { company } from '../account/tables.ts';
+import { findCompanyName, findCompanyNames } from '../account/index.ts';
 import {
   addReceipts,
   applyReceipt,
@@ -110,10 +110,7 @@ export async function saveNote(ctx: SaveContext) {
       throw badRequest('noteLineNotOpen', { order: entry.order.orderNumber, line: entry.item.itemNumber });
     assertWithinRemaining(entry.order, entry.item, line.sendDeliveryNoteQuantity);
   }
-  const [buyerCompany] = await tx
-    .select({ name: company.companyName })
-    .from(company)
-    .where(eq(company.elsAccount, buyer as string));
+  const buyerCompany = { name: await findCompanyName(tx, buyer ?? '') };
   const total = lines.reduce((sum, l) => sum.add(l.sendDeliveryNoteQuantity), new Decimal(0));
   const text = (name: string) =>
     typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
@@ -366,10 +363,9 @@ export async function findOpenLines(
   if (filter.orderNumber)
     where.push(sql`${purchaseOrder.orderNumber} like ${likePrefix(filter.orderNumber)}`);
   const rows = await db
-    .select({ item: purchaseOrderItem, order: purchaseOrder, buyerName: company.companyName })
+    .select({ item: purchaseOrderItem, order: purchaseOrder })
     .from(purchaseOrderItem)
     .innerJoin(purchaseOrder, eq(purchaseOrder.id, purchaseOrderItem.orderId))
-    .innerJoin(company, eq(company.elsAccount, purchaseOrder.elsAccount))
     .where(and(...where))
     .orderBy(
       asc(purchaseOrderItem.deliveryDate),
@@ -378,13 +374,18 @@ export async function findOpenLines(
     )
     .limit(filter.pageSize + 1)
     .offset((filter.currentPage - 1) * filter.pageSize);
-  const records: OpenOrderLine[] = rows.slice(0, filter.pageSize).map(({ item, order, buyerName }) => ({
+  // The buyers' names from the account module's entry (one query for the page), not a join on its table.
+  const names = await findCompanyNames(
+    db,
+    rows.map((r) => r.order.elsAccount),
+  );
+  const records: OpenOrderLine[] = rows.slice(0, filter.pageSize).map(({ item, order }) => ({
     orderId: order.id,
     orderNumber: order.orderNumber,
     orderItemId: item.id,
     itemNumber: item.itemNumber,
     elsAccount: order.elsAccount,
-    buyerName,
+    buyerName: names.get(order.elsAccount) ?? order.elsAccount,
     toElsAccount: order.toElsAccount,
     supplierName: order.supplierName,
     materialNumber: item.materialNumber,

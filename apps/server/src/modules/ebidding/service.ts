@@ -37,12 +37,11 @@ import {
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
-import { company } from '../account/tables.ts';
+import { findCompanyName, findLinkedSuppliers } from '../account/index.ts';
 import { enquiryKind, findComparison } from '../enquiry/service.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
-import { findLinkedSuppliers } from '../order/service.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { type LivePushes, publishCoalesced } from './push-coalescer.ts';
 import { ebiddingPrintSections } from './record.ts';
@@ -234,10 +233,7 @@ async function saveEbidding(ctx: SaveContext) {
     .select()
     .from(material)
     .where(and(eq(material.elsAccount, auth.elsAccount), inArray(material.id, ids)));
-  const [buyer] = await tx
-    .select({ name: company.companyName })
-    .from(company)
-    .where(eq(company.elsAccount, auth.elsAccount));
+  const buyer = { name: await findCompanyName(tx, auth.elsAccount) };
   return {
     header: {
       elsAccount: auth.elsAccount,

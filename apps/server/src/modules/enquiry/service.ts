@@ -59,11 +59,10 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { company } from '../account/tables.ts';
+import { findCompanyName, findLinkedSuppliers } from '../account/index.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import { type AwardedLine, recordAward, recordPrices } from '../order/from-award.ts';
-import { findLinkedSuppliers } from '../order/service.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { readPresetParameter } from '../system/parameters.ts';
 import { costTemplateItems } from './cost-templates.ts';
@@ -321,10 +320,7 @@ async function saveEnquiry(ctx: SaveContext) {
     .select()
     .from(material)
     .where(and(eq(material.elsAccount, auth.elsAccount), inArray(material.id, ids)));
-  const [buyer] = await tx
-    .select({ name: company.companyName })
-    .from(company)
-    .where(eq(company.elsAccount, auth.elsAccount));
+  const buyer = { name: await findCompanyName(tx, auth.elsAccount) };
   const text = (name: string) =>
     typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : null;
   // Each current line is kept at most once (a repeated id is a new line), and only for the same material.

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
-import { accountRelation, company } from '../account/tables.ts';
+import { company } from '../account/tables.ts';
 import { navigation, notice, noticeReceiver, sysMsg } from './tables.ts';
 
 export type Receiver = { elsAccount: string; elsSubAccount: string };
@@ -164,19 +164,6 @@ export async function replaceNoticeReceivers(
     await db
       .insert(noticeReceiver)
       .values(receivers.map((toElsAccount) => ({ noticeId, elsAccount, toElsAccount })));
-}
-
-/** The buyer's linked suppliers among `accounts` (receivers must be the buyer's suppliers). */
-export async function findLinkedSuppliers(
-  db: Queryable,
-  elsAccount: string,
-  accounts: string[],
-): Promise<string[]> {
-  const rows = await db
-    .select({ toElsAccount: accountRelation.toElsAccount })
-    .from(accountRelation)
-    .where(and(eq(accountRelation.elsAccount, elsAccount), inArray(accountRelation.toElsAccount, accounts)));
-  return rows.map((r) => r.toElsAccount);
 }
 
 /** Published announcements a supplier received, newest first. */

@@ -8,11 +8,10 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
 import { withTenant } from '../../platform/tenant.ts';
-import { findSubaccountInCompany } from '../account/repository.ts';
+import { findLinkedSuppliers, findSubaccountInCompany } from '../account/index.ts';
 import { notify } from './notify.ts';
 import {
   countOwnMessages,
-  findLinkedSuppliers,
   findMessages,
   findNavigation,
   findNotice,
@@ -199,8 +198,8 @@ export async function saveNotice(
 ): Promise<Notice> {
   if (auth.station !== 'purchase') throw forbidden('onlyBuyer');
   const receivers = [...new Set(body.receivers)];
-  const linked = await findLinkedSuppliers(db, auth.elsAccount, receivers);
-  const strangers = receivers.filter((r) => !linked.includes(r));
+  const linked = new Set((await findLinkedSuppliers(db, auth.elsAccount, receivers)).map((l) => l.account));
+  const strangers = receivers.filter((r) => !linked.has(r));
   if (strangers.length > 0) throw badRequest('receiversNotLinked', { accounts: strangers.join(', ') });
   const values = {
     title: body.title,

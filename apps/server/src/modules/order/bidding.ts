@@ -9,6 +9,7 @@ import type { Queryable, Tx } from '../../platform/db.ts';
 import { ownRouteAction } from '../../platform/document/routes.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { type App, type AppDeps, type AuthContext, ok, requireAuth, zod } from '../../platform/http.ts';
+import { findLinkedSuppliers } from '../account/index.ts';
 import {
   closeOrderEnquiry,
   createFromOrder,
@@ -23,7 +24,6 @@ import {
   assertBuyer,
   assertVersion,
   findItems,
-  findLinkedSuppliers,
   findOrderForBuyer,
   lineMoney,
   ORDER_DEFINITION,

@@ -9,7 +9,7 @@ import type { Queryable, Tx } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
-import { company } from '../account/tables.ts';
+import { findCompanyName } from '../account/index.ts';
 import { deliveryNote, deliveryNoteItem } from '../delivery-note/tables.ts';
 import { fillText, notify } from '../message/notify.ts';
 import {
@@ -261,10 +261,7 @@ export async function shipOrder(
         });
       shipped.push({ item, quantity });
     }
-    const [buyer] = await tx
-      .select({ name: company.companyName })
-      .from(company)
-      .where(eq(company.elsAccount, order.elsAccount));
+    const buyer = { name: await findCompanyName(tx, order.elsAccount) };
     const total = shipped.reduce((sum, s) => sum.add(s.quantity), new Decimal(0));
     const [note] = await tx
       .insert(deliveryNote)

@@ -8,12 +8,11 @@ import {
   orderSaveBodySchema,
   orderShipBodySchema,
 } from '@srm/contracts/purchase-order';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DocRow } from '../../platform/document/kind.ts';
 import { ownRouteAction, recordSchemaOf, registerDocumentRoutes } from '../../platform/document/routes.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../../platform/http.ts';
-import { company } from '../account/tables.ts';
+import { findCompanyName } from '../account/index.ts';
 import { findOrderLabels, orderFieldLabels } from '../custom-field/service.ts';
 import { registerBiddingRoutes } from './bidding.ts';
 import { findOrderNotes, type NoteItemRow, type NoteRow, receiveShipment, shipOrder } from './delivery.ts';
@@ -278,10 +277,7 @@ export function registerOrderRoutes(app: App, deps: AppDeps): void {
         const items = (await orderKind.findLines(deps.db, order.id)) as unknown as Array<
           typeof purchaseOrderItem.$inferSelect
         >;
-        const [buyer] = await deps.db
-          .select({ name: company.companyName })
-          .from(company)
-          .where(eq(company.elsAccount, order.elsAccount));
+        const buyer = { name: await findCompanyName(deps.db, order.elsAccount) };
         const labels = await findOrderLabels(deps.db, order.elsAccount);
         const pdf = await renderOrderPdf(
           order,

@@ -3,7 +3,7 @@ import { canDo } from '@srm/contracts/document/define';
 import { lineNumberAt } from '@srm/contracts/field-labels';
 import { CUSTOM_FIELD_KEYS, type CustomFieldKey, type OrderSaveBody } from '@srm/contracts/purchase-order';
 import { purchaseOrderDefinition } from '@srm/contracts/purchase-order-definition';
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit-trail.ts';
 import { companyToday } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db.ts';
@@ -12,7 +12,7 @@ import { assertOrgCodes, orgCodeValuesOf } from '../../platform/document/org-cod
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
-import { accountRelation, company } from '../account/tables.ts';
+import { findLinkedSuppliers } from '../account/index.ts';
 import { findEffectivePrice } from '../masterdata/repository.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { orderHasLiveNotes } from './delivery.ts';
@@ -128,15 +128,6 @@ export async function findOrderForSupplier(tx: Queryable, auth: AuthContext, id:
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('orderNotFound');
   return row;
-}
-
-/** Which of `accounts` are suppliers linked to the buyer `elsAccount`, with their company names. */
-export async function findLinkedSuppliers(tx: Queryable, elsAccount: string, accounts: string[]) {
-  return tx
-    .select({ account: accountRelation.toElsAccount, name: company.companyName })
-    .from(accountRelation)
-    .innerJoin(company, eq(company.elsAccount, accountRelation.toElsAccount))
-    .where(and(eq(accountRelation.elsAccount, elsAccount), inArray(accountRelation.toElsAccount, accounts)));
 }
 
 export async function findItems(tx: Queryable, orderId: string) {

@@ -23,6 +23,7 @@ import {
 import { likePrefix } from '../../platform/document/list-query.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
+import { findLinkedSuppliers } from '../account/index.ts';
 import { ebiddingKind, registerEbiddingSourceRelease } from '../ebidding/service.ts';
 import { ebiddingItem } from '../ebidding/tables.ts';
 import {
@@ -34,7 +35,7 @@ import {
 } from '../enquiry/service.ts';
 import { enquiryItem } from '../enquiry/tables.ts';
 import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/repository.ts';
-import { findLinkedSuppliers, saveOrder } from '../order/service.ts';
+import { saveOrder } from '../order/service.ts';
 import { purchaseRequest, purchaseRequestItem } from './tables.ts';
 
 /**
