@@ -13,9 +13,9 @@ import type { ApproverNotice, FlowStart } from '../../platform/ports.ts';
 import { userKeyJoin } from '../../platform/user-names.ts';
 import { findRoleCodes } from '../account/repository.ts';
 import { role, subaccount, subaccountRole } from '../account/tables.ts';
-import { unknownOrgCodes } from '../masterdata/org-units.ts';
+import { unknownOrgCodes } from '../masterdata/index.ts';
 import { materialCategory } from '../masterdata/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { type TaskCandidates, taskCandidates } from './candidates.ts';
 import {
   type ApprovalValues,

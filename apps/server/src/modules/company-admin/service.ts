@@ -28,7 +28,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { accountRelation, role, subaccount } from '../account/tables.ts';
 import { revokeOtherSessions } from '../auth/repository.ts';
 import { decryptField } from '../auth/service.ts';
-import { unknownOrgCodes } from '../masterdata/org-units.ts';
+import { unknownOrgCodes } from '../masterdata/index.ts';
 import { materialCategory } from '../masterdata/tables.ts';
 import { findAdminMenuRows } from '../menu/repository.ts';
 import {

@@ -13,7 +13,7 @@ import { type DocRow, serverActor, userKey } from '../../platform/document/kind.
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import {
   bidHash,
   consoleLink,

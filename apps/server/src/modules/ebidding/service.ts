@@ -40,7 +40,7 @@ import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { findCompanyName, findLinkedSuppliers } from '../account/index.ts';
 import { enquiryKind, findComparison } from '../enquiry/service.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { type AwardedLine, recordAward } from '../order/from-award.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { type LivePushes, publishCoalesced } from './push-coalescer.ts';

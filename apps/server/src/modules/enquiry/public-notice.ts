@@ -7,7 +7,7 @@ import { type Job, registerJobHandler, scheduleJob } from '../../platform/jobs.t
 import { scheduledJob } from '../../platform/tables.ts';
 import { accountRelation } from '../account/tables.ts';
 import { supplierMaster } from '../masterdata/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { enquiry, enquirySupplier } from './tables.ts';
 
 /**

@@ -8,7 +8,7 @@ import type { DocRow } from '../../platform/document/kind.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { accountRelation, company } from '../account/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { supplierStandings } from '../supplier-lifecycle/rights.ts';
 import { enquiryKind, touchQuotes } from './service.ts';
 import { enquiry, enquiryItem, enquirySupplier } from './tables.ts';

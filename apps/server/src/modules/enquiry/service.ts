@@ -61,7 +61,7 @@ import { cancelJob, registerJobHandler, scheduleJob } from '../../platform/jobs.
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { findCompanyName, findLinkedSuppliers } from '../account/index.ts';
 import { material, priceMaster } from '../masterdata/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { type AwardedLine, recordAward, recordPrices } from '../order/from-award.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { readPresetParameter } from '../system/parameters.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, defaultCompanyTimeZone, nowDate } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { improvement, improvementItem, improvementReminderSent } from './tables.ts';
 
 /** The scheduled_job kind and key of the daily overdue scan (platform/jobs.ts: one process runs it). */

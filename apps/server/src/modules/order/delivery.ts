@@ -11,7 +11,7 @@ import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
 import { findCompanyName } from '../account/index.ts';
 import { deliveryNote, deliveryNoteItem } from '../delivery-note/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import {
   assertBuyer,
   assertVersion,

@@ -3,7 +3,7 @@ import { addDays, companyTimeZone, dateOf, nowDate, startOfDay } from '../../pla
 import type { Tx } from '../../platform/db.ts';
 import { userKey } from '../../platform/document/kind.ts';
 import type { AuthContext } from '../../platform/http.ts';
-import { priceIncludingTax } from '../masterdata/decimal.ts';
+import { priceIncludingTax } from '../masterdata/index.ts';
 import { priceMaster } from '../masterdata/tables.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { saveOrder } from './service.ts';

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import type { AuthContext } from '../../platform/http.ts';
 import { nextDocumentNumber } from '../../platform/numbering.ts';
 import { findLinkedSuppliers } from '../account/index.ts';
-import { findEffectivePrice } from '../masterdata/repository.ts';
+import { findEffectivePrice } from '../masterdata/index.ts';
 import { assertSupplierRights } from '../supplier-lifecycle/rights.ts';
 import { orderHasLiveNotes } from './delivery.ts';
 import { purchaseOrder, purchaseOrderItem } from './tables.ts';

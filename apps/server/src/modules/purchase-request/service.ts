@@ -34,7 +34,7 @@ import {
   sourceKey,
 } from '../enquiry/service.ts';
 import { enquiryItem } from '../enquiry/tables.ts';
-import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/repository.ts';
+import { findEffectivePrice, findMaterialsByNumbers } from '../masterdata/index.ts';
 import { saveOrder } from '../order/service.ts';
 import { purchaseRequest, purchaseRequestItem } from './tables.ts';
 

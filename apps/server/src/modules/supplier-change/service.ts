@@ -31,9 +31,9 @@ import {
   startFlow,
 } from '../audit/service.ts';
 import { auditTask } from '../audit/tables.ts';
-import type { SupplierRow } from '../masterdata/repository.ts';
+import type { SupplierRow } from '../masterdata/index.ts';
 import { supplierMaster } from '../masterdata/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { type SupplierChangeRow, supplierChange } from './tables.ts';
 
 /** The approval flow (APPROVAL_KINDS) and document kind of a change request. */

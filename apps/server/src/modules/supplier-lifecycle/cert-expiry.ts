@@ -4,7 +4,7 @@ import { addDays, companyTimeZone, dateOf, nowDate } from '../../platform/clock.
 import type { Queryable } from '../../platform/db.ts';
 import { registerJobHandler, scheduleJob } from '../../platform/jobs.ts';
 import { supplierMaster } from '../masterdata/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { systemSetting } from '../system/tables.ts';
 import { certReminderSent } from './tables.ts';
 

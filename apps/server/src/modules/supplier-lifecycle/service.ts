@@ -30,7 +30,7 @@ import {
 } from '../audit/service.ts';
 import { defaultKindActions } from '../company-admin/kind-actions.ts';
 import { supplierMaster } from '../masterdata/tables.ts';
-import { fillText, notify } from '../message/notify.ts';
+import { fillText, notify } from '../message/index.ts';
 import { nextSupplierAccount } from '../register/routes.ts';
 import { supplierStatusChange } from './tables.ts';
 

@@ -13,7 +13,7 @@ import { nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { type AuthContext, requireAdminOrKey } from '../../platform/http.ts';
-import { notify } from '../message/notify.ts';
+import { notify } from '../message/index.ts';
 import { webhookAttempt, webhookDelivery, webhookEndpoint } from './tables.ts';
 
 /**
