@@ -177,6 +177,37 @@ describe('named child collections through the kernel routes', () => {
     ]);
   });
 
+  it('stores custom fields fbk1…fbkN on collection rows as on lines, answers them flat, refuses others', async () => {
+    const withCustom = {
+      ...body,
+      paymentPlan: [{ ...body.paymentPlan[0], fbk1: 'Milestone M1', fbk2: '  ' }, body.paymentPlan[1]],
+    };
+    const res = await post(`${BUY}/save`, buyer, withCustom);
+    expect(res.json().code, res.json().message).toBe('200');
+    const saved = res.json().data.id;
+    expect((await stored('paymentPlan', saved)).map((r) => r.customFields)).toEqual([
+      { fbk1: 'Milestone M1' },
+      {},
+    ]);
+    const mine = await detail(buyer, BUY, saved);
+    expect(mine.collections.paymentPlan[0]).toMatchObject({ lineNumber: 10, fbk1: 'Milestone M1' });
+    expect(mine.collections.paymentPlan[1]).not.toHaveProperty('fbk1');
+    expect((await detail(supplier, SALE, saved)).collections.paymentPlan[0]).toMatchObject({
+      fbk1: 'Milestone M1',
+    });
+    const copy = await post(`${BUY}/copy/${saved}`, buyer, {});
+    expect((await detail(buyer, BUY, copy.json().data.id)).collections.paymentPlan[0].fbk1).toBe(
+      'Milestone M1',
+    );
+    // The kind has 30 custom fields: fbk31 on a row is refused, nothing saved.
+    const bad = await post(`${BUY}/save`, buyer, {
+      ...body,
+      paymentPlan: [{ ...body.paymentPlan[0], fbk31: 'x' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('fbk31');
+  });
+
   it('answers another supplier nothing of the document', async () => {
     const other = await login(server, '200002', 'admin');
     const res = await get(`${SALE}/findDetail/${id}`, other);

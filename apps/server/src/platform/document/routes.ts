@@ -110,6 +110,8 @@ function collectionsSchemaOf(kind: DocumentKind, side: Side) {
             ...Object.fromEntries(
               Object.entries(c.fields).map(([f, field]) => [f, outSchema(field).optional()]),
             ),
+            // The row's custom fields, flat as a line's (issue #34).
+            ...Object.fromEntries(customFieldKeys(kind.def).map((k) => [k, z.string().optional()])),
           }),
         ),
       ]),
