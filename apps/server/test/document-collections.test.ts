@@ -1,106 +1,18 @@
-import { defineDocument } from '@srm/contracts/document/define';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineKind, type SaveContext } from '../src/platform/document/kind.ts';
 import { registerDocumentRoutes } from '../src/platform/document/routes.ts';
-import { documentTables } from '../src/platform/document/table-builder.ts';
 import type { AuthContext } from '../src/platform/http.ts';
-import { generateDrizzleJson, generateMigration } from './drizzle-kit.ts';
+import { createProbeTables, kind, tables } from './collection-probe.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
  * Named child collections through the kernel's routes (issue #34): a throwaway kind with lines and two
  * collections (a payment plan both sides read, at least one row and at most three; clauses the buyer alone
- * reads) gets its tables from its definition, is registered on a test server beside the manifest's kinds,
+ * reads; collection-probe.ts) gets its tables from its definition, is registered on a test server beside the manifest's kinds,
  * saves both collections with the header in one transaction, answers each side's detail with the rows it
  * may read, and refuses bad rows and too many rows with '400' naming collection, line and field — nothing
  * changed. Edits replace the rows at the header's version; copies carry them.
  */
-
-const text = (zh_cn: string, en: string) => ({ zh_cn, en });
-const STATUS = { '0': text('新建', 'New'), '1': text('已发送', 'Sent') } as const;
-
-const def = defineDocument({
-  kind: 'collectionProbe',
-  module: 'probe',
-  service: 'CollectionProbe',
-  title: text('合同探针', 'Contract probe'),
-  prefix: 'CP',
-  numberField: 'probeNumber',
-  dateField: 'probeDate',
-  detailPath: '/probe/#/v2/detail',
-  customFields: 30,
-  header: {
-    probeNumber: { label: text('编号', 'Number'), type: 'text', list: true, filter: 'prefix' },
-    toElsAccount: { label: text('供应商', 'Supplier'), type: 'account', input: true, required: true },
-    probeDate: { label: text('日期', 'Date'), type: 'date', input: true, required: true },
-    subject: { label: text('标题', 'Subject'), type: 'text', input: true, required: true, max: 100 },
-  },
-  lines: {
-    label: text('行', 'Lines'),
-    max: 20,
-    fields: {
-      materialNumber: { label: text('物料', 'Material'), type: 'text', input: true, required: true },
-      quantity: {
-        label: text('数量', 'Quantity'),
-        type: 'decimal',
-        digits: [12, 3],
-        input: true,
-        required: true,
-      },
-    },
-  },
-  collections: {
-    paymentPlan: {
-      label: text('付款计划', 'Payment plan'),
-      min: 1,
-      max: 3,
-      fields: {
-        dueDate: { label: text('到期日', 'Due date'), type: 'date', input: true, required: true },
-        ratio: {
-          label: text('比例', 'Ratio'),
-          type: 'decimal',
-          digits: [3, 2],
-          input: true,
-          required: true,
-          positive: true,
-        },
-      },
-    },
-    clauses: {
-      label: text('条款', 'Clauses'),
-      max: 5,
-      sides: ['purchase'],
-      fields: {
-        clauseText: { label: text('条款内容', 'Clause'), type: 'text', input: true, required: true, max: 40 },
-      },
-    },
-  },
-  statuses: { probeStatus: STATUS },
-  editable: { purchase: { probeStatus: ['0'] } },
-  actions: {},
-  print: { header: ['probeNumber'], lines: ['materialNumber'] },
-});
-
-const tables = documentTables(def, { numberOwner: 'elsAccount' });
-
-const kind = defineKind({
-  def,
-  header: tables.header,
-  lines: tables.lines,
-  documentId: tables.lines.documentId,
-  collections: tables.collections,
-  // The kind's own save: the body's input fields; the kernel saves the collections from the body.
-  save: async ({ auth, body, current }: SaveContext) => ({
-    header: {
-      elsAccount: current?.elsAccount ?? (auth as AuthContext).elsAccount,
-      toElsAccount: body.toElsAccount,
-      probeDate: body.probeDate,
-      subject: body.subject,
-    },
-    lines: body.lines.map((l) => ({ materialNumber: l.materialNumber, quantity: l.quantity })),
-  }),
-});
 
 let server: TestServer;
 let buyer: Session;
@@ -114,16 +26,7 @@ beforeAll(async () => {
     { LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' },
     { extraRoutes: (app, deps) => registerDocumentRoutes(app, deps, kind) },
   );
-  // The throwaway kind's tables, as drizzle-kit would create them (document-tables.test.ts). PGlite serves
-  // as the plain role srm_app (platform/db.ts): create them as the session's owner, then grant them.
-  const schema = { header: tables.header, lines: tables.lines, ...tables.collections };
-  const pglite = server.database.kind === 'pglite';
-  if (pglite) await server.database.db.execute(sql.raw('reset role'));
-  for (const statement of await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema)))
-    await server.database.db.execute(sql.raw(statement));
-  if (pglite)
-    for (const statement of ['grant all on all tables in schema public to srm_app', 'set role srm_app'])
-      await server.database.db.execute(sql.raw(statement));
+  await createProbeTables(server);
   buyer = await login(server, '100000', 'admin');
   supplier = await login(server, '200001', 'admin');
 }, 120_000);
@@ -272,6 +175,37 @@ describe('named child collections through the kernel routes', () => {
     expect(copy.collections.paymentPlan).toMatchObject([
       { lineNumber: 10, dueDate: '2027-06-30', ratio: '100.00' },
     ]);
+  });
+
+  it('stores custom fields fbk1…fbkN on collection rows as on lines, answers them flat, refuses others', async () => {
+    const withCustom = {
+      ...body,
+      paymentPlan: [{ ...body.paymentPlan[0], fbk1: 'Milestone M1', fbk2: '  ' }, body.paymentPlan[1]],
+    };
+    const res = await post(`${BUY}/save`, buyer, withCustom);
+    expect(res.json().code, res.json().message).toBe('200');
+    const saved = res.json().data.id;
+    expect((await stored('paymentPlan', saved)).map((r) => r.customFields)).toEqual([
+      { fbk1: 'Milestone M1' },
+      {},
+    ]);
+    const mine = await detail(buyer, BUY, saved);
+    expect(mine.collections.paymentPlan[0]).toMatchObject({ lineNumber: 10, fbk1: 'Milestone M1' });
+    expect(mine.collections.paymentPlan[1]).not.toHaveProperty('fbk1');
+    expect((await detail(supplier, SALE, saved)).collections.paymentPlan[0]).toMatchObject({
+      fbk1: 'Milestone M1',
+    });
+    const copy = await post(`${BUY}/copy/${saved}`, buyer, {});
+    expect((await detail(buyer, BUY, copy.json().data.id)).collections.paymentPlan[0].fbk1).toBe(
+      'Milestone M1',
+    );
+    // The kind has 30 custom fields: fbk31 on a row is refused, nothing saved.
+    const bad = await post(`${BUY}/save`, buyer, {
+      ...body,
+      paymentPlan: [{ ...body.paymentPlan[0], fbk31: 'x' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('fbk31');
   });
 
   it('answers another supplier nothing of the document', async () => {

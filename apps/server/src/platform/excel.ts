@@ -144,16 +144,46 @@ export async function writeWorkbook(
   columns: Column[],
   rows: Array<Record<string, string | number | null | undefined>>,
   locale: Locale,
-  options: SheetOptions = {},
+  options: SheetOptions & {
+    /** More sheets after the first, in the same layout (a document kind's child collections, issue #34). */
+    sheets?: ExtraSheet[];
+  } = {},
 ): Promise<Buffer> {
   const timeZone = options.timeZone ?? 'UTC';
   const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'SRM portal';
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c[locale], key: c.key, width: c.width ?? 12 }));
-  for (const row of rows) protectFormulaText(sheet.addRow(sheetRow(columns, row, timeZone)));
-  sheet.getRow(1).font = { bold: true };
+  const taken = new Set<string>();
+  for (const s of [{ name: sheetName, columns, rows }, ...(options.sheets ?? [])]) {
+    const name = uniqueSheetName(s.name, taken);
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = s.columns.map((c) => ({ header: c[locale], key: c.key, width: c.width ?? 12 }));
+    for (const row of s.rows) protectFormulaText(sheet.addRow(sheetRow(s.columns, row, timeZone)));
+    sheet.getRow(1).font = { bold: true };
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** One more sheet of a workbook: its name (shown on the tab), columns and rows. */
+export type ExtraSheet = {
+  name: string;
+  columns: Column[];
+  rows: Array<Record<string, string | number | null | undefined>>;
+};
+
+/**
+ * A sheet name Excel accepts: without []:*?/\, at most 31 characters, unique in the workbook (a repeated
+ * name gets " 2", " 3" …).
+ */
+function uniqueSheetName(wanted: string, taken: Set<string>): string {
+  const base =
+    wanted
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet';
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 28)} ${n}`;
+  taken.add(name.toLowerCase());
+  return name;
 }
 
 /**
@@ -206,6 +236,20 @@ export async function readWorkbook(
   columns: Column[],
   options: SheetOptions = {},
 ): Promise<SheetRow[]> {
+  return (await readWorkbookSheets(bytes, columns, [], options)).rows;
+}
+
+/**
+ * Reads the first sheet as readWorkbook does, and each of `sheets` found by one of its names (compared
+ * trimmed, case- and space-insensitively) in its own layout: `extra[i]` holds the rows of `sheets[i]`,
+ * null when the workbook has no such sheet (an extra sheet may be empty; the same column and row rules).
+ */
+export async function readWorkbookSheets(
+  bytes: Buffer,
+  columns: Column[],
+  sheets: Array<{ names: string[]; columns: Column[] }>,
+  options: SheetOptions = {},
+): Promise<{ rows: SheetRow[]; extra: Array<SheetRow[] | null> }> {
   const timeZone = options.timeZone ?? 'UTC';
   const workbook = new (await loadExcel()).Workbook();
   try {
@@ -213,8 +257,20 @@ export async function readWorkbook(
   } catch {
     throw badRequest('mdImportBadFile');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('mdImportBadFile');
+  const first = workbook.worksheets[0];
+  if (!first) throw badRequest('mdImportBadFile');
+  const rows = readSheet(first, columns, timeZone);
+  if (rows.length === 0) throw badRequest('mdImportEmpty');
+  const extra = sheets.map(({ names, columns: own }) => {
+    const wanted = new Set(names.map(normalise));
+    const sheet = workbook.worksheets.find((w, i) => i > 0 && wanted.has(normalise(w.name)));
+    return sheet ? readSheet(sheet, own, timeZone) : null;
+  });
+  return { rows, extra };
+}
+
+/** The data rows of one sheet in the layout of `columns` ('400' on a missing required column, too many rows). */
+function readSheet(sheet: ExcelJS.Worksheet, columns: Column[], timeZone: string): SheetRow[] {
   if (sheet.actualRowCount - 1 > MAX_IMPORT_ROWS)
     throw badRequest('mdImportTooMany', { max: MAX_IMPORT_ROWS });
   const byLabel = new Map<string, Column>();
@@ -241,7 +297,6 @@ export async function readWorkbook(
     }
     if (Object.keys(values).length > 0) rows.push({ row: rowNumber, values });
   });
-  if (rows.length === 0) throw badRequest('mdImportEmpty');
   if (rows.length > MAX_IMPORT_ROWS) throw new AppError('400', 'mdImportTooMany', { max: MAX_IMPORT_ROWS });
   return rows;
 }

@@ -315,6 +315,10 @@ const messages = {
     en: '{field} must be a number with at most {integer} integer digits and {scale} decimals',
   },
   docImportRowRef: { zh_cn: '（第 {row} 行）', en: '(row {row})' },
+  docImportCollectionRef: {
+    zh_cn: '表“{sheet}”的单据参考号 {value} 在第一张表中没有对应的单据',
+    en: 'Document reference {value} of sheet "{sheet}" names no document of the first sheet',
+  },
   docImportRefUnknown: {
     zh_cn: '找不到{what}：{value}（或您不能使用它）',
     en: 'No {what} {value} that you can use',

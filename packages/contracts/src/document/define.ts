@@ -514,8 +514,16 @@ export function saveSchema(def: DocumentDefinition, side?: Side) {
       }),
       ...Object.fromEntries(
         collectionsOf(def, side).map(([name, c]) => {
+          // A row carries the kind's custom fields fbk1…fbkN as a line does (issue #34).
+          const row = z
+            .looseObject({
+              id: z.uuid().optional(),
+              ...inputShape(def, c.fields),
+              ...customFieldShapeOf(def),
+            })
+            .superRefine(refuseUnknownCustomFields(def));
           const rows = z
-            .array(z.looseObject({ id: z.uuid().optional(), ...inputShape(def, c.fields) }))
+            .array(row)
             .min(c.min ?? 0)
             .max(c.max);
           const meta = { label: c.label, lineStep: LINE_NUMBER_STEP, labelledLines: true };

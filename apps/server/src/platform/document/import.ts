@@ -15,10 +15,23 @@ import { z } from 'zod';
 import { readUploadedPart } from '../attachment-store.ts';
 import { companyTimeZone } from '../clock.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { type Column, readWorkbook, type SheetRow, writeWorkbook, XLSX_TYPE } from '../excel.ts';
+import { type Column, readWorkbookSheets, type SheetRow, writeWorkbook, XLSX_TYPE } from '../excel.ts';
 import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
-import { type MessageKey, t } from '../messages.ts';
+import { t } from '../messages.ts';
+import { attachCollectionRows, collectionIssue, readSpecs, templateSheets } from './collection-sheets.ts';
+import {
+  cellToInput,
+  IMPORT_MAX_ERRORS,
+  issueMessage,
+  KINDS,
+  norm,
+  REFERENCE_COLUMN,
+  type RowError,
+  RowErrors,
+} from './import-cells.ts';
 import type { DocRow, DocumentKind } from './kind.ts';
+
+export { IMPORT_MAX_ERRORS, REFERENCE_COLUMN, type RowError };
 
 /**
  * The document kernel's Excel import (DESIGN §11, issue #12 "One Excel engine (exceljs, with per-row
@@ -28,19 +41,11 @@ import type { DocRow, DocumentKind } from './kind.ts';
  * Layout: one row per document line. The columns are a document reference (rows with the same reference
  * make one document, their header values read from the group's first row; without the column every row
  * is a document of its own), the kind's input header fields, then its input line fields — labelled in
- * the caller's language, read in either language or by field key, in any order (platform/excel.ts).
+ * the caller's language, read in either language or by field key, in any order (platform/excel.ts). A kind
+ * with child collections has a sheet per collection after it (collection-sheets.ts, issue #34).
  */
 
-/** Most row errors one answer lists (the message counts every bad row). */
-export const IMPORT_MAX_ERRORS = 100;
-
-/** The column that groups rows into documents. */
-export const REFERENCE_COLUMN: Column = {
-  key: 'documentReference',
-  zh_cn: '单据参考号',
-  en: 'Document reference',
-  width: 16,
-};
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
  * One column of a kind's import: a header or a line field, or one of the columns that name an id field
@@ -54,8 +59,6 @@ type ImportField = {
   ref?: { key: string };
 };
 type ImportRefs = NonNullable<DocumentKind['options']['importRefs']>;
-
-const KINDS: Record<string, Column['kind']> = { decimal: 'decimal', integer: 'int', datetime: 'date' };
 
 /**
  * The import columns of a kind: its input header fields, then its input line fields. A line label that
@@ -117,100 +120,11 @@ export function importFields(def: DocumentDefinition, refs: ImportRefs = {}): Im
   return out;
 }
 
-/** One problem of one sheet row, in the caller's language. */
-export type RowError = { row: number; field: string; message: string };
-
-const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
 /**
- * A cell as the save body expects it: a code from its code or its label in either language; a date as
- * 'YYYY-MM-DD' (date cells, '2026-11-25', '2026/11/25'); other values as the Excel engine read them
- * (decimals as plain strings, integers as numbers). A problem instead when a code is unknown.
+ * Rows grouped into documents by the reference column (by its normalised text; a row without one is a
+ * document of its own), in the order each reference first appears.
  */
-function cellToInput(
-  field: FieldDef,
-  value: unknown,
-  locale: Locale,
-  label: string,
-): { value: unknown } | { problem: string } {
-  if (field.type === 'code' && field.codes) {
-    const text = norm(String(value));
-    for (const [code, names] of Object.entries(field.codes))
-      if (norm(code) === text || norm(names.zh_cn) === text || norm(names.en) === text)
-        return { value: code };
-    return {
-      problem: t(locale, 'rule.enum', {
-        field: label,
-        values: Object.values(field.codes)
-          .map((names) => names[locale])
-          .join(locale === 'en' ? ', ' : '、'),
-      }),
-    };
-  }
-  if (field.type === 'date' && typeof value === 'string') {
-    const iso = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?Z$/.exec(value);
-    if (iso) return { value: iso[1] };
-    const slashed = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(value.trim());
-    if (slashed)
-      return { value: `${slashed[1]}-${slashed[2].padStart(2, '0')}-${slashed[3].padStart(2, '0')}` };
-  }
-  if (field.type === 'text' || field.type === 'uuid' || field.type === 'account')
-    return { value: String(value).trim() };
-  return { value };
-}
-
-/** The caller's-language sentence of one zod issue on a column (`label`); `given` tells missing from bad. */
-function issueMessage(locale: Locale, issue: z.core.$ZodIssue, label: string, field?: FieldDef): string {
-  const p = issue as unknown as Record<string, unknown>;
-  const say = (key: MessageKey, params: Record<string, string | number> = {}) =>
-    t(locale, key, { field: label, ...params });
-  if (issue.code === 'invalid_type' && p.input === undefined) return say('rule.required');
-  if (field?.type === 'decimal' && (issue.code === 'invalid_format' || issue.code === 'invalid_type')) {
-    const [integer, scale] = field.digits ?? [12, 3];
-    return say('docImportDecimal', { integer, scale });
-  }
-  switch (issue.code) {
-    case 'too_small':
-      if (p.origin === 'string' && Number(p.minimum) === 1) return say('rule.required');
-      return p.origin === 'string' || p.origin === 'array'
-        ? say('rule.tooShort', { min: String(p.minimum) })
-        : say('rule.tooSmall', { min: String(p.minimum) });
-    case 'too_big':
-      return p.origin === 'string' || p.origin === 'array'
-        ? say('rule.tooLong', { max: String(p.maximum) })
-        : say('rule.tooBig', { max: String(p.maximum) });
-    case 'invalid_type':
-    case 'invalid_format':
-      return say('rule.format');
-    case 'custom':
-      return issue.message === 'rule.positive' ? say('rule.positive') : say('rule.invalid');
-    default:
-      return say('rule.invalid');
-  }
-}
-
-/** Collects row errors (the first IMPORT_MAX_ERRORS) and the rows that have any. */
-class RowErrors {
-  readonly list: RowError[] = [];
-  readonly rows = new Set<number>();
-  /** Row and column pairs already reported (one problem per cell: the first found). */
-  private readonly cells = new Set<string>();
-  add(row: number, field: string, message: string) {
-    this.rows.add(row);
-    const cell = `${row}\u0000${field}`;
-    if (this.cells.has(cell)) return;
-    this.cells.add(cell);
-    if (this.list.length < IMPORT_MAX_ERRORS) this.list.push({ row, field, message });
-  }
-  /** The errors in sheet order. */
-  sorted(): RowError[] {
-    return [...this.list].sort((a, b) => a.row - b.row);
-  }
-}
-
-/** Rows grouped into documents by the reference column, in the order each reference first appears. */
-function groupRows(rows: SheetRow[]): SheetRow[][] {
+function groupRows(rows: SheetRow[]): Map<string, SheetRow[]> {
   const groups = new Map<string, SheetRow[]>();
   for (const r of rows) {
     const ref = r.values[REFERENCE_COLUMN.key];
@@ -219,7 +133,7 @@ function groupRows(rows: SheetRow[]): SheetRow[][] {
     if (group) group.push(r);
     else groups.set(key, [r]);
   }
-  return [...groups.values()];
+  return groups;
 }
 
 /** Thrown inside the transaction to roll it back: a file with errors, or a dry run. */
@@ -245,9 +159,12 @@ export async function importDocuments(
   const { def } = kind;
   const refs = kind.options.importRefs ?? {};
   const fields = importFields(def, refs);
-  const rows = await readWorkbook(bytes, [REFERENCE_COLUMN, ...fields.map((f) => f.column)], {
-    timeZone: await companyTimeZone(deps.db, auth.elsAccount),
-  });
+  const { rows, extra } = await readWorkbookSheets(
+    bytes,
+    [REFERENCE_COLUMN, ...fields.map((f) => f.column)],
+    readSpecs(def, side),
+    { timeZone: await companyTimeZone(deps.db, auth.elsAccount) },
+  );
   const errors = new RowErrors();
   const schema = saveSchema(def, side);
   const referenceLabel = REFERENCE_COLUMN[locale];
@@ -256,8 +173,9 @@ export async function importDocuments(
   // Cells → save bodies (one per group), converting each cell to its field's type.
   type Body = Record<string, unknown> & { lines: Record<string, unknown>[] };
   // `unresolved`: paths of id fields whose columns named nothing (already reported; zod stays quiet).
-  const bodies: Array<{ rows: SheetRow[]; body: Body; bad: boolean; unresolved: Set<string> }> = [];
-  for (const group of groupRows(rows)) {
+  const bodies: Array<{ key: string; rows: SheetRow[]; body: Body; bad: boolean; unresolved: Set<string> }> =
+    [];
+  for (const [key, group] of groupRows(rows)) {
     const header: Record<string, unknown> = {};
     const lines: Record<string, unknown>[] = [];
     const unresolved = new Set<string>();
@@ -305,8 +223,17 @@ export async function importDocuments(
       }
       lines.push(line);
     }
-    bodies.push({ rows: group, body: { ...header, lines }, bad, unresolved });
+    bodies.push({ key, rows: group, body: { ...header, lines }, bad, unresolved });
   }
+  // The collection sheets' rows (issue #34), each in the body of its reference's document.
+  const collections = attachCollectionRows(
+    def,
+    side,
+    extra,
+    new Map(bodies.map((b) => [b.key, b.body])),
+    errors,
+    locale,
+  );
 
   // The kind's zod schema, each issue on the row and column it came from (a cell that could not be
   // converted keeps its first problem). Only documents without problems go on to the kind's save.
@@ -314,11 +241,14 @@ export async function importDocuments(
   for (const entry of bodies) {
     const parsed = schema.safeParse(entry.body);
     if (parsed.success) {
-      if (!entry.bad) valid.push({ rows: entry.rows, body: parsed.data as Body });
+      if (!entry.bad && !collections.bad.has(entry.key))
+        valid.push({ rows: entry.rows, body: parsed.data as Body });
       continue;
     }
     for (const issue of parsed.error.issues) {
       if (entry.unresolved.has(issue.path.join('.'))) continue;
+      const sources = collections.sources.get(entry.key);
+      if (collectionIssue(def, issue, sources, entry.rows[0].row, errors, locale)) continue;
       const [first, index, name] = issue.path;
       const onLine = first === 'lines' && typeof index === 'number';
       const f = fields.find((x) =>
@@ -448,7 +378,9 @@ export function registerImportRoutes(app: App, deps: AppDeps, kind: DocumentKind
           REFERENCE_COLUMN,
           ...importFields(def, kind.options.importRefs).map((f) => f.column),
         ];
-        const bytes = await writeWorkbook(def.title[locale], columns, [], locale);
+        const bytes = await writeWorkbook(def.title[locale], columns, [], locale, {
+          sheets: templateSheets(def, side, locale),
+        });
         return reply
           .header('content-type', XLSX_TYPE)
           .header('cache-control', 'private, no-store')

@@ -637,8 +637,11 @@ export function defineKind(options: KindOptions) {
   });
   /** A child collection's row as the API answers it: id, lineNumber and its fields (issue #34). */
   const toCollectionRow = (line: DocRow) => {
-    const { customFields: _c, elsAccount: _e, toElsAccount: _t, documentId: _d, ...rest } = line;
-    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, outValue(v)]));
+    const { customFields, elsAccount: _e, toElsAccount: _t, documentId: _d, ...rest } = line;
+    return {
+      ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, outValue(v)])),
+      ...flatCustomFields(def, customFields),
+    };
   };
   const toLine = (line: DocRow) => {
     const { customFields, elsAccount: _e, toElsAccount: _t, ...rest } = line;
@@ -760,6 +763,8 @@ export function defineKind(options: KindOptions) {
       if (rows.length === 0) continue;
       await tx.insert(t).values(
         rows.map((values, i) => ({
+          // The row's custom fields fbkN from the body (as a line's), unless the kind decided them.
+          customFields: customFieldsOf(def, given?.[i] ?? {}),
           ...values,
           documentId: row.id,
           elsAccount: row.elsAccount,
@@ -1261,7 +1266,7 @@ export function defineKind(options: KindOptions) {
       ...Object.fromEntries(
         Object.entries(collections).map(([name, rows]) => [
           name,
-          rows.map((r) => input(def.collections?.[name]?.fields ?? {}, [], r)),
+          rows.map((r) => ({ ...input(def.collections?.[name]?.fields ?? {}, [], r), ...r.customFields })),
         ]),
       ),
     };

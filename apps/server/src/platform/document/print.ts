@@ -4,6 +4,7 @@ import { wallClockIn } from '@srm/contracts/calendar';
 import type { Locale } from '@srm/contracts/constants';
 import {
   codeLabel,
+  collectionsOf,
   type DocumentDefinition,
   type FieldDef,
   statusFieldsOf,
@@ -12,8 +13,8 @@ import type { Alignment, Content, TDocumentDefinitions } from 'pdfmake/interface
 
 /**
  * The one PDF layout of the document kernel (issue #12): title and number, the definition's print
- * header fields as label/value pairs, then a table of the print line fields; labels and codes in the
- * reader's language. Kinds print their own extras (box labels …) with `renderPdf`.
+ * header fields as label/value pairs, then a table of the print line fields, then each child collection
+ * as a titled table (issue #34); labels and codes in the reader's language. Kinds print their own extras (box labels …) with `renderPdf`.
  */
 
 const requireHere = createRequire(import.meta.url);
@@ -150,9 +151,53 @@ const MORE_LINES = {
     `Only the first ${shown} of ${total} lines are printed; all lines are in the lines' Excel export.`,
 } as const;
 
+/** The line number column of a collection's printed table. */
+const LINE_FIELD = { label: { zh_cn: '行号', en: 'Line' }, type: 'integer' } as const satisfies FieldDef;
+
+/**
+ * A table of rows under bold labels: `names` of `fields` as columns. Figures, dates and codes keep their
+ * width and never wrap (2034.00 is never cut to 2034.0 / 0), numbers to the right; descriptions take the
+ * rest. More than nine columns print at 8 pt.
+ */
+function rowsTable(
+  fields: Readonly<Record<string, FieldDef>>,
+  names: readonly string[],
+  rows: Array<Record<string, unknown>>,
+  locale: Locale,
+  timeZone: string,
+): Content {
+  return {
+    table: {
+      headerRows: 1,
+      widths: names.map((name) => (isFigure(fields[name]) ? 'auto' : '*')),
+      body: [
+        names.map((name) => ({ text: fields[name]?.label[locale] ?? name, bold: true })),
+        ...rows.map((row) =>
+          names.map((name) => {
+            const field = fields[name];
+            const text = printValue(field, row[name], locale, timeZone);
+            return isFigure(field)
+              ? {
+                  text,
+                  noWrap: true,
+                  alignment: (field?.type === 'decimal' || field?.type === 'integer'
+                    ? 'right'
+                    : 'left') as Alignment,
+                }
+              : { text };
+          }),
+        ),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    fontSize: names.length > 9 ? 8 : 9,
+  };
+}
+
 /**
  * The printable document of a kind: header pairs, statuses, then its lines (at most PRINT_LINE_LIMIT,
- * then a note), then the kind's own `sections` (pdfmake content in the reader's language, e.g. an
+ * then a note), then each child collection given as a titled table of its rows (line number and every
+ * field), then the kind's own `sections` (pdfmake content in the reader's language, e.g. an
  * e-auction's bid log; KindOptions printSections) in the same layout and fonts. Date-times print in
  * `timeZone` (the reader's company's; the print route passes it).
  */
@@ -163,6 +208,8 @@ export async function renderDocumentPdf(
   locale: Locale,
   sections: Content[] = [],
   timeZone = 'UTC',
+  /** The detail's child collections (name → rows), those the reader's side reads; issue #34. */
+  collections: Record<string, Array<Record<string, unknown>>> = {},
 ): Promise<Buffer> {
   const fields = { ...def.header, ...statusFieldsOf(def) };
   const pairs = [...def.print.header, Object.keys(def.statuses)[0]].map(
@@ -189,37 +236,7 @@ export async function renderDocumentPdf(
         layout: 'lightHorizontalLines',
         margin: [0, 0, 0, 12],
       },
-      {
-        table: {
-          headerRows: 1,
-          // Figures, dates and codes keep their width and never wrap (2034.00 is never cut to 2034.0 / 0);
-          // descriptions take the rest.
-          widths: def.print.lines.map((name) => (isFigure(def.lines.fields[name]) ? 'auto' : '*')),
-          body: [
-            def.print.lines.map((name) => ({
-              text: def.lines.fields[name]?.label[locale] ?? name,
-              bold: true,
-            })),
-            ...lines.slice(0, PRINT_LINE_LIMIT).map((line) =>
-              def.print.lines.map((name) => {
-                const field = def.lines.fields[name];
-                const text = printValue(field, line[name], locale, timeZone);
-                return isFigure(field)
-                  ? {
-                      text,
-                      noWrap: true,
-                      alignment: (field?.type === 'decimal' || field?.type === 'integer'
-                        ? 'right'
-                        : 'left') as Alignment,
-                    }
-                  : { text };
-              }),
-            ),
-          ],
-        },
-        layout: 'lightHorizontalLines',
-        fontSize: def.print.lines.length > 9 ? 8 : 9,
-      },
+      rowsTable(def.lines.fields, def.print.lines, lines.slice(0, PRINT_LINE_LIMIT), locale, timeZone),
       ...(lines.length > PRINT_LINE_LIMIT
         ? [
             {
@@ -229,6 +246,19 @@ export async function renderDocumentPdf(
             } as Content,
           ]
         : []),
+      // Each child collection the reader's side reads (the detail's), titled by its label (issue #34).
+      ...collectionsOf(def)
+        .filter(([name]) => collections[name] !== undefined)
+        .flatMap(([name, c]): Content[] => [
+          { text: c.label[locale], bold: true, fontSize: 11, margin: [0, 14, 0, 6] },
+          rowsTable(
+            { lineNumber: LINE_FIELD, ...c.fields },
+            ['lineNumber', ...Object.keys(c.fields)],
+            collections[name],
+            locale,
+            timeZone,
+          ),
+        ]),
       ...sections,
     ],
     `${def.title[locale]} ${number}`,

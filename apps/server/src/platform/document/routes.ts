@@ -27,6 +27,7 @@ import { type App, type AppDeps, ok, requireAuth, zod } from '../http.ts';
 import { registerJobHandler } from '../jobs.ts';
 import { afterActionJob, registerActionApproval } from './action-approval.ts';
 import { registerDocumentAttachments } from './attachments.ts';
+import { exportSheets } from './collection-sheets.ts';
 import { registerImportRoutes } from './import.ts';
 import { type ActionBody, type DocRow, type DocumentKind, serverActor } from './kind.ts';
 import { printValue, renderDocumentPdf } from './print.ts';
@@ -109,6 +110,8 @@ function collectionsSchemaOf(kind: DocumentKind, side: Side) {
             ...Object.fromEntries(
               Object.entries(c.fields).map(([f, field]) => [f, outSchema(field).optional()]),
             ),
+            // The row's custom fields, flat as a line's (issue #34).
+            ...Object.fromEntries(customFieldKeys(kind.def).map((k) => [k, z.string().optional()])),
           }),
         ),
       ]),
@@ -171,7 +174,8 @@ function customFieldColumns(
  *   data { records, total, totalExact, nextCursor, currentPage, pageSize } (list-query.ts);
  * - `findDetail/{id}` (both) — { record, lines, trail, tasks, actions } ('404' for another company's or
  *   an invisible document);
- * - `export` (both) — the filtered list as .xlsx, labels in the caller's language;
+ * - `export` (both) — the filtered list as .xlsx, labels in the caller's language (then a sheet per child
+ *   collection the side reads: reference = the document's number, line, its fields; issue #34);
  * - `print/{id}` (both) — the document as a PDF (definition's print layout, then the kind's printSections);
  * - `save`, `copy/{id}`, `delete/{id}` (creator sides) and `submit/{id}`, `withdraw/{id}` (with approval);
  * - one `{action}/{id}` per action and side of the transition table, body actionBodySchema; and
@@ -388,7 +392,11 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
           [...columns, ...custom],
           values,
           request.locale,
-          { timeZone: await companyTimeZone(deps.db, auth.elsAccount) },
+          {
+            timeZone: await companyTimeZone(deps.db, auth.elsAccount),
+            // A sheet per child collection the side reads (issue #34), keyed by the document's number.
+            sheets: await exportSheets(deps.db, kind, side, exported, request.locale),
+          },
         );
         return reply
           .header('content-type', XLSX_TYPE)
@@ -423,6 +431,7 @@ export function registerDocumentRoutes(app: App, deps: AppDeps, kind: DocumentKi
             request.locale,
             sections,
             await companyTimeZone(deps.db, auth.elsAccount),
+            answer.collections,
           );
           return reply
             .header('content-type', 'application/pdf')

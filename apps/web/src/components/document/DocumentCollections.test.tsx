@@ -8,6 +8,7 @@ import i18n from '../../lib/i18n.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { DocumentDetail } from './DocumentDetail.tsx';
 import { DocumentForm } from './DocumentForm.tsx';
+import { editInitial } from './edit-initial.ts';
 
 /**
  * The default screens of a kind's child collections (issue #34): the detail shows each collection the
@@ -205,6 +206,49 @@ describe('DocumentForm with child collections', () => {
     expect(screen.getByRole('button', { name: '添加付款计划行' })).toBeTruthy();
     expect(screen.queryByText('条款')).toBeNull();
   }, 30_000);
+});
+
+describe('the edit form from a detail answer (editInitial)', () => {
+  it('shows the saved header, lines and collection rows, and saves them back under their names', async () => {
+    const onSaved = vi.fn();
+    wrap(
+      <DocumentForm
+        def={def}
+        side="purchase"
+        title="Edit contract"
+        existing={{ id: DETAIL.record.id, version: DETAIL.record.version }}
+        initial={editInitial(DETAIL)}
+        hideLineCustomFields
+        onSaved={onSaved}
+      />,
+    );
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect(value('Subject')).toBe('Frame');
+    expect(value('Payment plan, line 10, Stage')).toBe('Advance');
+    expect(value('Payment plan, line 20, Stage')).toBe('Delivery');
+    expect(value('Payment plan, line 20, Ratio')).toBe('70.00');
+    expect(value('Clauses, line 10, Clause')).toBe('DDP Suzhou');
+    fireEvent.change(screen.getByLabelText('Payment plan, line 20, Ratio'), { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    expect(onSaved.mock.calls[0][0]).toMatchObject({
+      id: 'c1',
+      version: 0,
+      subject: 'Frame',
+      lines: [{ materialNumber: 'M-1' }],
+      paymentPlan: [
+        { stage: 'Advance', ratio: '30.00' },
+        { stage: 'Delivery', ratio: '60' },
+      ],
+      clauses: [{ clauseText: 'DDP Suzhou' }],
+    });
+  }, 30_000);
+
+  it('gives a kind without collections its header and lines only', () => {
+    const { collections: _, ...plain } = DETAIL;
+    expect(editInitial(plain)).toEqual({ ...DETAIL.record, lines: DETAIL.lines });
+    expect(editInitial(DETAIL)).toEqual({ ...DETAIL.record, lines: DETAIL.lines, ...DETAIL.collections });
+  });
 });
 
 describe('DocumentDetail with child collections', () => {

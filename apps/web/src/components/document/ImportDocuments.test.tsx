@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import i18n from '../../lib/i18n.ts';
 import { useSettings } from '../../lib/settings-store.ts';
-import { ImportDocuments } from './ImportDocuments.tsx';
+import { ImportDocuments, ImportErrorTable } from './ImportDocuments.tsx';
 
 /** What the mocked `call` answers, and the configs it was called with (a plain function, not a spy). */
 const server: {
@@ -91,6 +91,41 @@ describe('ImportDocuments', () => {
     expect(config).toMatchObject({ url: '/order/PurchaseDeliveryNoteService/import', method: 'POST' });
     expect((config.data.get('file') as File).name).toBe('requests.xlsx');
   }, 30_000);
+
+  it('names the sheet of each problem when a child collection’s sheet has one (issue #34)', async () => {
+    useSettings.setState({ locale: 'en' });
+    await i18n.changeLanguage('en');
+    render(
+      <ImportErrorTable
+        message="2 rows have errors; nothing was imported"
+        firstSheet="Contract"
+        errors={[
+          { row: 2, field: 'Payment plan', message: 'Payment plan is required' },
+          {
+            sheet: 'Payment plan',
+            row: 3,
+            field: 'Ratio',
+            message: 'Payment plan, line 20, Ratio must be positive',
+          },
+        ]}
+      />,
+    );
+    const table = document.querySelector('.document-import-errors') as HTMLElement;
+    expect([...table.querySelectorAll('th')].map((c) => c.textContent)).toEqual([
+      'Sheet',
+      'Row',
+      'Column',
+      'Problem',
+    ]);
+    expect(
+      [...table.querySelectorAll('tbody tr')].map((r) =>
+        [...r.querySelectorAll('td')].map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Contract', '2', 'Payment plan', 'Payment plan is required'],
+      ['Payment plan', '3', 'Ratio', 'Payment plan, line 20, Ratio must be positive'],
+    ]);
+  });
 
   it('reports the count of created documents, refreshes through onImported and closes', async () => {
     server.answer = async () => ({ created: 2, numbers: ['DN2611000001', 'DN2611000002'] });

@@ -16,8 +16,19 @@ export type ImportDocumentsProps = {
   onImported: (created: number) => void;
 };
 
-/** The problems of a refused import file: sheet row, column, message — nothing was created. */
-export function ImportErrorTable({ message, errors }: { message: string; errors: ImportRowError[] }) {
+/**
+ * The problems of a refused import file: sheet row, column, message — nothing was created. A file with
+ * child collection sheets (issue #34) shows the sheet too (`firstSheet`: the first sheet's name).
+ */
+export function ImportErrorTable({
+  message,
+  errors,
+  firstSheet = '',
+}: {
+  message: string;
+  errors: ImportRowError[];
+  firstSheet?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -28,6 +39,16 @@ export function ImportErrorTable({ message, errors }: { message: string; errors:
         pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
         dataSource={errors.map((e, i) => ({ ...e, key: i }))}
         columns={[
+          ...(errors.some((e) => e.sheet)
+            ? [
+                {
+                  key: 'sheet',
+                  title: t('document:import.sheet'),
+                  width: 120,
+                  render: (_: unknown, e: ImportRowError) => e.sheet ?? firstSheet,
+                },
+              ]
+            : []),
           { key: 'row', dataIndex: 'row', title: t('document:import.row'), width: 80 },
           { key: 'field', dataIndex: 'field', title: t('document:import.field'), width: 180 },
           { key: 'message', dataIndex: 'message', title: t('document:import.message') },
@@ -113,7 +134,13 @@ export function ImportDocuments({ def, side, onImported }: ImportDocumentsProps)
               </Button>
             </Upload>
           </Space>
-          {refused && <ImportErrorTable message={refused.message} errors={refused.errors} />}
+          {refused && (
+            <ImportErrorTable
+              message={refused.message}
+              errors={refused.errors}
+              firstSheet={def.title[locale]}
+            />
+          )}
         </Space>
       </Modal>
     </>

@@ -273,8 +273,11 @@ export async function downloadImportTemplate(def: DocumentDefinition, side: Side
   saveBlob(blob, name ?? `${def.kind}-import.xlsx`);
 }
 
-/** One problem of an import file: its sheet row, the column's label and the message (user's language). */
-export type ImportRowError = { row: number; field: string; message: string };
+/**
+ * One problem of an import file: its sheet (absent: the first; a child collection's sheet, issue #34), the
+ * sheet's row, the column's label and the message (user's language).
+ */
+export type ImportRowError = { sheet?: string; row: number; field: string; message: string };
 /** An import's outcome: documents created (their numbers), or nothing created and the file's problems. */
 export type ImportOutcome =
   | { ok: true; created: number; numbers: string[] }
@@ -306,6 +309,7 @@ export async function importDocuments(
       ok: false,
       message: (e as ApiError).message,
       errors: list.map((x: Partial<ImportRowError>) => ({
+        ...(x.sheet ? { sheet: String(x.sheet) } : {}),
         row: Number(x.row ?? 0),
         field: String(x.field ?? ''),
         message: String(x.message ?? ''),

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
@@ -126,7 +127,7 @@ export default function InspectionEdit() {
         </>
       }
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines: saved }}
+      initial={{ ...editInitial(detail.data), lines: saved }}
       onCancel={() => navigate(`/v2/inspectTableAudit/detail?id=${id}`)}
       onSaved={() => navigate(`/v2/inspectTableAudit/detail?id=${id}`, { replace: true })}
     />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { errorText } from '../../lib/http.ts';
 import { TEMPLATE_DEFINITIONS, type TemplateKind } from './inspection-api.ts';
 import './i18n-inspection.ts';
@@ -40,13 +41,13 @@ export default function InspectionTemplateEdit({ kind }: { kind: TemplateKind })
         extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
       />
     );
-  const { record, lines } = detail.data;
+  const { record } = detail.data;
   return (
     <DocumentForm
       {...common}
       title={t('inspection:form.editTemplate', { number: record[def.numberField] })}
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines }}
+      initial={editInitial(detail.data)}
       onCancel={() => navigate(`/v2/${kind}/detail?id=${id}`)}
       onSaved={() => navigate(`/v2/${kind}/detail?id=${id}`, { replace: true })}
     />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings-store.ts';
 import { SupplierTemplatePickers } from './inspection-parts.tsx';
@@ -62,7 +63,7 @@ export default function SampleEdit() {
         extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
       />
     );
-  const { record, lines } = detail.data;
+  const { record } = detail.data;
   const recording = record.sampleStatus === '2';
   return (
     <DocumentForm
@@ -101,7 +102,7 @@ export default function SampleEdit() {
         />
       }
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines }}
+      initial={editInitial(detail.data)}
       onCancel={() => navigate(`/v2/sampleAudit/view?id=${id}`)}
       onSaved={() => navigate(`/v2/sampleAudit/view?id=${id}`, { replace: true })}
     />

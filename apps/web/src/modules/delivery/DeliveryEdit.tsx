@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail, useDocumentSide } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { errorText } from '../../lib/http.ts';
 import { openLineInfo } from './DeliveryShip.tsx';
 import './i18n-delivery.ts';
@@ -26,7 +27,7 @@ export default function DeliveryEdit() {
         extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
       />
     );
-  const { record, lines } = detail.data;
+  const { record } = detail.data;
   const buyer = side === 'purchase';
   return (
     <DocumentForm
@@ -34,7 +35,7 @@ export default function DeliveryEdit() {
       side={side}
       title={t('delivery:edit.title', { number: record.deliveryNoteNumber })}
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines }}
+      initial={editInitial(detail.data)}
       headerFields={
         buyer
           ? ['noteDate', 'deliveryTimeSlot', 'receivedAddress', 'receivedUser', 'receivedPhone', 'remark']

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { feeDefinition, findCounterparts, raiserOf } from './api.ts';
@@ -92,14 +93,14 @@ export default function FeeSheetEdit({ kind }: { kind: FeeSheetKind }) {
         extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
       />
     );
-  const { record, lines } = detail.data;
+  const { record } = detail.data;
   return (
     <DocumentForm
       {...common}
       title={t('finance:fee.editTitle', { number: record.costNumber })}
       before={picker(true)}
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines }}
+      initial={editInitial(detail.data)}
       onCancel={() => navigate(`/v2/${kind}/detail?id=${id}`)}
       onSaved={() => navigate(`/v2/${kind}/detail?id=${id}`, { replace: true })}
     />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findDocument, useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { todayIso } from '../../lib/clock.ts';
 import { errorText } from '../../lib/http.ts';
 import { useReleasedTemplates, useSuppliers } from './improvement-api.ts';
@@ -117,13 +118,13 @@ export default function ImprovementEdit() {
         extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
       />
     );
-  const { record, lines } = detail.data;
+  const { record } = detail.data;
   return (
     <DocumentForm
       {...common}
       title={t('improvement:form.editSheet', { number: record.improvementNumber })}
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines }}
+      initial={editInitial(detail.data)}
       onCancel={() => navigate(`/v2/improvement/detail?id=${id}`)}
       onSaved={() => navigate(`/v2/improvement/detail?id=${id}`, { replace: true })}
     />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { errorText } from '../../lib/http.ts';
 import './i18n-improvement.ts';
 
@@ -45,13 +46,13 @@ export default function TemplateEdit() {
         extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
       />
     );
-  const { record, lines } = detail.data;
+  const { record } = detail.data;
   return (
     <DocumentForm
       {...common}
       title={t('improvement:form.editTemplate', { number: record.templateNumber })}
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines }}
+      initial={editInitial(detail.data)}
       onCancel={() => navigate(`/v2/template/detail?id=${id}`)}
       onSaved={() => navigate(`/v2/template/detail?id=${id}`, { replace: true })}
     />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useDocumentDetail } from '../../components/document/api.ts';
 import { DocumentForm } from '../../components/document/DocumentForm.tsx';
+import { editInitial } from '../../components/document/edit-initial.ts';
 import { errorText } from '../../lib/http.ts';
 import './i18n-refund.ts';
 import { REFUND_HEADER, REFUND_REQUIRED, refundLineInfo } from './RefundNew.tsx';
@@ -25,14 +26,14 @@ export default function RefundEdit() {
         extra={<Button onClick={() => void detail.refetch()}>{t('document:detail.reload')}</Button>}
       />
     );
-  const { record, lines } = detail.data;
+  const { record } = detail.data;
   return (
     <DocumentForm
       def={refundDefinition}
       side="purchase"
       title={t('refund:edit.title', { number: record.refundNumber })}
       existing={{ id: record.id, version: record.version }}
-      initial={{ ...record, lines }}
+      initial={editInitial(detail.data)}
       headerFields={REFUND_HEADER}
       required={REFUND_REQUIRED}
       lineInfo={refundLineInfo(t, false)}
