@@ -44,7 +44,15 @@ export async function check(page: Page, findings: Findings, screen: string, shel
       continue;
     }
     const t0 = Date.now();
-    serious.push(...(await analyzeDocument(doc)));
+    let found = await analyzeDocument(doc);
+    // Once more when it found something, after the document is still again: a control that turned enabled
+    // just after the settling (a form whose data arrived then) is caught in its colour transition; a real
+    // violation is found again (seen once in a full run of 2026-12-04: 供应方 企业信息 › 信息变更 › 新建, its buttons mid-fade).
+    if (found.length) {
+      await untilStill(doc, 1000);
+      found = await analyzeDocument(doc);
+    }
+    serious.push(...found);
     if (key) recordWalkScreen(key, screen, Date.now() - t0);
   }
   if (serious.length) findings.set(screen, serious);
