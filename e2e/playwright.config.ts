@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
@@ -10,6 +12,9 @@ const baseURL = external ?? `http://127.0.0.1:${basePort}`;
 // on this project's two-core machines two at once took the browser suite from about 21 to about 13 minutes.
 const workers = external ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? '2'));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// One prepared, seeded database per run, copied for every worker's server (scripts/e2e-server.mjs, issue #35):
+// named by the runner's process (only the runner starts the servers; it is created by the first of them).
+const template = join(tmpdir(), `srm-e2e-template-${basePort}-${process.pid}`);
 
 /** Browser journeys in Debian's Chromium (never a downloaded browser), against a fresh demo server. */
 export default defineConfig({
@@ -44,10 +49,15 @@ export default defineConfig({
     : Array.from({ length: workers }, (_, n) => ({
         command: 'node scripts/e2e-server.mjs',
         cwd: repoRoot,
-        env: { E2E_PORT: String(basePort + n) },
+        env: {
+          E2E_PORT: String(basePort + n),
+          E2E_TEMPLATE_DIR: template,
+          E2E_TEMPLATE_USERS: String(workers),
+        },
         url: `http://127.0.0.1:${basePort + n}/apis/ElsAuthService/clientConfig`,
         reuseExistingServer: false,
-        timeout: 180_000,
+        // The first server also prepares the run's seeded copy (a start of its own): room for a busy machine.
+        timeout: 300_000,
         stdout: 'ignore' as const,
         stderr: 'pipe' as const,
       })),

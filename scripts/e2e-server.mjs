@@ -1,8 +1,11 @@
 // The server the browser tests run against: port E2E_PORT (18080), a fresh temporary data folder, or —
 // when DATABASE_URL is set — a fresh PostgreSQL database that is dropped when the tests end.
+// With E2E_TEMPLATE_DIR (playwright.config.ts sets it, one folder per run) the data folder is a copy of one
+// prepared, seeded database (issue #35): the first server to start migrates and seeds it once (a server start
+// of its own, stopped cleanly), every worker's server starts from a copy and finds the data there.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -38,6 +41,65 @@ if (process.env.DATABASE_URL) {
     await c.end();
   };
 }
+// One server alone seeds its own folder (a copy would cost it a second start).
+const template =
+  process.env.DATABASE_URL || Number(process.env.E2E_TEMPLATE_USERS ?? '1') < 2
+    ? undefined
+    : process.env.E2E_TEMPLATE_DIR;
+if (template) {
+  let ownsTemplate = false;
+  try {
+    mkdirSync(template); // the first server to get here prepares the copy; the others wait for it
+    ownsTemplate = true;
+  } catch {}
+  if (ownsTemplate) await prepareTemplate(template);
+  else await waitForTemplate(template);
+  if (existsSync(join(template, 'ready'))) {
+    rmSync(dataDir, { recursive: true, force: true });
+    cpSync(join(template, 'data'), dataDir, { recursive: true });
+  }
+  // The last of the run's E2E_TEMPLATE_USERS servers to copy it removes it (Playwright may end the servers
+  // with SIGKILL, so not at exit).
+  writeFileSync(join(template, `copied-${env.PORT}`), '');
+  const copies = readdirSync(template).filter((name) => name.startsWith('copied-')).length;
+  if (copies >= Number(process.env.E2E_TEMPLATE_USERS ?? '1'))
+    rmSync(template, { recursive: true, force: true });
+}
+
+/**
+ * Migrates and seeds `<dir>/data` with a server of its own on this server's port (free until this one
+ * starts), stopped cleanly once it is ready; then marks `<dir>/ready`. On failure it marks `<dir>/failed`
+ * and this server seeds its own folder as before.
+ */
+async function prepareTemplate(dir) {
+  const seeding = spawn(process.execPath, await serverArgs(), {
+    cwd: root,
+    env: { ...env, DATA_DIR: join(dir, 'data') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise((done) => {
+    let out = '';
+    seeding.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('SRM portal ready')) done(true);
+    });
+    seeding.on('exit', () => done(false));
+  });
+  if (ready) {
+    const exited = new Promise((done) => seeding.on('exit', done));
+    seeding.kill('SIGTERM');
+    await exited;
+  }
+  writeFileSync(join(dir, ready ? 'ready' : 'failed'), '');
+}
+
+/** Waits (at most 290 s, inside the config's 300 s start timeout) until the first server has prepared `dir`. */
+async function waitForTemplate(dir) {
+  const until = Date.now() + 290_000;
+  while (Date.now() < until && !existsSync(join(dir, 'ready')) && !existsSync(join(dir, 'failed')))
+    await new Promise((done) => setTimeout(done, 200));
+}
+
 // The bundle npm start runs (scripts/server-build.mjs), so the browser tests exercise what users run.
 const child = spawn(process.execPath, await serverArgs(), {
   cwd: root,

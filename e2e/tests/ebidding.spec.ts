@@ -234,7 +234,16 @@ test('a Dutch per-line acceptance is confirmed with the line, price and quantity
   await expect(dialog.getByText(/C-0805-100N/)).toBeVisible();
   await expect(dialog.getByText(`${price} CNY`)).toBeVisible();
   await expect(dialog.getByText(/^80000(\.0+)? /)).toBeVisible();
-  await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot only
+  // The dialog's opening animation ended (for the screenshot only).
+  await expect
+    .poll(() =>
+      dialog.evaluate((el) =>
+        el.ownerDocument
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity),
+      ),
+    )
+    .toBe(false);
   await page.screenshot({ path: test.info().outputPath('dutch-confirm.png') });
   // Cancelled: nothing is offered, the line is still open.
   await dialog.getByRole('button', { name: '取消' }).click();

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page, TestInfo } from '@playwright/test';
 import type { Result } from 'axe-core';
@@ -35,6 +35,61 @@ const SETTLE_MS = 8000;
 /** The screens of this worker already analysed (a screen key → the test that analysed it). */
 const seen = new Map<string, string>();
 
+/**
+ * A screen is checked once per run, not once per worker or per walk (issue #35): the journeys skip a screen a
+ * menu walk (a11y-menu-walk.ts, in any worker) or another worker's journey analysed already in this run, and the
+ * walks skip one a journey analysed. The run's logs say which: `<outputDir>/axe-journeys/worker-<n>.jsonl` (the
+ * journeys', Playwright empties the output folder at each run's start) and `<outputDir>/axe-walks/worker-<n>.jsonl`
+ * (the walks'). The journey still logs the screen it reached (`checkedBy`), so the count of screens the journeys
+ * checked (reporters/suite-counts.ts) stays what it was.
+ */
+let runDir: string | undefined;
+
+/** The walks' JSON-lines log of this worker (`<outputDir>/axe-walks/worker-<n>.jsonl`). */
+let walkLogFile: string | undefined;
+
+/** The screen keys analysed in this run according to the logs in `<runDir>/<folder>` (key → by whom). */
+function analysedIn(folder: 'axe-journeys' | 'axe-walks'): Map<string, string> {
+  const found = new Map<string, string>();
+  const dir = runDir && join(runDir, folder);
+  if (!dir || !existsSync(dir)) return found;
+  for (const name of readdirSync(dir)) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const entry = JSON.parse(line) as { screen?: string; ms?: number; test?: string; walk?: string };
+        // Analysed there (`ms`), not reached and skipped as checked elsewhere.
+        if (entry.screen && entry.ms !== undefined)
+          found.set(entry.screen, entry.walk ?? entry.test ?? folder);
+      } catch {
+        // A line another worker is writing right now: read again at the next check.
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The walks' side of "checked once" (a11y-menu-walk.ts `check`): the key of the screen `frame` shows now
+ * (`screenKey`), and who analysed it already in this run — a journey in any worker — or null (then the walk
+ * analyses it and calls `recordWalkScreen`). Null key when the document cannot be read.
+ */
+export async function journeyCheckedScreen(
+  frame: Frame | Page,
+): Promise<{ key: string | null; by: string | null }> {
+  const read = await frame.evaluate(readDocument).catch(() => null);
+  if (!read || !/^https?:/.test(read.url)) return { key: null, by: null };
+  const key = screenKey(read);
+  if (MODE === 'off') return { key, by: null };
+  return { key, by: analysedIn('axe-journeys').get(key) ?? null };
+}
+
+/** Logs that the walk's screen `walk` analysed the screen `key` (the journeys then skip it in this run). */
+export function recordWalkScreen(key: string, walk: string, ms: number): void {
+  if (!walkLogFile) return;
+  appendFileSync(walkLogFile, `${JSON.stringify({ screen: key, walk, ms })}\n`);
+}
+
 /** One screen's serious/critical violations, found while `test` ran, at `where`. */
 type Finding = { screen: string; where: string; violations: Result[] };
 
@@ -68,9 +123,12 @@ function log(entry: Record<string, unknown>): void {
  */
 export function installOnBrowser(browser: Browser, outputDir: string, workerIndex: number): void {
   if (MODE === 'off') return;
+  runDir = outputDir;
   const dir = join(outputDir, 'axe-journeys');
   mkdirSync(dir, { recursive: true });
   logFile = join(dir, `worker-${workerIndex}.jsonl`);
+  mkdirSync(join(outputDir, 'axe-walks'), { recursive: true });
+  walkLogFile = join(outputDir, 'axe-walks', `worker-${workerIndex}.jsonl`);
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
@@ -310,10 +368,20 @@ export async function checkScreens(page: Page, where: string): Promise<void> {
       if (!pending || Date.now() > deadline) break;
       await page.waitForTimeout(100);
     }
+    // Checked in this run already by a walk or another worker's journey: logged as reached, not analysed again.
+    const elsewhere = docs.some((d) => d.state && !seen.has(screenKey(d.state)))
+      ? new Map([...analysedIn('axe-journeys'), ...analysedIn('axe-walks')])
+      : new Map<string, string>();
     for (const { frame, state: read } of docs) {
       if (!read || !/^https?:/.test(read.url)) continue;
       const screen = screenKey(read);
       if (seen.has(screen)) continue;
+      const by = elsewhere.get(screen);
+      if (by) {
+        seen.set(screen, state.info.title);
+        log({ screen, where, checkedBy: by });
+        continue;
+      }
       const t0 = Date.now();
       const violations = await analyzeDocument(frame);
       seen.set(screen, state.info.title);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { apiLogin, latestSmsCode, makePng, registerSupplierViaApi, storedToken } from './api.ts';
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, type Page, type Request, test } from './fixtures.ts';
 import { DEMO_PASSWORD, logInHome, openMenuEntry, openUserMenu } from './helpers.ts';
 
 /** A 30x10 red PNG (ratio 3, narrower than 4.5: shown 55 px high). */
@@ -225,13 +225,20 @@ test('column configuration survives a reload', async ({ page }) => {
   await openMenuEntry(page, '个人中心', '消息中心');
   const view = page.locator('.tab-view:visible');
   await expect(view.getByRole('columnheader', { name: '发送方' })).toBeVisible();
+  // The layout's saves still on their way (the reload waits for them, not for a fixed pause).
+  const saving = new Set<Request>();
+  const isSave = (r: Request) => r.url().includes('/apis/ElsLayoutConfigService/') && r.method() === 'POST';
+  page.on('request', (r) => isSave(r) && saving.add(r));
+  const done = (r: Request) => saving.delete(r);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
   await view.getByRole('button', { name: '列设置' }).click();
   await page.getByRole('checkbox', { name: '发送方' }).uncheck();
   // Move the send time to the top.
   await page.getByRole('button', { name: '上移 发送时间' }).click();
   await page.getByRole('button', { name: '上移 发送时间' }).click();
   await expect(view.getByRole('columnheader', { name: '发送方' })).toHaveCount(0);
-  await page.waitForTimeout(500);
+  await expect.poll(() => saving.size, { intervals: [50] }).toBe(0);
 
   await page.reload();
   await openMenuEntry(page, '个人中心', '消息中心');

@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { logIn, logInHome, openMenuEntry, openUserMenu, sideMenu } from './helpers.ts';
 
@@ -160,4 +161,44 @@ test('module pages without a menu entry get a titled tab in both languages', asy
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByRole('tab', { name: 'New order' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Edit order' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('many open tabs: the overflow menu sits beside the tab list, axe finds nothing, it opens a hidden tab', async ({
+  page,
+}) => {
+  // Narrow enough that seven tabs do not fit (antd's tab list then scrolls them).
+  await page.setViewportSize({ width: 900, height: 700 });
+  await logInHome(page, '100000', 'admin');
+  const more = page.getByRole('button', { name: '更多标签' });
+  await expect(more).toHaveCount(0);
+  const entries: [string, string][] = [
+    ['个人中心', '个人信息'],
+    ['个人中心', '消息中心'],
+    ['个人中心', '待办事项'],
+    ['系统管理', '登录页设置'],
+    ['系统管理', '审批配置'],
+    ['系统管理', '邀请码'],
+    ['系统管理', '短信发件箱'],
+  ];
+  for (const [group, entry] of entries) await openMenuEntry(page, group, entry);
+  await expect(more).toBeVisible();
+  // The overflow button is not inside the tablist (issue #35: axe aria-required-children, critical).
+  await expect(page.getByRole('tablist').getByRole('button')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'tab strip with its overflow button');
+  // The first tabs are scrolled out of view: the menu lists them; choosing one selects it.
+  await more.click();
+  const hidden = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '个人信息' });
+  await expect(hidden).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'tab strip overflow menu');
+  await page.screenshot({ path: test.info().outputPath('tab-overflow-menu.png') });
+  await hidden.click();
+  await expect(page.getByRole('tab', { name: '个人信息', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page).toHaveURL(/#\/portal\/info\/index$/);
+  // Back to a few tabs: the button goes.
+  await page.getByRole('button', { name: '标签操作' }).click();
+  await page.getByRole('menuitem', { name: '只显示首页' }).click();
+  await expect(more).toHaveCount(0);
 });
