@@ -74,7 +74,8 @@ export type Database = {
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * PGlite only: the whole database as a tarball (PGlite's `dumpDataDir`), which `loadDataDir` opens
-   * again. The test suite migrates and seeds once and starts every file's server from that copy.
+   * again, taken after a checkpoint so that it opens without replaying the WAL. The test suite migrates and
+   * seeds once and starts every file's server from that copy.
    */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -174,7 +175,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       `);
     },
     withStartupLock: (fn) => fn(),
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    async dumpDataDir() {
+      // A checkpoint first, as the superuser PGlite connects as (CHECKPOINT is refused to srm_app): a copy
+      // made without one opens by replaying every WAL record since initdb's checkpoint (the migrations and
+      // the whole seed) at each load, ≈ 0.3–0.5 s of CPU per test file's server (BENCHMARKS.md, "Suite and
+      // CI time").
+      const role = (await client.query<{ role: string }>('select current_user as role')).rows[0]?.role;
+      await client.exec('RESET ROLE; CHECKPOINT');
+      if (role && role !== 'postgres') await client.exec(`SET ROLE "${role.replaceAll('"', '""')}"`);
+      return (await client.dumpDataDir('none')) as Blob;
+    },
     close: () => client.close(),
   };
 }

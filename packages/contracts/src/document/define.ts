@@ -493,7 +493,33 @@ const inputShape = (_def: DocumentDefinition, fields: Readonly<Record<string, Fi
  * by position like lines, and a refused value is named "付款计划第 20 行 到期日" / "Payment plan, line 20,
  * Due date" (the collection's label, the row's number, the field's label).
  */
-export function saveSchema(def: DocumentDefinition, side?: Side) {
+export function saveSchema(def: DocumentDefinition, side?: Side): ReturnType<typeof buildSaveSchema> {
+  const bySide = cached(saveSchemas, def, () => new Map());
+  const known = bySide.get(side ?? 'all');
+  if (known) return known;
+  const schema = buildSaveSchema(def, side);
+  bySide.set(side ?? 'all', schema);
+  return schema;
+}
+
+/** `map`'s value for `key`, made by `build` the first time. */
+function cached<K extends object, V>(map: WeakMap<K, V>, key: K, build: () => V): V {
+  const known = map.get(key);
+  if (known) return known;
+  const made = build();
+  map.set(key, made);
+  return made;
+}
+
+/**
+ * The schemas made so far per definition object (zod schemas are immutable; a definition is a module's constant):
+ * a server built again in one process (each test file's, issue #35) reuses them and their compiled serializers.
+ */
+const saveSchemas = new WeakMap<DocumentDefinition, Map<Side | 'all', ReturnType<typeof buildSaveSchema>>>();
+const filterSchemas = new WeakMap<DocumentDefinition, ReturnType<typeof buildFilterSchema>>();
+const actionBodySchemas = new WeakMap<ActionDef, ReturnType<typeof buildActionBodySchema>>();
+
+function buildSaveSchema(def: DocumentDefinition, side?: Side) {
   const line = z
     .looseObject({
       id: z.uuid().optional(),
@@ -550,7 +576,11 @@ export const buyerShortNameField = {
  * The list filter body: paging, keyset cursor, each field marked `filter`, and `elsAccount` (the buyer's
  * account: the supplier's buyer filter; a buyer filtering by another company's account sees nothing).
  */
-export function filterSchema(def: DocumentDefinition) {
+export function filterSchema(def: DocumentDefinition): ReturnType<typeof buildFilterSchema> {
+  return cached(filterSchemas, def, () => buildFilterSchema(def));
+}
+
+function buildFilterSchema(def: DocumentDefinition) {
   const shape: Record<string, z.ZodType> = {
     // The common paging of every list (DESIGN §3; 5 for the home widgets).
     ...pagingSchema.shape,
@@ -628,7 +658,11 @@ export const STATUS_FIELD_LABELS: Record<string, Label> = {
 };
 
 /** The body of one action on one document: version, remark, lines with quantities, extra fields. */
-export function actionBodySchema(action: ActionDef) {
+export function actionBodySchema(action: ActionDef): ReturnType<typeof buildActionBodySchema> {
+  return cached(actionBodySchemas, action, () => buildActionBodySchema(action));
+}
+
+function buildActionBodySchema(action: ActionDef) {
   return z.object({
     version: z.number().int().min(0),
     remark:

@@ -58,8 +58,22 @@ export function ownRouteAction(def: DocumentDefinition, name: string): KindActio
   return code;
 }
 
-/** The record (header) answer of a kind: standard fields, every stored field, custom fields. */
-export function recordSchemaOf(kind: DocumentKind) {
+/** The record schemas made so far, by kind (a module's constant): one per process, as saveSchema's (issue #35). */
+const recordSchemas = new WeakMap<DocumentKind, ReturnType<typeof buildRecordSchema>>();
+
+/**
+ * The record (header) answer of a kind: standard fields, every stored field, custom fields; the same schema object
+ * for the same kind, so a server built again in one process reuses its compiled serializer.
+ */
+export function recordSchemaOf(kind: DocumentKind): ReturnType<typeof buildRecordSchema> {
+  const known = recordSchemas.get(kind);
+  if (known) return known;
+  const schema = buildRecordSchema(kind);
+  recordSchemas.set(kind, schema);
+  return schema;
+}
+
+function buildRecordSchema(kind: DocumentKind) {
   const { def, header } = kind;
   const fields = { ...def.header, ...statusFieldsOf(def) };
   return z.object({
