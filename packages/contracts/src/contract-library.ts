@@ -174,13 +174,13 @@ export type ContractTemplate = {
 
 /**
  * A contract's clauses built from a template (ContractTemplateService/build/{id}): headings become clauses
- * with a title only; each clause reference the latest published version, its text with `{{variables}}`.
+ * with a title only (no other key, so the rows save as they are); each clause reference the latest published version, its text with `{{variables}}`.
  */
 export type BuiltClause = {
   clauseTitle: string;
-  clauseBody: string | null;
-  clauseCode: string | null;
-  clauseVersion: number | null;
+  clauseBody?: string;
+  clauseCode?: string;
+  clauseVersion?: number;
 };
 
 /** Where each clause of a contract stands against the library (ContractClauseService/status/{contractId}). */

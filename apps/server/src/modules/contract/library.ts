@@ -374,8 +374,7 @@ export async function buildFromTemplate(db: Queryable, auth: AuthContext, id: st
   const codes = row.items.flatMap((i) => (i.type === 'clause' ? [i.code] : []));
   const published = await publishedClauses(db, auth.elsAccount, codes);
   const clauses: BuiltClause[] = row.items.map((item) => {
-    if (item.type === 'heading')
-      return { clauseTitle: item.text, clauseBody: null, clauseCode: null, clauseVersion: null };
+    if (item.type === 'heading') return { clauseTitle: item.text };
     const c = published.get(item.code);
     if (!c) throw badRequest('templateClauseUnknown', { code: item.code, line: 0 });
     return { clauseTitle: c.title, clauseBody: c.body, clauseCode: c.code, clauseVersion: c.clauseVersion };

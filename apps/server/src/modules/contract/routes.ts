@@ -65,9 +65,9 @@ const builtSchema = z.object({
   clauses: z.array(
     z.object({
       clauseTitle: z.string(),
-      clauseBody: z.string().nullable(),
-      clauseCode: z.string().nullable(),
-      clauseVersion: z.number().nullable(),
+      clauseBody: z.string().optional(),
+      clauseCode: z.string().optional(),
+      clauseVersion: z.number().optional(),
     }),
   ),
 });
