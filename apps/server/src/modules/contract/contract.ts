@@ -3,6 +3,7 @@ import { fillVariables, variablesIn } from '@srm/contracts/contract-library';
 import { compare, div, fixed, mul } from '@srm/contracts/decimal';
 import { asc, eq } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db.ts';
 import { bodyText as text } from '../../platform/document/body-text.ts';
 import {
   type ActionContext,
@@ -10,7 +11,6 @@ import {
   defineKind,
   type SaveContext,
 } from '../../platform/document/kind.ts';
-import type { Tx } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { linkedPair } from '../finance/index.ts';
 import { enabledContractType, standingsOf } from './library.ts';

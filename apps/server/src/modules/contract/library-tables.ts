@@ -1,5 +1,6 @@
 import type { TemplateItem } from '@srm/contracts/contract-library';
 import {
+  date,
   index,
   integer,
   jsonb,
@@ -8,7 +9,6 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  date,
 } from 'drizzle-orm/pg-core';
 
 /** Who made and last changed a record, and its version for optimistic locking ('409' when stale). */

@@ -15,7 +15,7 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { companyToday, nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { contractClauseLibrary, contractTemplate, contractType } from './library-tables.ts';
 import { contract, contractClauses } from './tables.ts';
