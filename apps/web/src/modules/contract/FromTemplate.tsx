@@ -44,7 +44,7 @@ export function FromTemplateButton() {
         destroyOnHidden
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical" onFinish={submit}>
+        <Form form={form} name="fromTemplate" layout="vertical" onFinish={submit}>
           <Form.Item name="contractType" label={t('contract:fromTemplate.type')}>
             <Select
               options={(types.data ?? [])
