@@ -71,9 +71,9 @@ test('buyer1 makes a contract from the template; the unresolved variable blocks 
   await frame.getByLabel('合同金额', { exact: true }).fill('8000');
   await fillDate(frame, '生效日期', inDays(1));
   await fillDate(frame, '终止日期', inDays(200));
-  await frame.getByLabel('物料编码', { exact: true }).fill('R-0603-10K');
-  await frame.getByLabel('数量', { exact: true }).fill('100');
-  await frame.getByLabel('含税单价', { exact: true }).fill('80');
+  await frame.getByRole('textbox', { name: '第 10 行物料编码' }).fill('R-0603-10K');
+  await frame.getByRole('textbox', { name: '第 10 行数量' }).fill('100');
+  await frame.getByRole('textbox', { name: '第 10 行含税单价' }).fill('80');
   await shot(page, 'from-template-form');
   await frame.getByRole('button', { name: '保存', exact: true }).click();
   const detail = frame.locator('.document-detail');
