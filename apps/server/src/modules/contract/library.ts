@@ -1,3 +1,4 @@
+// Over 400 lines: the three masters (types, clauses, templates) share one set of ownership, version and code checks; splitting is issue #36 follow-up.
 import {
   type BuiltClause,
   type ClauseSave,
