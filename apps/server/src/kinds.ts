@@ -6,6 +6,7 @@ import { sampleKind, sampleTemplateKind } from './modules/admission/sample.ts';
 import { supplierAccessKind } from './modules/admission/supplier-access.ts';
 import { registerAppraisalRoutes } from './modules/appraisal/routes.ts';
 import { contractKind } from './modules/contract/contract.ts';
+import { registerContractRoutes } from './modules/contract/routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-note/routes.ts';
 import { deliveryNoteKind } from './modules/delivery-note/service.ts';
 import { registerEbiddingRoutes } from './modules/ebidding/routes.ts';
@@ -77,7 +78,7 @@ export const SERVER_KINDS = {
     kind: purchaseRequestKind,
     routes: registerPurchaseRequestRoutes,
   },
-  contract: { module: 'contract', kind: contractKind },
+  contract: { module: 'contract', kind: contractKind, routes: registerContractRoutes },
   supplierChange: {
     module: 'supplier-change',
     kind: null,

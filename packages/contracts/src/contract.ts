@@ -26,9 +26,9 @@ export const CONTRACT_STATUS = {
 } as const;
 
 /**
- * Contract types (seed 001 §1 "Contract type"): codes of upper-case letters and digits, names in both
- * languages. A fixed dictionary in this slice; the buyer-administered type master (default template,
- * numbering prefix, approval flow, amount control) is issue #36's next step.
+ * The demo's contract types (seed 001 §1 "Contract type"): the codes the demo buyers' type masters start
+ * with (seed/demo-contract-library.ts). A contract names a type of its buyer's master (contract-library.ts),
+ * checked by the save.
  */
 export const CONTRACT_TYPE = {
   FRAME: { zh_cn: '框架协议', en: 'Framework agreement' },
@@ -78,12 +78,19 @@ export const contractDefinition = defineDocument({
     },
     contractType: {
       label: { zh_cn: '合同类型', en: 'Contract type' },
-      type: 'code',
-      codes: CONTRACT_TYPE,
+      // A code of the buyer's contract type master (issue #36), checked by the save.
+      type: 'text',
+      max: 20,
       input: true,
       required: true,
       list: true,
       filter: 'eq',
+    },
+    templateCode: {
+      label: { zh_cn: '合同模板', en: 'Contract template' },
+      type: 'text',
+      max: 40,
+      input: true,
     },
     toElsAccount: {
       label: { zh_cn: '供应商账号', en: 'Supplier account' },

@@ -1141,6 +1141,60 @@ const messages = {
     zh_cn: '参数错误：付款阶段第 {line} 行 付款比例与付款金额须且只须填写一项',
     en: 'Invalid input: Payment stages, line {line}: give either the Ratio or the Amount, not both',
   },
+  // Contract administration (issue #36, second slice: modules/contract/library.ts).
+  contractTypeUnknown: {
+    zh_cn: '参数错误：合同类型 {code} 不存在或已停用',
+    en: 'Invalid input: Contract type {code} does not exist or is disabled',
+  },
+  contractTypeCodeTaken: { zh_cn: '类型编码 {code} 已存在', en: 'Type code {code} already exists' },
+  contractTypeNotFound: { zh_cn: '合同类型不存在', en: 'The contract type does not exist' },
+  libraryCodeFixed: {
+    zh_cn: '编码 {code} 保存后不可修改',
+    en: 'The code {code} cannot be changed once saved',
+  },
+  clauseCodeTaken: {
+    zh_cn: '条款编码 {code} 已存在：请为其发布新版本',
+    en: 'Clause code {code} already exists: publish a new version of it instead',
+  },
+  clauseNotFound: { zh_cn: '条款不存在', en: 'The clause does not exist' },
+  clausePublishedFixed: {
+    zh_cn: '条款 {code} 第 {v} 版已发布，内容不可修改：请新建版本',
+    en: 'Clause {code} version {v} is published and cannot change: make a new version',
+  },
+  clauseWrongStatus: {
+    zh_cn: '条款 {code} 第 {v} 版的状态不允许此操作',
+    en: 'The status of clause {code} version {v} does not allow this',
+  },
+  clauseDraftExists: {
+    zh_cn: '条款 {code} 已有草稿版本',
+    en: 'Clause {code} already has a draft version',
+  },
+  contractTemplateNotFound: { zh_cn: '合同模板不存在', en: 'The contract template does not exist' },
+  contractTemplateUnknown: {
+    zh_cn: '参数错误：默认模板 {code} 不存在',
+    en: 'Invalid input: Default template {code} does not exist',
+  },
+  contractTemplateCodeTaken: { zh_cn: '模板编码 {code} 已存在', en: 'Template code {code} already exists' },
+  templateValidity: {
+    zh_cn: '参数错误：有效期至 {to} 不能早于有效期从 {from}',
+    en: 'Invalid input: Valid to {to} must not be before Valid from {from}',
+  },
+  templateClauseUnknown: {
+    zh_cn: '参数错误：模板条目第 {line} 项 条款编码 {code} 不是已发布的条款',
+    en: 'Invalid input: Template entries, entry {line}: Clause code {code} is not a published clause',
+  },
+  templateNotValid: {
+    zh_cn: '合同模板 {code} 不在有效期内（{from} – {to}）',
+    en: 'Contract template {code} is not valid today ({from} – {to})',
+  },
+  contractVariableUnresolved: {
+    zh_cn: '合同条款第 {line} 行 条款内容 中的变量 {{{name}}} 未填写，不能提交',
+    en: 'Clauses, line {line}: the variable {{{name}}} in the Clause text is not filled in; the contract cannot be submitted',
+  },
+  contractLockedClauseChanged: {
+    zh_cn: '合同条款第 {line} 行 条款 {code} 已锁定，内容不能偏离条款库，不能提交',
+    en: 'Clauses, line {line}: clause {code} is locked and its text may not deviate from the library; the contract cannot be submitted',
+  },
   // Improvement sheets (issue #17, modules/improvement).
   improvementRefundNotFound: {
     zh_cn: '参数错误：body.sourceNumber 退货单 {number} 不存在或不是与供应商 {account} 的退货单',

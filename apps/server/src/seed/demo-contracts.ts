@@ -2,6 +2,7 @@ import { contractKind } from '../modules/contract/contract.ts';
 import { daysFromToday } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { DocRow } from '../platform/document/kind.ts';
+import { seedDemoContractLibrary } from './demo-contract-library.ts';
 import { as } from './demo-enquiries.ts';
 
 const day = (offset: number) => daysFromToday(offset);
@@ -43,7 +44,12 @@ function demoContract(name: string, type: string, sourceNumber: string, from: nu
         clauseTitle: '合同标的',
         clauseBody: '乙方按本合同标的清单向甲方供货，规格以双方确认的技术协议为准。',
       },
-      { clauseTitle: '质量保证', clauseBody: '质保期 24 个月，来料不良率不高于 200 PPM。' },
+      {
+        clauseTitle: '质量保证',
+        clauseBody: '质保期 12 个月，来料不良率不高于 500 PPM。',
+        clauseCode: 'CL-QUALITY',
+        clauseVersion: 1,
+      },
       { clauseTitle: '违约责任', clauseBody: '逾期交货每日按未交货款的 0.5‰ 支付违约金。' },
     ],
     paymentStages: [
@@ -60,6 +66,7 @@ function demoContract(name: string, type: string, sourceNumber: string, from: nu
  * Runs once on an empty database (server.ts), like every demo seed.
  */
 export async function seedDemoContracts(db: Db, env: string): Promise<void> {
+  const library = await seedDemoContractLibrary(db);
   const buyer = await as(db, '100000', 'buyer1');
   const supplier = await as(db, '200001', 'admin');
   const run = (row: DocRow, side: 'purchase' | 'sale', action: string, remark?: string) =>
@@ -120,4 +127,5 @@ export async function seedDemoContracts(db: Db, env: string): Promise<void> {
     'sign',
   );
   await run(ended, 'purchase', 'terminate', '供应商产能调整，双方协商一致提前终止');
+  await library.afterContracts();
 }

@@ -223,6 +223,20 @@ const purchaseMenu: MenuSeed[] = [
         en: 'Purchase contracts',
         url: '/contract/#/v2/contract/list',
       },
+      // Contract administration (issue #36, second slice; existing databases: migration 0072).
+      {
+        code: 'contract-types',
+        zh: '合同类型',
+        en: 'Contract types',
+        url: '/contract/#/v2/contract-type/list',
+      },
+      { code: 'contract-clauses', zh: '条款库', en: 'Clause library', url: '/contract/#/v2/clause/list' },
+      {
+        code: 'contract-templates',
+        zh: '合同模板',
+        en: 'Contract templates',
+        url: '/contract/#/v2/template/list',
+      },
     ],
   },
   {

@@ -1,12 +1,20 @@
 import { contractDefinition } from '@srm/contracts/contract';
+import { fillVariables, variablesIn } from '@srm/contracts/contract-library';
 import { compare, div, fixed, mul } from '@srm/contracts/decimal';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { companyToday } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db.ts';
 import { bodyText as text } from '../../platform/document/body-text.ts';
-import { type ActionContext, defineKind, type SaveContext } from '../../platform/document/kind.ts';
+import {
+  type ActionContext,
+  type DocRow,
+  defineKind,
+  type SaveContext,
+} from '../../platform/document/kind.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { linkedPair } from '../finance/index.ts';
-import { contract, contractCollections, contractItem } from './tables.ts';
+import { enabledContractType, standingsOf } from './library.ts';
+import { contract, contractClauses, contractCollections, contractItem } from './tables.ts';
 
 /**
  * Contracts (issue #36, first slice; contracts contract.ts). The buyer's save checks seed 001 §5's rules, each
@@ -15,7 +23,11 @@ import { contract, contractCollections, contractItem } from './tables.ts';
  * (contractTerminationDateRequired, contractTerminationBeforeEffective), 0 ≤ progress amount ≤ contract amount
  * (contractProgressAboveAmount; a negative one fails the field's decimal rule), at least one clause with a
  * title (the collection's `min` and the field's `required`), and each payment stage with a ratio or an amount,
- * not both (contractStageRatioOrAmount). Line amounts and prices excl. tax are the server's.
+ * not both (contractStageRatioOrAmount). Line amounts and prices excl. tax are the server's. Second slice:
+ * the type is an enabled one of the buyer's type master (contractTypeUnknown); the clauses' `{{variables}}`
+ * the sources know are filled on save (the supplier and company names and accounts, the header's fields);
+ * a variable left blocks the submit naming itself (contractVariableUnresolved), as does a locked library
+ * clause whose text deviates from its version (contractLockedClauseChanged).
  */
 
 /** Price excl. tax (6 decimals) from the price incl. tax and the tax rate in percent; the same without a rate. */
@@ -63,6 +75,31 @@ async function saveContract(ctx: SaveContext) {
     progressAmount: fixed(text(body, 'progressAmount') ?? '0', 2),
   };
   checkContractHeader(header);
+  const contractType = text(body, 'contractType') ?? '';
+  await enabledContractType(tx, buyer, contractType);
+  const values: Record<string, string | null> = {
+    'supplier.name': names.supplierName,
+    'supplier.account': supplier,
+    'company.name': names.buyerName,
+    'company.account': buyer,
+    'contract.name': text(body, 'contractName'),
+    'contract.amount': header.contractAmount,
+    'contract.currency': (text(body, 'currency') ?? 'CNY').toUpperCase(),
+    'contract.effectiveDate': header.effectiveDate,
+    'contract.terminationDate': header.terminationDate,
+    'contract.paymentTerms': text(body, 'paymentTerms'),
+    'contract.sourceNumber': text(body, 'sourceNumber')?.toUpperCase() ?? null,
+  };
+  const clauses = ((body.clauses ?? []) as Array<Record<string, unknown>>).map((c) => {
+    const clauseBody = text(c, 'clauseBody');
+    return {
+      clauseTitle: String(c.clauseTitle).trim(),
+      clauseBody: clauseBody === null ? null : fillVariables(clauseBody, values),
+      clauseCode: text(c, 'clauseCode'),
+      clauseVersion:
+        c.clauseVersion === undefined || c.clauseVersion === null ? null : Number(c.clauseVersion),
+    };
+  });
   const stages = (body.paymentStages ?? []) as Array<Record<string, unknown>>;
   stages.forEach((stage, index) => {
     const ratio = text(stage, 'payRatio');
@@ -91,7 +128,8 @@ async function saveContract(ctx: SaveContext) {
       ...names,
       ...header,
       contractName: text(body, 'contractName'),
-      contractType: text(body, 'contractType'),
+      contractType,
+      templateCode: text(body, 'templateCode'),
       sourceType: text(body, 'sourceType'),
       sourceNumber: text(body, 'sourceNumber')?.toUpperCase() ?? null,
       currency: (text(body, 'currency') ?? 'CNY').toUpperCase(),
@@ -100,7 +138,33 @@ async function saveContract(ctx: SaveContext) {
       sendBackReason: null,
     },
     lines,
+    collections: { clauses },
   };
+}
+
+/**
+ * Before the submit (approval): '400' naming the first clause whose text still holds a `{{variable}}`, and
+ * the first locked library clause whose text deviates from its version's beyond its variables.
+ */
+async function checkClausesBeforeSubmit(tx: Tx, row: DocRow) {
+  const rows = await tx
+    .select()
+    .from(contractClauses)
+    .where(eq(contractClauses.documentId, row.id))
+    .orderBy(asc(contractClauses.lineNumber));
+  for (const clause of rows) {
+    const [name] = variablesIn(clause.clauseBody);
+    if (name)
+      throw badRequest('contractVariableUnresolved', { name, line: clause.lineNumber }).at([
+        'clauses',
+        rows.indexOf(clause),
+        'clauseBody',
+      ]);
+  }
+  const standings = await standingsOf(tx, row.elsAccount, rows);
+  const locked = standings.find((s) => s.locked === 'Y' && s.changed);
+  if (locked)
+    throw badRequest('contractLockedClauseChanged', { line: locked.lineNumber, code: locked.clauseCode });
 }
 
 /** The supplier signs: the sign date is the buyer's today. */
@@ -117,6 +181,7 @@ export const contractKind = defineKind({
   // Data permissions (issue #19): the buyer's users see the suppliers they are given.
   dataPermission: { supplier: 'toElsAccount' },
   save: saveContract,
+  beforeSubmit: checkClausesBeforeSubmit,
   approvalAmount: (row) => String(row.contractAmount ?? '0'),
   approvalContent: (row) => `${row.supplierName ?? ''} · ${row.contractAmount ?? '0'} ${row.currency ?? ''}`,
   // Approved (at submit without steps, or at the last step): the draft becomes an approved contract.

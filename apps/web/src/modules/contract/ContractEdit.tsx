@@ -15,7 +15,9 @@ const def = contractDefinition;
  */
 export default function ContractEdit() {
   const { t } = useTranslation();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  // From "New from template" (FromTemplate.tsx): the type, the template and its clauses.
+  const fromTemplate = (state ?? {}) as { contractType?: string; templateCode?: string; clauses?: unknown[] };
   const id = new URLSearchParams(search).get('id') ?? '';
   const navigate = useNavigate();
   const detail = useDocumentDetail(def, 'purchase', id);
@@ -25,7 +27,12 @@ export default function ContractEdit() {
         def={def}
         side="purchase"
         title={t('contract:form.newContract')}
-        initial={{ lines: [{}], clauses: [{}] }}
+        initial={{
+          lines: [{}],
+          clauses: fromTemplate.clauses ?? [{}],
+          ...(fromTemplate.contractType ? { contractType: fromTemplate.contractType } : {}),
+          ...(fromTemplate.templateCode ? { templateCode: fromTemplate.templateCode } : {}),
+        }}
         onCancel={() => navigate('/v2/contract/list')}
         onSaved={(record) => navigate(`/v2/contract/detail?id=${record.id}`, { replace: true })}
       />

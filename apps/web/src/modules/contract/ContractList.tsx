@@ -1,9 +1,10 @@
 import { contractDefinition } from '@srm/contracts/contract';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentSide } from '../../components/document/api.ts';
 import { DocumentList } from '../../components/document/DocumentList.tsx';
+import { FromTemplateButton } from './FromTemplate.tsx';
 import './i18n-contract.ts';
 import { kindCode, useCan } from '../../lib/permissions.ts';
 
@@ -23,9 +24,12 @@ export default function ContractList() {
       toolbar={
         side === 'purchase'
           ? may(kindCode(contractDefinition, 'save')) && (
-              <Button type="primary" onClick={() => navigate('/v2/contract/edit')}>
-                {t('contract:list.newContract')}
-              </Button>
+              <Space>
+                <FromTemplateButton />
+                <Button type="primary" onClick={() => navigate('/v2/contract/edit')}>
+                  {t('contract:list.newContract')}
+                </Button>
+              </Space>
             )
           : undefined
       }
