@@ -159,6 +159,10 @@ export async function buildApp(options: BuildAppOptions) {
         }
       : undefined,
     logger: options.logger ?? false,
+    // Registering the ~700 routes of one plugin takes 1–2 s on a quiet 2-core machine but passed Fastify's
+    // default 10 s on a loaded one ("Plugin did not start in time", whole test files lost, issue #35); a real
+    // hang still fails the start after a minute.
+    pluginTimeout: 60_000,
     // Two log lines per request cost more than an authenticated trivial call itself (issue #7): request
     // logs are opt-in (LOG_REQUESTS); errors and slow requests are always logged (below).
     logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
