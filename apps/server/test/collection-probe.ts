@@ -1,10 +1,11 @@
 import { defineDocument } from '@srm/contracts/document/define';
 import { sql } from 'drizzle-orm';
 import { defineKind, type SaveContext } from '../src/platform/document/kind.ts';
+import { registerDocumentRoutes } from '../src/platform/document/routes.ts';
 import { documentTables } from '../src/platform/document/table-builder.ts';
 import type { AuthContext } from '../src/platform/http.ts';
 import { generateDrizzleJson, generateMigration } from './drizzle-kit.ts';
-import type { TestServer } from './helpers.ts';
+import { createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
  * The throwaway kind of the child-collection tests (issue #34): a "contract probe" with lines and two
@@ -110,4 +111,21 @@ export async function createProbeTables(server: TestServer): Promise<void> {
   if (pglite)
     for (const statement of ['grant all on all tables in schema public to srm_app', 'set role srm_app'])
       await server.database.db.execute(sql.raw(statement));
+}
+
+/**
+ * A test server with the probe registered and its tables made, and the sessions of the buyer 100000's admin
+ * and the supplier 200001's admin (login limits lifted).
+ */
+export async function startProbeServer(): Promise<{ server: TestServer; buyer: Session; supplier: Session }> {
+  const server = await createTestServer(
+    { LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' },
+    { extraRoutes: (app, deps) => registerDocumentRoutes(app, deps, kind) },
+  );
+  await createProbeTables(server);
+  return {
+    server,
+    buyer: await login(server, '100000', 'admin'),
+    supplier: await login(server, '200001', 'admin'),
+  };
 }

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerDocumentRoutes } from '../src/platform/document/routes.ts';
-import { createProbeTables, kind } from './collection-probe.ts';
-import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
+import { startProbeServer } from './collection-probe.ts';
+import { callsOf, type Session, type TestServer } from './helpers.ts';
 
 /**
  * A kind's child collections in Excel and PDF (issue #34), on the throwaway contract probe
@@ -22,13 +21,7 @@ const BUY = '/apis/probe/PurchaseCollectionProbeService';
 const SALE = '/apis/probe/SaleCollectionProbeService';
 
 beforeAll(async () => {
-  server = await createTestServer(
-    { LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' },
-    { extraRoutes: (app, deps) => registerDocumentRoutes(app, deps, kind) },
-  );
-  await createProbeTables(server);
-  buyer = await login(server, '100000', 'admin');
-  supplier = await login(server, '200001', 'admin');
+  ({ server, buyer, supplier } = await startProbeServer());
 }, 120_000);
 afterAll(async () => {
   await server?.close();
