@@ -167,6 +167,11 @@ describe('clause library and templates', () => {
     };
     await refused(`${BUY}/save`, { ...header, contractType: 'NOPE' }, 'Contract type', '合同类型');
     const saved = (await post(`${BUY}/save`, buyer, header)).json().data;
+    // A type without a prefix numbers with the kind's CT; the demo's OUTSOURCE type numbers with its WX.
+    expect(saved.contractNumber).toMatch(/^CT\d{10}$/);
+    const outsourced = (await post(`${BUY}/save`, buyer, { ...header, contractType: 'OUTSOURCE' })).json();
+    expect(outsourced.code, JSON.stringify(outsourced)).toBe('200');
+    expect(outsourced.data.contractNumber).toMatch(/^WX\d{10}$/);
     const detail = (await get(`${BUY}/findDetail/${saved.id}`, buyer)).json().data;
     const clauses = detail.collections.clauses;
     const subject = clauses.find((c: { clauseCode: string }) => c.clauseCode === 'CL-SUBJECT');

@@ -76,7 +76,8 @@ async function saveContract(ctx: SaveContext) {
   };
   checkContractHeader(header);
   const contractType = text(body, 'contractType') ?? '';
-  await enabledContractType(tx, buyer, contractType);
+  // The type's numbering prefix numbers a new contract (issue #36: "the type picks the numbering prefix").
+  const type = await enabledContractType(tx, buyer, contractType);
   const values: Record<string, string | null> = {
     'supplier.name': names.supplierName,
     'supplier.account': supplier,
@@ -137,6 +138,7 @@ async function saveContract(ctx: SaveContext) {
       remark: text(body, 'remark'),
       sendBackReason: null,
     },
+    numberPrefix: type.numberPrefix || undefined,
     lines,
     collections: { clauses },
   };

@@ -126,6 +126,11 @@ export type SaveResult = {
    * result does not name is saved from the body's rows (their input fields) as given.
    */
   collections?: Record<string, Array<Record<string, unknown>>>;
+  /**
+   * The number prefix of a new document when the kind decides it (a contract's type, issue #36); absent:
+   * the definition's `prefix`. Letters only; the number is prefix + the company's period + a sequence.
+   */
+  numberPrefix?: string;
 };
 
 export type KindTables = {
@@ -1049,7 +1054,11 @@ export function defineKind(options: KindOptions) {
           .insert(header)
           .values({
             ...headerValues,
-            [def.numberField]: await nextDocumentNumber(tx, owner as string, def.prefix),
+            [def.numberField]: await nextDocumentNumber(
+              tx,
+              owner as string,
+              decided.numberPrefix ?? def.prefix,
+            ),
             createUser: userKey(auth),
             lastUpdateUser: userKey(auth),
           })
