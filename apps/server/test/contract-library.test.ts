@@ -1,6 +1,8 @@
 // @postgres: flow:contract-library — contract types, clause versions, templates, variables, deviations
 import { followsTemplate, variablesIn } from '@srm/contracts/contract-library';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditTrail } from '../src/platform/tables.ts';
 import { callsOf, createTestServer, login, type Session, type TestServer } from './helpers.ts';
 
 /**
@@ -137,6 +139,21 @@ describe('clause library and templates', () => {
     expect(saved.code, JSON.stringify(saved)).toBe('200');
     expect((await post(`${P}/build/${saved.data.id}`, otherBuyer, {})).json().code).toBe('404');
     const built = (await post(`${P}/build/${saved.data.id}`, buyer, {})).json().data;
+    // The audit trail: the clause's creation and publication with their statuses and the actor, the
+    // template's creation; the refused saves wrote nothing.
+    const trail = async (kind: string, id: string) =>
+      (
+        await server.database.db
+          .select()
+          .from(auditTrail)
+          .where(and(eq(auditTrail.documentKind, kind), eq(auditTrail.documentId, id)))
+          .orderBy(asc(auditTrail.createDate))
+      ).map((t) => [t.action, t.fromStatus, t.toStatus, t.createUser]);
+    expect(await trail('contractClause', draft.id)).toEqual([
+      ['create', null, 'draft', '100000_buyer1'],
+      ['publish', 'draft', 'published', '100000_buyer1'],
+    ]);
+    expect(await trail('contractTemplate', saved.data.id)).toEqual([['create', null, null, '100000_buyer1']]);
     expect(built.clauses).toEqual([
       { clauseTitle: '总则' },
       {

@@ -19,6 +19,7 @@ import type { Db, Queryable } from '../../platform/db.ts';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { contractClauseLibrary, contractTemplate, contractType } from './library-tables.ts';
+import { trailLibrary } from './library-trail.ts';
 import { contract, contractClauses } from './tables.ts';
 
 /**
@@ -125,6 +126,7 @@ export async function saveContractType(
         .insert(contractType)
         .values({ ...values, ...created(auth) })
         .returning();
+      await trailLibrary(tx, auth, 'contractType', row, 'create', null);
       return toType(row as typeof contractType.$inferSelect);
     }
     const row = await own(tx, contractType, auth, id, 'contractTypeNotFound', version ?? -1);
@@ -134,6 +136,7 @@ export async function saveContractType(
       .set({ ...values, ...stamp(auth), version: row.version + 1 })
       .where(eq(contractType.id, id))
       .returning();
+    await trailLibrary(tx, auth, 'contractType', saved, 'update', row.status);
     return toType(saved as typeof contractType.$inferSelect);
   });
 }
@@ -197,6 +200,7 @@ export async function saveClause(db: Db, auth: AuthContext, input: ClauseSave): 
         .insert(contractClauseLibrary)
         .values({ ...fields, clauseVersion: 1, ...created(auth) })
         .returning();
+      await trailLibrary(tx, auth, 'contractClause', row, 'create', null);
       return toClause(row as typeof contractClauseLibrary.$inferSelect);
     }
     const row = await own(tx, contractClauseLibrary, auth, id, 'clauseNotFound', version ?? -1);
@@ -208,6 +212,7 @@ export async function saveClause(db: Db, auth: AuthContext, input: ClauseSave): 
       .set({ ...fields, ...stamp(auth), version: row.version + 1 })
       .where(eq(contractClauseLibrary.id, id))
       .returning();
+    await trailLibrary(tx, auth, 'contractClause', saved, 'update', row.status);
     return toClause(saved as typeof contractClauseLibrary.$inferSelect);
   });
 }
@@ -250,6 +255,7 @@ export async function changeClause(
         .insert(contractClauseLibrary)
         .values({ ...copy, clauseVersion: next, status: 'draft', ...created(auth) })
         .returning();
+      await trailLibrary(tx, auth, 'contractClause', draft, 'newVersion', null);
       return toClause(draft as typeof contractClauseLibrary.$inferSelect);
     }
     const [saved] = await tx
@@ -261,6 +267,7 @@ export async function changeClause(
       })
       .where(eq(contractClauseLibrary.id, id))
       .returning();
+    await trailLibrary(tx, auth, 'contractClause', saved, change, row.status);
     return toClause(saved as typeof contractClauseLibrary.$inferSelect);
   });
 }
@@ -344,6 +351,7 @@ export async function saveTemplate(
         .insert(contractTemplate)
         .values({ ...values, ...created(auth) })
         .returning();
+      await trailLibrary(tx, auth, 'contractTemplate', row, 'create', null);
       return toTemplate(row as typeof contractTemplate.$inferSelect);
     }
     const row = await own(tx, contractTemplate, auth, id, 'contractTemplateNotFound', version ?? -1);
@@ -353,6 +361,7 @@ export async function saveTemplate(
       .set({ ...values, ...stamp(auth), version: row.version + 1 })
       .where(eq(contractTemplate.id, id))
       .returning();
+    await trailLibrary(tx, auth, 'contractTemplate', saved, 'update', null);
     return toTemplate(saved as typeof contractTemplate.$inferSelect);
   });
 }
