@@ -1,4 +1,3 @@
-// @postgres: flow:contract-library — contract types, clause versions, templates, variables, deviations
 import { followsTemplate, variablesIn } from '@srm/contracts/contract-library';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
