@@ -1,24 +1,9 @@
 import type { TemplateItem } from '@srm/contracts/contract-library';
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/document/columns.ts';
 
-/** Who made and last changed a record, and its version for optimistic locking ('409' when stale). */
-const audit = () => ({
-  createUser: text('create_user').notNull(),
-  createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-  lastUpdateUser: text('last_update_user').notNull(),
-  lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
-  version: integer('version').notNull().default(0),
-});
+/** Who and when, and the version of optimistic locking (platform/document/columns.ts). */
+const audit = recordColumns;
 
 /**
  * A buyer's contract types (issue #36; seed 001 §1 "Contract type"): code of upper-case letters and digits,

@@ -1,5 +1,6 @@
 import { recordAudit } from '../../platform/audit-trail.ts';
 import type { Queryable } from '../../platform/db.ts';
+import { userKey } from '../../platform/document/kind.ts';
 import type { AuthContext } from '../../platform/http.ts';
 
 /** The audit-trail kinds of the contract administration's masters (issue #36). */
@@ -26,7 +27,7 @@ export async function trailLibrary(
     action,
     fromStatus,
     toStatus: row.status ?? null,
-    createUser: `${auth.elsAccount}_${auth.elsSubAccount}`,
+    createUser: userKey(auth),
     documentNumber: row.clauseVersion ? `${row.code} v${row.clauseVersion}` : row.code,
   });
 }

@@ -16,6 +16,7 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { companyToday, nowDate } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db.ts';
+import { userKey } from '../../platform/document/kind.ts';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http.ts';
 import { contractClauseLibrary, contractTemplate, contractType } from './library-tables.ts';
@@ -28,8 +29,6 @@ import { contract, contractClauses } from './tables.ts';
  * company's id: '404'); edits check the version read ('409' when stale, nothing written); refusals are '400'
  * naming the field (`AppError.at`). Buyer side only ('403' for a supplier).
  */
-
-const userKey = (auth: AuthContext) => `${auth.elsAccount}_${auth.elsSubAccount}`;
 
 function assertBuyer(auth: AuthContext) {
   if (auth.station !== 'purchase') throw forbidden('onlyBuyer');

@@ -13,14 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/document/columns.ts';
 
-const audit = () => ({
-  createUser: text('create_user').notNull(),
-  createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-  lastUpdateUser: text('last_update_user').notNull(),
-  lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
-  version: integer('version').notNull().default(0),
-});
+/** Who and when, and the version of optimistic locking (platform/document/columns.ts). */
+const audit = recordColumns;
 
 /** Material categories of a buyer, at most 3 levels (seed 001 §5). */
 export const materialCategory = pgTable(

@@ -14,6 +14,21 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
+ * Who made and last changed a record, and its `version` for optimistic locking (a stale update answers
+ * '409'): the columns every document header and master record carries (DESIGN §4). A function: drizzle
+ * column builders must not be shared between tables.
+ */
+export function recordColumns() {
+  return {
+    createUser: text('create_user').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdateUser: text('last_update_user').notNull(),
+    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(0),
+  };
+}
+
+/**
  * The standard columns of every document header (DESIGN §4): id, the buyer `els_account`, the supplier
  * `to_els_account`, custom fields fbk1…fbkN (`custom_fields` JSONB, flat fbkN in the API),
  * `extend_fields`, who and when, and `version` (optimistic lock: a stale update answers '409').
@@ -27,11 +42,7 @@ export function documentColumns() {
     flowId: uuid('flow_id'),
     customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
     extendFields: jsonb('extend_fields').$type<Record<string, unknown>>().notNull().default({}),
-    createUser: text('create_user').notNull(),
-    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-    lastUpdateUser: text('last_update_user').notNull(),
-    lastUpdateDate: timestamp('last_update_date', { withTimezone: true }).notNull().defaultNow(),
-    version: integer('version').notNull().default(0),
+    ...recordColumns(),
   };
 }
 
